@@ -1,0 +1,36 @@
+package dev.cardinal.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code cardinal} command line. With no arguments it prints help. */
+@Command(name = "cardinal", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+    description = "Schema design workbench for time-series databases: see what a layout costs before the series exist.",
+    subcommands = {GuiCommand.class, InferCommand.class, SampleDataCommand.class, CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns its exit code (0 success, 1 failure, 2 usage error). */
+    public static int run(String... args) {
+        return new CommandLine(new Main()).execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"cardinal " + (v == null ? "(development build)" : v)};
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.cardinal.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * The physical shape of an event kind in the database: measurement name, tag set and field set, each part an
+ * attribute or a template over attributes. A layout is a value; every edit returns a new layout.
+ *
+ * @param id          stable identifier, unique in the workspace; never changes on rename
+ * @param name        display name, e.g. {@code ids-as-tags}
+ * @param eventKind   the event kind this layout stores
+ * @param measurement the measurement name, literal or templated
+ * @param tags        tag set, in key order as written by the user
+ * @param fields      field set
+ * @param retention   where points go and how long they stay
+ */
+public record Layout(String id, String name, String eventKind, Template measurement, List<TagSpec> tags,
+                     List<FieldSpec> fields, RetentionPlan retention) {
+
+    public Layout {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(eventKind, "eventKind");
+        Objects.requireNonNull(measurement, "measurement");
+        Objects.requireNonNull(retention, "retention");
+        tags = List.copyOf(tags);
+        fields = List.copyOf(fields);
+    }
+
+    /**
+     * The role of every attribute of the event kind: TAG when it is a plain tag value, FIELD when it is stored as
+     * a field value, IN_TEMPLATE when it is only read by a template, DROPPED otherwise. When an attribute is used
+     * in more than one way the strongest use wins, in the order TAG, FIELD, IN_TEMPLATE.
+     */
+    public Map<String, Role> roles(EventKind kind) {
+        Map<String, Role> roles = new LinkedHashMap<>();
+        for (Attribute a : kind.attributes()) {
+            roles.put(a.name(), roleOf(a.name()));
+        }
+        return roles;
+    }
+
+    public Role roleOf(String attribute) {
+        for (TagSpec t : tags) {
+            if (t.value().singleRef().filter(attribute::equals).isPresent()) {
+                return Role.TAG;
+            }
+        }
+        for (FieldSpec f : fields) {
+            if (f.attribute().equals(attribute)) {
+                return Role.FIELD;
+            }
+        }
+        if (measurement.attributes().contains(attribute)) {
+            return Role.IN_TEMPLATE;
+        }
+        for (TagSpec t : tags) {
+            if (t.value().attributes().contains(attribute)) {
+                return Role.IN_TEMPLATE;
+            }
+        }
+        for (FieldSpec f : fields) {
+            if (f.key().attributes().contains(attribute)) {
+                return Role.IN_TEMPLATE;
+            }
+        }
+        return Role.DROPPED;
+    }
+
+    /** Every attribute the layout reads, in any role. */
+    public Set<String> attributesUsed() {
+        Set<String> used = new java.util.LinkedHashSet<>(measurement.attributes());
+        tags.forEach(t -> used.addAll(t.value().attributes()));
+        fields.forEach(f -> {
+            used.addAll(f.key().attributes());
+            used.add(f.attribute());
+        });
+        return used;
+    }
+
+    /**
+     * The same layout with one attribute moved to a plain role. TAG and FIELD replace any plain tag or plain
+     * field of that attribute (the position in the list is kept where possible); DROPPED removes both. Templates
+     * are left alone: IN_TEMPLATE is not a role one can assign directly.
+     */
+    public Layout withRole(String attribute, Role role) {
+        List<TagSpec> newTags = new ArrayList<>();
+        for (TagSpec t : tags) {
+            if (!(t.isPlain() && t.key().equals(attribute))) {
+                newTags.add(t);
+            }
+        }
+        List<FieldSpec> newFields = new ArrayList<>();
+        for (FieldSpec f : fields) {
+            if (!(f.isPlain() && f.attribute().equals(attribute))) {
+                newFields.add(f);
+            }
+        }
+        switch (role) {
+            case TAG -> newTags.add(TagSpec.of(attribute));
+            case FIELD -> newFields.add(FieldSpec.of(attribute));
+            case DROPPED -> { }
+            case IN_TEMPLATE -> throw new IllegalArgumentException("IN_TEMPLATE follows from templates; edit a template instead");
+        }
+        return new Layout(id, name, eventKind, measurement, newTags, newFields, retention);
+    }
+
+    public Layout withName(String newName) {
+        return new Layout(id, newName, eventKind, measurement, tags, fields, retention);
+    }
+
+    public Layout withMeasurement(Template newMeasurement) {
+        return new Layout(id, name, eventKind, newMeasurement, tags, fields, retention);
+    }
+
+    public Layout withRetention(RetentionPlan newRetention) {
+        return new Layout(id, name, eventKind, measurement, tags, fields, newRetention);
+    }
+}

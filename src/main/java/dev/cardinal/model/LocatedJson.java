@@ -1,0 +1,143 @@
+package dev.cardinal.model;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A JSON document parsed into a Jackson tree together with the line of every value, keyed by its path
+ * ({@code layouts[1].tags[2]}). Jackson's own tree forgets locations, and a hand-edited workspace needs error
+ * messages that point at a line.
+ */
+final class LocatedJson {
+    private static final JsonFactory FACTORY = JsonFactory.builder()
+        .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
+        .build();
+
+    final JsonNode root;
+    private final Map<String, Integer> lines;
+    final List<WorkspaceProblem> problems;
+
+    private LocatedJson(JsonNode root, Map<String, Integer> lines, List<WorkspaceProblem> problems) {
+        this.root = root;
+        this.lines = lines;
+        this.problems = problems;
+    }
+
+    /** The 1-based line where the value at {@code path} starts, or the nearest enclosing value's line. */
+    int line(String path) {
+        String p = path;
+        while (true) {
+            Integer l = lines.get(p);
+            if (l != null) {
+                return l;
+            }
+            int cut = Math.max(p.lastIndexOf('.'), p.lastIndexOf('['));
+            if (cut <= 0) {
+                return lines.getOrDefault("", 1);
+            }
+            p = p.substring(0, cut);
+        }
+    }
+
+    /**
+     * Parses {@code bytes}. A syntax error ends parsing and is returned as the only problem with a {@code null}
+     * root; duplicate keys are reported and parsing goes on.
+     */
+    static LocatedJson parse(byte[] bytes) {
+        Map<String, Integer> lines = new HashMap<>();
+        List<WorkspaceProblem> problems = new ArrayList<>();
+        try (JsonParser p = FACTORY.createParser(bytes)) {
+            JsonToken first = p.nextToken();
+            if (first == null) {
+                problems.add(WorkspaceProblem.error("", 1, "the file is empty"));
+                return new LocatedJson(null, lines, problems);
+            }
+            JsonNode root = read(p, "", lines, problems);
+            JsonToken trailing = p.nextToken();
+            if (trailing != null) {
+                problems.add(WorkspaceProblem.error("", lineOf(p.currentTokenLocation()),
+                    "unexpected content after the end of the document"));
+            }
+            return new LocatedJson(root, lines, problems);
+        } catch (JsonProcessingException e) {
+            JsonLocation loc = e.getLocation();
+            int line = loc == null ? 1 : lineOf(loc);
+            String column = loc == null ? "" : ", column " + loc.getColumnNr();
+            problems.add(WorkspaceProblem.error("", line, "not valid JSON" + column + ": " + e.getOriginalMessage()));
+            return new LocatedJson(null, lines, problems);
+        } catch (IOException e) {
+            problems.add(WorkspaceProblem.error("", 1, "cannot read: " + e.getMessage()));
+            return new LocatedJson(null, lines, problems);
+        }
+    }
+
+    private static int lineOf(JsonLocation loc) {
+        return Math.max(1, loc.getLineNr());
+    }
+
+    private static JsonNode read(JsonParser p, String path, Map<String, Integer> lines, List<WorkspaceProblem> problems)
+        throws IOException {
+        lines.put(path, lineOf(p.currentTokenLocation()));
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        JsonToken t = p.currentToken();
+        switch (t) {
+            case START_OBJECT -> {
+                ObjectNode o = f.objectNode();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String key = p.currentName();
+                    String childPath = path.isEmpty() ? key : path + "." + key;
+                    int keyLine = lineOf(p.currentTokenLocation());
+                    p.nextToken();
+                    JsonNode value = read(p, childPath, lines, problems);
+                    if (o.has(key)) {
+                        problems.add(WorkspaceProblem.error(childPath, keyLine, "duplicate key '" + key + "'"));
+                    } else {
+                        o.set(key, value);
+                    }
+                }
+                return o;
+            }
+            case START_ARRAY -> {
+                ArrayNode a = f.arrayNode();
+                int i = 0;
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    a.add(read(p, path + "[" + i + "]", lines, problems));
+                    i++;
+                }
+                return a;
+            }
+            case VALUE_STRING -> {
+                return f.textNode(p.getText());
+            }
+            case VALUE_NUMBER_INT -> {
+                return f.numberNode(p.getLongValue());
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                return f.numberNode(p.getDoubleValue());
+            }
+            case VALUE_TRUE -> {
+                return f.booleanNode(true);
+            }
+            case VALUE_FALSE -> {
+                return f.booleanNode(false);
+            }
+            case VALUE_NULL -> {
+                return f.nullNode();
+            }
+            default -> throw new IllegalStateException("unexpected token " + t);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package dev.cardinal.model;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A downsampling plan: read a layout's points, aggregate each field per window and group, and write the result to
+ * a destination (an InfluxDB retention policy or bucket, or a relational summary table keyed by ids).
+ *
+ * @param id         stable identifier
+ * @param name       display name
+ * @param layout     id of the source layout
+ * @param window     aggregation window, e.g. 1d
+ * @param aggregates what to compute, per source attribute
+ * @param groupBy    attributes to group by (tags in InfluxQL; any column in SQL)
+ * @param destination where the result goes
+ */
+public record Rollup(String id, String name, String layout, Duration window, List<AggregateSpec> aggregates,
+                     List<String> groupBy, Destination destination) {
+
+    public Rollup {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(layout, "layout");
+        Objects.requireNonNull(window, "window");
+        Objects.requireNonNull(destination, "destination");
+        aggregates = List.copyOf(aggregates);
+        groupBy = List.copyOf(groupBy);
+    }
+
+    /** One aggregate of one attribute, e.g. {@code sum(count)}. */
+    public record AggregateSpec(String attribute, Aggregate function) {
+        public AggregateSpec {
+            Objects.requireNonNull(attribute, "attribute");
+            Objects.requireNonNull(function, "function");
+        }
+    }
+
+    /** The kind of place a rollup writes to. */
+    public enum DestinationKind {
+        RETENTION_POLICY, BUCKET, RELATIONAL_TABLE;
+
+        public String id() {
+            return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        }
+
+        public static java.util.Optional<DestinationKind> fromId(String id) {
+            for (DestinationKind k : values()) {
+                if (k.id().equals(id)) {
+                    return java.util.Optional.of(k);
+                }
+            }
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
+     * @param kind      where the rows go
+     * @param name      retention policy, bucket or table name
+     * @param retention how long the destination keeps rows ({@link Duration#ZERO}: forever)
+     */
+    public record Destination(DestinationKind kind, String name, Duration retention) {
+        public Destination {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(retention, "retention");
+        }
+    }
+}

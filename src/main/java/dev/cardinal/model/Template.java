@@ -1,0 +1,158 @@
+package dev.cardinal.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A name built from literal text and attribute values, e.g. {@code {crop}.plot-{plot}.{region}}. Layouts use
+ * templates for measurement names, tag values and field keys, so that the bad layouts seen in the field (data
+ * encoded in measurement names or field keys, several facts in one tag) can be expressed and measured.
+ *
+ * <p>Syntax: {@code {attr}} inserts an attribute's value; {@code {slot(attr, scope...)}} inserts the slot number
+ * of the value of {@code attr} among the values seen within the same scope attributes (the fixed-slot pattern);
+ * {@code {{} and {@code }}} are literal braces. Everything else is literal.
+ */
+public record Template(String pattern, List<Part> parts) {
+
+    public sealed interface Part permits Literal, Ref, SlotRef {
+    }
+
+    /** Literal text. */
+    public record Literal(String text) implements Part {
+    }
+
+    /** The value of one attribute. */
+    public record Ref(String attribute) implements Part {
+    }
+
+    /** The 1-based slot number of {@code attribute}'s value among the values seen for the same scope. */
+    public record SlotRef(String attribute, List<String> scope) implements Part {
+        public SlotRef {
+            scope = List.copyOf(scope);
+        }
+    }
+
+    public Template {
+        parts = List.copyOf(parts);
+    }
+
+    /** A template that is exactly one attribute, {@code {name}}. */
+    public static Template ref(String attribute) {
+        return new Template("{" + escapeBraces(attribute) + "}", List.of(new Ref(attribute)));
+    }
+
+    /** A template that is literal text only. */
+    public static Template literal(String text) {
+        return new Template(escapeBraces(text), text.isEmpty() ? List.of() : List.of(new Literal(text)));
+    }
+
+    private static String escapeBraces(String s) {
+        return s.replace("{", "{{").replace("}", "}}");
+    }
+
+    /** Parses a template; a syntax error names the 0-based character index. */
+    public static Template parse(String pattern) throws TemplateException {
+        List<Part> parts = new ArrayList<>();
+        StringBuilder literal = new StringBuilder();
+        int i = 0;
+        while (i < pattern.length()) {
+            char c = pattern.charAt(i);
+            if (c == '{' && i + 1 < pattern.length() && pattern.charAt(i + 1) == '{') {
+                literal.append('{');
+                i += 2;
+            } else if (c == '}' && i + 1 < pattern.length() && pattern.charAt(i + 1) == '}') {
+                literal.append('}');
+                i += 2;
+            } else if (c == '}') {
+                throw new TemplateException(pattern, i, "unmatched '}' (write '}}' for a literal brace)");
+            } else if (c == '{') {
+                int close = pattern.indexOf('}', i + 1);
+                int nested = pattern.indexOf('{', i + 1);
+                if (close < 0 || (nested >= 0 && nested < close)) {
+                    throw new TemplateException(pattern, i, "'{' is not closed by '}' (write '{{' for a literal brace)");
+                }
+                String inside = pattern.substring(i + 1, close);
+                if (literal.length() > 0) {
+                    parts.add(new Literal(literal.toString()));
+                    literal.setLength(0);
+                }
+                parts.add(placeholder(pattern, i + 1, inside));
+                i = close + 1;
+            } else {
+                literal.append(c);
+                i++;
+            }
+        }
+        if (literal.length() > 0) {
+            parts.add(new Literal(literal.toString()));
+        }
+        return new Template(pattern, parts);
+    }
+
+    private static Part placeholder(String pattern, int at, String inside) throws TemplateException {
+        String trimmed = inside.strip();
+        if (trimmed.isEmpty()) {
+            throw new TemplateException(pattern, at, "empty placeholder '{}'");
+        }
+        if (trimmed.startsWith("slot(") && trimmed.endsWith(")")) {
+            String[] args = trimmed.substring(5, trimmed.length() - 1).split(",", -1);
+            List<String> names = new ArrayList<>();
+            for (String a : args) {
+                String n = a.strip();
+                if (n.isEmpty()) {
+                    throw new TemplateException(pattern, at, "slot(...) needs attribute names separated by commas");
+                }
+                names.add(n);
+            }
+            return new SlotRef(names.get(0), names.subList(1, names.size()));
+        }
+        return new Ref(inside);
+    }
+
+    /** Every attribute the template reads, in order of first use. */
+    public Set<String> attributes() {
+        Set<String> names = new LinkedHashSet<>();
+        for (Part p : parts) {
+            if (p instanceof Ref r) {
+                names.add(r.attribute());
+            } else if (p instanceof SlotRef s) {
+                names.add(s.attribute());
+                names.addAll(s.scope());
+            }
+        }
+        return names;
+    }
+
+    /** True when the template is literal text only. */
+    public boolean isLiteral() {
+        return parts.stream().allMatch(p -> p instanceof Literal);
+    }
+
+    /** The literal text, when {@link #isLiteral()}. */
+    public String literalText() {
+        StringBuilder sb = new StringBuilder();
+        for (Part p : parts) {
+            if (p instanceof Literal l) {
+                sb.append(l.text());
+            } else {
+                throw new IllegalStateException("template '" + pattern + "' is not literal");
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The attribute name when the template is exactly one plain reference, {@code {attr}}. */
+    public java.util.Optional<String> singleRef() {
+        if (parts.size() == 1 && parts.get(0) instanceof Ref r) {
+            return java.util.Optional.of(r.attribute());
+        }
+        return java.util.Optional.empty();
+    }
+
+    @Override
+    public String toString() {
+        return pattern;
+    }
+}

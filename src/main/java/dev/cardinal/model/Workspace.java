@@ -1,0 +1,62 @@
+package dev.cardinal.model;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * What a user saves: event kinds, named layouts (variants), bound sample files, rollup plans, targets and canvas
+ * positions. Immutable; edits return a new workspace.
+ */
+public record Workspace(String name, List<EventKind> eventKinds, List<Layout> layouts, List<SampleBinding> samples,
+                        List<Rollup> rollups, List<Target> targets, Map<String, Position> canvas) {
+
+    /** The file format version this build writes; files with a higher version are refused. */
+    public static final int FORMAT_VERSION = 1;
+
+    public Workspace {
+        eventKinds = List.copyOf(eventKinds);
+        layouts = List.copyOf(layouts);
+        samples = List.copyOf(samples);
+        rollups = List.copyOf(rollups);
+        targets = List.copyOf(targets);
+        canvas = java.util.Collections.unmodifiableMap(new TreeMap<>(canvas));
+    }
+
+    public static Workspace empty(String name) {
+        return new Workspace(name, List.of(), List.of(), List.of(), List.of(), List.of(), Map.of());
+    }
+
+    public Optional<EventKind> eventKind(String kindName) {
+        return eventKinds.stream().filter(k -> k.name().equals(kindName)).findFirst();
+    }
+
+    public Optional<Layout> layout(String id) {
+        return layouts.stream().filter(l -> l.id().equals(id)).findFirst();
+    }
+
+    /** Finds a layout by id, or else by display name. */
+    public Optional<Layout> layoutByIdOrName(String idOrName) {
+        return layout(idOrName).or(() -> layouts.stream().filter(l -> l.name().equals(idOrName)).findFirst());
+    }
+
+    public List<Layout> layoutsOf(String kindName) {
+        return layouts.stream().filter(l -> l.eventKind().equals(kindName)).toList();
+    }
+
+    public Workspace withLayout(Layout changed) {
+        List<Layout> next = layouts.stream().map(l -> l.id().equals(changed.id()) ? changed : l).toList();
+        if (next.equals(layouts) && layout(changed.id()).isEmpty()) {
+            next = new java.util.ArrayList<>(layouts);
+            next.add(changed);
+        }
+        return new Workspace(name, eventKinds, next, samples, rollups, targets, canvas);
+    }
+
+    public Workspace withCanvasPosition(String layoutId, Position position) {
+        Map<String, Position> next = new TreeMap<>(canvas);
+        next.put(layoutId, position);
+        return new Workspace(name, eventKinds, layouts, samples, rollups, targets, next);
+    }
+}

@@ -1,0 +1,20 @@
+package dev.cardinal.model;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** A workspace file that cannot be loaded, with every problem found in it. Nothing of it was loaded. */
+public final class WorkspaceFormatException extends Exception {
+    private static final long serialVersionUID = 1L;
+    private final transient List<WorkspaceProblem> problems;
+
+    public WorkspaceFormatException(String source, List<WorkspaceProblem> problems) {
+        super(source + ": " + problems.stream().filter(WorkspaceProblem::error).count() + " problem(s)\n"
+            + problems.stream().filter(WorkspaceProblem::error).map(p -> "  " + p).collect(Collectors.joining("\n")));
+        this.problems = List.copyOf(problems);
+    }
+
+    public List<WorkspaceProblem> problems() {
+        return problems;
+    }
+}

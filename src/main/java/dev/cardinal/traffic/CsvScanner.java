@@ -1,0 +1,225 @@
+package dev.cardinal.traffic;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Splits RFC 4180 text into records: comma separated, double quotes around cells that hold commas, quotes
+ * ({@code ""}) or line breaks, CRLF or LF, blank lines skipped, a byte order mark at the start ignored. Hand-written
+ * rather than a CSV library so each record keeps the physical line it starts on and each cell its column, and so a
+ * quote left open cannot make one cell hold the rest of a large file in memory. Columns count characters from the
+ * start of the record, which for the usual one-line record is the column in that line.
+ */
+final class CsvScanner {
+    /** Longest cell held; a longer one is scanned through and reported rather than kept. */
+    static final int MAX_CELL_CHARS = 1 << 24;
+
+    private final Reader in;
+    private final char[] buf = new char[1 << 16];
+    private int pos;
+    private int lim;
+    private boolean started;
+    private long line = 1;
+    private long lines;
+    private boolean midLine;
+    private long recordLine;
+    private int col;
+    private int cellStart;
+    private final List<String> cells = new ArrayList<>();
+    private int[] columns = new int[16];
+    private final StringBuilder cell = new StringBuilder();
+    private String error;
+    private int errorColumn;
+    private int endColumn;
+
+    CsvScanner(Reader in) {
+        this.in = in;
+    }
+
+    /** Reads the next record; false at the end of the input. A record may carry an {@link #error()}. */
+    boolean next() throws IOException {
+        cells.clear();
+        error = null;
+        int c = peek();
+        while (c == '\r' || c == '\n') {
+            lineBreak(take());
+            c = peek();
+        }
+        if (c < 0) {
+            return false;
+        }
+        recordLine = line;
+        col = 1;
+        while (true) {
+            cellStart = col;
+            cell.setLength(0);
+            if (peek() == '"') {
+                take();
+                quoted();
+            } else {
+                unquoted();
+            }
+            if (cells.size() == columns.length) {
+                columns = Arrays.copyOf(columns, columns.length * 2);
+            }
+            columns[cells.size()] = cellStart;
+            cells.add(cell.toString());
+            c = peek();
+            if (c != ',') {
+                endColumn = col;
+                if (c >= 0) {
+                    lineBreak(take());
+                }
+                return true;
+            }
+            take();
+        }
+    }
+
+    private void quoted() throws IOException {
+        while (true) {
+            int c = take();
+            if (c < 0) {
+                fail(cellStart, "the quote opened at column " + cellStart + " is never closed");
+                return;
+            }
+            if (c == '"') {
+                if (peek() != '"') {
+                    break;
+                }
+                take();
+            } else if (c == '\r' || c == '\n') {
+                append((char) c);
+                if (c == '\r' && peek() == '\n') {
+                    append((char) take());
+                }
+                line++;
+                lines++;
+                midLine = false;
+                continue;
+            }
+            append((char) c);
+        }
+        int c = peek();
+        if (c >= 0 && c != ',' && c != '\r' && c != '\n') {
+            fail(col, "unexpected '" + (char) c + "' after the closing quote of the cell at column " + cellStart);
+            unquoted();
+        }
+    }
+
+    /** Reads to the next comma or line break; a quote inside an unquoted cell is kept as it is. */
+    private void unquoted() throws IOException {
+        int c = peek();
+        while (c >= 0 && c != ',' && c != '\r' && c != '\n') {
+            append((char) take());
+            c = peek();
+        }
+    }
+
+    private void append(char c) {
+        if (cell.length() < MAX_CELL_CHARS) {
+            cell.append(c);
+        } else {
+            fail(cellStart, "the cell at column " + cellStart + " is longer than " + MAX_CELL_CHARS
+                + " characters (a quote left open?)");
+        }
+    }
+
+    private void fail(int column, String reason) {
+        if (error == null) {
+            error = reason;
+            errorColumn = column;
+        }
+    }
+
+    private void lineBreak(int c) throws IOException {
+        if (c == '\r' && peek() == '\n') {
+            take();
+        }
+        line++;
+        lines++;
+        midLine = false;
+    }
+
+    private int peek() throws IOException {
+        if (pos == lim && !fill()) {
+            return -1;
+        }
+        return buf[pos];
+    }
+
+    private int take() throws IOException {
+        if (pos == lim && !fill()) {
+            return -1;
+        }
+        char c = buf[pos++];
+        col++;
+        if (c != '\r' && c != '\n') {
+            midLine = true;
+        }
+        return c;
+    }
+
+    private boolean fill() throws IOException {
+        int n = in.read(buf, 0, buf.length);
+        if (n < 0) {
+            if (midLine) {
+                lines++;
+                midLine = false;
+            }
+            pos = 0;
+            lim = 0;
+            return false;
+        }
+        pos = 0;
+        lim = n;
+        if (!started) {
+            started = true;
+            if (buf[0] == '\uFEFF') {
+                pos = 1;
+                return lim > 1 || fill();
+            }
+        }
+        return true;
+    }
+
+    /** Physical line the current record starts on. */
+    long line() {
+        return recordLine;
+    }
+
+    /** Physical lines consumed so far, blank ones included. */
+    long lines() {
+        return lines;
+    }
+
+    int size() {
+        return cells.size();
+    }
+
+    String cell(int i) {
+        return cells.get(i);
+    }
+
+    /** 1-based column where cell {@code i} starts (its opening quote, if quoted). */
+    int column(int i) {
+        return columns[i];
+    }
+
+    /** 1-based column just past the record's last character. */
+    int endColumn() {
+        return endColumn;
+    }
+
+    /** Why the current record is malformed, or null. */
+    String error() {
+        return error;
+    }
+
+    int errorColumn() {
+        return errorColumn;
+    }
+}

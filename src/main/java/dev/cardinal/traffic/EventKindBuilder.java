@@ -1,0 +1,184 @@
+package dev.cardinal.traffic;
+
+import dev.cardinal.model.ValueType;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Accumulates the rows of one event kind. A reader checks a whole line first ({@link #find}, {@link #type}) and
+ * only then writes it ({@link #attribute}, the setters, {@link #commit}), so a rejected line leaves no trace.
+ */
+public final class EventKindBuilder {
+    private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
+
+    private final String name;
+    private final ByteDictionary tagKeys = new ByteDictionary();
+    private final ByteDictionary fieldKeys = new ByteDictionary();
+    /** attribute index by key id; index 0 unused. */
+    private int[] tagAttr = new int[16];
+    private int[] fieldAttr = new int[16];
+    private final List<SampleAttribute> attributes = new ArrayList<>();
+    private final List<Column> columns = new ArrayList<>();
+    private long[] timestamps;
+    private int capacity;
+    private int rows;
+
+    private final java.util.function.LongSupplier remainingBudget;
+
+    EventKindBuilder(String name, java.util.function.LongSupplier remainingBudget) {
+        this.name = name;
+        this.remainingBudget = remainingBudget;
+        this.capacity = 1024;
+        this.timestamps = new long[capacity];
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int rows() {
+        return rows;
+    }
+
+    /** The attribute index for a key, or -1 when the key has not been seen (as a tag or as a field, per {@code tag}). */
+    public int find(byte[] key, int off, int len, boolean tag) {
+        int id = (tag ? tagKeys : fieldKeys).find(key, off, len);
+        return id == 0 ? -1 : (tag ? tagAttr : fieldAttr)[id];
+    }
+
+    public int find(String key, boolean tag) {
+        byte[] b = key.getBytes(StandardCharsets.UTF_8);
+        return find(b, 0, b.length, tag);
+    }
+
+    public ValueType type(int attribute) {
+        return attributes.get(attribute).type();
+    }
+
+    public String firstSeen(int attribute) {
+        return attributes.get(attribute).firstSeen();
+    }
+
+    /** The attribute index for a key, creating the attribute (and its column) on first sight. */
+    public int attribute(byte[] key, int off, int len, boolean tag, ValueType type, String file, long line) {
+        ByteDictionary keys = tag ? tagKeys : fieldKeys;
+        int known = keys.size();
+        int id = keys.getOrAdd(key, off, len);
+        int[] map = tag ? tagAttr : fieldAttr;
+        if (id <= known) {
+            return map[id];
+        }
+        if (id >= map.length) {
+            map = Arrays.copyOf(map, map.length * 2);
+            if (tag) {
+                tagAttr = map;
+            } else {
+                fieldAttr = map;
+            }
+        }
+        String keyText = new String(key, off, len, StandardCharsets.UTF_8);
+        String attrName = keyText;
+        if ((tag ? fieldKeys : tagKeys).find(key, off, len) != 0) {
+            attrName = uniqueName(keyText);
+        }
+        int index = attributes.size();
+        attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, file + ":" + line));
+        columns.add(newColumn(tag ? ValueType.STRING : type));
+        map[id] = index;
+        return index;
+    }
+
+    public int attribute(String key, boolean tag, ValueType type, String file, long line) {
+        byte[] b = key.getBytes(StandardCharsets.UTF_8);
+        return attribute(b, 0, b.length, tag, type, file, line);
+    }
+
+    private String uniqueName(String key) {
+        int n = 1;
+        while (true) {
+            String candidate = key + "_" + n;
+            String c = candidate;
+            if (attributes.stream().noneMatch(a -> a.name().equals(c))) {
+                return candidate;
+            }
+            n++;
+        }
+    }
+
+    private Column newColumn(ValueType type) {
+        return switch (type) {
+            case STRING, BOOLEAN -> new DictionaryColumn(capacity);
+            case INTEGER -> new LongColumn(capacity, false);
+            case UNSIGNED -> new LongColumn(capacity, true);
+            case FLOAT -> new DoubleColumn(capacity);
+        };
+    }
+
+    /**
+     * Makes room for one more row; call before the setters of a row. Growth is limited to what the memory budget
+     * has left (but at least 1,024 rows), so that the columns never jump far past the budget.
+     */
+    public void beginRow() {
+        if (rows == capacity) {
+            long bytesPerRow = 8;
+            for (Column c : columns) {
+                bytesPerRow += c.bytesPerRow();
+            }
+            long affordable = Math.max(1024, remainingBudget.getAsLong() / bytesPerRow);
+            long grown = Math.min(capacity + (capacity >> 1) + 16L, capacity + affordable);
+            int next = (int) Math.min(Integer.MAX_VALUE - 8L, grown);
+            timestamps = Arrays.copyOf(timestamps, next);
+            for (Column c : columns) {
+                c.ensureCapacity(next);
+            }
+            capacity = next;
+        }
+    }
+
+    public void setString(int attribute, byte[] buf, int off, int len) {
+        ((DictionaryColumn) columns.get(attribute)).set(rows, buf, off, len);
+    }
+
+    public void setString(int attribute, String value) {
+        byte[] b = value.getBytes(StandardCharsets.UTF_8);
+        setString(attribute, b, 0, b.length);
+    }
+
+    public void setLong(int attribute, long value) {
+        ((LongColumn) columns.get(attribute)).set(rows, value);
+    }
+
+    public void setDouble(int attribute, double value) {
+        ((DoubleColumn) columns.get(attribute)).set(rows, value);
+    }
+
+    public void setBoolean(int attribute, boolean value) {
+        byte[] b = value ? TRUE : FALSE;
+        ((DictionaryColumn) columns.get(attribute)).set(rows, b, 0, b.length);
+    }
+
+    /** Ends the row begun with {@link #beginRow()}. */
+    public void commit(long timestampNanos) {
+        timestamps[rows] = timestampNanos;
+        rows++;
+    }
+
+    long footprintBytes() {
+        long b = 8L * capacity;
+        for (Column c : columns) {
+            b += c.footprintBytes();
+        }
+        return b + tagKeys.footprintBytes() + fieldKeys.footprintBytes();
+    }
+
+    EventKindSample build() {
+        long[] ts = Arrays.copyOf(timestamps, rows);
+        for (Column c : columns) {
+            c.trim(rows);
+        }
+        return new EventKindSample(name, rows, ts, attributes, columns);
+    }
+}

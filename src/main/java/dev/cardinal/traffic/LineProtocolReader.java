@@ -1,0 +1,370 @@
+package dev.cardinal.traffic;
+
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.ValueType;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+
+/**
+ * Reads InfluxDB line protocol, streaming through a byte buffer: each line is parsed into offsets
+ * ({@link LineParser}), checked as a whole (duplicate tags, field type conflicts, the server's rules about
+ * {@code time}), and only then written to the sample. Two deliberate departures from a 1.x server, both in the
+ * user's favour for a sample file: CRLF line endings are accepted, and unsigned {@code u} values are read (2.x
+ * and 3.x accept them; 1.x OSS rejects them).
+ */
+public final class LineProtocolReader implements TrafficReader {
+    private static final int CHUNK = 1 << 20;
+    private static final int READ_REQUEST = 1 << 16;
+    /** A file whose first lines are all malformed is not line protocol; say so instead of listing them. */
+    private static final int SNIFF_LINES = 20;
+
+    @Override
+    public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
+        throws IOException, SampleFormatException {
+        new Run(in, file, binding, into, monitor).read();
+    }
+
+    private static final class Run {
+        private final InputStream in;
+        private final String file;
+        private final SampleBuilder into;
+        private final ReadMonitor monitor;
+        private final long multiplier;
+        private final long readTimeNanos;
+        private final LineParser parser = new LineParser();
+        private final LineProtocolSyntax.LineScan scan = new LineProtocolSyntax.LineScan();
+        private byte[] buf = new byte[CHUNK];
+        private byte[] scratch = new byte[4096];
+        private int[] scratchStart = new int[32];
+        private int[] scratchLength = new int[32];
+        private int[] attrs = new int[32];
+        private int limit;
+        private boolean eof;
+        private IOException failure;
+        private long line = 1;
+        private int lineStart;
+        private long goodLines;
+        private final List<ReadProblem> sniffed = new ArrayList<>();
+
+        Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor) {
+            this.in = in;
+            this.file = file;
+            this.into = into;
+            this.monitor = monitor;
+            this.multiplier = LineProtocolSyntax.precisionMultiplier(binding.precision());
+            this.readTimeNanos = System.currentTimeMillis() * 1_000_000L;
+        }
+
+        void read() throws IOException, SampleFormatException {
+            into.fileStarted();
+            fill();
+            rejectObviousMismatch();
+            int pos = 0;
+            long sinceCheck = 0;
+            while (true) {
+                if (!LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
+                    pos = compactAndFill(pos);
+                    continue;
+                }
+                int end = scan.end;
+                if (pos == limit && eof) {
+                    break;
+                }
+                int contentEnd = end > pos && buf[end - 1] == '\r' ? end - 1 : end;
+                lineStart = pos;
+                boolean keepGoing = handle(pos, contentEnd);
+                long physical = 1 + scan.newlinesInside;
+                line += physical;
+                into.linesSeen(physical);
+                if (!keepGoing) {
+                    return;
+                }
+                pos = end + 1;
+                if (end >= limit) {
+                    break;
+                }
+                if (++sinceCheck == 4096) {
+                    sinceCheck = 0;
+                    if (monitor.cancelled()) {
+                        throw new CancellationException("reading " + file + " was cancelled");
+                    }
+                }
+            }
+            flushSniffed();
+            if (failure != null) {
+                throw failure;
+            }
+        }
+
+        private void rejectObviousMismatch() throws SampleFormatException {
+            int i = 0;
+            if (limit >= 3 && (buf[0] & 0xFF) == 0xEF && (buf[1] & 0xFF) == 0xBB && (buf[2] & 0xFF) == 0xBF) {
+                i = 3;
+            }
+            while (i < limit && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r')) {
+                i++;
+            }
+            if (i < limit && (buf[i] == '{' || buf[i] == '[')) {
+                throw new SampleFormatException(file + " is not line protocol: it starts with '" + (char) buf[i]
+                    + "', which looks like JSON (bind it as ndjson)");
+            }
+        }
+
+        /** Returns false when reading must stop (row cap or memory budget reached). */
+        private boolean handle(int start, int end) throws SampleFormatException {
+            LineParser.Result r = parser.parse(buf, start, end);
+            if (r == LineParser.Result.SKIP) {
+                return true;
+            }
+            if (r == LineParser.Result.ERROR) {
+                bad(ReadProblem.Kind.MALFORMED, parser.errorAt, parser.error);
+                return true;
+            }
+            long ts;
+            if (parser.hasTimestamp) {
+                long t = parser.timestamp;
+                if (multiplier != 1 && (t > LineProtocolSyntax.MAX_NANOS / multiplier
+                    || t < LineProtocolSyntax.MIN_NANOS / multiplier)) {
+                    bad(ReadProblem.Kind.MALFORMED, parser.timestampAt, "time outside range");
+                    return true;
+                }
+                ts = t * multiplier;
+                if (ts < LineProtocolSyntax.MIN_NANOS || ts > LineProtocolSyntax.MAX_NANOS) {
+                    bad(ReadProblem.Kind.MALFORMED, parser.timestampAt, "time outside range");
+                    return true;
+                }
+            } else {
+                ts = readTimeNanos;
+            }
+            if (!commit(ts)) {
+                return true;
+            }
+            goodLines++;
+            if (!sniffed.isEmpty()) {
+                flushSniffed();
+            }
+            if (!parser.hasTimestamp) {
+                into.pointWithoutTimestamp();
+            }
+            return into.rowAdded(file, line);
+        }
+
+        /** Checks the parsed line against the sample so far and writes it; false when it was rejected. */
+        private boolean commit(long ts) throws SampleFormatException {
+            LineParser p = parser;
+            byte[] b = buf;
+            int rawKeyLength = p.measurementEnd - p.measurementStart;
+            for (int t = 0; t < p.tagCount; t++) {
+                rawKeyLength += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
+                for (int u = 0; u < t; u++) {
+                    if (Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
+                        return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[t], "duplicate tags");
+                    }
+                }
+            }
+            if (rawKeyLength > LineProtocolSyntax.MAX_KEY_LENGTH) {
+                return bad(ReadProblem.Kind.MALFORMED, p.measurementStart, "max key length exceeded: " + rawKeyLength
+                    + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
+            }
+            int pieces = 1 + 2 * p.tagCount + 2 * p.fieldCount;
+            ensureScratch(pieces, end(p) - p.measurementStart);
+            int at = 0;
+            at = put(0, at, LineProtocolSyntax.unescape(b, p.measurementStart, p.measurementEnd, scratch, at, true));
+            EventKindBuilder kind = into.kind(scratch, scratchStart[0], scratchLength[0]);
+            for (int t = 0; t < p.tagCount; t++) {
+                at = put(1 + 2 * t, at, LineProtocolSyntax.unescape(b, p.tagKeyStart[t], p.tagKeyEnd[t], scratch, at, false));
+                if (isTime(1 + 2 * t)) {
+                    return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[t],
+                        "invalid tag key: a tag named 'time' is refused by the server, which drops the point");
+                }
+                at = put(2 + 2 * t, at, LineProtocolSyntax.unescape(b, p.tagValueStart[t], p.tagValueEnd[t], scratch, at, false));
+                attrs[t] = kind.find(scratch, scratchStart[1 + 2 * t], scratchLength[1 + 2 * t], true);
+            }
+            int base = 1 + 2 * p.tagCount;
+            int timeFields = 0;
+            for (int f = 0; f < p.fieldCount; f++) {
+                int k = base + 2 * f;
+                at = put(k, at, LineProtocolSyntax.unescape(b, p.fieldKeyStart[f], p.fieldKeyEnd[f], scratch, at, true));
+                if (p.fieldType[f] == ValueType.STRING) {
+                    at = put(k + 1, at, LineProtocolSyntax.unescapeString(b, p.fieldValueStart[f], p.fieldValueEnd[f], scratch, at));
+                }
+                if (isTime(k)) {
+                    timeFields++;
+                    attrs[p.tagCount + f] = -2;
+                    continue;
+                }
+                int a = kind.find(scratch, scratchStart[k], scratchLength[k], false);
+                attrs[p.tagCount + f] = a;
+                if (a >= 0 && kind.type(a) != p.fieldType[f]) {
+                    return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
+                        + keyText(k) + "' is " + p.fieldType[f].id() + " here but " + kind.type(a).id() + " since "
+                        + kind.firstSeen(a));
+                }
+                for (int g = 0; g < f; g++) {
+                    int kg = base + 2 * g;
+                    if (sameScratch(k, kg) && p.fieldType[g] != p.fieldType[f]) {
+                        return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
+                            + keyText(k) + "' is both " + p.fieldType[g].id() + " and " + p.fieldType[f].id() + " in this line");
+                    }
+                }
+            }
+            if (timeFields == p.fieldCount) {
+                return bad(ReadProblem.Kind.MALFORMED, p.fieldKeyStart[0],
+                    "invalid field name: a field named 'time' is refused by the server, which drops the point");
+            }
+            kind.beginRow();
+            for (int t = 0; t < p.tagCount; t++) {
+                int k = 1 + 2 * t;
+                int a = attrs[t] >= 0 ? attrs[t]
+                    : kind.attribute(scratch, scratchStart[k], scratchLength[k], true, ValueType.STRING, file, line);
+                kind.setString(a, scratch, scratchStart[k + 1], scratchLength[k + 1]);
+            }
+            for (int f = 0; f < p.fieldCount; f++) {
+                int a = attrs[p.tagCount + f];
+                if (a == -2) {
+                    continue;
+                }
+                int k = base + 2 * f;
+                if (a < 0) {
+                    a = kind.attribute(scratch, scratchStart[k], scratchLength[k], false, p.fieldType[f], file, line);
+                }
+                switch (p.fieldType[f]) {
+                    case STRING -> kind.setString(a, scratch, scratchStart[k + 1], scratchLength[k + 1]);
+                    case INTEGER, UNSIGNED -> kind.setLong(a, p.fieldLong[f]);
+                    case FLOAT -> kind.setDouble(a, p.fieldDouble[f]);
+                    case BOOLEAN -> kind.setBoolean(a, p.fieldLong[f] != 0);
+                }
+            }
+            kind.commit(ts);
+            return true;
+        }
+
+        private static int end(LineParser p) {
+            int e = p.measurementEnd;
+            if (p.tagCount > 0) {
+                e = Math.max(e, p.tagValueEnd[p.tagCount - 1]);
+            }
+            if (p.fieldCount > 0) {
+                e = Math.max(e, p.fieldValueEnd[p.fieldCount - 1]);
+            }
+            return e + 1;
+        }
+
+        private void ensureScratch(int pieces, int bytes) {
+            if (pieces > scratchStart.length) {
+                int n = Math.max(pieces, scratchStart.length * 2);
+                scratchStart = new int[n];
+                scratchLength = new int[n];
+                attrs = new int[n];
+            }
+            if (bytes > scratch.length) {
+                scratch = new byte[Math.max(bytes, scratch.length * 2)];
+            }
+        }
+
+        private int put(int piece, int at, int length) {
+            scratchStart[piece] = at;
+            scratchLength[piece] = length;
+            return at + length;
+        }
+
+        private boolean isTime(int piece) {
+            int s = scratchStart[piece];
+            return scratchLength[piece] == 4 && scratch[s] == 't' && scratch[s + 1] == 'i' && scratch[s + 2] == 'm'
+                && scratch[s + 3] == 'e';
+        }
+
+        private boolean sameScratch(int a, int c) {
+            return Arrays.equals(scratch, scratchStart[a], scratchStart[a] + scratchLength[a],
+                scratch, scratchStart[c], scratchStart[c] + scratchLength[c]);
+        }
+
+        private String keyText(int piece) {
+            return new String(scratch, scratchStart[piece], scratchLength[piece], java.nio.charset.StandardCharsets.UTF_8);
+        }
+
+        private boolean bad(ReadProblem.Kind kind, int at, String message) throws SampleFormatException {
+            ReadProblem problem = locate(kind, at, message);
+            if (goodLines == 0 && kind == ReadProblem.Kind.MALFORMED) {
+                sniffed.add(problem);
+                if (sniffed.size() >= SNIFF_LINES) {
+                    throw new SampleFormatException(file + " does not look like line protocol: its first "
+                        + SNIFF_LINES + " lines are all malformed (" + sniffed.get(0) + ")");
+                }
+            } else {
+                into.badLine(problem);
+            }
+            return false;
+        }
+
+        private void flushSniffed() {
+            sniffed.forEach(into::badLine);
+            sniffed.clear();
+        }
+
+        /** Turns a byte offset into the physical line and 1-based character column. */
+        private ReadProblem locate(ReadProblem.Kind kind, int at, String message) {
+            long l = line;
+            int from = lineStart;
+            for (int i = lineStart; i < at && i < limit; i++) {
+                if (buf[i] == '\n') {
+                    l++;
+                    from = i + 1;
+                }
+            }
+            int column = 1;
+            for (int i = from; i < at && i < limit; i++) {
+                if ((buf[i] & 0xC0) != 0x80) {
+                    column++;
+                }
+            }
+            return new ReadProblem(file, l, column, kind, message);
+        }
+
+        /**
+         * Reads until the buffer is full or the input ends. When the input fails (a truncated or corrupt gzip
+         * stream), the complete lines already buffered are still read, the partial last line is dropped (it could
+         * parse as a wrong value), and the failure is thrown once they are done.
+         */
+        private void fill() throws IOException {
+            while (limit < buf.length && !eof) {
+                int n;
+                try {
+                    // small requests: a buffered stream that fails mid-request loses what that request had read
+                    n = in.read(buf, limit, Math.min(READ_REQUEST, buf.length - limit));
+                } catch (IOException e) {
+                    failure = e;
+                    eof = true;
+                    int lastNewline = limit - 1;
+                    while (lastNewline >= 0 && buf[lastNewline] != '\n') {
+                        lastNewline--;
+                    }
+                    limit = lastNewline + 1;
+                    return;
+                }
+                if (n < 0) {
+                    eof = true;
+                } else {
+                    limit += n;
+                }
+            }
+        }
+
+        /** Moves the unread tail to the front (growing the buffer for a very long line) and reads more. */
+        private int compactAndFill(int pos) throws IOException {
+            int rest = limit - pos;
+            if (pos == 0) {
+                buf = Arrays.copyOf(buf, buf.length * 2);
+            } else {
+                System.arraycopy(buf, pos, buf, 0, rest);
+                limit = rest;
+            }
+            fill();
+            return 0;
+        }
+    }
+}

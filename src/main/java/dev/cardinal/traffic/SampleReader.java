@@ -1,0 +1,213 @@
+package dev.cardinal.traffic;
+
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.SampleFormat;
+import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+
+/**
+ * Reads sample traffic files into one {@link Sample}: opens each file, decompresses {@code .gz} (recognised by
+ * its magic bytes), refuses binary content at once, and hands the text to the reader for the file's format.
+ * One file's failure is reported and the next file is read.
+ */
+public final class SampleReader {
+    private static final int SNIFF_BYTES = 8192;
+
+    private SampleReader() {
+    }
+
+    /** A file and how to read it. */
+    public record Source(Path path, SampleBinding binding) {
+    }
+
+    /** The workspace's bound samples, with paths resolved against the workspace file's folder. */
+    public static List<Source> sources(Path workspaceFile, dev.cardinal.model.Workspace workspace) {
+        return workspace.samples().stream()
+            .map(b -> new Source(dev.cardinal.model.WorkspaceFiles.resolve(workspaceFile, b.path()), b))
+            .toList();
+    }
+
+    public static Sample read(List<Source> sources, SampleLimits limits, ReadMonitor monitor) {
+        SampleBuilder builder = new SampleBuilder(limits);
+        for (Source s : sources) {
+            if (builder.capped()) {
+                break;
+            }
+            readOne(s, builder, monitor);
+        }
+        return builder.build();
+    }
+
+    static TrafficReader readerFor(SampleFormat format) {
+        return switch (format) {
+            case LINE_PROTOCOL -> new LineProtocolReader();
+            case CSV -> new CsvReader();
+            case NDJSON -> new NdjsonReader();
+        };
+    }
+
+    private static void readOne(Source source, SampleBuilder builder, ReadMonitor monitor) {
+        Path path = source.path();
+        String name = path.toString();
+        long total = sizeOrUnknown(path);
+        try (InputStream raw = Files.newInputStream(path);
+             InputStream counted = new Progress(raw, name, total, monitor);
+             BufferedInputStream peekable = new BufferedInputStream(counted, 1 << 16)) {
+            InputStream text = decompress(peekable, name);
+            BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
+            refuseBinary(sniffable, name);
+            readerFor(source.binding().format()).read(sniffable, name, source.binding(), builder, monitor);
+        } catch (NoSuchFileException e) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"));
+        } catch (SampleFormatException e) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.NOT_THIS_FORMAT, e.getMessage()));
+        } catch (ZipException e) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE,
+                "corrupt gzip data (" + e.getMessage() + "); rows before the fault were kept"));
+        } catch (java.io.EOFException e) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE,
+                "the gzip data ends early (truncated file); rows before the cut were kept"));
+        } catch (IOException e) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "cannot read: " + e.getMessage()));
+        }
+    }
+
+    private static long sizeOrUnknown(Path path) {
+        try {
+            return Files.size(path);
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private static InputStream decompress(BufferedInputStream in, String name) throws IOException, SampleFormatException {
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        boolean gzip = b0 == 0x1f && b1 == 0x8b;
+        if (gzip) {
+            return new GZIPInputStream(in, 1 << 16);
+        }
+        if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".gz")) {
+            throw new SampleFormatException(name + " is named .gz but is not gzip data");
+        }
+        return in;
+    }
+
+    /** Binary data (NUL bytes or invalid UTF-8 in the first 8 KiB) is not traffic; say so before parsing it. */
+    private static void refuseBinary(BufferedInputStream in, String name) throws IOException, SampleFormatException {
+        in.mark(SNIFF_BYTES);
+        byte[] head = in.readNBytes(SNIFF_BYTES);
+        in.reset();
+        for (int i = 0; i < head.length; i++) {
+            if (head[i] == 0) {
+                throw new SampleFormatException(name + " holds binary data (a NUL byte at offset " + i
+                    + "); sample traffic must be text");
+            }
+        }
+        int n = head.length;
+        if (n == SNIFF_BYTES) {
+            // the sniff window may cut a multi-byte character; drop an incomplete tail
+            int k = n - 1;
+            while (k > 0 && n - k < 4 && (head[k] & 0xC0) == 0x80) {
+                k--;
+            }
+            if ((head[k] & 0x80) != 0) {
+                n = k;
+            }
+        }
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(head, 0, n));
+        } catch (CharacterCodingException e) {
+            throw new SampleFormatException(name + " is not UTF-8 text (" + e.getMessage() + ")");
+        }
+    }
+
+    /**
+     * The format to read a file as: from its name, else from its first bytes ({@code {} means NDJSON; a first line
+     * with commas but no space means CSV; anything else line protocol).
+     */
+    public static SampleFormat detectFormat(Path path) throws IOException {
+        Optional<SampleFormat> byName = SampleFormat.fromFileName(path.getFileName().toString());
+        if (byName.isPresent()) {
+            return byName.get();
+        }
+        try (BufferedInputStream in = new BufferedInputStream(Files.newInputStream(path))) {
+            InputStream text = in;
+            in.mark(2);
+            if (in.read() == 0x1f && in.read() == 0x8b) {
+                in.reset();
+                text = new GZIPInputStream(in);
+            } else {
+                in.reset();
+            }
+            byte[] head = text.readNBytes(4096);
+            String s = new String(head, StandardCharsets.UTF_8).stripLeading();
+            if (s.startsWith("{")) {
+                return SampleFormat.NDJSON;
+            }
+            int nl = s.indexOf('\n');
+            String first = nl < 0 ? s : s.substring(0, nl);
+            if (first.contains(",") && !first.contains(" ") && !first.contains("=")) {
+                return SampleFormat.CSV;
+            }
+            return SampleFormat.LINE_PROTOCOL;
+        }
+    }
+
+    /** Counts bytes as they are read, for progress and cancellation. */
+    private static final class Progress extends FilterInputStream {
+        private final String name;
+        private final long total;
+        private final ReadMonitor monitor;
+        private long done;
+
+        Progress(InputStream in, String name, long total, ReadMonitor monitor) {
+            super(in);
+            this.name = name;
+            this.total = total;
+            this.monitor = monitor;
+        }
+
+        @Override
+        public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) {
+                advance(1);
+            }
+            return b;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = super.read(b, off, len);
+            if (n > 0) {
+                advance(n);
+            }
+            return n;
+        }
+
+        private void advance(int n) {
+            done += n;
+            monitor.progress(name, done, total);
+            if (monitor.cancelled()) {
+                throw new java.util.concurrent.CancellationException("reading " + name + " was cancelled");
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package dev.cardinal.ui;
+
+import dev.cardinal.ui.common.ControllerFactory;
+import dev.cardinal.ui.common.FxmlView;
+import dev.cardinal.ui.workspace.MainWindowController;
+import dev.cardinal.ui.workspace.WorkspaceSession;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import javafx.application.Application;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+
+/** The JavaFX workbench. Its single optional argument is a workspace file to open. */
+public final class WorkbenchApp extends Application {
+    public static final String STYLESHEET = "/styles/cardinal.css";
+
+    private ExecutorService executor;
+
+    /** The window's parts, for tests that build it on their own stage. */
+    public record Window(Parent root, MainWindowController controller, WorkspaceSession session) {
+    }
+
+    public static Window build(java.util.concurrent.Executor executor) {
+        WorkspaceSession session = new WorkspaceSession();
+        MainWindowController[] controller = new MainWindowController[1];
+        ControllerFactory factory = new ControllerFactory()
+            .register(MainWindowController.class, () -> controller[0] = new MainWindowController(session, executor));
+        Parent root = factory.load(FxmlView.MAIN_WINDOW);
+        root.getStylesheets().add(Objects.requireNonNull(WorkbenchApp.class.getResource(STYLESHEET)).toExternalForm());
+        return new Window(root, controller[0], session);
+    }
+
+    public static ExecutorService backgroundExecutor() {
+        return Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "cardinal-background");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Override
+    public void start(Stage stage) {
+        executor = backgroundExecutor();
+        Window w = build(executor);
+        stage.titleProperty().bind(w.session().titleProperty());
+        stage.setScene(new Scene(w.root()));
+        stage.show();
+        List<String> args = getParameters().getRaw();
+        if (!args.isEmpty()) {
+            w.controller().open(Path.of(args.get(0)));
+        }
+    }
+
+    @Override
+    public void stop() {
+        if (executor != null) {
+            executor.shutdownNow();
+        }
+    }
+
+    public static void launchWith(String... args) {
+        Application.launch(WorkbenchApp.class, args);
+    }
+}

@@ -1,0 +1,220 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.model.Durations;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.FieldSpec;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Rollup;
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFormatException;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.ui.common.Tasks;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Executor;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javafx.concurrent.Task;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.scene.control.cell.PropertyValueFactory;
+import javafx.stage.FileChooser;
+
+/** The workbench window: workspace explorer, attribute table, problems list and status bar. */
+public final class MainWindowController {
+    private static final Logger LOG = Logger.getLogger(MainWindowController.class.getName());
+
+    private final WorkspaceSession session;
+    private final Executor executor;
+    private Task<WorkspaceOpener.Opened> running;
+
+    @FXML
+    private TreeView<Object> explorer;
+    @FXML
+    private Label attributesTitle;
+    @FXML
+    private TableView<AttributeRow> attributes;
+    @FXML
+    private TableColumn<AttributeRow, String> nameColumn;
+    @FXML
+    private TableColumn<AttributeRow, String> typeColumn;
+    @FXML
+    private TableColumn<AttributeRow, String> arrivedColumn;
+    @FXML
+    private TableColumn<AttributeRow, String> roleColumn;
+    @FXML
+    private TableColumn<AttributeRow, Long> distinctColumn;
+    @FXML
+    private ListView<String> problems;
+    @FXML
+    private Label status;
+    @FXML
+    private ProgressBar progress;
+    @FXML
+    private Button cancel;
+
+    public MainWindowController(WorkspaceSession session, Executor executor) {
+        this.session = session;
+        this.executor = executor;
+    }
+
+    @FXML
+    private void initialize() {
+        nameColumn.setCellValueFactory(new PropertyValueFactory<>("name"));
+        typeColumn.setCellValueFactory(new PropertyValueFactory<>("type"));
+        arrivedColumn.setCellValueFactory(new PropertyValueFactory<>("arrivedAs"));
+        roleColumn.setCellValueFactory(new PropertyValueFactory<>("role"));
+        distinctColumn.setCellValueFactory(new PropertyValueFactory<>("distinct"));
+        distinctColumn.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Long v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : v < 0 ? "—" : String.format(Locale.ROOT, "%,d", v));
+            }
+        });
+        attributes.setItems(session.attributes());
+        problems.setItems(session.problems());
+        status.textProperty().bind(session.summaryProperty());
+        progress.setVisible(false);
+        cancel.setVisible(false);
+        session.openedProperty().addListener((o, was, now) -> explorer.setRoot(tree(now.workspace())));
+        session.selectedLayoutProperty().addListener((o, was, now) -> attributesTitle.setText(now == null
+            ? "Attributes" : "Attributes of " + now.eventKind() + " in layout “" + now.name() + "”"));
+        explorer.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            if (now != null && now.getValue() instanceof Node n && n.payload() instanceof Layout l) {
+                session.selectedLayoutProperty().set(l);
+            }
+        });
+    }
+
+    /** Opens a workspace in the background; the window stays responsive and the read can be cancelled. */
+    public void open(Path file) {
+        if (running != null) {
+            running.cancel();
+        }
+        progress.setVisible(true);
+        cancel.setVisible(true);
+        status.textProperty().unbind();
+        running = Tasks.<WorkspaceOpener.Opened>create(p -> WorkspaceOpener.open(file, SampleLimits.defaults(),
+                new ReadMonitor() {
+                    @Override
+                    public void progress(String name, long done, long total) {
+                        p.update(total > 0 ? (double) done / total : -1, "Reading " + Path.of(name).getFileName() + "…");
+                    }
+
+                    @Override
+                    public boolean cancelled() {
+                        return p.cancelled();
+                    }
+                }))
+            .onSuccess(session::show)
+            .onError(e -> {
+                LOG.log(Level.WARNING, "cannot open " + file, e);
+                if (e instanceof WorkspaceFormatException wfe) {
+                    session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
+                        wfe.problems().stream().map(Object::toString).toList());
+                } else {
+                    session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
+                }
+            })
+            .andFinally(() -> {
+                progress.progressProperty().unbind();
+                progress.setVisible(false);
+                cancel.setVisible(false);
+                status.textProperty().bind(session.summaryProperty());
+                running = null;
+            })
+            .runOn(executor);
+        progress.progressProperty().bind(running.progressProperty());
+        status.textProperty().bind(running.messageProperty());
+    }
+
+    @FXML
+    private void openWorkspace() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Open workspace");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cardinal workspace", "*.cardinal.json"));
+        java.io.File f = chooser.showOpenDialog(explorer.getScene().getWindow());
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    @FXML
+    private void cancelRead() {
+        if (running != null) {
+            running.cancel();
+        }
+    }
+
+    @FXML
+    private void quit() {
+        explorer.getScene().getWindow().hide();
+    }
+
+    /** A tree node: what it shows and what it stands for. */
+    record Node(String label, Object payload) {
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    private static TreeItem<Object> item(String label, Object payload) {
+        TreeItem<Object> t = new TreeItem<>(new Node(label, payload));
+        t.setExpanded(true);
+        return t;
+    }
+
+    private static TreeItem<Object> tree(Workspace ws) {
+        TreeItem<Object> root = item(ws.name(), ws);
+        TreeItem<Object> kinds = item("Event kinds", null);
+        for (EventKind k : ws.eventKinds()) {
+            TreeItem<Object> kind = item(k.name(), k);
+            k.attributes().forEach(a -> kind.getChildren().add(item(a.name() + " : " + a.type().id(), a)));
+            kind.setExpanded(false);
+            kinds.getChildren().add(kind);
+        }
+        TreeItem<Object> layouts = item("Layouts", null);
+        for (Layout l : ws.layouts()) {
+            TreeItem<Object> layout = item(l.name() + "  (" + l.eventKind() + ")", l);
+            layout.getChildren().add(item("measurement " + l.measurement().pattern(), null));
+            for (TagSpec t : l.tags()) {
+                layout.getChildren().add(item("tag " + (t.isPlain() ? t.key() : t.key() + " = " + t.value().pattern()), null));
+            }
+            for (FieldSpec f : l.fields()) {
+                layout.getChildren().add(item("field " + (f.isPlain() ? f.attribute() : f.key().pattern() + " = " + f.attribute()), null));
+            }
+            layout.getChildren().add(item("retention " + l.retention().name() + " " + Durations.format(l.retention().duration())
+                + ", shard groups " + Durations.format(l.retention().effectiveShardGroupDuration()), null));
+            layout.setExpanded(false);
+            layouts.getChildren().add(layout);
+        }
+        TreeItem<Object> samples = item("Samples", null);
+        for (SampleBinding s : ws.samples()) {
+            samples.getChildren().add(item(s.path() + "  (" + s.format().id() + ")", s));
+        }
+        TreeItem<Object> rollups = item("Rollups", null);
+        for (Rollup r : ws.rollups()) {
+            rollups.getChildren().add(item(r.name() + "  → " + r.destination().name() + " every " + Durations.format(r.window()), r));
+        }
+        TreeItem<Object> targets = item("Targets", null);
+        for (Target t : ws.targets()) {
+            targets.getChildren().add(item(t.name() + "  " + t.url(), t));
+        }
+        root.getChildren().addAll(List.of(kinds, layouts, samples, rollups, targets));
+        return root;
+    }
+}

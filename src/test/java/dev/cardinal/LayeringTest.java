@@ -1,0 +1,73 @@
+package dev.cardinal;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** ARCHITECTURE.md: dependencies point one way, and the core neither draws nor talks to the network. */
+class LayeringTest {
+    private static final String[] CORE = {"dev.cardinal.model..", "dev.cardinal.traffic..", "dev.cardinal.projection..",
+        "dev.cardinal.lint..", "dev.cardinal.codegen..", "dev.cardinal.compare.."};
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.cardinal");
+    }
+
+    @Test
+    void layersDependOneWay() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+            .withOptionalLayers(true)
+            .layer("model").definedBy("dev.cardinal.model..")
+            .layer("traffic").definedBy("dev.cardinal.traffic..")
+            .layer("projection").definedBy("dev.cardinal.projection..")
+            .layer("lint").definedBy("dev.cardinal.lint..")
+            .layer("codegen").definedBy("dev.cardinal.codegen..")
+            .layer("compare").definedBy("dev.cardinal.compare..")
+            .layer("push").definedBy("dev.cardinal.push..")
+            .layer("cli").definedBy("dev.cardinal.cli..")
+            .layer("ui").definedBy("dev.cardinal.ui..")
+            .whereLayer("ui").mayOnlyBeAccessedByLayers("cli")
+            .whereLayer("cli").mayNotBeAccessedByAnyLayer()
+            .whereLayer("push").mayOnlyBeAccessedByLayers("ui", "cli")
+            .whereLayer("compare").mayOnlyBeAccessedByLayers("push", "ui", "cli")
+            .whereLayer("lint").mayOnlyBeAccessedByLayers("compare", "push", "ui", "cli")
+            .whereLayer("codegen").mayOnlyBeAccessedByLayers("compare", "push", "ui", "cli")
+            .whereLayer("projection").mayOnlyBeAccessedByLayers("lint", "codegen", "compare", "push", "ui", "cli")
+            .whereLayer("traffic").mayOnlyBeAccessedByLayers("projection", "lint", "codegen", "compare", "push", "ui", "cli")
+            .check(classes);
+    }
+
+    @Test
+    void theCoreNeverImportsJavaFx() {
+        noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.fxmisc..")
+            .check(classes);
+    }
+
+    @Test
+    void theCoreNeverOpensANetworkConnection() {
+        noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat()
+            .resideInAnyPackage("java.net.http..", "okhttp3..", "com.influxdb..", "java.sql..", "retrofit2..")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.ServerSocket")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.URLConnection")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.HttpURLConnection")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.URL")
+            .check(classes);
+    }
+
+    @Test
+    void onlyThePushAndUiLayersReachTheNetworkClients() {
+        noClasses().that().resideOutsideOfPackages("dev.cardinal.push..", "dev.cardinal.ui..")
+            .should().dependOnClassesThat().resideInAnyPackage("com.influxdb..", "okhttp3..")
+            .allowEmptyShould(true)
+            .check(classes);
+    }
+}

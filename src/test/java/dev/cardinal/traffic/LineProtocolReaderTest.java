@@ -1,0 +1,371 @@
+package dev.cardinal.traffic;
+
+import static dev.cardinal.traffic.LpFixture.only;
+import static dev.cardinal.traffic.LpFixture.read;
+import static dev.cardinal.traffic.LpFixture.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.model.ValueType;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class LineProtocolReaderTest {
+
+    @Test
+    void readsMeasurementTagsFieldsAndTimestamp() {
+        Sample s = read("weather,crop=blueberries,region=north temp=12.5,count=3i,ok=true,note=\"hi\" 1700000000000000000\n");
+        EventKindSample k = only(s);
+        assertEquals("weather", k.name());
+        assertEquals(1, k.rows());
+        assertEquals(1700000000000000000L, k.timestamp(0));
+        assertEquals(List.of("crop", "region", "temp", "count", "ok", "note"),
+            k.attributes().stream().map(SampleAttribute::name).toList());
+        assertEquals("blueberries", value(k, "crop", 0));
+        assertTrue(k.attribute("crop").orElseThrow().arrivedAsTag());
+        assertFalse(k.attribute("temp").orElseThrow().arrivedAsTag());
+        assertEquals(ValueType.FLOAT, k.attribute("temp").orElseThrow().type());
+        assertEquals(12.5, ((DoubleColumn) k.column("temp")).get(0));
+        assertEquals(ValueType.INTEGER, k.attribute("count").orElseThrow().type());
+        assertEquals(3L, ((LongColumn) k.column("count")).get(0));
+        assertEquals(ValueType.BOOLEAN, k.attribute("ok").orElseThrow().type());
+        assertEquals("true", value(k, "ok", 0));
+        assertEquals(ValueType.STRING, k.attribute("note").orElseThrow().type());
+        assertEquals("hi", value(k, "note", 0));
+        assertEquals(0, s.report().badLines());
+    }
+
+    @ParameterizedTest(name = "measurement {0} -> {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
+        "c\\,pu|c,pu",
+        "c\\ pu|c pu",
+        "c\\=pu|c=pu",
+        "c=pu|c=pu",
+        "c\\\"pu|c\"pu",
+        "c\\\\pu|c\\\\pu",
+        "c\\xpu|c\\xpu",
+        "'cpu\\ '|'cpu '"})
+    void unescapesMeasurementNamesAsTheServerDoes(String wire, String name) {
+        EventKindSample k = only(read(wire + " f=1 1\n"));
+        assertEquals(name, k.name());
+    }
+
+    @ParameterizedTest(name = "tag {0} -> {1} = {2}")
+    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
+        "t\\,k=v\\,w|t,k|v,w",
+        "t\\ k=v\\ w|t k|v w",
+        "t\\=k=v\\=w|t=k|v=w",
+        "t=a\\b|t|a\\b",
+        "t=a\\\\b|t|a\\\\b",
+        "t=a\\\"b|t|a\\\"b",
+        "t=a\"b|t|a\"b",
+        "t\\k=v|t\\k|v",
+        "t=a\\\\,b|t|a\\,b"})
+    void unescapesTagKeysAndValuesAsTheServerDoes(String wire, String key, String tagValue) {
+        EventKindSample k = only(read("cpu," + wire + " f=1 1\n"));
+        assertEquals(key, k.attributes().get(0).name());
+        assertTrue(k.attributes().get(0).arrivedAsTag());
+        assertEquals(tagValue, value(k, key, 0));
+    }
+
+    @Test
+    void doubledBackslashAndSingleBackslashAreDistinctTagValues() {
+        EventKindSample k = only(read("cpu,t=a\\\\b f=1 1\ncpu,t=a\\b f=1 2\n"));
+        DictionaryColumn t = (DictionaryColumn) k.column("t");
+        assertEquals(2, t.dictionary().size());
+        assertEquals("a\\\\b", t.text(0));
+        assertEquals("a\\b", t.text(1));
+    }
+
+    @ParameterizedTest(name = "field key {0} -> {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
+        "f\\,k|f,k", "f\\ k|f k", "f\\=k|f=k", "f\\\"k|f\"k", "f\\\\k|f\\\\k", "f\\xk|f\\xk", "f\"q|f\"q"})
+    void unescapesFieldKeysAsTheServerDoes(String wire, String key) {
+        EventKindSample k = only(read("cpu " + wire + "=1 1\n"));
+        assertEquals(key, k.attributes().get(0).name());
+    }
+
+    @Test
+    void unescapesQuotesAndBackslashesInStringFieldsAndKeepsOtherBackslashes() {
+        EventKindSample k = only(read("cpu s=\"a\\\"b\\\\c\\nd\\te\",e=\"\",t=\"a\\\\\" 1\n"));
+        assertEquals("a\"b\\c\\nd\\te", value(k, "s", 0));
+        assertEquals("", value(k, "e", 0));
+        assertEquals("a\\", value(k, "t", 0));
+    }
+
+    @Test
+    void stringFieldsMayHoldNewlinesCommasSpacesAndEquals() {
+        Sample s = read("cpu s=\"line1\nline2, a=b\" 1\ncpu s=\"x\" 2\ncpu s=oops 3\n");
+        EventKindSample k = only(s);
+        assertEquals(2, k.rows());
+        assertEquals("line1\nline2, a=b", value(k, "s", 0));
+        ReadProblem p = s.report().problems().get(0);
+        assertEquals(4, p.line(), "the quoted newline counts as a physical line");
+        assertEquals(7, p.column());
+        assertEquals("invalid boolean", p.message());
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "1e5|100000.0", "1E-3|0.001", "1e+3|1000.0", ".5|0.5", "5.|5.0", "-0|-0.0", "-.5|-0.5", "01|1.0",
+        "1.5E+10|1.5E10", "123456789012345678901234567890|1.2345678901234568E29", "1e-400|0.0",
+        "1.7976931348623157e308|1.7976931348623157E308", "0.1|0.1", "3.14159|3.14159", "12.3|12.3"})
+    void readsFloatsExactlyAsGoDoes(String wire, double expected) {
+        EventKindSample k = only(read("m f=" + wire + " 1\n"));
+        assertEquals(expected, ((DoubleColumn) k.column("f")).get(0));
+        assertEquals(Double.doubleToRawLongBits(expected), Double.doubleToRawLongBits(((DoubleColumn) k.column("f")).get(0)));
+    }
+
+    @ParameterizedTest(name = "{0} is rejected: {1}")
+    @CsvSource(delimiter = '|', value = {
+        "1.8e308|invalid float: out of range", "1e|invalid float", "NaN|invalid number", "-|invalid number",
+        ".|invalid number", "1.1.1|invalid number", "0x10|invalid number", "1_000|invalid number",
+        "1.0i|invalid number", "1e3i|invalid number", "+1|invalid boolean", "Inf|invalid boolean", "tRUE|invalid boolean",
+        "truee|invalid boolean", "yes|invalid boolean",
+        "9223372036854775808i|unable to parse integer 9223372036854775808: value out of range",
+        "-9223372036854775809i|unable to parse integer -9223372036854775809: value out of range",
+        "18446744073709551616u|unable to parse unsigned 18446744073709551616: value out of range",
+        "-1u|invalid number: an unsigned value cannot be negative"})
+    void rejectsBadNumbersAndBooleans(String wire, String reason) {
+        Sample s = read("m f=" + wire + " 1\nm f=1 2\n");
+        assertEquals(1, s.report().badLines());
+        ReadProblem p = s.report().problems().get(0);
+        assertEquals(reason, p.message());
+        assertEquals(1, p.line());
+        assertEquals(ReadProblem.Kind.MALFORMED, p.kind());
+    }
+
+    @Test
+    void readsIntegerAndUnsignedLimits() {
+        EventKindSample k = only(read("m a=9223372036854775807i,b=-9223372036854775808i,c=18446744073709551615u,d=0u 1\n"));
+        assertEquals(Long.MAX_VALUE, ((LongColumn) k.column("a")).get(0));
+        assertEquals(Long.MIN_VALUE, ((LongColumn) k.column("b")).get(0));
+        assertEquals("18446744073709551615", k.column("c").text(0));
+        assertEquals(ValueType.UNSIGNED, k.attribute("c").orElseThrow().type());
+        assertEquals("0", k.column("d").text(0));
+    }
+
+    @ParameterizedTest(name = "{0} is {1}")
+    @CsvSource({"t,true", "T,true", "true,true", "True,true", "TRUE,true",
+        "f,false", "F,false", "false,false", "False,false", "FALSE,false"})
+    void readsEveryBooleanSpelling(String wire, String expected) {
+        EventKindSample k = only(read("m b=" + wire + " 1\n"));
+        assertEquals(expected, value(k, "b", 0));
+    }
+
+    @ParameterizedTest(name = "precision {0}")
+    @CsvSource({"ns,1", "us,1000", "ms,1000000", "s,1000000000"})
+    void appliesThePrecision(String precision, long nanosPerUnit) {
+        EventKindSample k = only(LpFixture.read("m f=1 1700000000\n", precision, SampleLimits.defaults()));
+        assertEquals(1700000000L * nanosPerUnit, k.timestamp(0));
+    }
+
+    @Test
+    void aMissingTimestampGetsTheReadTimeAndIsCounted() {
+        long before = System.currentTimeMillis() * 1_000_000L;
+        Sample s = read("m f=1\nm f=2 5\n");
+        EventKindSample k = only(s);
+        assertTrue(k.timestamp(0) >= before);
+        assertEquals(5, k.timestamp(1));
+        assertEquals(1, s.report().withoutTimestamp());
+    }
+
+    @Test
+    void skipsCommentsBlankLinesAndLeadingWhitespaceAndAcceptsCrlf() {
+        Sample s = read("# header comment\r\n\r\n   \t  # indented\n  \tm,t=a f=1 1\r\n\nm,t=b f=2 2\r\nm,t=c f=3");
+        EventKindSample k = only(s);
+        assertEquals(3, k.rows());
+        assertEquals("a", value(k, "t", 0));
+        assertEquals("c", value(k, "t", 2));
+        assertEquals(3, k.timestamp(1) + 1);
+        assertEquals(0, s.report().badLines());
+        assertEquals(7, s.report().lines());
+    }
+
+    @Test
+    void multipleSpacesBetweenSectionsAreFine() {
+        EventKindSample k = only(read("cpu,h=a   f=1   7   \n"));
+        assertEquals(7, k.timestamp(0));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '\'', value = {
+        "cpu|missing fields|4",
+        ",cpu f=1|missing measurement|1",
+        "cpu,t= f=1|missing tag value|7",
+        "cpu,=v f=1|missing tag key|5",
+        "cpu,t f=1|missing tag value|6",
+        "cpu,t=v, f=1|missing tag key|9",
+        "cpu,t=v=w f=1|invalid tag format|8",
+        "cpu,t=a\\ f=1|invalid tag format|11",
+        "cpu,a=1,a=2 f=1|duplicate tags|9",
+        "cpu,t=a|missing fields|8",
+        "'cpu '|invalid field format|5",
+        "cpu =1|missing field key|5",
+        "cpu f=1,=2|missing field key|9",
+        "cpu f=|missing field value|7",
+        "cpu f=,g=1|missing field value|7",
+        "cpu f=1,|invalid field format|9",
+        "cpu f|invalid field format|6",
+        "cpu s=\"a\"x|invalid field format|10",
+        "cpu f=1 1.5|bad timestamp|10",
+        "cpu f=1 abc|bad timestamp|9",
+        "cpu f=1 1000  x|point is invalid: unexpected text after the timestamp|15",
+        "cpu f=1 9223372036854775808|bad timestamp 9223372036854775808: value out of range|9",
+        "cpu f=1 9223372036854775807|time outside range|9",
+        "cpu,time=1 f=1|invalid tag key: a tag named 'time' is refused by the server, which drops the point|5",
+        "cpu time=1|invalid field name: a field named 'time' is refused by the server, which drops the point|5"})
+    void reportsMalformedLinesWithLineColumnAndReasonAndGoesOn(String bad, String reason, int column) {
+        Sample s = read("cpu f=0 1\n" + bad + "\ncpu f=2 3\n");
+        EventKindSample k = only(s);
+        assertEquals(2, k.rows(), "the good lines around the bad one are kept");
+        assertEquals(1, s.report().badLines());
+        ReadProblem p = s.report().problems().get(0);
+        assertEquals(new ReadProblem("t.lp", 2, column, ReadProblem.Kind.MALFORMED, reason), p);
+    }
+
+    @Test
+    void anUnbalancedQuoteRunsToTheEndOfTheFileAsOnTheServer() {
+        Sample s = read("cpu f=0 1\ncpu s=\"abc\ncpu f=2 3\n");
+        assertEquals(1, s.rows());
+        assertEquals(new ReadProblem("t.lp", 2, 7, ReadProblem.Kind.MALFORMED, "unbalanced quotes"),
+            s.report().problems().get(0));
+    }
+
+    @Test
+    void columnsCountCharactersNotBytes() {
+        Sample s = read("m,ort=Zürich,x f=1 1\n");
+        assertEquals(new ReadProblem("t.lp", 1, 15, ReadProblem.Kind.MALFORMED, "missing tag value"),
+            s.report().problems().get(0));
+    }
+
+    @Test
+    void aTimeFieldNextToOthersIsDroppedAsTheServerDoes() {
+        EventKindSample k = only(read("cpu time=1,f=2 1\n"));
+        assertEquals(List.of("f"), k.attributes().stream().map(SampleAttribute::name).toList());
+    }
+
+    @Test
+    void aDuplicateFieldKeepsTheLastValue() {
+        EventKindSample k = only(read("cpu f=1,f=2 1\n"));
+        assertEquals(2.0, ((DoubleColumn) k.column("f")).get(0));
+    }
+
+    @Test
+    void reportsAFieldTypeConflictWithBothLineNumbers() {
+        Sample s = read("m f=1 1\nm f=2 2\n# c\nm f=3i 3\nm f=\"x\" 4\nm f=4 5\nm g=1i,g=2 6\n");
+        EventKindSample k = only(s);
+        assertEquals(3, k.rows());
+        assertEquals(3, s.report().badLines());
+        List<ReadProblem> ps = s.report().problems();
+        assertEquals(new ReadProblem("t.lp", 4, 3, ReadProblem.Kind.TYPE_CONFLICT,
+            "field type conflict: field 'f' is integer here but float since t.lp:1"), ps.get(0));
+        assertEquals(new ReadProblem("t.lp", 5, 3, ReadProblem.Kind.TYPE_CONFLICT,
+            "field type conflict: field 'f' is string here but float since t.lp:1"), ps.get(1));
+        assertEquals(new ReadProblem("t.lp", 7, 8, ReadProblem.Kind.TYPE_CONFLICT,
+            "field type conflict: field 'g' is both integer and float in this line"), ps.get(2));
+    }
+
+    @Test
+    void aTagAndAFieldWithTheSameKeyAreTwoAttributes() {
+        EventKindSample k = only(read("cpu,a=x a=2 1\n"));
+        assertEquals("a", k.attributes().get(0).name());
+        assertTrue(k.attributes().get(0).arrivedAsTag());
+        assertEquals("a_1", k.attributes().get(1).name());
+        assertEquals("a", k.attributes().get(1).key());
+        assertEquals("2", value(k, "a_1", 0));
+    }
+
+    @Test
+    void attributesMissingFromARowAreAbsent() {
+        EventKindSample k = only(read("m,a=1 f=1 1\nm,b=2 g=2i 2\n"));
+        assertEquals("1", value(k, "a", 0));
+        assertNull(value(k, "a", 1));
+        assertNull(value(k, "g", 0));
+        assertEquals("2", value(k, "g", 1));
+    }
+
+    @Test
+    void measurementsBecomeEventKinds() {
+        Sample s = read("a f=1 1\nb f=1 1\na f=2 2\n");
+        assertEquals(List.of("a", "b"), s.eventKinds().stream().map(EventKindSample::name).toList());
+        assertEquals(2, s.eventKind("a").orElseThrow().rows());
+    }
+
+    @Test
+    void aFileOfGarbageIsNotLineProtocol() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 30; i++) {
+            sb.append("this,is;not line protocol ").append(i).append('\n');
+        }
+        Sample s = read(sb.toString());
+        assertEquals(0, s.rows());
+        assertEquals(1, s.report().problems().size());
+        ReadProblem p = s.report().problems().get(0);
+        assertEquals(ReadProblem.Kind.NOT_THIS_FORMAT, p.kind());
+        assertTrue(p.message().startsWith("t.lp does not look like line protocol: its first 20 lines are all malformed"),
+            p.message());
+    }
+
+    @Test
+    void jsonIsNotLineProtocol() {
+        Sample s = read("{\"a\": 1}\n");
+        ReadProblem p = s.report().problems().get(0);
+        assertEquals(ReadProblem.Kind.NOT_THIS_FORMAT, p.kind());
+        assertEquals("t.lp is not line protocol: it starts with '{', which looks like JSON (bind it as ndjson)", p.message());
+    }
+
+    @Test
+    void aFewBadLinesBeforeTheFirstGoodOneAreReportedNormally() {
+        Sample s = read("bad\nbad\nm f=1 1\n");
+        assertEquals(1, s.rows());
+        assertEquals(2, s.report().badLines());
+        assertEquals(1, s.report().problems().get(0).line());
+    }
+
+    @Test
+    void stopsAtTheRowCapWithAClearProblem() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            sb.append("m,t=").append(i).append(" f=1 ").append(i).append('\n');
+        }
+        Sample s = LpFixture.read(sb.toString(), "ns", SampleLimits.defaults().withMaxRows(10));
+        assertEquals(10, s.rows());
+        assertTrue(s.report().capped());
+        ReadProblem p = s.report().problems().get(0);
+        assertEquals(ReadProblem.Kind.CAPPED, p.kind());
+        assertEquals(10, p.line());
+        assertTrue(p.message().contains("row cap of 10 rows"), p.message());
+    }
+
+    @Test
+    void widensIdColumnsAsDictionariesGrow() {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 70_000; i++) {
+            sb.append("m,small=").append(i % 3).append(",mid=").append(i % 300).append(",big=").append(i)
+                .append(" f=").append(i).append("i ").append(i).append('\n');
+        }
+        EventKindSample k = only(read(sb.toString()));
+        assertEquals(70_000, k.rows());
+        assertEquals(1, ((DictionaryColumn) k.column("small")).ids().width());
+        assertEquals(2, ((DictionaryColumn) k.column("mid")).ids().width());
+        assertEquals(4, ((DictionaryColumn) k.column("big")).ids().width());
+        assertEquals(4, ((LongColumn) k.column("f")).bytesPerRow());
+        assertEquals("69999", value(k, "big", 69_999));
+        assertEquals("299", value(k, "mid", 299));
+        assertEquals("12345", value(k, "f", 12_345));
+        assertEquals(8 + 1 + 2 + 4 + 4, k.bytesPerRow());
+    }
+
+    @Test
+    void aLineLongerThanTheReadBufferIsRead() {
+        String big = "x".repeat(3 << 20);
+        EventKindSample k = only(read("m s=\"" + big + "\" 1\nm s=\"y\" 2\n"));
+        assertEquals(big, value(k, "s", 0));
+        assertEquals("y", value(k, "s", 1));
+    }
+}

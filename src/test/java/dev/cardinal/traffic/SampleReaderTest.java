@@ -1,0 +1,152 @@
+package dev.cardinal.traffic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.SampleFormat;
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SampleReaderTest {
+    @TempDir
+    Path dir;
+
+    private static byte[] gzip(String text) throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (OutputStream out = new GZIPOutputStream(bytes)) {
+            out.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
+    }
+
+    private Sample read(Path file) {
+        return SampleReader.read(List.of(new SampleReader.Source(file, SampleBinding.lineProtocol("t", file.toString(), "ns"))),
+            SampleLimits.defaults(), ReadMonitor.NONE);
+    }
+
+    @Test
+    void readsGzipByItsMagicBytes() throws Exception {
+        Path gz = Files.write(dir.resolve("a.lp.gz"), gzip("m,t=a f=1 1\nm,t=b f=2 2\n"));
+        Path renamed = Files.write(dir.resolve("b.lp"), gzip("m,t=c f=1 1\n"));
+        assertEquals(2, read(gz).rows());
+        assertEquals(1, read(renamed).rows());
+    }
+
+    @Test
+    void aDotGzFileThatIsNotGzipSaysSo() throws Exception {
+        Path f = Files.writeString(dir.resolve("a.lp.gz"), "m f=1 1\n");
+        ReadProblem p = read(f).report().problems().get(0);
+        assertEquals(ReadProblem.Kind.NOT_THIS_FORMAT, p.kind());
+        assertEquals(f + " is named .gz but is not gzip data", p.message());
+    }
+
+    @Test
+    void binaryDataIsRefusedAtOnce() throws Exception {
+        byte[] png = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13};
+        Path f = Files.write(dir.resolve("image.lp"), png);
+        Sample s = read(f);
+        assertEquals(0, s.rows());
+        ReadProblem p = s.report().problems().get(0);
+        assertEquals(ReadProblem.Kind.NOT_THIS_FORMAT, p.kind());
+        assertEquals(f + " holds binary data (a NUL byte at offset 8); sample traffic must be text", p.message());
+    }
+
+    @Test
+    void latin1TextIsNotUtf8() throws Exception {
+        Path f = Files.write(dir.resolve("l.lp"), "m,ort=Z\u00fcrich f=1 1\n".getBytes(StandardCharsets.ISO_8859_1));
+        ReadProblem p = read(f).report().problems().get(0);
+        assertEquals(ReadProblem.Kind.NOT_THIS_FORMAT, p.kind());
+        assertTrue(p.message().startsWith(f + " is not UTF-8 text"), p.message());
+    }
+
+    @Test
+    void aTruncatedGzipKeepsTheRowsBeforeTheCut() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 50_000; i++) {
+            sb.append("m,t=").append(i).append(" f=").append(i).append(' ').append(i).append('\n');
+        }
+        byte[] full = gzip(sb.toString());
+        Path f = Files.write(dir.resolve("cut.lp.gz"), Arrays.copyOf(full, full.length / 2));
+        Sample s = read(f);
+        assertTrue(s.rows() > 1000 && s.rows() < 50_000, "rows before the cut: " + s.rows());
+        ReadProblem last = s.report().problems().get(s.report().problems().size() - 1);
+        assertEquals(ReadProblem.Kind.UNREADABLE, last.kind());
+    }
+
+    @Test
+    void aMissingFileIsReportedAndTheOthersAreRead() throws Exception {
+        Path ok = Files.writeString(dir.resolve("ok.lp"), "m f=1 1\n");
+        Sample s = SampleReader.read(List.of(
+                new SampleReader.Source(dir.resolve("missing.lp"), SampleBinding.lineProtocol("a", "missing.lp", "ns")),
+                new SampleReader.Source(ok, SampleBinding.lineProtocol("b", "ok.lp", "ns"))),
+            SampleLimits.defaults(), ReadMonitor.NONE);
+        assertEquals(1, s.rows());
+        assertEquals(new ReadProblem(dir.resolve("missing.lp").toString(), 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"),
+            s.report().problems().get(0));
+    }
+
+    @Test
+    void reportsProgressAndCanBeCancelled() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 200_000; i++) {
+            sb.append("m,t=").append(i % 100).append(" f=1 ").append(i).append('\n');
+        }
+        Path f = Files.writeString(dir.resolve("big.lp"), sb);
+        AtomicLong seen = new AtomicLong();
+        ReadMonitor cancelHalfway = new ReadMonitor() {
+            @Override
+            public void progress(String file, long done, long total) {
+                seen.set(done);
+            }
+
+            @Override
+            public boolean cancelled() {
+                return seen.get() > 1_000_000;
+            }
+        };
+        assertThrows(CancellationException.class, () -> SampleReader.read(
+            List.of(new SampleReader.Source(f, SampleBinding.lineProtocol("t", "big.lp", "ns"))), SampleLimits.defaults(), cancelHalfway));
+        assertTrue(seen.get() > 1_000_000 && seen.get() < Files.size(f));
+    }
+
+    @Test
+    void aFileLargerThanTheBudgetIsReadWithBoundedMemory() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 300_000; i++) {
+            sb.append("m,id=").append(i).append(" f=1 ").append(i).append('\n');
+        }
+        Path f = Files.writeString(dir.resolve("big.lp"), sb);
+        long budget = 4L << 20;
+        Sample s = SampleReader.read(List.of(new SampleReader.Source(f, SampleBinding.lineProtocol("t", "big.lp", "ns"))),
+            SampleLimits.defaults().withMaxBytes(budget), ReadMonitor.NONE);
+        assertTrue(s.report().capped());
+        assertTrue(s.rows() > 10_000 && s.rows() < 300_000, "rows kept: " + s.rows());
+        // columns grow within the budget; the check runs every 4,096 rows, so allow that much dictionary growth
+        assertTrue(s.eventKinds().get(0).footprintBytes() <= budget * 11 / 10, "held " + s.eventKinds().get(0).footprintBytes());
+        ReadProblem p = s.report().problems().get(0);
+        assertEquals(ReadProblem.Kind.CAPPED, p.kind());
+        assertTrue(p.message().contains("memory budget of 4 MiB"), p.message());
+    }
+
+    @Test
+    void detectsFormatsFromNamesAndContent() throws Exception {
+        assertEquals(SampleFormat.LINE_PROTOCOL, SampleReader.detectFormat(Files.writeString(dir.resolve("a.lp"), "x")));
+        assertEquals(SampleFormat.CSV, SampleReader.detectFormat(Files.writeString(dir.resolve("b.csv.gz"), "x")));
+        assertEquals(SampleFormat.NDJSON, SampleReader.detectFormat(Files.writeString(dir.resolve("c.data"), "  {\"a\":1}\n")));
+        assertEquals(SampleFormat.CSV, SampleReader.detectFormat(Files.writeString(dir.resolve("d.data"), "a,b,c\n1,2,3\n")));
+        assertEquals(SampleFormat.LINE_PROTOCOL, SampleReader.detectFormat(Files.writeString(dir.resolve("e.data"), "m,t=a f=1\n")));
+        assertEquals(SampleFormat.NDJSON, SampleReader.detectFormat(Files.write(dir.resolve("f.data"), gzip("{\"a\":1}"))));
+    }
+}
