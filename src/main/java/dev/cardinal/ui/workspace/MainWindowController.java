@@ -29,7 +29,7 @@ import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
-import javafx.scene.control.cell.PropertyValueFactory;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.stage.FileChooser;
 
 /** The workbench window: workspace explorer, attribute table, problems list and status bar. */
@@ -72,11 +72,11 @@ public final class MainWindowController {
 
     @FXML
     private void initialize() {
-        nameColumn.setCellValueFactory(new PropertyValueFactory<>("name"));
-        typeColumn.setCellValueFactory(new PropertyValueFactory<>("type"));
-        arrivedColumn.setCellValueFactory(new PropertyValueFactory<>("arrivedAs"));
-        roleColumn.setCellValueFactory(new PropertyValueFactory<>("role"));
-        distinctColumn.setCellValueFactory(new PropertyValueFactory<>("distinct"));
+        nameColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().name()));
+        typeColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().type()));
+        arrivedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().arrivedAs()));
+        roleColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().role()));
+        distinctColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().distinct()));
         distinctColumn.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
             @Override
             protected void updateItem(Long v, boolean empty) {

@@ -1,0 +1,100 @@
+package dev.cardinal.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.ui.workspace.AttributeRow;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.ListView;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TreeItem;
+import javafx.scene.control.TreeView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The workbench window, headless (Monocle): open the sample workspace and see its attributes and problems. */
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchTest {
+    private final ExecutorService executor = WorkbenchApp.backgroundExecutor();
+    private WorkbenchApp.Window window;
+
+    @Start
+    void start(Stage stage) {
+        window = WorkbenchApp.build(executor);
+        stage.titleProperty().bind(window.session().titleProperty());
+        stage.setScene(new Scene(window.root(), 1200, 760));
+        stage.show();
+    }
+
+    @AfterEach
+    void stop() {
+        executor.shutdownNow();
+    }
+
+    private void openAndWait(FxRobot robot, Path file) throws Exception {
+        robot.interact(() -> window.controller().open(file));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#status").queryAs(Label.class).getText().contains("points read")
+            || robot.lookup("#status").queryAs(Label.class).getText().startsWith("Cannot open"));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void opensTheSampleWorkspaceAndShowsItsAttributes(FxRobot robot) throws Exception {
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        TableView<AttributeRow> table = robot.lookup("#attributes").queryTableView();
+        assertEquals(7, table.getItems().size());
+        AttributeRow user = table.getItems().stream().filter(r -> r.name().equals("user_id")).findFirst().orElseThrow();
+        assertEquals(new AttributeRow("user_id", "string", "tag", "tag", 1413), user);
+        assertEquals("20,000 points read from 1 file, 0 bad lines", robot.lookup("#status").queryAs(Label.class).getText());
+        assertEquals("Cardinal — ad-marketplace (ad-marketplace.cardinal.json)", robot.window(0).getScene().getWindow() instanceof Stage s ? s.getTitle() : "");
+
+        TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
+        TreeItem<Object> layouts = tree.getRoot().getChildren().get(1);
+        robot.interact(() -> tree.getSelectionModel().select(layouts.getChildren().get(1)));
+        AttributeRow userNow = table.getItems().stream().filter(r -> r.name().equals("user_id")).findFirst().orElseThrow();
+        assertEquals("field", userNow.role(), "in ids-as-fields the user id is a field");
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), "main-window");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        assertTrue(Files.size(Path.of("target/screenshots/main-window.png")) > 10_000);
+    }
+
+    @Test
+    void listsBadLinesOfTheSampleWithFileAndLine(FxRobot robot, @TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("t.lp"), "m,t=a f=1 1\nm,t=b f= 2\nm,t=c f=3 3\n");
+        Path ws = dir.resolve("w.cardinal.json");
+        dev.cardinal.cli.Main.run("infer", dir.resolve("t.lp").toString(), "-o", ws.toString());
+        openAndWait(robot, ws);
+        ListView<String> problems = robot.lookup("#problems").queryListView();
+        assertEquals(1, problems.getItems().size());
+        assertEquals(dir.resolve("t.lp") + ":2:9: missing field value", problems.getItems().get(0));
+        assertEquals("2 points read from 1 file, 1 bad lines", robot.lookup("#status").queryAs(Label.class).getText());
+    }
+
+    @Test
+    void aBrokenWorkspaceSaysWhereAndTheWindowKeepsWorking(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = Files.writeString(dir.resolve("b.cardinal.json"), "{\"formatVersion\": 1, \"layouts\": [{\"id\": \"x\"}]}");
+        openAndWait(robot, ws);
+        ListView<String> problems = robot.lookup("#problems").queryListView();
+        assertEquals("Cannot open b.cardinal.json: the file has problems", problems.getItems().get(0));
+        assertEquals("  layouts[0].eventKind: missing (line 1)", problems.getItems().get(1));
+        openAndWait(robot, Path.of("sample-data/weather/weather.cardinal.json"));
+        assertEquals(4, robot.lookup("#attributes").queryTableView().getItems().size());
+    }
+}
