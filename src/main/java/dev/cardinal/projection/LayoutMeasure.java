@@ -1,0 +1,30 @@
+package dev.cardinal.projection;
+
+import java.util.Map;
+
+/**
+ * The exact numbers of one layout over one sample, as the database would hold them after the sample is written.
+ *
+ * @param points               points written (rows that make a valid point under this layout)
+ * @param skippedRows          rows that would not be written (no field left, empty measurement name, a tag named time)
+ * @param measurements         distinct measurement names
+ * @param series               distinct series (measurement + tag set) over the whole sample
+ * @param serverReportedSeries what InfluxDB 1.x's {@code SHOW SERIES EXACT CARDINALITY} reports once the sample is
+ *                             written: up to 1.7.7 it counts each series once per shard group it has points in,
+ *                             and only shard groups still inside the retention period at the sample's end count
+ * @param shardGroups          shard groups holding points (inside retention)
+ * @param tags                 tag key to distinct values (across measurements)
+ * @param fieldKeys            field keys summed over measurements, as {@code SHOW FIELD KEY EXACT CARDINALITY} reports
+ * @param distinctFieldKeyNames distinct field key names across measurements (what one mapping would hold)
+ * @param maxColumnsPerMeasurement the widest measurement: time + tag keys + field keys
+ * @param seriesGrowth         distinct series as the sample is replayed
+ */
+public record LayoutMeasure(long points, long skippedRows, long measurements, long series, long serverReportedSeries,
+                            long shardGroups, Map<String, Long> tags, long fieldKeys, long distinctFieldKeyNames,
+                            long maxColumnsPerMeasurement, GrowthCurve seriesGrowth) {
+
+    /** Mean points per series. */
+    public double pointsPerSeries() {
+        return series == 0 ? 0 : (double) points / series;
+    }
+}

@@ -1,0 +1,296 @@
+package dev.cardinal.projection;
+
+import dev.cardinal.model.FieldSpec;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Template;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Measures a layout over a sample exactly. Rows are first numbered by the combination of values that decides
+ * their series ({@link Tuples}); only when templates are involved are those combinations rendered as text and
+ * merged where two render alike, so a plain tag layout never builds a string per row or per series.
+ */
+public final class LayoutMeasurer {
+    static final int CHECKPOINTS = 100;
+
+    private final SampleIndex index;
+    private final TemplateText text;
+
+    public LayoutMeasurer(SampleIndex index) {
+        this.index = index;
+        this.text = new TemplateText(index);
+    }
+
+    public LayoutMeasure measure(Layout layout) {
+        Measurements m = measurements(layout.measurement());
+        long[] valid = validRows(layout, m);
+        Tuples.RowFilter written = row -> (valid[row >>> 6] & (1L << row)) != 0;
+
+        int[] seriesOfRow = seriesOfRows(layout, m, written);
+        ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
+        SeriesPass pass = replay(seriesOfRow, shards, layout.retention().duration().toNanos());
+
+        Map<String, Long> tags = new TreeMap<>();
+        for (TagSpec t : layout.tags()) {
+            tags.merge(t.key(), distinctTagValues(t, written), Math::max);
+        }
+        Map<String, Set<String>> fieldKeys = fieldKeys(layout, m, written);
+        long fieldKeyCount = fieldKeys.values().stream().mapToLong(Set::size).sum();
+        Set<String> names = new HashSet<>();
+        fieldKeys.values().forEach(names::addAll);
+        long widest = 0;
+        for (Set<String> keys : fieldKeys.values()) {
+            widest = Math.max(widest, 1 + layout.tags().size() + keys.size());
+        }
+        return new LayoutMeasure(pass.points, index.rows() - pass.points, m.distinctNames, pass.distinct,
+            pass.reported, pass.liveShardGroups, tags, fieldKeyCount, names.size(), widest, pass.curve);
+    }
+
+    /** Measurement name per row (as a dense measurement id, -1 when it renders empty). */
+    private record Measurements(int[] idOfRow, String[] names, long distinctNames) {
+    }
+
+    private Measurements measurements(Template measurement) {
+        if (measurement.isLiteral()) {
+            String name = measurement.literalText();
+            return new Measurements(null, new String[]{name}, name.isEmpty() ? 0 : 1);
+        }
+        Tuples t = Tuples.of(index, text.attributes(measurement), null, true);
+        Map<String, Integer> ids = new LinkedHashMap<>();
+        int[] idOfTuple = new int[t.count];
+        for (int k = 0; k < t.count; k++) {
+            String name = text.render(measurement, t.firstRow[k]);
+            idOfTuple[k] = name.isEmpty() ? -1 : ids.computeIfAbsent(name, x -> ids.size());
+        }
+        int[] idOfRow = new int[index.rows()];
+        for (int r = 0; r < idOfRow.length; r++) {
+            idOfRow[r] = idOfTuple[t.idOfRow[r]];
+        }
+        return new Measurements(idOfRow, ids.keySet().toArray(new String[0]), ids.size());
+    }
+
+    private static int measurementOf(Measurements m, int row) {
+        return m.idOfRow == null ? (m.distinctNames == 0 ? -1 : 0) : m.idOfRow[row];
+    }
+
+    /** One field's part in deciding whether a row makes a point: its attribute, and which rendered keys are usable. */
+    private record FieldCheck(int attribute, Tuples keyTuples, boolean[] keyOk) {
+        boolean usable(SampleIndex index, int row) {
+            if (!index.sample().column(attribute).present(row)) {
+                return false;
+            }
+            return keyTuples == null || keyOk[keyTuples.idOfRow[row]];
+        }
+    }
+
+    /**
+     * Rows that make a point: a non-empty measurement name, no tag named {@code time}, and at least one field whose
+     * attribute is present and whose key is neither empty nor {@code time} (the server drops such fields).
+     */
+    private long[] validRows(Layout layout, Measurements m) {
+        int n = index.rows();
+        long[] valid = new long[(n + 63) >>> 6];
+        if (layout.tags().stream().anyMatch(t -> t.key().equals("time"))) {
+            return valid;
+        }
+        List<FieldCheck> checks = new ArrayList<>();
+        for (FieldSpec f : layout.fields()) {
+            int a = text.attribute(f.attribute());
+            if (f.key().isLiteral()) {
+                if (usableKey(f.key().literalText())) {
+                    checks.add(new FieldCheck(a, null, null));
+                }
+                continue;
+            }
+            Tuples t = Tuples.of(index, text.attributes(f.key()), null, false);
+            boolean[] ok = new boolean[t.count];
+            for (int k = 0; k < t.count; k++) {
+                ok[k] = usableKey(text.render(f.key(), t.firstRow[k]));
+            }
+            checks.add(new FieldCheck(a, t, ok));
+        }
+        for (int r = 0; r < n; r++) {
+            if (measurementOf(m, r) < 0) {
+                continue;
+            }
+            for (FieldCheck c : checks) {
+                if (c.usable(index, r)) {
+                    valid[r >>> 6] |= 1L << r;
+                    break;
+                }
+            }
+        }
+        return valid;
+    }
+
+    private static boolean usableKey(String key) {
+        return !key.isEmpty() && !key.equals("time");
+    }
+
+    /** Series id per row, numbered in order of first appearance in time; SKIPPED for rows not written. */
+    private int[] seriesOfRows(Layout layout, Measurements m, Tuples.RowFilter written) {
+        Set<String> names = new LinkedHashSet<>(layout.measurement().attributes());
+        boolean plain = layout.measurement().isLiteral();
+        for (TagSpec t : layout.tags()) {
+            names.addAll(t.value().attributes());
+            plain &= t.value().singleRef().isPresent();
+        }
+        int[] attrs = names.stream().mapToInt(text::attribute).toArray();
+        Tuples t = Tuples.of(index, attrs, written, true);
+        if (plain) {
+            return t.idOfRow;
+        }
+        // templates: two combinations may render the same series key; merge them, keeping first-appearance order
+        Map<String, Integer> ids = new HashMap<>();
+        int[] seriesOfTuple = new int[t.count];
+        for (int k = 0; k < t.count; k++) {
+            seriesOfTuple[k] = ids.computeIfAbsent(seriesKey(layout, m, t.firstRow[k]), x -> ids.size());
+        }
+        int[] out = new int[index.rows()];
+        for (int r = 0; r < out.length; r++) {
+            int k = t.idOfRow[r];
+            out[r] = k == Tuples.SKIPPED ? Tuples.SKIPPED : seriesOfTuple[k];
+        }
+        return out;
+    }
+
+    private String seriesKey(Layout layout, Measurements m, int row) {
+        TreeMap<String, String> tags = new TreeMap<>();
+        for (TagSpec t : layout.tags()) {
+            String v = text.render(t.value(), row);
+            if (!v.isEmpty()) {
+                tags.put(t.key(), v);
+            }
+        }
+        StringBuilder sb = new StringBuilder(m.names[Math.max(0, measurementOf(m, row))]);
+        tags.forEach((k, v) -> sb.append('\u0000').append(k).append('\u0001').append(v));
+        return sb.toString();
+    }
+
+    private static final class SeriesPass {
+        long points;
+        long distinct;
+        long reported;
+        long liveShardGroups;
+        GrowthCurve curve;
+    }
+
+    /** Replays rows in time order: points, distinct series, growth checkpoints, and series per live shard group. */
+    private SeriesPass replay(int[] seriesOfRow, ShardGroups shards, long retentionNanos) {
+        int n = index.rows();
+        long written = 0;
+        for (int r = 0; r < n; r++) {
+            if (seriesOfRow[r] != Tuples.SKIPPED) {
+                written++;
+            }
+        }
+        long[] at = GrowthCurve.positions(written, CHECKPOINTS);
+        long[] cpPoints = new long[at.length];
+        double[] cpSeconds = new double[at.length];
+        long[] cpDistinct = new long[at.length];
+        int cp = 0;
+        int maxId = -1;
+        for (int v : seriesOfRow) {
+            maxId = Math.max(maxId, v);
+        }
+        long[] lastShard = new long[maxId + 1];
+        Arrays.fill(lastShard, Long.MIN_VALUE);
+        Map<Long, long[]> perShard = new HashMap<>();
+        SeriesPass p = new SeriesPass();
+        long firstTs = 0;
+        long lastTs = 0;
+        for (int i = 0; i < n; i++) {
+            int r = index.rowAt(i);
+            int s = seriesOfRow[r];
+            if (s == Tuples.SKIPPED) {
+                continue;
+            }
+            long ts = index.sample().timestamp(r);
+            if (p.points == 0) {
+                firstTs = ts;
+            }
+            lastTs = ts;
+            p.points++;
+            long shard = shards.index(ts);
+            if (lastShard[s] == Long.MIN_VALUE) {
+                p.distinct++;
+            }
+            if (lastShard[s] != shard) {
+                lastShard[s] = shard;
+                perShard.computeIfAbsent(shard, x -> new long[1])[0]++;
+            }
+            while (cp < at.length && p.points == at[cp]) {
+                cpPoints[cp] = p.points;
+                cpSeconds[cp] = (ts - firstTs) / 1e9;
+                cpDistinct[cp] = p.distinct;
+                cp++;
+            }
+        }
+        long horizonStart = retentionNanos == 0 ? Long.MIN_VALUE : lastTs - retentionNanos;
+        for (Map.Entry<Long, long[]> e : perShard.entrySet()) {
+            if (shards.end(e.getKey()) >= horizonStart) {
+                p.reported += e.getValue()[0];
+                p.liveShardGroups++;
+            }
+        }
+        p.curve = new GrowthCurve(cpPoints, cpSeconds, cpDistinct);
+        return p;
+    }
+
+    private long distinctTagValues(TagSpec t, Tuples.RowFilter written) {
+        if (t.value().singleRef().isPresent()) {
+            int a = text.attribute(t.value().singleRef().get());
+            long[] seen = new long[(index.distinct(a) + 64) >>> 6];
+            long count = 0;
+            for (int r = 0; r < index.rows(); r++) {
+                int id = index.id(a, r);
+                if (id != 0 && written.test(r) && (seen[id >>> 6] & (1L << id)) == 0) {
+                    seen[id >>> 6] |= 1L << id;
+                    count++;
+                }
+            }
+            return count;
+        }
+        Tuples tuples = Tuples.of(index, text.attributes(t.value()), written, false);
+        Set<String> values = new HashSet<>();
+        for (int k = 0; k < tuples.count; k++) {
+            String v = text.render(t.value(), tuples.firstRow[k]);
+            if (!v.isEmpty()) {
+                values.add(v);
+            }
+        }
+        return values.size();
+    }
+
+    /** Field keys per measurement name, as the server would list them. */
+    private Map<String, Set<String>> fieldKeys(Layout layout, Measurements m, Tuples.RowFilter written) {
+        Map<String, Set<String>> byMeasurement = new HashMap<>();
+        Set<String> mAttrs = layout.measurement().attributes();
+        for (FieldSpec f : layout.fields()) {
+            int a = text.attribute(f.attribute());
+            Set<String> names = new LinkedHashSet<>(mAttrs);
+            names.addAll(f.key().attributes());
+            int[] attrs = names.stream().mapToInt(text::attribute).toArray();
+            Tuples tuples = Tuples.of(index, attrs, row -> written.test(row) && index.sample().column(a).present(row), false);
+            for (int k = 0; k < tuples.count; k++) {
+                int row = tuples.firstRow[k];
+                String key = text.render(f.key(), row);
+                int mid = measurementOf(m, row);
+                if (usableKey(key) && mid >= 0) {
+                    byMeasurement.computeIfAbsent(m.names[mid], x -> new HashSet<>()).add(key);
+                }
+            }
+        }
+        return byMeasurement;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.cardinal.projection;
+
+import dev.cardinal.traffic.Column;
+import dev.cardinal.traffic.DictionaryColumn;
+import dev.cardinal.traffic.DoubleColumn;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.IdColumn;
+import dev.cardinal.traffic.LongColumn;
+import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
+import java.util.Arrays;
+
+/**
+ * What every projection of one event kind's sample shares, computed once: the rows in time order, and for each
+ * attribute a dense value id per row (dictionary ids as they are; numbers numbered on first use). Id 0 means
+ * "absent", and an empty string counts as absent too, since a tag with an empty value is not written.
+ */
+public final class SampleIndex {
+    private final EventKindSample sample;
+    private final int[] timeOrder;
+    private final Object[] ids;
+    private final int[] distinct;
+    private final int[] emptyIds;
+
+    public SampleIndex(EventKindSample sample) {
+        this.sample = sample;
+        this.timeOrder = sortedByTime(sample);
+        int n = sample.attributes().size();
+        this.ids = new Object[n];
+        this.distinct = new int[n];
+        this.emptyIds = new int[n];
+        Arrays.fill(distinct, -1);
+        Arrays.fill(emptyIds, -1);
+    }
+
+    /** True when the rows are already in time order (so file order and time order agree). */
+    public boolean timeSorted() {
+        return timeOrder == null;
+    }
+
+    public EventKindSample sample() {
+        return sample;
+    }
+
+    public int rows() {
+        return sample.rows();
+    }
+
+    /** The row at position {@code i} in time order (stable for equal timestamps). */
+    public int rowAt(int i) {
+        return timeOrder == null ? i : timeOrder[i];
+    }
+
+    public long timestampAt(int i) {
+        return sample.timestamp(rowAt(i));
+    }
+
+    /** The value id of attribute {@code a} in row {@code row}: 0 when absent. */
+    public int id(int a, int row) {
+        Object o = idsOf(a);
+        if (o instanceof IdColumn c) {
+            int id = c.get(row);
+            return id == emptyId(a) ? 0 : id;
+        }
+        return ((int[]) o)[row];
+    }
+
+    /** Distinct non-empty values of attribute {@code a} in the whole sample (ids run from 1 to this). */
+    public int distinct(int a) {
+        idsOf(a);
+        return distinct[a];
+    }
+
+    private int emptyId(int a) {
+        return emptyIds[a];
+    }
+
+    private synchronized Object idsOf(int a) {
+        if (ids[a] != null) {
+            return ids[a];
+        }
+        Column c = sample.column(a);
+        if (c instanceof DictionaryColumn d) {
+            int empty = d.dictionary().find(new byte[0], 0, 0);
+            emptyIds[a] = empty == 0 ? -1 : empty;
+            distinct[a] = d.dictionary().size() - (empty == 0 ? 0 : 1);
+            ids[a] = d.ids();
+            return ids[a];
+        }
+        int[] out = new int[sample.rows()];
+        Long2IntOpenHashMap numbering = new Long2IntOpenHashMap();
+        for (int r = 0; r < out.length; r++) {
+            if (!c.present(r)) {
+                continue;
+            }
+            long bits = c instanceof LongColumn l ? l.get(r) : Double.doubleToLongBits(((DoubleColumn) c).get(r));
+            int id = numbering.get(bits);
+            if (id == 0) {
+                id = numbering.size() + 1;
+                numbering.put(bits, id);
+            }
+            out[r] = id;
+        }
+        distinct[a] = numbering.size();
+        ids[a] = out;
+        return out;
+    }
+
+    private static int[] sortedByTime(EventKindSample s) {
+        int n = s.rows();
+        boolean sorted = true;
+        for (int r = 1; r < n && sorted; r++) {
+            sorted = s.timestamp(r - 1) <= s.timestamp(r);
+        }
+        if (sorted) {
+            return null;
+        }
+        int[] order = new int[n];
+        for (int r = 0; r < n; r++) {
+            order[r] = r;
+        }
+        it.unimi.dsi.fastutil.ints.IntArrays.mergeSort(order, (x, y) -> Long.compare(s.timestamp(x), s.timestamp(y)));
+        return order;
+    }
+}
