@@ -10,9 +10,10 @@ import java.util.Set;
  * templates for measurement names, tag values and field keys, so that the bad layouts seen in the field (data
  * encoded in measurement names or field keys, several facts in one tag) can be expressed and measured.
  *
- * <p>Syntax: {@code {attr}} inserts an attribute's value; {@code {slot(attr, scope...)}} inserts the slot number
- * of the value of {@code attr} among the values seen within the same scope attributes (the fixed-slot pattern);
- * {@code {{} and {@code }}} are literal braces. Everything else is literal.
+ * <p>Syntax: {@code {attr}} inserts an attribute's value; {@code {slot(attr, scope..., max=N)}} inserts the slot
+ * number of the value of {@code attr} among the values seen within the same scope attributes (the fixed-slot
+ * pattern: at most N slots per scope; a value past the last slot gets none, and the template renders as empty
+ * text, which no key can be); {@code {{} and {@code }}} are literal braces. Everything else is literal.
  */
 public record Template(String pattern, List<Part> parts) {
 
@@ -27,10 +28,16 @@ public record Template(String pattern, List<Part> parts) {
     public record Ref(String attribute) implements Part {
     }
 
-    /** The 1-based slot number of {@code attribute}'s value among the values seen for the same scope. */
-    public record SlotRef(String attribute, List<String> scope) implements Part {
+    /**
+     * The 1-based slot number of {@code attribute}'s value among the values seen for the same scope; {@code max}
+     * slots per scope, or unbounded when 0.
+     */
+    public record SlotRef(String attribute, List<String> scope, int max) implements Part {
         public SlotRef {
             scope = List.copyOf(scope);
+            if (max < 0) {
+                throw new IllegalArgumentException("max must not be negative");
+            }
         }
     }
 
@@ -99,14 +106,26 @@ public record Template(String pattern, List<Part> parts) {
         if (trimmed.startsWith("slot(") && trimmed.endsWith(")")) {
             String[] args = trimmed.substring(5, trimmed.length() - 1).split(",", -1);
             List<String> names = new ArrayList<>();
-            for (String a : args) {
-                String n = a.strip();
+            int max = 0;
+            for (int k = 0; k < args.length; k++) {
+                String n = args[k].strip();
+                if (n.startsWith("max=") && k == args.length - 1 && k > 0) {
+                    try {
+                        max = Integer.parseInt(n.substring(4).strip());
+                    } catch (NumberFormatException e) {
+                        max = -1;
+                    }
+                    if (max < 1) {
+                        throw new TemplateException(pattern, at, "max= needs a whole number of slots, 1 or more");
+                    }
+                    continue;
+                }
                 if (n.isEmpty()) {
                     throw new TemplateException(pattern, at, "slot(...) needs attribute names separated by commas");
                 }
                 names.add(n);
             }
-            return new SlotRef(names.get(0), names.subList(1, names.size()));
+            return new SlotRef(names.get(0), names.subList(1, names.size()), max);
         }
         return new Ref(inside);
     }

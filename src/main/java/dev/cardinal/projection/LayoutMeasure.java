@@ -18,10 +18,12 @@ import java.util.Map;
  * @param distinctFieldKeyNames distinct field key names across measurements (what one mapping would hold)
  * @param maxColumnsPerMeasurement the widest measurement: time + tag keys + field keys
  * @param seriesGrowth         distinct series as the sample is replayed
+ * @param footprint            sizes of the series index, for the memory model
  */
 public record LayoutMeasure(long points, long skippedRows, long measurements, long series, long serverReportedSeries,
                             long shardGroups, Map<String, Long> tags, long fieldKeys, long distinctFieldKeyNames,
-                            long maxColumnsPerMeasurement, GrowthCurve seriesGrowth) {
+                            long maxColumnsPerMeasurement, GrowthCurve seriesGrowth,
+                            IndexFootprint footprint) {
 
     /** Mean points per series. */
     public double pointsPerSeries() {

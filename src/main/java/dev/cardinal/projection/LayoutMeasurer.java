@@ -36,14 +36,18 @@ public final class LayoutMeasurer {
         long[] valid = validRows(layout, m);
         Tuples.RowFilter written = row -> (valid[row >>> 6] & (1L << row)) != 0;
 
-        int[] seriesOfRow = seriesOfRows(layout, m, written);
+        Assignment series = seriesOfRows(layout, m, written);
         ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
-        SeriesPass pass = replay(seriesOfRow, shards, layout.retention().duration().toNanos());
+        SeriesPass pass = replay(series.seriesOfRow, shards, layout.retention().duration().toNanos());
 
         Map<String, Long> tags = new TreeMap<>();
+        long tagValueBytes = 0;
         for (TagSpec t : layout.tags()) {
-            tags.merge(t.key(), distinctTagValues(t, written), Math::max);
+            long[] values = distinctTagValues(t, written);
+            tags.merge(t.key(), values[0], Math::max);
+            tagValueBytes += values[1];
         }
+        IndexFootprint footprint = footprint(layout, m, series.firstRowOfSeries, tags, tagValueBytes);
         Map<String, Set<String>> fieldKeys = fieldKeys(layout, m, written);
         long fieldKeyCount = fieldKeys.values().stream().mapToLong(Set::size).sum();
         Set<String> names = new HashSet<>();
@@ -53,7 +57,7 @@ public final class LayoutMeasurer {
             widest = Math.max(widest, 1 + layout.tags().size() + keys.size());
         }
         return new LayoutMeasure(pass.points, index.rows() - pass.points, m.distinctNames, pass.distinct,
-            pass.reported, pass.liveShardGroups, tags, fieldKeyCount, names.size(), widest, pass.curve);
+            pass.reported, pass.liveShardGroups, tags, fieldKeyCount, names.size(), widest, pass.curve, footprint);
     }
 
     /** Measurement name per row (as a dense measurement id, -1 when it renders empty). */
@@ -137,8 +141,11 @@ public final class LayoutMeasurer {
         return !key.isEmpty() && !key.equals("time");
     }
 
-    /** Series id per row, numbered in order of first appearance in time; SKIPPED for rows not written. */
-    private int[] seriesOfRows(Layout layout, Measurements m, Tuples.RowFilter written) {
+    /** Series id per row (SKIPPED for rows not written), numbered by first appearance in time, and a row of each. */
+    private record Assignment(int[] seriesOfRow, int[] firstRowOfSeries) {
+    }
+
+    private Assignment seriesOfRows(Layout layout, Measurements m, Tuples.RowFilter written) {
         Set<String> names = new LinkedHashSet<>(layout.measurement().attributes());
         boolean plain = layout.measurement().isLiteral();
         for (TagSpec t : layout.tags()) {
@@ -148,7 +155,7 @@ public final class LayoutMeasurer {
         int[] attrs = names.stream().mapToInt(text::attribute).toArray();
         Tuples t = Tuples.of(index, attrs, written, true);
         if (plain) {
-            return t.idOfRow;
+            return new Assignment(t.idOfRow, t.firstRow);
         }
         // templates: two combinations may render the same series key; merge them, keeping first-appearance order
         Map<String, Integer> ids = new HashMap<>();
@@ -161,7 +168,14 @@ public final class LayoutMeasurer {
             int k = t.idOfRow[r];
             out[r] = k == Tuples.SKIPPED ? Tuples.SKIPPED : seriesOfTuple[k];
         }
-        return out;
+        int[] first = new int[ids.size()];
+        Arrays.fill(first, -1);
+        for (int k = 0; k < t.count; k++) {
+            if (first[seriesOfTuple[k]] < 0) {
+                first[seriesOfTuple[k]] = t.firstRow[k];
+            }
+        }
+        return new Assignment(out, first);
     }
 
     private String seriesKey(Layout layout, Measurements m, int row) {
@@ -247,29 +261,75 @@ public final class LayoutMeasurer {
         return p;
     }
 
-    private long distinctTagValues(TagSpec t, Tuples.RowFilter written) {
+    /** Distinct values of a tag over the written rows, and their total length in bytes. */
+    private long[] distinctTagValues(TagSpec t, Tuples.RowFilter written) {
         if (t.value().singleRef().isPresent()) {
             int a = text.attribute(t.value().singleRef().get());
             long[] seen = new long[(index.distinct(a) + 64) >>> 6];
             long count = 0;
+            long bytes = 0;
             for (int r = 0; r < index.rows(); r++) {
                 int id = index.id(a, r);
                 if (id != 0 && written.test(r) && (seen[id >>> 6] & (1L << id)) == 0) {
                     seen[id >>> 6] |= 1L << id;
                     count++;
+                    bytes += valueBytes(a, r);
                 }
             }
-            return count;
+            return new long[]{count, bytes};
         }
         Tuples tuples = Tuples.of(index, text.attributes(t.value()), written, false);
         Set<String> values = new HashSet<>();
+        long bytes = 0;
         for (int k = 0; k < tuples.count; k++) {
             String v = text.render(t.value(), tuples.firstRow[k]);
-            if (!v.isEmpty()) {
-                values.add(v);
+            if (!v.isEmpty() && values.add(v)) {
+                bytes += utf8Length(v);
             }
         }
-        return values.size();
+        return new long[]{values.size(), bytes};
+    }
+
+    /** Byte length of attribute {@code a}'s value in {@code row}, without building a string for dictionary values. */
+    private long valueBytes(int a, int row) {
+        if (index.sample().column(a) instanceof dev.cardinal.traffic.DictionaryColumn d) {
+            int id = d.id(row);
+            return id == 0 ? 0 : d.dictionary().length(id);
+        }
+        String v = index.sample().column(a).text(row);
+        return v == null ? 0 : v.length();
+    }
+
+    private static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+        }
+        return n;
+    }
+
+    /** Sizes that drive the index memory model: series key bytes, tag pairs and their bytes, over all series. */
+    private IndexFootprint footprint(Layout layout, Measurements m, int[] firstRowOfSeries, Map<String, Long> tags,
+                                     long tagValueBytes) {
+        long keyBytes = 0;
+        long tagPairs = 0;
+        long tagBytes = 0;
+        for (int row : firstRowOfSeries) {
+            keyBytes += utf8Length(m.names[Math.max(0, measurementOf(m, row))]);
+            for (TagSpec t : layout.tags()) {
+                long v = t.value().singleRef().isPresent() ? valueBytes(text.attribute(t.value().singleRef().get()), row)
+                    : utf8Length(text.render(t.value(), row));
+                if (v > 0) {
+                    long k = utf8Length(t.key());
+                    tagPairs++;
+                    tagBytes += k + v;
+                    keyBytes += 2 + k + v;
+                }
+            }
+        }
+        long distinctValues = tags.values().stream().mapToLong(Long::longValue).sum();
+        return new IndexFootprint(firstRowOfSeries.length, keyBytes, tagPairs, tagBytes, distinctValues, tagValueBytes);
     }
 
     /** Field keys per measurement name, as the server would list them. */

@@ -45,6 +45,44 @@ public final class SampleIndex {
         return sample.rows();
     }
 
+    private final java.util.Map<Integer, GrowthCurve> curves = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Distinct values of attribute {@code a} as the sample is replayed in time order, at evenly spaced checkpoints. */
+    public GrowthCurve growth(int a) {
+        return curves.computeIfAbsent(a, x -> curveOf(x));
+    }
+
+    private GrowthCurve curveOf(int a) {
+        int n = rows();
+        long[] at = GrowthCurve.positions(n, LayoutMeasurer.CHECKPOINTS);
+        long[] points = new long[at.length];
+        double[] seconds = new double[at.length];
+        long[] distinctAt = new long[at.length];
+        long[] seen = new long[(distinct(a) + 64) >>> 6];
+        long count = 0;
+        int cp = 0;
+        long first = n == 0 ? 0 : timestampAt(0);
+        for (int i = 0; i < n; i++) {
+            int id = id(a, rowAt(i));
+            if (id != 0 && (seen[id >>> 6] & (1L << id)) == 0) {
+                seen[id >>> 6] |= 1L << id;
+                count++;
+            }
+            while (cp < at.length && i + 1 == at[cp]) {
+                points[cp] = i + 1;
+                seconds[cp] = (timestampAt(i) - first) / 1e9;
+                distinctAt[cp] = count;
+                cp++;
+            }
+        }
+        return new GrowthCurve(points, seconds, distinctAt);
+    }
+
+    /** Seconds between the first and the last point. */
+    public double spanSeconds() {
+        return rows() < 2 ? 0 : (timestampAt(rows() - 1) - timestampAt(0)) / 1e9;
+    }
+
     /** The row at position {@code i} in time order (stable for equal timestamps). */
     public int rowAt(int i) {
         return timeOrder == null ? i : timeOrder[i];

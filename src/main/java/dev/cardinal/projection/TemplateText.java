@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * Renders templates for given rows of a sample, as a writer would: an attribute's value as text (absent renders as
  * empty), and {@code {slot(attr, scope...)}} as the 1-based slot number of the attribute's value among the values
- * seen so far, in file order, for the same scope values.
+ * seen so far, in file order, for the same scope values. A value past the last of {@code max} slots gets none and
+ * the whole template renders as empty text, as the writer does.
  */
 final class TemplateText {
     private final SampleIndex index;
@@ -35,6 +36,9 @@ final class TemplateText {
                 }
             } else if (p instanceof Template.SlotRef ref) {
                 int slot = slotsOf(ref)[row];
+                if (ref.max() > 0 && slot > ref.max()) {
+                    return "";
+                }
                 if (slot > 0) {
                     sb.append(slot);
                 }

@@ -36,8 +36,8 @@ class LayoutTest {
 
     @Test
     void templatesParseReferencesSlotsAndLiteralBraces() throws TemplateException {
-        Template t = Template.parse("slot_{slot(metric, tenant)}{{x}}");
-        assertEquals(List.of(new Template.Literal("slot_"), new Template.SlotRef("metric", List.of("tenant")),
+        Template t = Template.parse("slot_{slot(metric, tenant, max=50)}{{x}}");
+        assertEquals(List.of(new Template.Literal("slot_"), new Template.SlotRef("metric", List.of("tenant"), 50),
             new Template.Literal("{x}")), t.parts());
         assertEquals(List.of("metric", "tenant"), List.copyOf(t.attributes()));
         assertEquals("a{b}", Template.literal("a{b}").literalText());
@@ -45,6 +45,8 @@ class LayoutTest {
         TemplateException e = assertThrows(TemplateException.class, () -> Template.parse("a}b"));
         assertEquals(1, e.index());
         assertThrows(TemplateException.class, () -> Template.parse("{}"));
+        assertThrows(TemplateException.class, () -> Template.parse("{slot(m, t, max=0)}"));
+        assertEquals(new Template.SlotRef("m", List.of(), 0), Template.parse("{slot(m)}").parts().get(0));
         assertThrows(TemplateException.class, () -> Template.parse("{a{b}"));
     }
 

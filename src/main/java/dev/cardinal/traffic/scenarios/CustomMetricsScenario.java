@@ -64,7 +64,7 @@ final class CustomMetricsScenario implements Scenario {
             List.of(TagSpec.of("tenant")), List.of(new FieldSpec(Scenarios.template("{metric}"), "value")),
             RetentionPlan.AUTOGEN);
         Layout slots = new Layout("fixed-slots", "fixed-slots", KIND, measurement, List.of(TagSpec.of("tenant")),
-            List.of(new FieldSpec(Scenarios.template("slot_{slot(metric, tenant)}"), "value")), RetentionPlan.AUTOGEN);
+            List.of(new FieldSpec(Scenarios.template("slot_{slot(metric, tenant, max=50)}"), "value")), RetentionPlan.AUTOGEN);
         return new Workspace(name(), List.of(kind), List.of(asKeys, slots), List.of(Scenarios.trafficBinding()),
             List.of(), List.of(), Map.of())
             .withCanvasPosition(asKeys.id(), new Position(40, 40))

@@ -1,0 +1,205 @@
+package dev.cardinal.cli;
+
+import dev.cardinal.model.Durations;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Role;
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.SampleFormat;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.model.WorkspaceFormatException;
+import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projector;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.Sample;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import dev.cardinal.traffic.SchemaInference;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code cardinal analyze}: series cardinality, growth, limits and index memory of a layout over sample traffic. */
+@Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Project a layout over sample traffic: points, measurements, series (and what the server will",
+        "report), values per tag, field keys, how each attribute grows, when each limit breaks, index memory."})
+final class AnalyzeCommand implements Callable<Integer> {
+
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Traffic files (default: the workspace's samples).")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--workspace", paramLabel = "W.cardinal.json", description = "Workspace with layouts (and samples).")
+    Path workspace;
+
+    @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (with --workspace; default: every layout).")
+    String layout;
+
+    @Option(names = "--tags", split = ",", paramLabel = "KEY", description = "Try a layout from the shell: these keys are tags, all others fields.")
+    List<String> tags;
+
+    @Option(names = "--horizon", defaultValue = "30d", description = "How far ahead to project, e.g. 7d, 30d, 52w (default: ${DEFAULT-VALUE}).")
+    String horizon;
+
+    @Option(names = "--traffic-x", defaultValue = "1", paramLabel = "N", description = "Traffic multiplier against the sample's rate (default: ${DEFAULT-VALUE}).")
+    double trafficX;
+
+    @Option(names = "--exact", description = "Count exactly (the default; estimated mode with sketches is not built yet).")
+    boolean exact;
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!format.equals("text") && !format.equals("json")) {
+            throw usage("--format must be text or json");
+        }
+        if (tags != null && (workspace != null || layout != null)) {
+            throw usage("--tags tries a layout from the shell; it cannot be combined with --workspace or --layout");
+        }
+        if (layout != null && workspace == null) {
+            throw usage("--layout needs --workspace");
+        }
+        Duration h;
+        try {
+            h = Durations.parse(horizon);
+        } catch (IllegalArgumentException e) {
+            throw usage("--horizon: " + e.getMessage());
+        }
+        if (h.isZero()) {
+            throw usage("--horizon must be a finite duration such as 30d");
+        }
+        if (!(trafficX > 0) || Double.isInfinite(trafficX)) {
+            throw usage("--traffic-x must be a positive number");
+        }
+        Workspace ws = null;
+        if (workspace != null) {
+            try {
+                var loaded = WorkspaceFiles.load(workspace);
+                loaded.warnings().forEach(w -> err.println("warning: " + workspace + ": " + w));
+                ws = loaded.workspace();
+            } catch (WorkspaceFormatException e) {
+                err.println("cardinal analyze: " + e.getMessage());
+                return 1;
+            }
+        }
+        List<SampleReader.Source> sources = sources(ws, err);
+        if (sources == null) {
+            return 1;
+        }
+        Sample sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+        if (sample.rows() == 0) {
+            InferCommand.printProblems(sample.report(), err);
+            err.println("cardinal analyze: no points could be read");
+            return 1;
+        }
+        ProjectionSettings settings = new ProjectionSettings(h, trafficX, Limit.defaults());
+        List<Projection> projections = new ArrayList<>();
+        for (EventKindSample k : sample.eventKinds()) {
+            Optional<List<Layout>> chosen = layoutsFor(k, ws, err);
+            if (chosen.isEmpty()) {
+                return 1;
+            }
+            EventKind kind = ws != null && ws.eventKind(k.name()).isPresent() ? ws.eventKind(k.name()).get()
+                : SchemaInference.eventKind(k);
+            SampleIndex index = new SampleIndex(k);
+            for (Layout l : chosen.get()) {
+                projections.add(new Projector(index).project(kind, l, settings));
+            }
+        }
+        if (format.equals("json")) {
+            out.println(AnalyzeReport.json(sample.report(), projections));
+        } else {
+            InferCommand.printProblems(sample.report(), err);
+            AnalyzeReport.text(sample.report(), projections, out);
+        }
+        return 0;
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    private List<SampleReader.Source> sources(Workspace ws, PrintWriter err) throws IOException {
+        if (files.isEmpty()) {
+            if (ws == null) {
+                throw usage("give traffic files, or --workspace with bound samples");
+            }
+            if (ws.samples().isEmpty()) {
+                throw usage("the workspace binds no sample; give traffic files");
+            }
+            return SampleReader.sources(workspace, ws);
+        }
+        List<SampleReader.Source> sources = new ArrayList<>();
+        for (Path f : files) {
+            if (!Files.isRegularFile(f)) {
+                err.println("cardinal analyze: " + f + ": no such file");
+                return null;
+            }
+            SampleFormat fmt = SampleReader.detectFormat(f);
+            sources.add(new SampleReader.Source(f, new SampleBinding("traffic", f.toString(), fmt, null, "ns", null, null,
+                List.of())));
+        }
+        return sources;
+    }
+
+    /** The layouts to project for one event kind of the sample. */
+    private Optional<List<Layout>> layoutsFor(EventKindSample k, Workspace ws, PrintWriter err) {
+        if (ws == null) {
+            Layout asWritten = SchemaInference.asWritten(k, SchemaInference.slug(k.name()) + "-as-written");
+            if (tags != null) {
+                for (String t : tags) {
+                    if (k.attribute(t).isEmpty() && tags.size() == 1) {
+                        err.println("warning: " + k.name() + " has no attribute '" + t + "'");
+                    }
+                }
+                Layout l = asWritten.withName("--tags " + String.join(",", tags));
+                for (var a : k.attributes()) {
+                    l = l.withRole(a.name(), tags.contains(a.name()) ? Role.TAG : Role.FIELD);
+                }
+                return Optional.of(List.of(l));
+            }
+            return Optional.of(List.of(asWritten));
+        }
+        List<Layout> candidates = ws.layoutsOf(k.name());
+        if (layout != null) {
+            Optional<Layout> l = ws.layoutByIdOrName(layout);
+            if (l.isEmpty()) {
+                err.println("cardinal analyze: no layout '" + layout + "' in " + workspace + " (layouts: "
+                    + String.join(", ", ws.layouts().stream().map(Layout::id).toList()) + ")");
+                return Optional.empty();
+            }
+            candidates = l.get().eventKind().equals(k.name()) ? List.of(l.get()) : List.of();
+        }
+        for (Layout l : candidates) {
+            for (String a : l.attributesUsed()) {
+                if (k.attribute(a).isEmpty()) {
+                    err.println("cardinal analyze: layout '" + l.id() + "' uses attribute '" + a
+                        + "', which the sample of " + k.name() + " does not carry");
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of(candidates);
+    }
+}

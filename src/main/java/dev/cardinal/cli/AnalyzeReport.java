@@ -1,0 +1,212 @@
+package dev.cardinal.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.model.Durations;
+import dev.cardinal.projection.GrowthFit;
+import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.MemoryModel;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.traffic.ReadProblem;
+import dev.cardinal.traffic.ReadReport;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The output of {@code cardinal analyze}: JSON for tools (field names documented in the README), text for people. */
+final class AnalyzeReport {
+    private static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    private AnalyzeReport() {
+    }
+
+    static String json(ReadReport report, List<Projection> projections) {
+        ObjectNode root = F.objectNode();
+        root.put("badLines", report.badLines());
+        ArrayNode errors = root.putArray("errors");
+        for (ReadProblem p : report.problems()) {
+            errors.addObject().put("file", p.file()).put("line", p.line()).put("column", p.column())
+                .put("kind", p.kind().name().toLowerCase(Locale.ROOT).replace('_', '-')).put("message", p.message());
+        }
+        root.put("errorsOmitted", report.problemsOmitted());
+        ArrayNode kinds = root.putArray("eventKinds");
+        projections.forEach(p -> kinds.add(eventKind(p)));
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static ObjectNode eventKind(Projection p) {
+        LayoutMeasure m = p.now();
+        ObjectNode n = F.objectNode();
+        n.put("name", p.eventKind()).put("layout", p.layout().id()).put("points", m.points())
+            .put("skippedRows", m.skippedRows()).put("measurements", m.measurements()).put("series", m.series())
+            .put("serverReportedSeries", m.serverReportedSeries()).put("shardGroups", m.shardGroups())
+            .put("fieldKeys", m.fieldKeys()).put("distinctFieldKeyNames", m.distinctFieldKeyNames())
+            .put("columnsPerTable", m.maxColumnsPerMeasurement()).put("pointsPerSeries", round(m.pointsPerSeries()));
+        ObjectNode tags = n.putObject("tags");
+        m.tags().forEach(tags::put);
+        ArrayNode attrs = n.putArray("attributes");
+        for (Projection.AttributeProjection a : p.attributes()) {
+            ObjectNode an = attrs.addObject().put("name", a.name())
+                .put("role", a.role().name().toLowerCase(Locale.ROOT).replace('_', '-')).put("type", a.type())
+                .put("distinct", a.distinct()).put("growth", a.growth().name().toLowerCase(Locale.ROOT));
+            an.set("model", model(a.fit()));
+            an.put("evidence", a.fit().evidence()).put("atHorizon", a.atHorizon());
+        }
+        ObjectNode growth = n.putObject("seriesGrowth");
+        growth.set("model", model(p.seriesFit()));
+        ArrayNode points = growth.putArray("points");
+        ArrayNode seconds = growth.putArray("elapsedSeconds");
+        ArrayNode series = growth.putArray("series");
+        for (int i = 0; i < m.seriesGrowth().size(); i++) {
+            points.add(m.seriesGrowth().points()[i]);
+            seconds.add(round(m.seriesGrowth().elapsedSeconds()[i]));
+            series.add(m.seriesGrowth().distinct()[i]);
+        }
+        n.set("indexMemoryBytes", memory(p.memoryNow()));
+        n.set("projection", projection(p));
+        return n;
+    }
+
+    private static ObjectNode projection(Projection p) {
+        ObjectNode n = F.objectNode();
+        n.put("horizon", Durations.format(p.settings().horizon())).put("trafficMultiplier", p.settings().trafficMultiplier())
+            .put("pointsPerSecond", round(p.pointsPerSecond() * p.settings().trafficMultiplier()));
+        if (p.window() == null) {
+            n.putNull("window");
+        } else {
+            n.put("window", Durations.format(p.window()));
+        }
+        n.put("series", p.seriesAtHorizon());
+        ObjectNode tags = n.putObject("tags");
+        p.tagsAtHorizon().forEach(tags::put);
+        n.put("fieldKeys", p.fieldKeysAtHorizon()).put("measurements", p.measurementsAtHorizon())
+            .put("columnsPerTable", p.columnsAtHorizon());
+        ObjectNode limits = n.putObject("timeToLimit");
+        for (Projection.LimitProjection l : p.limits()) {
+            ObjectNode ln = limits.putObject(l.limit().id());
+            ln.put("product", l.limit().product()).put("metric", l.limit().metric().id()).put("limit", l.limit().value())
+                .put("atHorizon", l.atHorizon()).put("brokenAtHorizon", l.brokenAtHorizon())
+                .put("reached", l.reach().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+            if (l.after() == null) {
+                ln.putNull("seconds");
+            } else {
+                ln.put("seconds", l.after().getSeconds());
+            }
+            if (l.subject() != null) {
+                ln.put("subject", l.subject());
+            }
+        }
+        n.set("indexMemoryBytes", memory(p.memoryAtHorizon()));
+        return n;
+    }
+
+    private static ObjectNode model(GrowthFit f) {
+        return F.objectNode().put("law", "heaps").put("k", round(f.k())).put("beta", round(f.beta()))
+            .put("rSquared", round(f.rSquared())).put("tailShare", round(f.tailShare())).put("endSlope", round(f.endSlope()));
+    }
+
+    private static ObjectNode memory(MemoryModel.Estimate e) {
+        return F.objectNode().put("low", e.low()).put("high", e.high());
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 10_000) / 10_000.0;
+    }
+
+    static void text(ReadReport report, List<Projection> projections, PrintWriter out) {
+        out.printf(Locale.ROOT, "Read %d file%s: %,d points, %,d bad lines%n", report.files(), report.files() == 1 ? "" : "s",
+            report.points(), report.badLines());
+        for (Projection p : projections) {
+            LayoutMeasure m = p.now();
+            out.printf(Locale.ROOT, "%n%s, layout %s%n", p.eventKind(), p.layout().id());
+            out.printf(Locale.ROOT, "  points             %,d over %s (%,.0f a day)%n", m.points(), human(p.sampleSpan()),
+                p.pointsPerSecond() * 86_400);
+            out.printf(Locale.ROOT, "  measurements       %,d%n", m.measurements());
+            out.printf(Locale.ROOT, "  series             %,d  (SHOW SERIES EXACT CARDINALITY on 1.x up to 1.7.7 reports %,d:"
+                + " one per series per shard group, %d group%s)%n", m.series(), m.serverReportedSeries(), m.shardGroups(),
+                m.shardGroups() == 1 ? "" : "s");
+            out.printf(Locale.ROOT, "  values per tag     %s%n", tags(m.tags()));
+            out.printf(Locale.ROOT, "  field keys         %,d%n", m.fieldKeys());
+            out.printf(Locale.ROOT, "  points per series  %,.1f%n", m.pointsPerSeries());
+            out.printf(Locale.ROOT, "  index memory       %s (inmem index)%n", memory(p.memoryNow(), ""));
+            out.printf(Locale.ROOT, "%n  %-22s %-11s %-8s %10s  %-6s  %s%n", "attribute", "role", "type", "distinct", "growth", "evidence");
+            for (Projection.AttributeProjection a : p.attributes()) {
+                out.printf(Locale.ROOT, "  %-22s %-11s %-8s %,10d  %-6s  %s%n", a.name(),
+                    a.role().name().toLowerCase(Locale.ROOT).replace('_', ' '), a.type(), a.distinct(),
+                    a.growth().name().toLowerCase(Locale.ROOT), a.fit().evidence());
+            }
+            out.printf(Locale.ROOT, "%n  at %s, traffic x%s%s:%n", Durations.format(p.settings().horizon()),
+                trim(p.settings().trafficMultiplier()),
+                p.window() == null ? "" : " (the index holds " + human(p.window()) + " of traffic: retention plus one shard group)");
+            out.printf(Locale.ROOT, "    series           %,d%n", p.seriesAtHorizon());
+            out.printf(Locale.ROOT, "    values per tag   %s%n", tags(p.tagsAtHorizon()));
+            out.printf(Locale.ROOT, "    field keys       %,d%n", p.fieldKeysAtHorizon());
+            out.printf(Locale.ROOT, "    index memory     %s%n", memory(p.memoryAtHorizon(), ""));
+            out.printf(Locale.ROOT, "%n  limits%n");
+            for (Projection.LimitProjection l : p.limits()) {
+                String what = String.format(Locale.ROOT, "%s %s %,d", l.limit().product(),
+                    l.limit().metric().id().replace('-', ' '), l.limit().value());
+                out.printf(Locale.ROOT, "    %-62s %s%n", what, when(l));
+            }
+        }
+    }
+
+    private static String when(Projection.LimitProjection l) {
+        String subject = l.subject() == null ? "" : " (" + l.subject() + ")";
+        return switch (l.reach()) {
+            case NEVER -> "never" + subject;
+            case WITHIN_SAMPLE -> "ALREADY within the sample, after " + human(l.after()) + subject;
+            case AT -> "after " + human(l.after()) + " of traffic" + subject;
+        };
+    }
+
+    private static String tags(Map<String, Long> tags) {
+        if (tags.isEmpty()) {
+            return "(no tags)";
+        }
+        StringBuilder sb = new StringBuilder();
+        tags.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(k).append(' ')
+            .append(String.format(Locale.ROOT, "%,d", v)));
+        return sb.toString();
+    }
+
+    private static String memory(MemoryModel.Estimate e, String suffix) {
+        return bytes(e.low()) + " to " + bytes(e.high()) + suffix;
+    }
+
+    static String bytes(long b) {
+        if (b < 1024) {
+            return b + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        double v = b;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+
+    static String human(Duration d) {
+        double days = d.getSeconds() / 86_400.0;
+        if (days >= 2) {
+            return String.format(Locale.ROOT, "%,.1f days", days);
+        }
+        double hours = d.getSeconds() / 3600.0;
+        return hours >= 1 ? String.format(Locale.ROOT, "%.1f hours", hours) : d.getSeconds() + " s";
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}

@@ -1,0 +1,262 @@
+package dev.cardinal.projection;
+
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.FieldSpec;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.TagSpec;
+import dev.cardinal.traffic.SampleAttribute;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.DoubleUnaryOperator;
+
+/**
+ * Projects a layout from its sample to a horizon and a traffic multiplier. Every count is a growth curve over
+ * points ({@link GrowthFit}); time enters through the sample's rate, so x10 traffic reaches in 3 days the points
+ * the sample's rate reaches in 30. Finite retention caps what the index holds at the points of one window (the
+ * retention plus a shard group): that is the steady state.
+ */
+public final class Projector {
+    private static final double CENTURY_SECONDS = 100 * 365.25 * 86_400;
+
+    private final SampleIndex index;
+    private final LayoutMeasurer measurer;
+    private final TemplateText text;
+
+    public Projector(SampleIndex index) {
+        this.index = index;
+        this.measurer = new LayoutMeasurer(index);
+        this.text = new TemplateText(index);
+    }
+
+    public Projection project(EventKind kind, Layout layout, ProjectionSettings settings) {
+        LayoutMeasure now = measurer.measure(layout);
+        double span = index.spanSeconds();
+        double rate = span > 0 ? index.rows() / span : 0;
+        double pointsPerSecond = rate * settings.trafficMultiplier();
+        long retention = layout.retention().duration().getSeconds();
+        double windowSeconds = retention == 0 ? Double.POSITIVE_INFINITY
+            : retention + layout.retention().effectiveShardGroupDuration().getSeconds();
+        double horizonSeconds = settings.horizon().getSeconds();
+        double heldSeconds = Math.min(horizonSeconds, windowSeconds);
+        // points the index holds at a given traffic time: the window caps it once retention starts expiring data
+        DoubleUnaryOperator held = t -> pointsPerSecond * Math.min(t, windowSeconds);
+        double atHorizon = held.applyAsDouble(heldSeconds);
+
+        GrowthFit seriesFit = fit(now.seriesGrowth());
+        List<Projection.AttributeProjection> attributes = new ArrayList<>();
+        for (int a = 0; a < index.sample().attributes().size(); a++) {
+            SampleAttribute sa = index.sample().attributes().get(a);
+            GrowthFit f = fit(index.growth(a));
+            attributes.add(new Projection.AttributeProjection(sa.name(), sa.type().id(), layout.roleOf(sa.name()),
+                sa.arrivedAsTag(), index.distinct(a), f, Math.round(f.predict(atHorizon))));
+        }
+        Map<String, GrowthFit> tagFits = new LinkedHashMap<>();
+        for (TagSpec t : layout.tags()) {
+            tagFits.put(t.key(), fit(tupleCurve(text.attributes(t.value()))));
+        }
+        GrowthFit fieldFit = fit(fieldKeyCurve(layout));
+        double fieldKeyBound = fieldKeyBound(layout, now.measurements());
+        DoubleUnaryOperator fieldKeys = x -> Math.min(fieldFit.predict(x), fieldKeyBound);
+        GrowthFit measurementFit = fit(tupleCurve(text.attributes(layout.measurement())));
+        int tagCount = layout.tags().size();
+        DoubleUnaryOperator columns = x -> 1 + tagCount
+            + fieldKeys.applyAsDouble(x) * ((double) now.maxColumnsPerMeasurement() - 1 - tagCount) / Math.max(1, now.fieldKeys())
+            * now.measurements() / Math.max(1, measurementFit.predict(x));
+
+        Map<String, Long> tagsAtHorizon = new TreeMap<>();
+        tagFits.forEach((k, f) -> tagsAtHorizon.put(k, Math.round(f.predict(atHorizon))));
+        long seriesAt = Math.round(seriesFit.predict(atHorizon));
+        long fieldKeysAt = Math.round(fieldKeys.applyAsDouble(atHorizon));
+        long measurementsAt = Math.round(measurementFit.predict(atHorizon));
+        long columnsAt = Math.round(columns.applyAsDouble(atHorizon));
+
+        MemoryModel.Estimate memoryNow = MemoryModel.estimate(now.footprint());
+        long valuesNow = now.tags().values().stream().mapToLong(Long::longValue).sum();
+        long valuesAt = tagsAtHorizon.values().stream().mapToLong(Long::longValue).sum();
+        MemoryModel.Estimate memoryAt = MemoryModel.estimate(now.footprint().scaled(
+            now.series() == 0 ? 0 : (double) seriesAt / now.series(), valuesNow == 0 ? 0 : (double) valuesAt / valuesNow));
+
+        List<Projection.LimitProjection> limits = new ArrayList<>();
+        for (Limit limit : settings.limits()) {
+            switch (limit.metric()) {
+                case SERIES -> limits.add(reach(limit, null, seriesFit::predict, held, horizonSeconds, span));
+                case FIELD_KEYS -> limits.add(reach(limit, null, fieldKeys, held, horizonSeconds, span));
+                case TABLES -> limits.add(reach(limit, null, measurementFit::predict, held, horizonSeconds, span));
+                case COLUMNS_PER_TABLE -> limits.add(reach(limit, null, columns, held, horizonSeconds, span));
+                case VALUES_PER_TAG -> limits.add(firstTagToReach(limit, tagFits, held, horizonSeconds, span));
+            }
+        }
+        return new Projection(kind.name(), layout, now, settings, rate, Duration.ofMillis(Math.round(span * 1000)),
+            attributes, seriesFit, Double.isInfinite(windowSeconds) ? null : Duration.ofSeconds((long) windowSeconds),
+            seriesAt, tagsAtHorizon, fieldKeysAt, measurementsAt, columnsAt, memoryNow, memoryAt, limits);
+    }
+
+    /**
+     * The most field keys the layout can ever have: literal keys count one each and a key that is only literal
+     * text and one bounded slot ({@code slot_{slot(metric, tenant, max=50)}}) counts its slots, per measurement;
+     * any other template is unbounded.
+     */
+    private static double fieldKeyBound(Layout layout, long measurements) {
+        double bound = 0;
+        for (FieldSpec f : layout.fields()) {
+            if (f.key().isLiteral()) {
+                bound += 1;
+                continue;
+            }
+            List<dev.cardinal.model.Template.Part> refs = f.key().parts().stream()
+                .filter(p -> !(p instanceof dev.cardinal.model.Template.Literal)).toList();
+            if (refs.size() == 1 && refs.get(0) instanceof dev.cardinal.model.Template.SlotRef s && s.max() > 0) {
+                bound += s.max();
+            } else {
+                return Double.POSITIVE_INFINITY;
+            }
+        }
+        return layout.measurement().isLiteral() ? bound : bound * Math.max(1, measurements);
+    }
+
+    private static GrowthFit fit(GrowthCurve c) {
+        double[] x = new double[c.size() + 1];
+        double[] y = new double[c.size() + 1];
+        for (int i = 0; i < c.size(); i++) {
+            x[i + 1] = c.points()[i];
+            y[i + 1] = c.distinct()[i];
+        }
+        return GrowthFit.fit(x, y);
+    }
+
+    private Projection.LimitProjection firstTagToReach(Limit limit, Map<String, GrowthFit> fits, DoubleUnaryOperator held,
+                                                       double horizonSeconds, double span) {
+        Projection.LimitProjection first = null;
+        for (Map.Entry<String, GrowthFit> e : fits.entrySet()) {
+            Projection.LimitProjection p = reach(limit, e.getKey(), e.getValue()::predict, held, horizonSeconds, span);
+            if (first == null || earlier(p, first)) {
+                first = p;
+            }
+        }
+        return first != null ? first : new Projection.LimitProjection(limit, null, 0, Projection.Reach.NEVER, null);
+    }
+
+    private static boolean earlier(Projection.LimitProjection a, Projection.LimitProjection b) {
+        if (a.reach() == Projection.Reach.NEVER) {
+            return b.reach() == Projection.Reach.NEVER && a.atHorizon() > b.atHorizon();
+        }
+        return b.reach() == Projection.Reach.NEVER || a.after().compareTo(b.after()) < 0;
+    }
+
+    /**
+     * When {@code metric} first reaches the limit. If the sample itself crossed it, that is where, at the sample's own
+     * rate. Otherwise the traffic time (at the multiplied rate, window-capped) found by doubling, then bisection to a
+     * second; searched up to a century of traffic, beyond which it is "never".
+     */
+    private Projection.LimitProjection reach(Limit limit, String subject, DoubleUnaryOperator metric,
+                                             DoubleUnaryOperator held, double horizonSeconds, double span) {
+        long atHorizon = Math.round(metric.applyAsDouble(held.applyAsDouble(horizonSeconds)));
+        double target = limit.value();
+        double samplePoints = index.rows();
+        if (metric.applyAsDouble(samplePoints) >= target) {
+            double x = firstAtLeast(metric, target, samplePoints);
+            double seconds = samplePoints == 0 ? 0 : x / samplePoints * span;
+            return new Projection.LimitProjection(limit, subject, atHorizon, Projection.Reach.WITHIN_SAMPLE,
+                Duration.ofSeconds((long) Math.ceil(seconds)));
+        }
+        DoubleUnaryOperator atTime = t -> metric.applyAsDouble(held.applyAsDouble(t));
+        if (held.applyAsDouble(1) <= 0 || atTime.applyAsDouble(CENTURY_SECONDS) < target) {
+            return new Projection.LimitProjection(limit, subject, atHorizon, Projection.Reach.NEVER, null);
+        }
+        double t = firstAtLeast(atTime, target, CENTURY_SECONDS);
+        return new Projection.LimitProjection(limit, subject, atHorizon, Projection.Reach.AT,
+            Duration.ofSeconds((long) Math.ceil(t)));
+    }
+
+    /** The smallest x in [0, max] (to within 1) where a non-decreasing f reaches target; f(max) must reach it. */
+    private static double firstAtLeast(DoubleUnaryOperator f, double target, double max) {
+        double lo = 0;
+        double hi = max;
+        while (hi - lo > 1) {
+            double mid = (lo + hi) / 2;
+            if (f.applyAsDouble(mid) >= target) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi;
+    }
+
+    /** Distinct combinations of some attributes as the sample is replayed in time order. */
+    private GrowthCurve tupleCurve(int[] attrs) {
+        if (attrs.length == 1) {
+            return index.growth(attrs[0]);
+        }
+        Tuples t = Tuples.of(index, attrs, null, true);
+        return curve(i -> t.idOfRow[index.rowAt(i)] + 1L);
+    }
+
+    /**
+     * Field keys (summed over field specs and measurements) as the sample is replayed. Combinations are rendered,
+     * because a slot template maps many combinations onto few keys.
+     */
+    private GrowthCurve fieldKeyCurve(Layout layout) {
+        List<int[]> keyOfRow = new ArrayList<>();
+        int literal = 0;
+        for (FieldSpec f : layout.fields()) {
+            Set<String> names = new LinkedHashSet<>(layout.measurement().attributes());
+            names.addAll(f.key().attributes());
+            if (names.isEmpty()) {
+                literal++;
+                continue;
+            }
+            Tuples t = Tuples.of(index, names.stream().mapToInt(text::attribute).toArray(), null, true);
+            Map<String, Integer> keys = new java.util.HashMap<>();
+            int[] keyOfTuple = new int[t.count];
+            for (int k = 0; k < t.count; k++) {
+                int row = t.firstRow[k];
+                String key = text.render(layout.measurement(), row) + '\u0000' + text.render(f.key(), row);
+                keyOfTuple[k] = keys.computeIfAbsent(key, x -> keys.size());
+            }
+            int[] rows = new int[index.rows()];
+            for (int r = 0; r < rows.length; r++) {
+                rows[r] = keyOfTuple[t.idOfRow[r]];
+            }
+            keyOfRow.add(rows);
+        }
+        int literalKeys = literal;
+        long[] max = new long[keyOfRow.size()];
+        return curve(i -> {
+            long total = literalKeys;
+            for (int k = 0; k < max.length; k++) {
+                max[k] = Math.max(max[k], keyOfRow.get(k)[index.rowAt(i)] + 1L);
+                total += max[k];
+            }
+            return total;
+        });
+    }
+
+    /** A growth curve from a running distinct count by time-order position (the count must be non-decreasing). */
+    private GrowthCurve curve(java.util.function.IntToLongFunction distinctThrough) {
+        int n = index.rows();
+        long[] at = GrowthCurve.positions(n, LayoutMeasurer.CHECKPOINTS);
+        long[] points = new long[at.length];
+        double[] seconds = new double[at.length];
+        long[] distinct = new long[at.length];
+        long first = n == 0 ? 0 : index.timestampAt(0);
+        long running = 0;
+        int cp = 0;
+        for (int i = 0; i < n && cp < at.length; i++) {
+            running = Math.max(running, distinctThrough.applyAsLong(i));
+            while (cp < at.length && i + 1 == at[cp]) {
+                points[cp] = i + 1;
+                seconds[cp] = (index.timestampAt(i) - first) / 1e9;
+                distinct[cp] = running;
+                cp++;
+            }
+        }
+        return new GrowthCurve(points, seconds, distinct);
+    }
+}

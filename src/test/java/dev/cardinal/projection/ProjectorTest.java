@@ -1,0 +1,102 @@
+package dev.cardinal.projection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.model.Role;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class ProjectorTest {
+
+    private static Projection project(String scenario, String layout, Duration horizon, double x) {
+        Scenario s = Scenario.of(scenario);
+        return new Projector(s.index).project(s.workspace.eventKinds().get(0), s.layout(layout),
+            new ProjectionSettings(horizon, x, Limit.defaults()));
+    }
+
+    private static Projection.LimitProjection limit(Projection p, String id) {
+        return p.limits().stream().filter(l -> l.limit().id().equals(id)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void classifiesEachAttributeByTheTagTest() {
+        Projection p = project("ad-marketplace", "ids-as-tags", Duration.ofDays(30), 1);
+        Map<String, Growth> growth = p.attributes().stream()
+            .collect(Collectors.toMap(Projection.AttributeProjection::name, Projection.AttributeProjection::growth));
+        assertEquals(Growth.CLOSED, growth.get("event"));
+        assertEquals(Growth.CLOSED, growth.get("device"));
+        assertEquals(Growth.GROWS, growth.get("user_id"));
+        assertEquals(Growth.GROWS, growth.get("session_id"));
+        assertEquals(Role.TAG, p.attributes().get(2).role());
+    }
+
+    @Test
+    void idsInTagsBreakTheSeriesLimitAndTenTimesTheTrafficBreaksItTenTimesSooner() {
+        Projection x1 = project("ad-marketplace", "ids-as-tags", Duration.ofDays(365), 1);
+        Projection x10 = project("ad-marketplace", "ids-as-tags", Duration.ofDays(365), 10);
+        Projection.LimitProjection series1 = limit(x1, "influxdb1-max-series-per-database");
+        Projection.LimitProjection series10 = limit(x10, "influxdb1-max-series-per-database");
+        assertEquals(Projection.Reach.AT, series1.reach());
+        assertEquals(series1.after().getSeconds() / 10.0, series10.after().getSeconds(), 2.0,
+            "the same points arrive ten times sooner");
+        assertTrue(x10.seriesAtHorizon() > 9 * x1.seriesAtHorizon(), "user and session ids grow almost linearly");
+        assertTrue(series10.brokenAtHorizon());
+        assertEquals(Projection.Reach.WITHIN_SAMPLE, limit(x1, "cloud-tsm-free-series").reach(),
+            "12,934 series in the sample are past the 10k free plan already");
+        assertEquals("session_id", limit(x1, "influxdb1-max-values-per-tag").subject());
+    }
+
+    @Test
+    void closedTagsNeverReachALimitWhateverTheTraffic() {
+        Projection p = project("ad-marketplace", "ids-as-fields", Duration.ofDays(365), 100);
+        assertEquals(5, p.seriesAtHorizon());
+        for (Projection.LimitProjection l : p.limits()) {
+            assertEquals(Projection.Reach.NEVER, l.reach(), l.limit().id());
+            assertNull(l.after());
+        }
+        assertEquals(Duration.ofDays(31), p.window(), "30d retention plus one 1d shard group");
+    }
+
+    @Test
+    void fieldKeyExplosionBreaksTheMappingLimitAndSlotsDoNot() {
+        Projection names = project("custom-metrics", "metric-names-as-field-keys", Duration.ofDays(365), 10);
+        Projection slots = project("custom-metrics", "fixed-slots", Duration.ofDays(365), 10);
+        assertTrue(limit(names, "elasticsearch-total-fields").brokenAtHorizon());
+        assertEquals(Projection.Reach.AT, limit(names, "influxdb3-core-columns-per-table").reach());
+        assertEquals(50, slots.fieldKeysAtHorizon(), "slot_{slot(metric, tenant, max=50)} is 50 keys at most");
+        assertEquals(Projection.Reach.NEVER, limit(slots, "elasticsearch-total-fields").reach());
+    }
+
+    @Test
+    void aClosedLayoutProjectsToItself() {
+        Projection p = project("weather", "three-tags", Duration.ofDays(365), 10);
+        assertEquals(72, p.seriesAtHorizon());
+        assertEquals(Map.of("crop", 3L, "plot", 6L, "region", 4L), p.tagsAtHorizon());
+        assertEquals(p.memoryNow(), p.memoryAtHorizon());
+    }
+
+    @Test
+    void indexMemoryFollowsTheInmemSeriesFloor() {
+        Scenario w = Scenario.of("weather");
+        Projection p = project("weather", "three-tags", Duration.ofDays(30), 1);
+        Set<String> keys = new HashSet<>();
+        long expectedLow = 0;
+        for (int r = 0; r < w.sample.rows(); r++) {
+            String crop = w.sample.column("crop").text(r);
+            String plot = w.sample.column("plot").text(r);
+            String region = w.sample.column("region").text(r);
+            String key = "weather,crop=" + crop + ",plot=" + plot + ",region=" + region;
+            if (keys.add(key)) {
+                expectedLow += 73 + key.length() + (48 + 4 + crop.length()) + (48 + 4 + plot.length()) + (48 + 6 + region.length());
+            }
+        }
+        assertEquals(expectedLow, p.memoryNow().low());
+        assertTrue(p.memoryNow().high() > p.memoryNow().low());
+    }
+}
