@@ -34,7 +34,12 @@ public final class LayoutMeasurer {
     public LayoutMeasure measure(Layout layout) {
         Measurements m = measurements(layout.measurement());
         long[] valid = validRows(layout, m);
-        Tuples.RowFilter written = row -> (valid[row >>> 6] & (1L << row)) != 0;
+        long validCount = 0;
+        for (long w : valid) {
+            validCount += Long.bitCount(w);
+        }
+        boolean allWritten = validCount == index.rows();
+        Tuples.RowFilter written = allWritten ? null : row -> (valid[row >>> 6] & (1L << row)) != 0;
 
         Assignment series = seriesOfRows(layout, m, written);
         ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
@@ -43,7 +48,7 @@ public final class LayoutMeasurer {
         Map<String, Long> tags = new TreeMap<>();
         long tagValueBytes = 0;
         for (TagSpec t : layout.tags()) {
-            long[] values = distinctTagValues(t, written);
+            long[] values = distinctTagValues(t, written, allWritten);
             tags.merge(t.key(), values[0], Math::max);
             tagValueBytes += values[1];
         }
@@ -122,6 +127,15 @@ public final class LayoutMeasurer {
                 ok[k] = usableKey(text.render(f.key(), t.firstRow[k]));
             }
             checks.add(new FieldCheck(a, t, ok));
+        }
+        boolean everyRow = m.idOfRow == null && m.distinctNames > 0
+            && checks.stream().anyMatch(c -> c.keyTuples == null && index.present(c.attribute) == n);
+        if (everyRow) {
+            Arrays.fill(valid, -1L);
+            if ((n & 63) != 0) {
+                valid[valid.length - 1] = (1L << n) - 1;
+            }
+            return valid;
         }
         for (int r = 0; r < n; r++) {
             if (measurementOf(m, r) < 0) {
@@ -262,18 +276,28 @@ public final class LayoutMeasurer {
     }
 
     /** Distinct values of a tag over the written rows, and their total length in bytes. */
-    private long[] distinctTagValues(TagSpec t, Tuples.RowFilter written) {
+    private long[] distinctTagValues(TagSpec t, Tuples.RowFilter written, boolean allWritten) {
         if (t.value().singleRef().isPresent()) {
             int a = text.attribute(t.value().singleRef().get());
+            int[] ids = index.ids(a);
+            int[] lengths = index.lengths(a);
+            if (allWritten) {
+                // every row is a point: the sample's own dictionary is the answer
+                long bytes = 0;
+                for (int len : lengths) {
+                    bytes += len;
+                }
+                return new long[]{index.distinct(a), bytes};
+            }
             long[] seen = new long[(index.distinct(a) + 64) >>> 6];
             long count = 0;
             long bytes = 0;
-            for (int r = 0; r < index.rows(); r++) {
-                int id = index.id(a, r);
-                if (id != 0 && written.test(r) && (seen[id >>> 6] & (1L << id)) == 0) {
+            for (int r = 0; r < ids.length; r++) {
+                int id = ids[r];
+                if (id != 0 && (seen[id >>> 6] & (1L << id)) == 0 && (written == null || written.test(r))) {
                     seen[id >>> 6] |= 1L << id;
                     count++;
-                    bytes += valueBytes(a, r);
+                    bytes += lengths[id];
                 }
             }
             return new long[]{count, bytes};
@@ -288,16 +312,6 @@ public final class LayoutMeasurer {
             }
         }
         return new long[]{values.size(), bytes};
-    }
-
-    /** Byte length of attribute {@code a}'s value in {@code row}, without building a string for dictionary values. */
-    private long valueBytes(int a, int row) {
-        if (index.sample().column(a) instanceof dev.cardinal.traffic.DictionaryColumn d) {
-            int id = d.id(row);
-            return id == 0 ? 0 : d.dictionary().length(id);
-        }
-        String v = index.sample().column(a).text(row);
-        return v == null ? 0 : v.length();
     }
 
     private static long utf8Length(String s) {
@@ -315,11 +329,21 @@ public final class LayoutMeasurer {
         long keyBytes = 0;
         long tagPairs = 0;
         long tagBytes = 0;
+        int[][] ids = new int[layout.tags().size()][];
+        int[][] lengths = new int[layout.tags().size()][];
+        for (int i = 0; i < ids.length; i++) {
+            TagSpec t = layout.tags().get(i);
+            if (t.value().singleRef().isPresent()) {
+                int a = text.attribute(t.value().singleRef().get());
+                ids[i] = index.ids(a);
+                lengths[i] = index.lengths(a);
+            }
+        }
         for (int row : firstRowOfSeries) {
             keyBytes += utf8Length(m.names[Math.max(0, measurementOf(m, row))]);
-            for (TagSpec t : layout.tags()) {
-                long v = t.value().singleRef().isPresent() ? valueBytes(text.attribute(t.value().singleRef().get()), row)
-                    : utf8Length(text.render(t.value(), row));
+            for (int i = 0; i < ids.length; i++) {
+                TagSpec t = layout.tags().get(i);
+                long v = ids[i] != null ? lengths[i][ids[i][row]] : utf8Length(text.render(t.value(), row));
                 if (v > 0) {
                     long k = utf8Length(t.key());
                     tagPairs++;
@@ -332,16 +356,33 @@ public final class LayoutMeasurer {
         return new IndexFootprint(firstRowOfSeries.length, keyBytes, tagPairs, tagBytes, distinctValues, tagValueBytes);
     }
 
+    private boolean anyWrittenWith(int a, Tuples.RowFilter written) {
+        dev.cardinal.traffic.Column c = index.sample().column(a);
+        for (int r = 0; r < index.rows(); r++) {
+            if (c.present(r) && (written == null || written.test(r))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Field keys per measurement name, as the server would list them. */
     private Map<String, Set<String>> fieldKeys(Layout layout, Measurements m, Tuples.RowFilter written) {
         Map<String, Set<String>> byMeasurement = new HashMap<>();
         Set<String> mAttrs = layout.measurement().attributes();
         for (FieldSpec f : layout.fields()) {
             int a = text.attribute(f.attribute());
+            if (mAttrs.isEmpty() && f.key().isLiteral()) {
+                if (usableKey(f.key().literalText()) && m.distinctNames > 0 && anyWrittenWith(a, written)) {
+                    byMeasurement.computeIfAbsent(m.names[0], x -> new HashSet<>()).add(f.key().literalText());
+                }
+                continue;
+            }
             Set<String> names = new LinkedHashSet<>(mAttrs);
             names.addAll(f.key().attributes());
             int[] attrs = names.stream().mapToInt(text::attribute).toArray();
-            Tuples tuples = Tuples.of(index, attrs, row -> written.test(row) && index.sample().column(a).present(row), false);
+            dev.cardinal.traffic.Column c = index.sample().column(a);
+            Tuples tuples = Tuples.of(index, attrs, row -> c.present(row) && (written == null || written.test(row)), false);
             for (int k = 0; k < tuples.count; k++) {
                 int row = tuples.firstRow[k];
                 String key = text.render(f.key(), row);

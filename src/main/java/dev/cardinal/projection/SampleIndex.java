@@ -4,7 +4,6 @@ import dev.cardinal.traffic.Column;
 import dev.cardinal.traffic.DictionaryColumn;
 import dev.cardinal.traffic.DoubleColumn;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.IdColumn;
 import dev.cardinal.traffic.LongColumn;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
@@ -17,15 +16,19 @@ import java.util.Arrays;
 public final class SampleIndex {
     private final EventKindSample sample;
     private final int[] timeOrder;
-    private final Object[] ids;
+    private final int[][] ids;
+    private final int[][] lengths;
     private final int[] distinct;
+    private final int[] present;
     private final int[] emptyIds;
 
     public SampleIndex(EventKindSample sample) {
         this.sample = sample;
         this.timeOrder = sortedByTime(sample);
         int n = sample.attributes().size();
-        this.ids = new Object[n];
+        this.ids = new int[n][];
+        this.lengths = new int[n][];
+        this.present = new int[n];
         this.distinct = new int[n];
         this.emptyIds = new int[n];
         Arrays.fill(distinct, -1);
@@ -58,12 +61,13 @@ public final class SampleIndex {
         long[] points = new long[at.length];
         double[] seconds = new double[at.length];
         long[] distinctAt = new long[at.length];
+        int[] values = ids(a);
         long[] seen = new long[(distinct(a) + 64) >>> 6];
         long count = 0;
         int cp = 0;
         long first = n == 0 ? 0 : timestampAt(0);
         for (int i = 0; i < n; i++) {
-            int id = id(a, rowAt(i));
+            int id = values[rowAt(i)];
             if (id != 0 && (seen[id >>> 6] & (1L << id)) == 0) {
                 seen[id >>> 6] |= 1L << id;
                 count++;
@@ -92,55 +96,98 @@ public final class SampleIndex {
         return sample.timestamp(rowAt(i));
     }
 
-    /** The value id of attribute {@code a} in row {@code row}: 0 when absent. */
+    /** The value id of attribute {@code a} in row {@code row}: 0 when absent. For loops, take {@link #ids(int)} once. */
     public int id(int a, int row) {
-        Object o = idsOf(a);
-        if (o instanceof IdColumn c) {
-            int id = c.get(row);
-            return id == emptyId(a) ? 0 : id;
-        }
-        return ((int[]) o)[row];
+        return ids(a)[row];
     }
 
     /** Distinct non-empty values of attribute {@code a} in the whole sample (ids run from 1 to this). */
     public int distinct(int a) {
-        idsOf(a);
+        ids(a);
         return distinct[a];
     }
 
-    private int emptyId(int a) {
-        return emptyIds[a];
+    /** Rows that carry attribute {@code a} (a non-empty value). */
+    public int present(int a) {
+        ids(a);
+        return present[a];
     }
 
-    private synchronized Object idsOf(int a) {
+    /** Byte length of each value id of attribute {@code a} (index 0, absent, is 0). */
+    public synchronized int[] lengths(int a) {
+        if (lengths[a] == null) {
+            int[] ids = ids(a);
+            int[] len = new int[distinct[a] + 1];
+            Column c = sample.column(a);
+            if (c instanceof DictionaryColumn d) {
+                for (int id = 1; id <= d.dictionary().size(); id++) {
+                    if (id != emptyIds[a]) {
+                        len[remap(a, id)] = d.dictionary().length(id);
+                    }
+                }
+            } else {
+                for (int r = 0; r < ids.length; r++) {
+                    if (ids[r] != 0 && len[ids[r]] == 0) {
+                        len[ids[r]] = c.text(r).length();
+                    }
+                }
+            }
+            lengths[a] = len;
+        }
+        return lengths[a];
+    }
+
+    /**
+     * The value ids of attribute {@code a}, one per row, 0 when absent: dictionary ids (an empty string's id
+     * folded to 0 and the ids above it shifted down), numbers numbered in order of first appearance.
+     */
+    public synchronized int[] ids(int a) {
         if (ids[a] != null) {
             return ids[a];
         }
         Column c = sample.column(a);
+        int n = sample.rows();
+        int[] out = new int[n];
+        int count = 0;
         if (c instanceof DictionaryColumn d) {
+            d.ids().copyTo(out, n);
             int empty = d.dictionary().find(new byte[0], 0, 0);
             emptyIds[a] = empty == 0 ? -1 : empty;
             distinct[a] = d.dictionary().size() - (empty == 0 ? 0 : 1);
-            ids[a] = d.ids();
-            return ids[a];
-        }
-        int[] out = new int[sample.rows()];
-        Long2IntOpenHashMap numbering = new Long2IntOpenHashMap();
-        for (int r = 0; r < out.length; r++) {
-            if (!c.present(r)) {
-                continue;
+            for (int r = 0; r < n; r++) {
+                int id = out[r];
+                if (empty != 0 && id >= empty) {
+                    id = id == empty ? 0 : id - 1;
+                    out[r] = id;
+                }
+                if (id != 0) {
+                    count++;
+                }
             }
-            long bits = c instanceof LongColumn l ? l.get(r) : Double.doubleToLongBits(((DoubleColumn) c).get(r));
-            int id = numbering.get(bits);
-            if (id == 0) {
-                id = numbering.size() + 1;
-                numbering.put(bits, id);
+        } else {
+            Long2IntOpenHashMap numbering = new Long2IntOpenHashMap();
+            for (int r = 0; r < n; r++) {
+                if (!c.present(r)) {
+                    continue;
+                }
+                long bits = c instanceof LongColumn l ? l.get(r) : Double.doubleToLongBits(((DoubleColumn) c).get(r));
+                int id = numbering.get(bits);
+                if (id == 0) {
+                    id = numbering.size() + 1;
+                    numbering.put(bits, id);
+                }
+                out[r] = id;
+                count++;
             }
-            out[r] = id;
+            distinct[a] = numbering.size();
         }
-        distinct[a] = numbering.size();
+        present[a] = count;
         ids[a] = out;
         return out;
+    }
+
+    private int remap(int a, int dictionaryId) {
+        return emptyIds[a] > 0 && dictionaryId > emptyIds[a] ? dictionaryId - 1 : dictionaryId;
     }
 
     private static int[] sortedByTime(EventKindSample s) {

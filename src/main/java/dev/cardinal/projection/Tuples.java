@@ -59,6 +59,13 @@ final class Tuples {
             }
             Long2IntOpenHashMap dense = new Long2IntOpenHashMap();
             dense.defaultReturnValue(-1);
+            int width = end - at;
+            int[][] columns = new int[width][];
+            int[] shifts = new int[width];
+            for (int j = 0; j < width; j++) {
+                columns[j] = index.ids(attrs[at + j]);
+                shifts[j] = bitsFor(index.distinct(attrs[at + j]));
+            }
             int[] next = new int[n];
             int[] first = new int[Math.min(n, 1 << 16)];
             int k = 0;
@@ -69,8 +76,8 @@ final class Tuples {
                     continue;
                 }
                 long key = current == null ? 0 : current[r];
-                for (int j = at; j < end; j++) {
-                    key = (key << bitsFor(index.distinct(attrs[j]))) | index.id(attrs[j], r);
+                for (int j = 0; j < width; j++) {
+                    key = (key << shifts[j]) | columns[j][r];
                 }
                 int id = dense.putIfAbsent(key, k);
                 if (id < 0) {

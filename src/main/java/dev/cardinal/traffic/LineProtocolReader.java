@@ -42,6 +42,10 @@ public final class LineProtocolReader implements TrafficReader {
         private int[] scratchStart = new int[32];
         private int[] scratchLength = new int[32];
         private int[] attrs = new int[32];
+        private byte[][] pieceArray = new byte[32][];
+        private boolean[] fromCache = new boolean[32];
+        private int scratchUsed;
+        private final KeyCache keys = new KeyCache();
         private int limit;
         private boolean eof;
         private IOException failure;
@@ -172,32 +176,44 @@ public final class LineProtocolReader implements TrafficReader {
             }
             int pieces = 1 + 2 * p.tagCount + 2 * p.fieldCount;
             ensureScratch(pieces, end(p) - p.measurementStart);
-            int at = 0;
-            at = put(0, at, LineProtocolSyntax.unescape(b, p.measurementStart, p.measurementEnd, scratch, at, true));
-            EventKindBuilder kind = into.kind(scratch, scratchStart[0], scratchLength[0]);
+            scratchUsed = 0;
+            EventKindBuilder kind = keys.kind(b, p.measurementStart, p.measurementEnd);
+            if (kind == null) {
+                piece(0, b, p.measurementStart, p.measurementEnd, Escapes.NAME);
+                kind = into.kind(pieceArray[0], scratchStart[0], scratchLength[0]);
+                keys.rememberKind(b, p.measurementStart, p.measurementEnd, kind);
+            }
             for (int t = 0; t < p.tagCount; t++) {
-                at = put(1 + 2 * t, at, LineProtocolSyntax.unescape(b, p.tagKeyStart[t], p.tagKeyEnd[t], scratch, at, false));
+                int cached = keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
+                fromCache[t] = cached >= 0;
+                piece(2 + 2 * t, b, p.tagValueStart[t], p.tagValueEnd[t], Escapes.TAG);
+                if (cached >= 0) {
+                    attrs[t] = cached;
+                    continue;
+                }
+                piece(1 + 2 * t, b, p.tagKeyStart[t], p.tagKeyEnd[t], Escapes.TAG);
                 if (isTime(1 + 2 * t)) {
                     return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[t],
                         "invalid tag key: a tag named 'time' is refused by the server, which drops the point");
                 }
-                at = put(2 + 2 * t, at, LineProtocolSyntax.unescape(b, p.tagValueStart[t], p.tagValueEnd[t], scratch, at, false));
-                attrs[t] = kind.find(scratch, scratchStart[1 + 2 * t], scratchLength[1 + 2 * t], true);
+                attrs[t] = kind.find(pieceArray[1 + 2 * t], scratchStart[1 + 2 * t], scratchLength[1 + 2 * t], true);
             }
             int base = 1 + 2 * p.tagCount;
             int timeFields = 0;
             for (int f = 0; f < p.fieldCount; f++) {
                 int k = base + 2 * f;
-                at = put(k, at, LineProtocolSyntax.unescape(b, p.fieldKeyStart[f], p.fieldKeyEnd[f], scratch, at, true));
+                piece(k, b, p.fieldKeyStart[f], p.fieldKeyEnd[f], Escapes.NAME);
                 if (p.fieldType[f] == ValueType.STRING) {
-                    at = put(k + 1, at, LineProtocolSyntax.unescapeString(b, p.fieldValueStart[f], p.fieldValueEnd[f], scratch, at));
+                    piece(k + 1, b, p.fieldValueStart[f], p.fieldValueEnd[f], Escapes.STRING);
                 }
-                if (isTime(k)) {
+                int cached = keys.field(f, b, p.fieldKeyStart[f], p.fieldKeyEnd[f]);
+                fromCache[p.tagCount + f] = cached >= 0;
+                if (cached < 0 && isTime(k)) {
                     timeFields++;
                     attrs[p.tagCount + f] = -2;
                     continue;
                 }
-                int a = kind.find(scratch, scratchStart[k], scratchLength[k], false);
+                int a = cached >= 0 ? cached : kind.find(pieceArray[k], scratchStart[k], scratchLength[k], false);
                 attrs[p.tagCount + f] = a;
                 if (a >= 0 && kind.type(a) != p.fieldType[f]) {
                     return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
@@ -219,9 +235,14 @@ public final class LineProtocolReader implements TrafficReader {
             kind.beginRow();
             for (int t = 0; t < p.tagCount; t++) {
                 int k = 1 + 2 * t;
-                int a = attrs[t] >= 0 ? attrs[t]
-                    : kind.attribute(scratch, scratchStart[k], scratchLength[k], true, ValueType.STRING, file, line);
-                kind.setString(a, scratch, scratchStart[k + 1], scratchLength[k + 1]);
+                int a = attrs[t];
+                if (!fromCache[t]) {
+                    if (a < 0) {
+                        a = kind.attribute(pieceArray[k], scratchStart[k], scratchLength[k], true, ValueType.STRING, file, line);
+                    }
+                    keys.rememberTag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t], a);
+                }
+                kind.setString(a, pieceArray[k + 1], scratchStart[k + 1], scratchLength[k + 1]);
             }
             for (int f = 0; f < p.fieldCount; f++) {
                 int a = attrs[p.tagCount + f];
@@ -229,11 +250,14 @@ public final class LineProtocolReader implements TrafficReader {
                     continue;
                 }
                 int k = base + 2 * f;
-                if (a < 0) {
-                    a = kind.attribute(scratch, scratchStart[k], scratchLength[k], false, p.fieldType[f], file, line);
+                if (!fromCache[p.tagCount + f]) {
+                    if (a < 0) {
+                        a = kind.attribute(pieceArray[k], scratchStart[k], scratchLength[k], false, p.fieldType[f], file, line);
+                    }
+                    keys.rememberField(f, b, p.fieldKeyStart[f], p.fieldKeyEnd[f], a);
                 }
                 switch (p.fieldType[f]) {
-                    case STRING -> kind.setString(a, scratch, scratchStart[k + 1], scratchLength[k + 1]);
+                    case STRING -> kind.setString(a, pieceArray[k + 1], scratchStart[k + 1], scratchLength[k + 1]);
                     case INTEGER, UNSIGNED -> kind.setLong(a, p.fieldLong[f]);
                     case FLOAT -> kind.setDouble(a, p.fieldDouble[f]);
                     case BOOLEAN -> kind.setBoolean(a, p.fieldLong[f] != 0);
@@ -241,6 +265,30 @@ public final class LineProtocolReader implements TrafficReader {
             }
             kind.commit(ts);
             return true;
+        }
+
+        private enum Escapes { NAME, TAG, STRING }
+
+        /**
+         * Makes piece {@code piece} the unescaped text of {@code src[from, to)}: the read buffer itself when the slice
+         * holds no backslash (the usual case), else an unescaped copy in the scratch buffer.
+         */
+        private void piece(int piece, byte[] src, int from, int to, Escapes escapes) {
+            if (!LineProtocolSyntax.hasBackslash(src, from, to)) {
+                pieceArray[piece] = src;
+                scratchStart[piece] = from;
+                scratchLength[piece] = to - from;
+                return;
+            }
+            int length = switch (escapes) {
+                case NAME -> LineProtocolSyntax.unescape(src, from, to, scratch, scratchUsed, true);
+                case TAG -> LineProtocolSyntax.unescape(src, from, to, scratch, scratchUsed, false);
+                case STRING -> LineProtocolSyntax.unescapeString(src, from, to, scratch, scratchUsed);
+            };
+            pieceArray[piece] = scratch;
+            scratchStart[piece] = scratchUsed;
+            scratchLength[piece] = length;
+            scratchUsed += length;
         }
 
         private static int end(LineParser p) {
@@ -259,32 +307,29 @@ public final class LineProtocolReader implements TrafficReader {
                 int n = Math.max(pieces, scratchStart.length * 2);
                 scratchStart = new int[n];
                 scratchLength = new int[n];
+                pieceArray = new byte[n][];
                 attrs = new int[n];
+                fromCache = new boolean[n];
             }
             if (bytes > scratch.length) {
                 scratch = new byte[Math.max(bytes, scratch.length * 2)];
             }
         }
 
-        private int put(int piece, int at, int length) {
-            scratchStart[piece] = at;
-            scratchLength[piece] = length;
-            return at + length;
-        }
-
         private boolean isTime(int piece) {
             int s = scratchStart[piece];
-            return scratchLength[piece] == 4 && scratch[s] == 't' && scratch[s + 1] == 'i' && scratch[s + 2] == 'm'
-                && scratch[s + 3] == 'e';
+            byte[] a = pieceArray[piece];
+            return scratchLength[piece] == 4 && a[s] == 't' && a[s + 1] == 'i' && a[s + 2] == 'm' && a[s + 3] == 'e';
         }
 
         private boolean sameScratch(int a, int c) {
-            return Arrays.equals(scratch, scratchStart[a], scratchStart[a] + scratchLength[a],
-                scratch, scratchStart[c], scratchStart[c] + scratchLength[c]);
+            return Arrays.equals(pieceArray[a], scratchStart[a], scratchStart[a] + scratchLength[a],
+                pieceArray[c], scratchStart[c], scratchStart[c] + scratchLength[c]);
         }
 
         private String keyText(int piece) {
-            return new String(scratch, scratchStart[piece], scratchLength[piece], java.nio.charset.StandardCharsets.UTF_8);
+            return new String(pieceArray[piece], scratchStart[piece], scratchLength[piece],
+                java.nio.charset.StandardCharsets.UTF_8);
         }
 
         private boolean bad(ReadProblem.Kind kind, int at, String message) throws SampleFormatException {
