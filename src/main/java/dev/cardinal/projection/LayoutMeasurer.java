@@ -52,7 +52,7 @@ public final class LayoutMeasurer {
             tags.merge(t.key(), values[0], Math::max);
             tagValueBytes += values[1];
         }
-        IndexFootprint footprint = footprint(layout, m, series.firstRowOfSeries, tags, tagValueBytes);
+        IndexFootprint footprint = footprint(layout, m, series.seriesOfRow, series.firstRowOfSeries, tags, tagValueBytes);
         Map<String, Set<String>> fieldKeys = fieldKeys(layout, m, written);
         long fieldKeyCount = fieldKeys.values().stream().mapToLong(Set::size).sum();
         Set<String> names = new HashSet<>();
@@ -233,7 +233,8 @@ public final class LayoutMeasurer {
         }
         long[] lastShard = new long[maxId + 1];
         Arrays.fill(lastShard, Long.MIN_VALUE);
-        Map<Long, long[]> perShard = new HashMap<>();
+        long firstShard = Long.MIN_VALUE;
+        long[] perShard = new long[16];
         SeriesPass p = new SeriesPass();
         long firstTs = 0;
         long lastTs = 0;
@@ -253,9 +254,16 @@ public final class LayoutMeasurer {
             if (lastShard[s] == Long.MIN_VALUE) {
                 p.distinct++;
             }
+            if (firstShard == Long.MIN_VALUE) {
+                firstShard = shard;
+            }
             if (lastShard[s] != shard) {
                 lastShard[s] = shard;
-                perShard.computeIfAbsent(shard, x -> new long[1])[0]++;
+                int g = (int) (shard - firstShard);
+                if (g >= perShard.length) {
+                    perShard = Arrays.copyOf(perShard, Math.max(g + 1, perShard.length * 2));
+                }
+                perShard[g]++;
             }
             while (cp < at.length && p.points == at[cp]) {
                 cpPoints[cp] = p.points;
@@ -265,9 +273,9 @@ public final class LayoutMeasurer {
             }
         }
         long horizonStart = retentionNanos == 0 ? Long.MIN_VALUE : lastTs - retentionNanos;
-        for (Map.Entry<Long, long[]> e : perShard.entrySet()) {
-            if (shards.end(e.getKey()) >= horizonStart) {
-                p.reported += e.getValue()[0];
+        for (int g = 0; g < perShard.length; g++) {
+            if (perShard[g] > 0 && shards.end(firstShard + g) >= horizonStart) {
+                p.reported += perShard[g];
                 p.liveShardGroups++;
             }
         }
@@ -324,8 +332,8 @@ public final class LayoutMeasurer {
     }
 
     /** Sizes that drive the index memory model: series key bytes, tag pairs and their bytes, over all series. */
-    private IndexFootprint footprint(Layout layout, Measurements m, int[] firstRowOfSeries, Map<String, Long> tags,
-                                     long tagValueBytes) {
+    private IndexFootprint footprint(Layout layout, Measurements m, int[] seriesOfRow, int[] firstRowOfSeries,
+                                     Map<String, Long> tags, long tagValueBytes) {
         long keyBytes = 0;
         long tagPairs = 0;
         long tagBytes = 0;
@@ -339,13 +347,29 @@ public final class LayoutMeasurer {
                 lengths[i] = index.lengths(a);
             }
         }
-        for (int row : firstRowOfSeries) {
-            keyBytes += utf8Length(m.names[Math.max(0, measurementOf(m, row))]);
+        long[] nameBytes = new long[m.names.length];
+        for (int i = 0; i < nameBytes.length; i++) {
+            nameBytes[i] = utf8Length(m.names[i]);
+        }
+        long[] keyLengths = new long[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            keyLengths[i] = utf8Length(layout.tags().get(i).key());
+        }
+        // one sequential pass over the rows, taking each series at its first row (random reads per series are slow)
+        long[] seen = new long[(firstRowOfSeries.length + 63) >>> 6];
+        for (int row = 0; row < seriesOfRow.length; row++) {
+            int s = seriesOfRow[row];
+            if (s == Tuples.SKIPPED || (seen[s >>> 6] & (1L << s)) != 0) {
+                continue;
+            }
+            seen[s >>> 6] |= 1L << s;
+            int series = row; // any row of a series carries its tag values
+            keyBytes += nameBytes.length == 0 ? 0 : nameBytes[Math.max(0, measurementOf(m, series))];
             for (int i = 0; i < ids.length; i++) {
                 TagSpec t = layout.tags().get(i);
-                long v = ids[i] != null ? lengths[i][ids[i][row]] : utf8Length(text.render(t.value(), row));
+                long v = ids[i] != null ? lengths[i][ids[i][series]] : utf8Length(text.render(t.value(), series));
                 if (v > 0) {
-                    long k = utf8Length(t.key());
+                    long k = keyLengths[i];
                     tagPairs++;
                     tagBytes += k + v;
                     keyBytes += 2 + k + v;

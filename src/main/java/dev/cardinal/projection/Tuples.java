@@ -1,6 +1,5 @@
 package dev.cardinal.projection;
 
-import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
 
 /**
@@ -8,10 +7,16 @@ import java.util.Arrays;
  * order rows are visited, so id {@code k} is the {@code k}-th combination to appear. Attribute ids are packed into a
  * 64-bit key; when they need more bits, the first attributes are numbered first and their dense id is packed with
  * the next ones, so any number of attributes works with one long per row.
+ *
+ * <p>Speed: a key space of up to 2^22 is numbered through a plain array. Beyond, one global hash table would miss
+ * the cache on nearly every row, so rows are first partitioned by the key's hash into tables that fit the cache,
+ * numbered there, and the local numbers are then turned into global first-appearance order in one more pass.
  */
 final class Tuples {
     /** Row id of rows that are not counted (the point would not be written). */
     static final int SKIPPED = -1;
+    private static final int DIRECT_BITS = 22;
+    private static final int ROWS_PER_PARTITION = 1 << 12;
 
     /** Which rows take part; null means all. */
     interface RowFilter {
@@ -32,80 +37,182 @@ final class Tuples {
     /** Numbers the tuples of {@code attrs}, visiting rows in time order ({@code timeOrder}) or file order. */
     static Tuples of(SampleIndex index, int[] attrs, RowFilter filter, boolean timeOrder) {
         int n = index.rows();
+        int[] visit = new int[n];
+        for (int i = 0; i < n; i++) {
+            visit[i] = timeOrder ? index.rowAt(i) : i;
+        }
         int[] current = null;
-        int currentBits = 0;
+        int currentCount = 1;
         int at = 0;
-        int count = 1;
-        int[] firstRow = new int[]{firstCounted(index, filter, timeOrder)};
         if (attrs.length == 0) {
             int[] ids = new int[n];
-            if (filter != null) {
-                for (int r = 0; r < n; r++) {
-                    ids[r] = filter.test(r) ? 0 : SKIPPED;
+            int first = -1;
+            for (int r : visit) {
+                boolean counted = filter == null || filter.test(r);
+                ids[r] = counted ? 0 : SKIPPED;
+                if (counted && first < 0) {
+                    first = r;
                 }
             }
-            return new Tuples(ids, firstRow[0] < 0 ? 0 : 1, firstRow[0] < 0 ? new int[0] : firstRow);
+            return first < 0 ? new Tuples(ids, 0, new int[0]) : new Tuples(ids, 1, new int[]{first});
         }
+        Tuples result = null;
         while (at < attrs.length) {
-            int budget = 63 - currentBits;
+            int currentBits = current == null ? 0 : bitsFor(currentCount);
             int end = at;
-            int bits = 0;
-            while (end < attrs.length && bits + bitsFor(index.distinct(attrs[end])) <= budget) {
+            int bits = currentBits;
+            while (end < attrs.length && bits + bitsFor(index.distinct(attrs[end])) <= 63) {
                 bits += bitsFor(index.distinct(attrs[end]));
                 end++;
             }
-            if (end == at) {
-                throw new IllegalStateException("an attribute needs more than 32 bits of ids");
-            }
-            Long2IntOpenHashMap dense = new Long2IntOpenHashMap();
-            dense.defaultReturnValue(-1);
-            int width = end - at;
-            int[][] columns = new int[width][];
-            int[] shifts = new int[width];
-            for (int j = 0; j < width; j++) {
+            long[] keys = new long[n];
+            int[][] columns = new int[end - at][];
+            int[] shifts = new int[end - at];
+            for (int j = 0; j < columns.length; j++) {
                 columns[j] = index.ids(attrs[at + j]);
                 shifts[j] = bitsFor(index.distinct(attrs[at + j]));
             }
-            int[] next = new int[n];
-            int[] first = new int[Math.min(n, 1 << 16)];
-            int k = 0;
             for (int i = 0; i < n; i++) {
-                int r = timeOrder ? index.rowAt(i) : i;
-                if (filter != null && !filter.test(r) || current != null && current[r] == SKIPPED) {
-                    next[r] = SKIPPED;
+                int r = visit[i];
+                if (current != null ? current[r] == SKIPPED : filter != null && !filter.test(r)) {
+                    keys[i] = -1;
                     continue;
                 }
                 long key = current == null ? 0 : current[r];
-                for (int j = 0; j < width; j++) {
+                for (int j = 0; j < columns.length; j++) {
                     key = (key << shifts[j]) | columns[j][r];
                 }
-                int id = dense.putIfAbsent(key, k);
-                if (id < 0) {
-                    if (k == first.length) {
-                        first = Arrays.copyOf(first, first.length * 2);
-                    }
-                    first[k] = r;
-                    id = k++;
-                }
-                next[r] = id;
+                keys[i] = key;
             }
-            current = next;
-            count = k;
-            firstRow = Arrays.copyOf(first, k);
-            currentBits = bitsFor(k);
+            result = bits <= DIRECT_BITS ? direct(keys, visit, bits) : partitioned(keys, visit);
+            current = result.idOfRow;
+            currentCount = result.count;
             at = end;
         }
-        return new Tuples(current, count, firstRow);
+        return result;
     }
 
-    private static int firstCounted(SampleIndex index, RowFilter filter, boolean timeOrder) {
-        for (int i = 0; i < index.rows(); i++) {
-            int r = timeOrder ? index.rowAt(i) : i;
-            if (filter == null || filter.test(r)) {
-                return r;
+    /** Small key spaces: the key is the index into a table of ids. */
+    private static Tuples direct(long[] keys, int[] visit, int bits) {
+        int[] slot = new int[1 << bits];
+        Arrays.fill(slot, -1);
+        int[] ids = new int[keys.length];
+        int[] first = new int[16];
+        int k = 0;
+        for (int i = 0; i < keys.length; i++) {
+            long key = keys[i];
+            int r = visit[i];
+            if (key < 0) {
+                ids[r] = SKIPPED;
+                continue;
+            }
+            int id = slot[(int) key];
+            if (id < 0) {
+                if (k == first.length) {
+                    first = Arrays.copyOf(first, k * 2);
+                }
+                first[k] = r;
+                id = k++;
+                slot[(int) key] = id;
+            }
+            ids[r] = id;
+        }
+        return new Tuples(ids, k, Arrays.copyOf(first, k));
+    }
+
+    /** Large key spaces: number within cache-sized partitions, then renumber globally by first appearance. */
+    private static Tuples partitioned(long[] keys, int[] visit) {
+        int n = keys.length;
+        int partitionBits = Math.max(0, 31 - Integer.numberOfLeadingZeros(Math.max(1, n / ROWS_PER_PARTITION)));
+        int partitions = 1 << partitionBits;
+        int[] counts = new int[partitions + 1];
+        for (long key : keys) {
+            if (key >= 0) {
+                counts[partition(key, partitionBits) + 1]++;
             }
         }
-        return -1;
+        for (int p = 0; p < partitions; p++) {
+            counts[p + 1] += counts[p];
+        }
+        // scatter keys into partition order, so each partition is then read sequentially
+        int[] order = new int[counts[partitions]];
+        long[] partitionKeys = new long[counts[partitions]];
+        int[] fill = Arrays.copyOf(counts, partitions);
+        for (int i = 0; i < n; i++) {
+            long key = keys[i];
+            if (key >= 0) {
+                int pos = fill[partition(key, partitionBits)]++;
+                order[pos] = i;
+                partitionKeys[pos] = key;
+            }
+        }
+        int[] local = new int[n];
+        int[][] remap = new int[partitions][];
+        // one open-addressing table (key + 1, so 0 means empty), cleared and reused for every partition
+        int largest = 0;
+        for (int p = 0; p < partitions; p++) {
+            largest = Math.max(largest, counts[p + 1] - counts[p]);
+        }
+        int capacity = Integer.highestOneBit(Math.max(8, largest) * 2 - 1) << 1;
+        long[] slots = new long[capacity];
+        int[] values = new int[capacity];
+        for (int p = 0; p < partitions; p++) {
+            int from = counts[p];
+            int to = counts[p + 1];
+            int cap = Integer.highestOneBit(Math.max(8, to - from) * 2 - 1) << 1;
+            int mask = cap - 1;
+            int shift = 64 - Integer.numberOfTrailingZeros(cap);
+            Arrays.fill(slots, 0, cap, 0L);
+            int size = 0;
+            for (int j = from; j < to; j++) {
+                int i = order[j];
+                long stored = partitionKeys[j] + 1;
+                int slot = (int) ((stored * 0xC2B2AE3D27D4EB4FL) >>> shift);
+                while (true) {
+                    long e = slots[slot];
+                    if (e == stored) {
+                        local[i] = values[slot];
+                        break;
+                    }
+                    if (e == 0) {
+                        slots[slot] = stored;
+                        values[slot] = size;
+                        local[i] = size++;
+                        break;
+                    }
+                    slot = (slot + 1) & mask;
+                }
+            }
+            remap[p] = new int[size];
+            Arrays.fill(remap[p], -1);
+        }
+        int[] ids = new int[n];
+        int[] first = new int[16];
+        int k = 0;
+        for (int i = 0; i < n; i++) {
+            int r = visit[i];
+            long key = keys[i];
+            if (key < 0) {
+                ids[r] = SKIPPED;
+                continue;
+            }
+            int[] m = remap[partition(key, partitionBits)];
+            int id = m[local[i]];
+            if (id < 0) {
+                if (k == first.length) {
+                    first = Arrays.copyOf(first, k * 2);
+                }
+                first[k] = r;
+                id = k++;
+                m[local[i]] = id;
+            }
+            ids[r] = id;
+        }
+        return new Tuples(ids, k, Arrays.copyOf(first, k));
+    }
+
+    private static int partition(long key, int bits) {
+        return bits == 0 ? 0 : (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - bits));
     }
 
     /** Bits that hold ids 0..maxId. */
