@@ -9,7 +9,9 @@ import dev.cardinal.model.SampleFormat;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.model.WorkspaceFormatException;
+import dev.cardinal.projection.EstimatedMeasurer;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.MeasureMode;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projector;
@@ -58,8 +60,23 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--traffic-x", defaultValue = "1", paramLabel = "N", description = "Traffic multiplier against the sample's rate (default: ${DEFAULT-VALUE}).")
     double trafficX;
 
-    @Option(names = "--exact", description = "Count exactly (the default; estimated mode with sketches is not built yet).")
-    boolean exact;
+    @CommandLine.ArgGroup(exclusive = true)
+    Counting counting;
+
+    static final class Counting {
+        @Option(names = "--exact", description = "Count exactly, whatever the sample's size.")
+        boolean exact;
+
+        @Option(names = "--estimate", description = "Estimate with HyperLogLog sketches (+-2 sigma ranges shown).")
+        boolean estimate;
+    }
+
+    @Option(names = "--estimate-beyond", paramLabel = "ROWS", defaultValue = "20000000",
+        description = "Without --exact or --estimate: estimate when the sample has more rows than this (default: ${DEFAULT-VALUE}).")
+    long estimateBeyond;
+
+    @Option(names = "--lgk", defaultValue = "14", description = "Sketch precision, 14 to 21 (14: about 0.8%% standard error; default: ${DEFAULT-VALUE}).")
+    int lgK;
 
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
     String format;
@@ -92,6 +109,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (!(trafficX > 0) || Double.isInfinite(trafficX)) {
             throw usage("--traffic-x must be a positive number");
         }
+        if (lgK < EstimatedMeasurer.MIN_LG_K || lgK > EstimatedMeasurer.MAX_LG_K) {
+            throw usage("--lgk must be from " + EstimatedMeasurer.MIN_LG_K + " to " + EstimatedMeasurer.MAX_LG_K);
+        }
+        MeasureMode mode = counting == null ? MeasureMode.AUTO : counting.exact ? MeasureMode.EXACT : MeasureMode.ESTIMATE;
         Workspace ws = null;
         if (workspace != null) {
             try {
@@ -124,7 +145,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 : SchemaInference.eventKind(k);
             SampleIndex index = new SampleIndex(k);
             for (Layout l : chosen.get()) {
-                projections.add(new Projector(index).project(kind, l, settings));
+                projections.add(new Projector(index, mode, estimateBeyond, lgK).project(kind, l, settings));
             }
         }
         if (format.equals("json")) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.model.Durations;
+import dev.cardinal.projection.Estimate;
+import dev.cardinal.projection.EstimatedMeasure;
 import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.MemoryModel;
@@ -72,8 +74,29 @@ final class AnalyzeReport {
             series.add(m.seriesGrowth().distinct()[i]);
         }
         n.set("indexMemoryBytes", memory(p.memoryNow()));
+        n.put("counting", p.estimate() == null ? "exact" : "estimated");
+        if (p.estimate() != null) {
+            n.set("estimate", estimate(p.estimate()));
+        }
         n.set("projection", projection(p));
         return n;
+    }
+
+    /** The sketch estimate: each count with its +-2 sigma range. */
+    private static ObjectNode estimate(EstimatedMeasure e) {
+        ObjectNode n = F.objectNode().put("method", "hll").put("lgK", e.lgK()).put("sigmas", 2);
+        n.set("measurements", range(e.measurements()));
+        n.set("series", range(e.series()));
+        n.set("serverReportedSeries", range(e.serverReportedSeries()));
+        ObjectNode tags = n.putObject("tags");
+        e.tags().forEach((k, v) -> tags.set(k, range(v)));
+        n.set("fieldKeys", range(e.fieldKeys()));
+        return n;
+    }
+
+    private static ObjectNode range(Estimate e) {
+        return F.objectNode().put("value", e.rounded()).put("lower", (long) Math.floor(e.lower()))
+            .put("upper", (long) Math.ceil(e.upper()));
     }
 
     private static ObjectNode projection(Projection p) {
@@ -130,10 +153,18 @@ final class AnalyzeReport {
             out.printf(Locale.ROOT, "%n%s, layout %s%n", p.eventKind(), p.layout().id());
             out.printf(Locale.ROOT, "  points             %,d over %s (%,.0f a day)%n", m.points(), human(p.sampleSpan()),
                 p.pointsPerSecond() * 86_400);
-            out.printf(Locale.ROOT, "  measurements       %,d%n", m.measurements());
-            out.printf(Locale.ROOT, "  series             %,d  (SHOW SERIES EXACT CARDINALITY on 1.x up to 1.7.7 reports %,d:"
-                + " one per series per shard group, %d group%s)%n", m.series(), m.serverReportedSeries(), m.shardGroups(),
-                m.shardGroups() == 1 ? "" : "s");
+            EstimatedMeasure e = p.estimate();
+            if (e != null) {
+                out.printf(Locale.ROOT, "  counting           estimated with HyperLogLog sketches (lgK %d), ranges are +-2 sigma%n",
+                    e.lgK());
+            }
+            out.printf(Locale.ROOT, "  measurements       %s%n", e == null ? String.format(Locale.ROOT, "%,d", m.measurements())
+                : e.measurements().toString());
+            out.printf(Locale.ROOT, "  series             %s  (SHOW SERIES EXACT CARDINALITY on 1.x up to 1.7.7 reports %s:"
+                + " one per series per shard group, %d group%s)%n",
+                e == null ? String.format(Locale.ROOT, "%,d", m.series()) : e.series().toString(),
+                e == null ? String.format(Locale.ROOT, "%,d", m.serverReportedSeries()) : e.serverReportedSeries().toString(),
+                m.shardGroups(), m.shardGroups() == 1 ? "" : "s");
             out.printf(Locale.ROOT, "  values per tag     %s%n", tags(m.tags()));
             out.printf(Locale.ROOT, "  field keys         %,d%n", m.fieldKeys());
             out.printf(Locale.ROOT, "  points per series  %,.1f%n", m.pointsPerSeries());

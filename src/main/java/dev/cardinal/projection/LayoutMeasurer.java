@@ -4,16 +4,15 @@ import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.IntPredicate;
 
 /**
  * Measures a layout over a sample exactly. Rows are first numbered by the combination of values that decides
@@ -92,67 +91,10 @@ public final class LayoutMeasurer {
         return m.idOfRow == null ? (m.distinctNames == 0 ? -1 : 0) : m.idOfRow[row];
     }
 
-    /** One field's part in deciding whether a row makes a point: its attribute, and which rendered keys are usable. */
-    private record FieldCheck(int attribute, Tuples keyTuples, boolean[] keyOk) {
-        boolean usable(SampleIndex index, int row) {
-            if (!index.sample().column(attribute).present(row)) {
-                return false;
-            }
-            return keyTuples == null || keyOk[keyTuples.idOfRow[row]];
-        }
-    }
-
-    /**
-     * Rows that make a point: a non-empty measurement name, no tag named {@code time}, and at least one field whose
-     * attribute is present and whose key is neither empty nor {@code time} (the server drops such fields).
-     */
+    /** Rows that make a point, by the rules {@link PointRules} shares with the estimated measurer. */
     private long[] validRows(Layout layout, Measurements m) {
-        int n = index.rows();
-        long[] valid = new long[(n + 63) >>> 6];
-        if (layout.tags().stream().anyMatch(t -> t.key().equals("time"))) {
-            return valid;
-        }
-        List<FieldCheck> checks = new ArrayList<>();
-        for (FieldSpec f : layout.fields()) {
-            int a = text.attribute(f.attribute());
-            if (f.key().isLiteral()) {
-                if (usableKey(f.key().literalText())) {
-                    checks.add(new FieldCheck(a, null, null));
-                }
-                continue;
-            }
-            Tuples t = Tuples.of(index, text.attributes(f.key()), null, false);
-            boolean[] ok = new boolean[t.count];
-            for (int k = 0; k < t.count; k++) {
-                ok[k] = usableKey(text.render(f.key(), t.firstRow[k]));
-            }
-            checks.add(new FieldCheck(a, t, ok));
-        }
-        boolean everyRow = m.idOfRow == null && m.distinctNames > 0
-            && checks.stream().anyMatch(c -> c.keyTuples == null && index.present(c.attribute) == n);
-        if (everyRow) {
-            Arrays.fill(valid, -1L);
-            if ((n & 63) != 0) {
-                valid[valid.length - 1] = (1L << n) - 1;
-            }
-            return valid;
-        }
-        for (int r = 0; r < n; r++) {
-            if (measurementOf(m, r) < 0) {
-                continue;
-            }
-            for (FieldCheck c : checks) {
-                if (c.usable(index, r)) {
-                    valid[r >>> 6] |= 1L << r;
-                    break;
-                }
-            }
-        }
-        return valid;
-    }
-
-    private static boolean usableKey(String key) {
-        return !key.isEmpty() && !key.equals("time");
+        IntPredicate named = m.idOfRow == null ? (m.distinctNames > 0 ? null : row -> false) : row -> m.idOfRow[row] >= 0;
+        return new PointRules(index, text, layout).writtenRows(named);
     }
 
     /** Series id per row (SKIPPED for rows not written), numbered by first appearance in time, and a row of each. */
@@ -397,7 +339,7 @@ public final class LayoutMeasurer {
         for (FieldSpec f : layout.fields()) {
             int a = text.attribute(f.attribute());
             if (mAttrs.isEmpty() && f.key().isLiteral()) {
-                if (usableKey(f.key().literalText()) && m.distinctNames > 0 && anyWrittenWith(a, written)) {
+                if (PointRules.usableKey(f.key().literalText()) && m.distinctNames > 0 && anyWrittenWith(a, written)) {
                     byMeasurement.computeIfAbsent(m.names[0], x -> new HashSet<>()).add(f.key().literalText());
                 }
                 continue;
@@ -411,7 +353,7 @@ public final class LayoutMeasurer {
                 int row = tuples.firstRow[k];
                 String key = text.render(f.key(), row);
                 int mid = measurementOf(m, row);
-                if (usableKey(key) && mid >= 0) {
+                if (PointRules.usableKey(key) && mid >= 0) {
                     byMeasurement.computeIfAbsent(m.names[mid], x -> new HashSet<>()).add(key);
                 }
             }

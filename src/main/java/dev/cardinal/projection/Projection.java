@@ -12,7 +12,8 @@ import java.util.Map;
  *
  * @param eventKind         the event kind
  * @param layout            the layout measured
- * @param now               exact numbers for the sample as written
+ * @param now               numbers for the sample as written: exact, or the estimate's central values
+ * @param estimate          the sketch estimate with its +-2 sigma ranges when counting was estimated, else null
  * @param settings          horizon, traffic multiplier and limits
  * @param pointsPerSecond   the sample's own rate (before the multiplier)
  * @param sampleSpan        time from the sample's first point to its last
@@ -29,7 +30,8 @@ import java.util.Map;
  * @param memoryAtHorizon   index memory at the horizon
  * @param limits            each limit: the value at the horizon and when it is reached
  */
-public record Projection(String eventKind, Layout layout, LayoutMeasure now, ProjectionSettings settings,
+public record Projection(String eventKind, Layout layout, LayoutMeasure now, EstimatedMeasure estimate,
+                         ProjectionSettings settings,
                          double pointsPerSecond, Duration sampleSpan, List<AttributeProjection> attributes,
                          GrowthFit seriesFit, Duration window, long seriesAtHorizon, Map<String, Long> tagsAtHorizon,
                          long fieldKeysAtHorizon, long measurementsAtHorizon, long columnsAtHorizon,

@@ -27,15 +27,34 @@ public final class Projector {
     private final SampleIndex index;
     private final LayoutMeasurer measurer;
     private final TemplateText text;
+    private final MeasureMode mode;
+    private final long estimateBeyondRows;
+    private final int lgK;
 
+    /** Exact counting. */
     public Projector(SampleIndex index) {
+        this(index, MeasureMode.EXACT, MeasureMode.DEFAULT_THRESHOLD_ROWS, EstimatedMeasurer.DEFAULT_LG_K);
+    }
+
+    /** Exact or estimated counting: {@code AUTO} estimates when the sample has more than {@code estimateBeyondRows}. */
+    public Projector(SampleIndex index, MeasureMode mode, long estimateBeyondRows, int lgK) {
         this.index = index;
         this.measurer = new LayoutMeasurer(index);
         this.text = new TemplateText(index);
+        this.mode = mode;
+        this.estimateBeyondRows = estimateBeyondRows;
+        this.lgK = lgK;
     }
 
     public Projection project(EventKind kind, Layout layout, ProjectionSettings settings) {
-        LayoutMeasure now = measurer.measure(layout);
+        EstimatedMeasure estimate = null;
+        LayoutMeasure now;
+        if (MeasureMode.useEstimate(mode, index.rows(), estimateBeyondRows)) {
+            estimate = new EstimatedMeasurer(index, lgK).measure(layout);
+            now = EstimatedFootprint.asMeasure(index, text, layout, estimate);
+        } else {
+            now = measurer.measure(layout);
+        }
         double span = index.spanSeconds();
         double rate = span > 0 ? index.rows() / span : 0;
         double pointsPerSecond = rate * settings.trafficMultiplier();
@@ -92,7 +111,7 @@ public final class Projector {
                 case VALUES_PER_TAG -> limits.add(firstTagToReach(limit, tagFits, held, horizonSeconds, span));
             }
         }
-        return new Projection(kind.name(), layout, now, settings, rate, Duration.ofMillis(Math.round(span * 1000)),
+        return new Projection(kind.name(), layout, now, estimate, settings, rate, Duration.ofMillis(Math.round(span * 1000)),
             attributes, seriesFit, Double.isInfinite(windowSeconds) ? null : Duration.ofSeconds((long) windowSeconds),
             seriesAt, tagsAtHorizon, fieldKeysAt, measurementsAt, columnsAt, memoryNow, memoryAt, limits);
     }

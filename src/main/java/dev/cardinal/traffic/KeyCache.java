@@ -15,7 +15,8 @@ final class KeyCache {
 
     /** The event kind of this raw measurement name when it equals the previous line's, else null. */
     EventKindBuilder kind(byte[] b, int from, int to) {
-        return kind != null && Arrays.equals(measurement, 0, measurement.length, b, from, to) ? kind : null;
+        return kind != null && measurement.length == to - from
+            && ByteDictionary.sameBytes(measurement, 0, b, from, to - from) ? kind : null;
     }
 
     void rememberKind(byte[] b, int from, int to, EventKindBuilder k) {
@@ -51,7 +52,7 @@ final class KeyCache {
                 return -1;
             }
             byte[] k = keys[i];
-            return Arrays.equals(k, 0, k.length, b, from, to) ? attrs[i] : -1;
+            return k.length == to - from && ByteDictionary.sameBytes(k, 0, b, from, k.length) ? attrs[i] : -1;
         }
 
         void put(int i, byte[] b, int from, int to, int attribute) {

@@ -290,9 +290,10 @@ final class LineParser {
                 return true;
             }
             long v = 0;
+            boolean shortNumber = e - 1 - ds <= 18;
             for (int k = ds; k < e - 1; k++) {
                 int d = b[k] - '0';
-                if (v < (Long.MIN_VALUE + d) / 10) {
+                if (!shortNumber && v < (Long.MIN_VALUE + d) / 10) {
                     return failB(s, "unable to parse integer " + text(s, e - 1) + ": value out of range");
                 }
                 v = v * 10 - d;
@@ -450,12 +451,19 @@ final class LineParser {
             return failB(s, "bad timestamp");
         }
         long v = 0;
-        for (int k = ds; k < i; k++) {
-            int d = b[k] - '0';
-            if (v < (Long.MIN_VALUE + d) / 10) {
-                return failB(s, "bad timestamp " + text(s, i) + ": value out of range");
+        if (i - ds <= 18) {
+            // 18 digits cannot overflow: skip the per-digit range check (a division) on the common path
+            for (int k = ds; k < i; k++) {
+                v = v * 10 - (b[k] - '0');
             }
-            v = v * 10 - d;
+        } else {
+            for (int k = ds; k < i; k++) {
+                int d = b[k] - '0';
+                if (v < (Long.MIN_VALUE + d) / 10) {
+                    return failB(s, "bad timestamp " + text(s, i) + ": value out of range");
+                }
+                v = v * 10 - d;
+            }
         }
         if (!negative) {
             if (v == Long.MIN_VALUE) {
