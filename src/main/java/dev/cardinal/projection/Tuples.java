@@ -37,9 +37,13 @@ final class Tuples {
     /** Numbers the tuples of {@code attrs}, visiting rows in time order ({@code timeOrder}) or file order. */
     static Tuples of(SampleIndex index, int[] attrs, RowFilter filter, boolean timeOrder) {
         int n = index.rows();
-        int[] visit = new int[n];
-        for (int i = 0; i < n; i++) {
-            visit[i] = timeOrder ? index.rowAt(i) : i;
+        // visit order: rows themselves unless time order differs from file order (saves an int per row)
+        int[] visit = null;
+        if (timeOrder && !index.timeSorted()) {
+            visit = new int[n];
+            for (int i = 0; i < n; i++) {
+                visit[i] = index.rowAt(i);
+            }
         }
         int[] current = null;
         int currentCount = 1;
@@ -47,7 +51,8 @@ final class Tuples {
         if (attrs.length == 0) {
             int[] ids = new int[n];
             int first = -1;
-            for (int r : visit) {
+            for (int i = 0; i < n; i++) {
+                int r = visit == null ? i : visit[i];
                 boolean counted = filter == null || filter.test(r);
                 ids[r] = counted ? 0 : SKIPPED;
                 if (counted && first < 0) {
@@ -73,7 +78,7 @@ final class Tuples {
                 shifts[j] = bitsFor(index.distinct(attrs[at + j]));
             }
             for (int i = 0; i < n; i++) {
-                int r = visit[i];
+                int r = visit == null ? i : visit[i];
                 if (current != null ? current[r] == SKIPPED : filter != null && !filter.test(r)) {
                     keys[i] = -1;
                     continue;
@@ -101,7 +106,7 @@ final class Tuples {
         int k = 0;
         for (int i = 0; i < keys.length; i++) {
             long key = keys[i];
-            int r = visit[i];
+            int r = visit == null ? i : visit[i];
             if (key < 0) {
                 ids[r] = SKIPPED;
                 continue;
@@ -190,7 +195,7 @@ final class Tuples {
         int[] first = new int[16];
         int k = 0;
         for (int i = 0; i < n; i++) {
-            int r = visit[i];
+            int r = visit == null ? i : visit[i];
             long key = keys[i];
             if (key < 0) {
                 ids[r] = SKIPPED;

@@ -1,0 +1,75 @@
+package dev.cardinal.bench;
+
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.LayoutMeasurer;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.push.InfluxV1Client;
+import dev.cardinal.push.InfluxV1Result;
+import dev.cardinal.push.ScratchInfluxd;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.Sample;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Side by side, in one run: Cardinal reading an N-line ad marketplace file and counting its series for the layout
+ * it was written in, against writing the same file to a throwaway influxd and asking SHOW SERIES EXACT CARDINALITY.
+ * Run: mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.AnalyzeVsInfluxd -Dbench=1000000
+ */
+public final class AnalyzeVsInfluxd {
+    private AnalyzeVsInfluxd() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long rows = args.length > 0 && args[0].matches("\\d+") ? Long.parseLong(args[0]) : 1_000_000;
+        byte[] text = BenchData.adMarketplace(rows);
+        Path file = Files.write(Files.createTempFile("cardinal-bench", ".lp"), text);
+        Layout layout = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"))
+            .workspace().layout("ids-as-tags").orElseThrow();
+        try {
+            long t0 = System.nanoTime();
+            Sample sample = SampleReader.read(List.of(new SampleReader.Source(file,
+                SampleBinding.lineProtocol("t", file.toString(), "ns"))), SampleLimits.defaults(), ReadMonitor.NONE);
+            LayoutMeasure m = new LayoutMeasurer(new SampleIndex(sample.eventKinds().get(0))).measure(layout);
+            double cardinalSeconds = (System.nanoTime() - t0) / 1e9;
+            System.out.printf(Locale.ROOT, "cardinal: %,d lines read and projected in %.2f s: %,d series, server will report %,d%n",
+                sample.rows(), cardinalSeconds, m.series(), m.serverReportedSeries());
+
+            try (ScratchInfluxd server = ScratchInfluxd.start()) {
+                InfluxV1Client client = InfluxV1Client.of(server.url());
+                client.query("CREATE DATABASE bench", null);
+                List<byte[]> lines = new ArrayList<>();
+                int start = 0;
+                for (int i = 0; i < text.length; i++) {
+                    if (text[i] == '\n') {
+                        lines.add(java.util.Arrays.copyOfRange(text, start, i));
+                        start = i + 1;
+                    }
+                }
+                long w0 = System.nanoTime();
+                Iterator<byte[]> it = lines.iterator();
+                client.writeBatched("bench", "autogen", "ns", it, 5000);
+                double writeSeconds = (System.nanoTime() - w0) / 1e9;
+                long q0 = System.nanoTime();
+                InfluxV1Result r = client.query("SHOW SERIES EXACT CARDINALITY", "bench");
+                double querySeconds = (System.nanoTime() - q0) / 1e9;
+                long reported = r.series().stream().mapToLong(s -> ((Number) s.values().get(0).get(0)).longValue()).sum();
+                System.out.printf(Locale.ROOT, "influxd:  %,d lines written in %.1f s, SHOW SERIES EXACT CARDINALITY in %.1f s: %,d%n",
+                    lines.size(), writeSeconds, querySeconds, reported);
+                System.out.printf(Locale.ROOT, "cardinal is %.0fx faster; counts %s%n", (writeSeconds + querySeconds) / cardinalSeconds,
+                    reported == m.serverReportedSeries() ? "equal" : "DIFFER (" + reported + " vs " + m.serverReportedSeries() + ")");
+            }
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+}
