@@ -1,13 +1,13 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.codegen.LineProtocolEscaping;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.traffic.synthetic.AttributeProfile;
 import dev.cardinal.traffic.synthetic.ProfileFormatException;
-import dev.cardinal.traffic.synthetic.ProfileProblem;
+import dev.cardinal.model.FileProblem;
 import dev.cardinal.traffic.synthetic.ProfileReader;
-import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.SyntheticRows;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
 import java.io.BufferedWriter;
@@ -17,11 +17,8 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -91,7 +88,7 @@ final class SynthesizeCommand implements Callable<Integer> {
         return 0;
     }
 
-    private String located(ProfileProblem p) {
+    private String located(FileProblem p) {
         return profileFile + ":" + p.line() + ": " + (p.error() ? "" : "warning: ") + (p.path().isEmpty() ? "" : p.path() + ": ")
             + p.message();
     }
@@ -129,27 +126,19 @@ final class SynthesizeCommand implements Callable<Integer> {
         return out;
     }
 
-    /** Writes beside the target and moves it into place, so a failed run never leaves half a file. */
+    /** Writes atomically ({@link AtomicFiles}), so a failed run never leaves half a file. */
     private long write(TrafficProfile profile, long max) throws IOException {
-        Path target = output.toAbsolutePath();
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-        long n;
-        try {
-            try (OutputStream file = Files.newOutputStream(tmp);
-                 OutputStream body = output.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(file, 1 << 16) : file;
-                 Writer w = new BufferedWriter(new OutputStreamWriter(body, StandardCharsets.UTF_8), 1 << 16)) {
-                n = writeLines(new SyntheticRows(profile), max, w);
+        long[] n = new long[1];
+        AtomicFiles.write(output, null, file -> {
+            OutputStream body = output.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(file, 1 << 16) : file;
+            Writer w = new BufferedWriter(new OutputStreamWriter(body, StandardCharsets.UTF_8), 1 << 16);
+            n[0] = writeLines(new SyntheticRows(profile), max, w);
+            w.flush();
+            if (body instanceof GZIPOutputStream gz) {
+                gz.finish();
             }
-            ProfileWriter.publicMode(target, tmp);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-        return n;
+        });
+        return n[0];
     }
 
     /**

@@ -21,23 +21,33 @@ import java.util.Map;
  * ({@code layouts[1].tags[2]}). Jackson's own tree forgets locations, and a hand-edited workspace needs error
  * messages that point at a line.
  */
-final class LocatedJson {
+public final class LocatedJson {
     private static final JsonFactory FACTORY = JsonFactory.builder()
         .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
         .build();
 
     final JsonNode root;
     private final Map<String, Integer> lines;
-    final List<WorkspaceProblem> problems;
+    final List<FileProblem> problems;
 
-    private LocatedJson(JsonNode root, Map<String, Integer> lines, List<WorkspaceProblem> problems) {
+    private LocatedJson(JsonNode root, Map<String, Integer> lines, List<FileProblem> problems) {
         this.root = root;
         this.lines = lines;
         this.problems = problems;
     }
 
+    /** The document, or null when it could not be parsed (then {@link #problems()} says why). */
+    public JsonNode root() {
+        return root;
+    }
+
+    /** Syntax errors and duplicate keys found while parsing. */
+    public List<FileProblem> problems() {
+        return List.copyOf(problems);
+    }
+
     /** The 1-based line where the value at {@code path} starts, or the nearest enclosing value's line. */
-    int line(String path) {
+    public int line(String path) {
         String p = path;
         while (true) {
             Integer l = lines.get(p);
@@ -56,19 +66,19 @@ final class LocatedJson {
      * Parses {@code bytes}. A syntax error ends parsing and is returned as the only problem with a {@code null}
      * root; duplicate keys are reported and parsing goes on.
      */
-    static LocatedJson parse(byte[] bytes) {
+    public static LocatedJson parse(byte[] bytes) {
         Map<String, Integer> lines = new HashMap<>();
-        List<WorkspaceProblem> problems = new ArrayList<>();
+        List<FileProblem> problems = new ArrayList<>();
         try (JsonParser p = FACTORY.createParser(bytes)) {
             JsonToken first = p.nextToken();
             if (first == null) {
-                problems.add(WorkspaceProblem.error("", 1, "the file is empty"));
+                problems.add(FileProblem.error("", 1, "the file is empty"));
                 return new LocatedJson(null, lines, problems);
             }
             JsonNode root = read(p, "", lines, problems);
             JsonToken trailing = p.nextToken();
             if (trailing != null) {
-                problems.add(WorkspaceProblem.error("", lineOf(p.currentTokenLocation()),
+                problems.add(FileProblem.error("", lineOf(p.currentTokenLocation()),
                     "unexpected content after the end of the document"));
             }
             return new LocatedJson(root, lines, problems);
@@ -76,10 +86,10 @@ final class LocatedJson {
             JsonLocation loc = e.getLocation();
             int line = loc == null ? 1 : lineOf(loc);
             String column = loc == null ? "" : ", column " + loc.getColumnNr();
-            problems.add(WorkspaceProblem.error("", line, "not valid JSON" + column + ": " + e.getOriginalMessage()));
+            problems.add(FileProblem.error("", line, "not valid JSON" + column + ": " + e.getOriginalMessage()));
             return new LocatedJson(null, lines, problems);
         } catch (IOException e) {
-            problems.add(WorkspaceProblem.error("", 1, "cannot read: " + e.getMessage()));
+            problems.add(FileProblem.error("", 1, "cannot read: " + e.getMessage()));
             return new LocatedJson(null, lines, problems);
         }
     }
@@ -88,7 +98,7 @@ final class LocatedJson {
         return Math.max(1, loc.getLineNr());
     }
 
-    private static JsonNode read(JsonParser p, String path, Map<String, Integer> lines, List<WorkspaceProblem> problems)
+    private static JsonNode read(JsonParser p, String path, Map<String, Integer> lines, List<FileProblem> problems)
         throws IOException {
         lines.put(path, lineOf(p.currentTokenLocation()));
         JsonNodeFactory f = JsonNodeFactory.instance;
@@ -103,7 +113,7 @@ final class LocatedJson {
                     p.nextToken();
                     JsonNode value = read(p, childPath, lines, problems);
                     if (o.has(key)) {
-                        problems.add(WorkspaceProblem.error(childPath, keyLine, "duplicate key '" + key + "'"));
+                        problems.add(FileProblem.error(childPath, keyLine, "duplicate key '" + key + "'"));
                     } else {
                         o.set(key, value);
                     }

@@ -6,15 +6,15 @@ import java.util.stream.Collectors;
 /** A workspace file that cannot be loaded, with every problem found in it. Nothing of it was loaded. */
 public final class WorkspaceFormatException extends Exception {
     private static final long serialVersionUID = 1L;
-    private final transient List<WorkspaceProblem> problems;
+    private final transient List<FileProblem> problems;
 
-    public WorkspaceFormatException(String source, List<WorkspaceProblem> problems) {
-        super(source + ": " + problems.stream().filter(WorkspaceProblem::error).count() + " problem(s)\n"
-            + problems.stream().filter(WorkspaceProblem::error).map(p -> "  " + p).collect(Collectors.joining("\n")));
+    public WorkspaceFormatException(String source, List<FileProblem> problems) {
+        super(source + ": " + problems.stream().filter(FileProblem::error).count() + " problem(s)\n"
+            + problems.stream().filter(FileProblem::error).map(p -> "  " + p).collect(Collectors.joining("\n")));
         this.problems = List.copyOf(problems);
     }
 
-    public List<WorkspaceProblem> problems() {
+    public List<FileProblem> problems() {
         return problems;
     }
 }

@@ -23,7 +23,7 @@ public final class WorkspaceReader {
     }
 
     /** A workspace that loaded, with the warnings found on the way (unknown properties, dropped secrets). */
-    public record Loaded(Workspace workspace, List<WorkspaceProblem> warnings) {
+    public record Loaded(Workspace workspace, List<FileProblem> warnings) {
     }
 
     public static Loaded read(byte[] bytes, String source) throws WorkspaceFormatException {
@@ -32,18 +32,17 @@ public final class WorkspaceReader {
             throw new WorkspaceFormatException(source, doc.problems);
         }
         JsonBinder b = new JsonBinder(doc);
-        b.problems.addAll(doc.problems);
         Workspace ws = bind(doc.root, b, source);
-        List<WorkspaceProblem> all = b.problems;
-        if (ws == null || all.stream().anyMatch(WorkspaceProblem::error)) {
+        List<FileProblem> all = b.problems();
+        if (ws == null || all.stream().anyMatch(FileProblem::error)) {
             throw new WorkspaceFormatException(source, sorted(all));
         }
         return new Loaded(ws, sorted(all));
     }
 
-    private static List<WorkspaceProblem> sorted(List<WorkspaceProblem> problems) {
-        List<WorkspaceProblem> s = new ArrayList<>(problems);
-        s.sort(java.util.Comparator.comparingInt(WorkspaceProblem::line));
+    private static List<FileProblem> sorted(List<FileProblem> problems) {
+        List<FileProblem> s = new ArrayList<>(problems);
+        s.sort(java.util.Comparator.comparingInt(FileProblem::line));
         return s;
     }
 

@@ -96,7 +96,7 @@ class WorkspaceFileTest {
             """;
         WorkspaceFormatException e = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read(json.getBytes(StandardCharsets.UTF_8), "w.cardinal.json"));
-        List<String> problems = e.problems().stream().map(WorkspaceProblem::toString).toList();
+        List<String> problems = e.problems().stream().map(FileProblem::toString).toList();
         assertEquals(List.of(
             "eventKinds[0].attributes[1].type: unknown value type 'text' (expected one of string, integer, unsigned, float, boolean) (line 6)",
             "layouts[1].measurement: bad template '{event' at character 1: '{' is not closed by '}' (write '{{' for a literal brace) (line 11)",
@@ -113,7 +113,7 @@ class WorkspaceFileTest {
         String json = "{\n  \"formatVersion\": 1,\n  \"name\": \"x\"\n  \"layouts\": []\n}\n";
         WorkspaceFormatException e = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read(json.getBytes(StandardCharsets.UTF_8), "w"));
-        WorkspaceProblem p = e.problems().get(0);
+        FileProblem p = e.problems().get(0);
         assertEquals(4, p.line());
         assertTrue(p.message().startsWith("not valid JSON, column 3: Unexpected character ('\"'"), p.message());
     }
@@ -147,7 +147,7 @@ class WorkspaceFileTest {
         WorkspaceReader.Loaded loaded = WorkspaceReader.read(json.getBytes(StandardCharsets.UTF_8), "w");
         assertEquals(List.of("futureThing: unknown property 'futureThing' ignored (line 3)",
                 "targets[0].token: secrets are never kept in a workspace; 'token' was ignored and will not be saved (give it through the environment at push time) (line 6)"),
-            loaded.warnings().stream().map(WorkspaceProblem::toString).toList());
+            loaded.warnings().stream().map(FileProblem::toString).toList());
         String saved = new String(WorkspaceWriter.write(loaded.workspace()), StandardCharsets.UTF_8);
         assertFalse(saved.contains("s3cr3t"));
         assertFalse(saved.contains("futureThing"));

@@ -93,7 +93,7 @@ class WorkbenchTest {
         openAndWait(robot, ws);
         ListView<String> problems = robot.lookup("#problems").queryListView();
         assertEquals("Cannot open b.cardinal.json: the file has problems", problems.getItems().get(0));
-        assertEquals("  layouts[0].eventKind: missing (line 1)", problems.getItems().get(1));
+        assertEquals("  layouts[0].eventKind: missing (expected a string) (line 1)", problems.getItems().get(1));
         openAndWait(robot, Path.of("sample-data/weather/weather.cardinal.json"));
         assertEquals(4, robot.lookup("#attributes").queryTableView().getItems().size());
     }

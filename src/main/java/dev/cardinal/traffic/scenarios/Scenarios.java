@@ -1,5 +1,6 @@
 package dev.cardinal.traffic.scenarios;
 
+import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.TemplateException;
@@ -7,14 +8,11 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
@@ -81,27 +79,19 @@ public final class Scenarios {
     }
 
     private static void writeTraffic(Scenario s, Path file, long rows) throws IOException {
-        // a plain temp name rather than createTempFile, whose owner-only permissions would stick to the sample
-        Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
-        try {
-            try (OutputStream raw = Files.newOutputStream(tmp);
-                 // GZIPOutputStream writes mtime 0 and no file name, so the bytes depend on the content only
-                 GZIPOutputStream gz = new GZIPOutputStream(new BufferedOutputStream(raw, 1 << 16), 1 << 16);
-                 Writer w = new OutputStreamWriter(gz, StandardCharsets.UTF_8)) {
-                LineProtocolWriter lp = new LineProtocolWriter(w);
-                s.writeTraffic(lp, rows);
-                if (lp.rows() != rows) {
-                    throw new IllegalStateException(s.name() + " wrote " + lp.rows() + " rows, asked for " + rows);
-                }
+        AtomicFiles.write(file, null, raw -> {
+            // GZIPOutputStream writes mtime 0 and no file name, so the bytes depend on the content only
+            GZIPOutputStream gz = new GZIPOutputStream(new BufferedOutputStream(raw, 1 << 16), 1 << 16);
+            Writer w = new OutputStreamWriter(gz, StandardCharsets.UTF_8);
+            LineProtocolWriter lp = new LineProtocolWriter(w);
+            s.writeTraffic(lp, rows);
+            if (lp.rows() != rows) {
+                throw new IllegalStateException(s.name() + " wrote " + lp.rows() + " rows, asked for " + rows);
             }
-            try {
-                Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+            w.flush();
+            gz.finish();
+            gz.flush();
+        });
     }
 
     /** The binding every scenario uses: its traffic file beside the workspace, nanosecond timestamps. */

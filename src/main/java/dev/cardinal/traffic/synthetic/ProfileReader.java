@@ -1,5 +1,8 @@
 package dev.cardinal.traffic.synthetic;
 
+import dev.cardinal.model.FileProblem;
+import dev.cardinal.model.JsonBinder;
+import dev.cardinal.model.LocatedJson;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.ValueType;
@@ -27,7 +30,7 @@ public final class ProfileReader {
     }
 
     /** A profile that loaded, with the warnings found on the way (unknown properties). */
-    public record Loaded(TrafficProfile profile, List<ProfileProblem> warnings) {
+    public record Loaded(TrafficProfile profile, List<FileProblem> warnings) {
     }
 
     public static Loaded read(Path file) throws IOException, ProfileFormatException {
@@ -35,18 +38,18 @@ public final class ProfileReader {
     }
 
     public static Loaded read(byte[] bytes, String source) throws ProfileFormatException {
-        ProfileJson doc = ProfileJson.parse(bytes);
-        ProfileBinder b = new ProfileBinder(doc);
-        TrafficProfile profile = doc.root == null ? null : bind(doc.root, b);
-        List<ProfileProblem> all = new ArrayList<>(b.problems);
-        all.sort(Comparator.comparingInt(ProfileProblem::line));
+        LocatedJson doc = LocatedJson.parse(bytes);
+        JsonBinder b = new JsonBinder(doc);
+        TrafficProfile profile = doc.root() == null ? null : bind(doc.root(), b);
+        List<FileProblem> all = new ArrayList<>(b.problems());
+        all.sort(Comparator.comparingInt(FileProblem::line));
         if (profile == null || b.hasErrors()) {
             throw new ProfileFormatException(source, all);
         }
         return new Loaded(profile, all);
     }
 
-    private static TrafficProfile bind(JsonNode root, ProfileBinder b) {
+    private static TrafficProfile bind(JsonNode root, JsonBinder b) {
         if (!b.isObject(root, "")) {
             return null;
         }
@@ -81,7 +84,7 @@ public final class ProfileReader {
         }
     }
 
-    private static Optional<Duration> span(String s, ProfileBinder b) {
+    private static Optional<Duration> span(String s, JsonBinder b) {
         try {
             Duration d = Durations.parse(s);
             if (d.isZero()) {
@@ -95,7 +98,7 @@ public final class ProfileReader {
         }
     }
 
-    private static List<AttributeProfile> attributes(JsonNode root, ProfileBinder b, double perDay) {
+    private static List<AttributeProfile> attributes(JsonNode root, JsonBinder b, double perDay) {
         List<AttributeProfile> out = new ArrayList<>();
         Set<String> names = new HashSet<>();
         List<JsonNode> nodes = b.array(root, "attributes", "", true);
@@ -140,7 +143,7 @@ public final class ProfileReader {
         return out;
     }
 
-    private static AttributeProfile closed(JsonNode n, String path, String name, boolean asTag, ProfileBinder b) {
+    private static AttributeProfile closed(JsonNode n, String path, String name, boolean asTag, JsonBinder b) {
         b.knownProperties(n, path, with("values", "names", "skew"));
         List<String> valueNames = new ArrayList<>();
         List<JsonNode> given = b.array(n, "names", path, false);
@@ -168,7 +171,7 @@ public final class ProfileReader {
         return b.hasErrors() || count < 1 ? null : new AttributeProfile.ClosedSet(name, count, skew, valueNames, asTag);
     }
 
-    private static AttributeProfile id(JsonNode n, String path, String name, boolean asTag, ProfileBinder b, double perDay) {
+    private static AttributeProfile id(JsonNode n, String path, String name, boolean asTag, JsonBinder b, double perDay) {
         b.knownProperties(n, path, with("newPerDay", "newPerThousandPoints", "repeatSkew", "prefix"));
         boolean daily = n.hasNonNull("newPerDay");
         boolean perPoints = n.hasNonNull("newPerThousandPoints");
@@ -191,7 +194,7 @@ public final class ProfileReader {
             : new AttributeProfile.GrowingId(name, rate.get(), per, skew, prefix, asTag);
     }
 
-    private static AttributeProfile measure(JsonNode n, String path, String name, boolean asTag, ProfileBinder b) {
+    private static AttributeProfile measure(JsonNode n, String path, String name, boolean asTag, JsonBinder b) {
         b.knownProperties(n, path, with("type"));
         if (asTag) {
             b.error(path + ".asTag", "a measure is a field value, never a tag (a tag per reading is a series per reading)");
@@ -204,14 +207,14 @@ public final class ProfileReader {
         return type.isEmpty() || asTag ? null : new AttributeProfile.Measure(name, ValueType.fromId(type.get()).orElseThrow());
     }
 
-    private static AttributeProfile constant(JsonNode n, String path, String name, boolean asTag, ProfileBinder b) {
+    private static AttributeProfile constant(JsonNode n, String path, String name, boolean asTag, JsonBinder b) {
         b.knownProperties(n, path, with("value"));
         Optional<String> value = b.string(n, "value", path, true);
         value.ifPresent(v -> text(v, path + ".value", b, null));
         return value.isEmpty() || value.get().isEmpty() ? null : new AttributeProfile.Constant(name, value.get(), asTag);
     }
 
-    private static double skew(JsonNode n, String key, String path, double fallback, ProfileBinder b) {
+    private static double skew(JsonNode n, String key, String path, double fallback, JsonBinder b) {
         return b.number(n, key, path, false, 0, false, AttributeProfile.MAX_SKEW,
             "must be a number from 0 (uniform) to " + (int) AttributeProfile.MAX_SKEW).orElse(fallback);
     }
@@ -227,7 +230,7 @@ public final class ProfileReader {
      * its place, rather than skipped row by row later: control characters (a newline ends the line) and
      * backslashes (the 1.x parser reads a backslash before a delimiter inconsistently).
      */
-    private static void text(String s, String path, ProfileBinder b, String extra) {
+    private static void text(String s, String path, JsonBinder b, String extra) {
         if (s.isEmpty() && !path.endsWith(".prefix")) {
             b.error(path, "must not be empty (an empty tag is not written)");
         } else if (s.chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {

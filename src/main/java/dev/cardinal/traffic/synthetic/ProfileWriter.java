@@ -1,13 +1,11 @@
 package dev.cardinal.traffic.synthetic;
 
+import dev.cardinal.model.AtomicFiles;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import dev.cardinal.model.Durations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -52,31 +50,11 @@ public final class ProfileWriter {
         return sb.toString();
     }
 
-    /** Writes atomically: a temporary file beside the target, then a move, so a crash never leaves half a file. */
+    /** Writes atomically ({@link AtomicFiles}): a crash never leaves half a file. */
     public static void save(Path file, TrafficProfile p) throws IOException {
-        Path target = file.toAbsolutePath();
-        Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName(), ".tmp");
-        try {
-            Files.write(tmp, toJson(p).getBytes(StandardCharsets.UTF_8));
-            publicMode(target, tmp);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.write(file, toJson(p).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** A temporary file is private (0600); the file written keeps the old file's mode, or gets 0644. */
-    public static void publicMode(Path target, Path tmp) throws IOException {
-        if (!tmp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            return;
-        }
-        Files.setPosixFilePermissions(tmp, Files.exists(target) ? Files.getPosixFilePermissions(target)
-            : java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-    }
 
     private static List<String> members(AttributeProfile a) {
         List<String> m = new ArrayList<>();

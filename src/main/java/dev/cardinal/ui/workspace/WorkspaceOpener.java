@@ -3,7 +3,7 @@ package dev.cardinal.ui.workspace;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.model.WorkspaceFormatException;
-import dev.cardinal.model.WorkspaceProblem;
+import dev.cardinal.model.FileProblem;
 import dev.cardinal.model.WorkspaceReader;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
@@ -19,7 +19,7 @@ public final class WorkspaceOpener {
     }
 
     /** A workspace with its sample read. */
-    public record Opened(Path file, Workspace workspace, List<WorkspaceProblem> warnings, Sample sample) {
+    public record Opened(Path file, Workspace workspace, List<FileProblem> warnings, Sample sample) {
     }
 
     public static Opened open(Path file, SampleLimits limits, ReadMonitor monitor)

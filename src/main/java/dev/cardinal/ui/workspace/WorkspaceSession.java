@@ -4,7 +4,7 @@ import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
-import dev.cardinal.model.WorkspaceProblem;
+import dev.cardinal.model.FileProblem;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadReport;
@@ -67,7 +67,7 @@ public final class WorkspaceSession {
         opened.set(result);
         title.set("Cardinal — " + result.workspace().name() + " (" + result.file().getFileName() + ")");
         List<String> lines = new ArrayList<>();
-        for (WorkspaceProblem w : result.warnings()) {
+        for (FileProblem w : result.warnings()) {
             lines.add("warning: " + result.file().getFileName() + ": " + w);
         }
         ReadReport r = result.sample().report();

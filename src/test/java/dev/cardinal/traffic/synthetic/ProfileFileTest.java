@@ -1,5 +1,6 @@
 package dev.cardinal.traffic.synthetic;
 
+import dev.cardinal.model.FileProblem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -90,7 +91,7 @@ class ProfileFileTest {
             + "  {\"name\": \"m\", \"kind\": \"measure\", \"type\": \"integer\"},\n  " + attribute + "]}";
         ProfileFormatException e = assertThrows(ProfileFormatException.class, () -> ProfileReader.read(bytes(json), "p.json"));
         assertTrue(e.problems().stream().anyMatch(p -> p.toString().startsWith(expected)), e.problems().toString());
-        ProfileProblem first = e.problems().stream().filter(p -> p.toString().startsWith(expected)).findFirst().orElseThrow();
+        FileProblem first = e.problems().stream().filter(p -> p.toString().startsWith(expected)).findFirst().orElseThrow();
         assertEquals(3, first.line(), first.toString());
     }
 
@@ -119,7 +120,7 @@ class ProfileFileTest {
             """;
         ProfileFormatException e = assertThrows(ProfileFormatException.class, () -> ProfileReader.read(bytes(json), "p.json"));
         assertEquals(List.of("pointsPerDay", "attributes[0].values", "attributes[1]"),
-            e.problems().stream().map(ProfileProblem::path).toList());
+            e.problems().stream().map(FileProblem::path).toList());
         assertTrue(e.getMessage().startsWith("p.json: 3 problem(s)"), e.getMessage());
     }
 

@@ -1,21 +1,21 @@
 package dev.cardinal.model;
 
 /**
- * One problem found while loading a workspace file: where (JSON path and line) and why.
+ * One problem found while loading a JSON file (a workspace, a traffic profile): where (JSON path and line) and why.
  *
  * @param path    JSON path such as {@code layouts[1].tags[2]}; empty for the whole document
  * @param line    1-based line in the file
  * @param message what is wrong, in words a user can act on
  * @param error   true for an error (the file is refused), false for a warning (the file loads)
  */
-public record WorkspaceProblem(String path, int line, String message, boolean error) {
+public record FileProblem(String path, int line, String message, boolean error) {
 
-    static WorkspaceProblem error(String path, int line, String message) {
-        return new WorkspaceProblem(path, line, message, true);
+    public static FileProblem error(String path, int line, String message) {
+        return new FileProblem(path, line, message, true);
     }
 
-    static WorkspaceProblem warning(String path, int line, String message) {
-        return new WorkspaceProblem(path, line, message, false);
+    public static FileProblem warning(String path, int line, String message) {
+        return new FileProblem(path, line, message, false);
     }
 
     @Override
