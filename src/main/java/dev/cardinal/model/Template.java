@@ -85,7 +85,7 @@ public record Template(String pattern, List<Part> parts) {
                     parts.add(new Literal(literal.toString()));
                     literal.setLength(0);
                 }
-                parts.add(placeholder(pattern, i + 1, inside));
+                parts.add(reference(pattern, i + 1, inside));
                 i = close + 1;
             } else {
                 literal.append(c);
@@ -98,10 +98,10 @@ public record Template(String pattern, List<Part> parts) {
         return new Template(pattern, parts);
     }
 
-    private static Part placeholder(String pattern, int at, String inside) throws TemplateException {
+    private static Part reference(String pattern, int at, String inside) throws TemplateException {
         String trimmed = inside.strip();
         if (trimmed.isEmpty()) {
-            throw new TemplateException(pattern, at, "empty placeholder '{}'");
+            throw new TemplateException(pattern, at, "empty reference '{}'");
         }
         if (trimmed.startsWith("slot(") && trimmed.endsWith(")")) {
             String[] args = trimmed.substring(5, trimmed.length() - 1).split(",", -1);

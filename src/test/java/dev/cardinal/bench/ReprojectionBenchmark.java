@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 10)
 @Fork(value = 1, jvmArgs = {"-Xmx6g"})
 public class ReprojectionBenchmark {
-    @Param({"1000000"})
+    @Param({"1000000", "10000000"})
     public int rows;
 
     private LayoutMeasurer measurer;
