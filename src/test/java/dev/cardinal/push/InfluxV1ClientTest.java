@@ -15,29 +15,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The client against one real scratch influxd; every failure here is one the server really produced. */
-class InfluxV1ClientTest {
-    private static ScratchInfluxd server;
-    private static InfluxV1Client client;
+class InfluxV1ClientTest extends ScratchServerTest {
     private static final AtomicInteger DB = new AtomicInteger();
-
-    @BeforeAll
-    static void start() throws IOException {
-        InfluxdRequired.check();
-        server = ScratchInfluxd.start();
-        client = InfluxV1Client.of(server.url());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     /** A fresh database per test, so tests do not see each other's points. */
     private static String newDatabase() throws Exception {

@@ -24,8 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -36,24 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * on this version), SHOW MEASUREMENT, TAG VALUES and FIELD KEY EXACT CARDINALITY. Several scenarios span more than
  * one shard group (weather: two 7-day groups; ids-as-fields: fifteen 1-day groups).
  */
-class ProjectionAccuracyTest {
+class ProjectionAccuracyTest extends ScratchServerTest {
     private static final long WEEK_NS = 7L * 86_400 * 1_000_000_000L;
-    private static ScratchInfluxd server;
-    private static InfluxV1Client client;
-
-    @BeforeAll
-    static void start() throws Exception {
-        InfluxdRequired.check();
-        server = ScratchInfluxd.start();
-        client = InfluxV1Client.of(server.url());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     static Stream<Arguments> layouts() {
         return Stream.of(

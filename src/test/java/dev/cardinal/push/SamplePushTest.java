@@ -16,34 +16,16 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * End to end: the weather sample rendered through two layouts, written to a real scratch influxd, and the
  * server's cardinality compared with numbers computed here from the sample alone.
  */
-class SamplePushTest {
+class SamplePushTest extends ScratchServerTest {
     private static final long WEEK_NS = 7L * 24 * 3600 * 1_000_000_000L;
     /** 1.x shard groups are aligned to Go's zero time (a Monday); the Unix epoch is a Thursday, 3 days later. */
     private static final long EPOCH_AFTER_MONDAY_NS = 3L * 24 * 3600 * 1_000_000_000L;
-    private static ScratchInfluxd server;
-    private static InfluxV1Client client;
-
-    @BeforeAll
-    static void start() throws Exception {
-        InfluxdRequired.check();
-        server = ScratchInfluxd.start();
-        client = InfluxV1Client.of(server.url());
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void theWeatherLayoutsHaveTheCardinalityTheSamplePredicts() throws Exception {
