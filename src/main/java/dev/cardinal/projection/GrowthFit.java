@@ -68,6 +68,17 @@ public final class GrowthFit {
         return new GrowthFit(c, HeapsFit.of(c), tailShare, localSlope(c.at(end * (1 - END)), total, 1 - END));
     }
 
+    /** Fits a growth curve over points, from the origin (no points, no values). */
+    public static GrowthFit overPoints(GrowthCurve c) {
+        double[] x = new double[c.size() + 1];
+        double[] y = new double[c.size() + 1];
+        for (int i = 0; i < c.size(); i++) {
+            x[i + 1] = c.points()[i];
+            y[i + 1] = c.distinct()[i];
+        }
+        return fit(x, y);
+    }
+
     /**
      * The log-log slope from {@code (ratio·end, before)} to {@code (end, after)}: the local Heaps exponent.
      * When nothing had been seen at the window's start, everything in it is new, as for a unique id: 1.

@@ -51,7 +51,7 @@ public final class LayoutMeasurer {
             tags.merge(t.key(), values[0], Math::max);
             tagValueBytes += values[1];
         }
-        IndexFootprint footprint = footprint(layout, m, series.seriesOfRow, series.firstRowOfSeries, tags, tagValueBytes);
+        IndexFootprint footprint = footprint(layout, m, series.seriesOfRow, series.count, tags, tagValueBytes);
         Map<String, Set<String>> fieldKeys = fieldKeys(layout, m, written);
         long fieldKeyCount = fieldKeys.values().stream().mapToLong(Set::size).sum();
         Set<String> names = new HashSet<>();
@@ -97,8 +97,8 @@ public final class LayoutMeasurer {
         return new PointRules(index, text, layout).writtenRows(named);
     }
 
-    /** Series id per row (SKIPPED for rows not written), numbered by first appearance in time, and a row of each. */
-    private record Assignment(int[] seriesOfRow, int[] firstRowOfSeries) {
+    /** Series id per row (SKIPPED for rows not written), numbered by first appearance in time, and how many. */
+    private record Assignment(int[] seriesOfRow, int count) {
     }
 
     private Assignment seriesOfRows(Layout layout, Measurements m, Tuples.RowFilter written) {
@@ -111,7 +111,7 @@ public final class LayoutMeasurer {
         int[] attrs = names.stream().mapToInt(text::attribute).toArray();
         Tuples t = Tuples.of(index, attrs, written, true);
         if (plain) {
-            return new Assignment(t.idOfRow, t.firstRow);
+            return new Assignment(t.idOfRow, t.count);
         }
         // templates: two combinations may render the same series key; merge them, keeping first-appearance order
         Map<String, Integer> ids = new HashMap<>();
@@ -124,14 +124,7 @@ public final class LayoutMeasurer {
             int k = t.idOfRow[r];
             out[r] = k == Tuples.SKIPPED ? Tuples.SKIPPED : seriesOfTuple[k];
         }
-        int[] first = new int[ids.size()];
-        Arrays.fill(first, -1);
-        for (int k = 0; k < t.count; k++) {
-            if (first[seriesOfTuple[k]] < 0) {
-                first[seriesOfTuple[k]] = t.firstRow[k];
-            }
-        }
-        return new Assignment(out, first);
+        return new Assignment(out, ids.size());
     }
 
     private String seriesKey(Layout layout, Measurements m, int row) {
@@ -274,7 +267,7 @@ public final class LayoutMeasurer {
     }
 
     /** Sizes that drive the index memory model: series key bytes, tag pairs and their bytes, over all series. */
-    private IndexFootprint footprint(Layout layout, Measurements m, int[] seriesOfRow, int[] firstRowOfSeries,
+    private IndexFootprint footprint(Layout layout, Measurements m, int[] seriesOfRow, int seriesCount,
                                      Map<String, Long> tags, long tagValueBytes) {
         long keyBytes = 0;
         long tagPairs = 0;
@@ -298,7 +291,7 @@ public final class LayoutMeasurer {
             keyLengths[i] = utf8Length(layout.tags().get(i).key());
         }
         // one sequential pass over the rows, taking each series at its first row (random reads per series are slow)
-        long[] seen = new long[(firstRowOfSeries.length + 63) >>> 6];
+        long[] seen = new long[(seriesCount + 63) >>> 6];
         for (int row = 0; row < seriesOfRow.length; row++) {
             int s = seriesOfRow[row];
             if (s == Tuples.SKIPPED || (seen[s >>> 6] & (1L << s)) != 0) {
@@ -319,7 +312,7 @@ public final class LayoutMeasurer {
             }
         }
         long distinctValues = tags.values().stream().mapToLong(Long::longValue).sum();
-        return new IndexFootprint(firstRowOfSeries.length, keyBytes, tagPairs, tagBytes, distinctValues, tagValueBytes);
+        return new IndexFootprint(seriesCount, keyBytes, tagPairs, tagBytes, distinctValues, tagValueBytes);
     }
 
     private boolean anyWrittenWith(int a, Tuples.RowFilter written) {

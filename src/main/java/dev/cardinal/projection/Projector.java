@@ -67,22 +67,22 @@ public final class Projector {
         DoubleUnaryOperator held = t -> pointsPerSecond * Math.min(t, windowSeconds);
         double atHorizon = held.applyAsDouble(heldSeconds);
 
-        GrowthFit seriesFit = fit(now.seriesGrowth());
+        GrowthFit seriesFit = GrowthFit.overPoints(now.seriesGrowth());
         List<Projection.AttributeProjection> attributes = new ArrayList<>();
         for (int a = 0; a < index.sample().attributes().size(); a++) {
             SampleAttribute sa = index.sample().attributes().get(a);
-            GrowthFit f = fit(index.growth(a));
+            GrowthFit f = GrowthFit.overPoints(index.growth(a));
             attributes.add(new Projection.AttributeProjection(sa.name(), sa.type().id(), layout.roleOf(sa.name()),
                 sa.arrivedAsTag(), index.distinct(a), f, Math.round(f.predict(atHorizon))));
         }
         Map<String, GrowthFit> tagFits = new LinkedHashMap<>();
         for (TagSpec t : layout.tags()) {
-            tagFits.put(t.key(), fit(tupleCurve(text.attributes(t.value()))));
+            tagFits.put(t.key(), GrowthFit.overPoints(tupleCurve(text.attributes(t.value()))));
         }
-        GrowthFit fieldFit = fit(fieldKeyCurve(layout));
+        GrowthFit fieldFit = GrowthFit.overPoints(fieldKeyCurve(layout));
         double fieldKeyBound = fieldKeyBound(layout, now.measurements());
         DoubleUnaryOperator fieldKeys = x -> Math.min(fieldFit.predict(x), fieldKeyBound);
-        GrowthFit measurementFit = fit(tupleCurve(text.attributes(layout.measurement())));
+        GrowthFit measurementFit = GrowthFit.overPoints(tupleCurve(text.attributes(layout.measurement())));
         int tagCount = layout.tags().size();
         DoubleUnaryOperator columns = x -> 1 + tagCount
             + fieldKeys.applyAsDouble(x) * ((double) now.maxColumnsPerMeasurement() - 1 - tagCount) / Math.max(1, now.fieldKeys())
@@ -137,16 +137,6 @@ public final class Projector {
             }
         }
         return layout.measurement().isLiteral() ? bound : bound * Math.max(1, measurements);
-    }
-
-    private static GrowthFit fit(GrowthCurve c) {
-        double[] x = new double[c.size() + 1];
-        double[] y = new double[c.size() + 1];
-        for (int i = 0; i < c.size(); i++) {
-            x[i + 1] = c.points()[i];
-            y[i + 1] = c.distinct()[i];
-        }
-        return GrowthFit.fit(x, y);
     }
 
     private Projection.LimitProjection firstTagToReach(Limit limit, Map<String, GrowthFit> fits, DoubleUnaryOperator held,

@@ -64,13 +64,6 @@ class SyntheticProjectionTest {
 
     /** The fit of one attribute's distinct-values curve, over points, from the origin (as the projector does it). */
     private static GrowthFit fit(SampleIndex index, EventKindSample k, String attribute) {
-        GrowthCurve c = index.growth(k.attributeIndex(attribute));
-        double[] x = new double[c.size() + 1];
-        double[] y = new double[c.size() + 1];
-        for (int i = 0; i < c.size(); i++) {
-            x[i + 1] = c.points()[i];
-            y[i + 1] = c.distinct()[i];
-        }
-        return GrowthFit.fit(x, y);
+        return GrowthFit.overPoints(index.growth(k.attributeIndex(attribute)));
     }
 }
