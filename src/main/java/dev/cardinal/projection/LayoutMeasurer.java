@@ -24,6 +24,7 @@ public final class LayoutMeasurer {
 
     private final SampleIndex index;
     private final TemplateText text;
+    private final Map<Long, int[]> groupStarts = new java.util.concurrent.ConcurrentHashMap<>();
 
     public LayoutMeasurer(SampleIndex index) {
         this.index = index;
@@ -40,9 +41,9 @@ public final class LayoutMeasurer {
         boolean allWritten = validCount == index.rows();
         Tuples.RowFilter written = allWritten ? null : row -> (valid[row >>> 6] & (1L << row)) != 0;
 
-        Assignment series = seriesOfRows(layout, m, written);
         ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
-        SeriesPass pass = replay(series.seriesOfRow, shards, layout.retention().duration().toNanos());
+        SeriesPass pass = replay(layout, m, seriesKeys(layout, m, written), validCount, shards,
+            layout.retention().duration().toNanos());
 
         Map<String, Long> tags = new TreeMap<>();
         long tagValueBytes = 0;
@@ -51,7 +52,8 @@ public final class LayoutMeasurer {
             tags.merge(t.key(), values[0], Math::max);
             tagValueBytes += values[1];
         }
-        IndexFootprint footprint = footprint(layout, m, series.seriesOfRow, series.count, tags, tagValueBytes);
+        IndexFootprint footprint = new IndexFootprint(pass.distinct, pass.keyBytes, pass.tagPairs, pass.tagBytes,
+            tags.values().stream().mapToLong(Long::longValue).sum(), tagValueBytes);
         Map<String, Set<String>> fieldKeys = fieldKeys(layout, m, written);
         long fieldKeyCount = fieldKeys.values().stream().mapToLong(Set::size).sum();
         Set<String> names = new HashSet<>();
@@ -73,7 +75,7 @@ public final class LayoutMeasurer {
             String name = measurement.literalText();
             return new Measurements(null, new String[]{name}, name.isEmpty() ? 0 : 1);
         }
-        Tuples t = Tuples.of(index, text.attributes(measurement), null, true);
+        Tuples t = Tuples.grouped(index, text.attributes(measurement), null);
         Map<String, Integer> ids = new LinkedHashMap<>();
         int[] idOfTuple = new int[t.count];
         for (int k = 0; k < t.count; k++) {
@@ -97,11 +99,15 @@ public final class LayoutMeasurer {
         return new PointRules(index, text, layout).writtenRows(named);
     }
 
-    /** Series id per row (SKIPPED for rows not written), numbered by first appearance in time, and how many. */
-    private record Assignment(int[] seriesOfRow, int count) {
+    /**
+     * A series key per row in time order (-1 where no point is written). Plain tags: the packed ids of the tag
+     * attributes. Templates: combinations rendered to series keys once each, and numbered, since two combinations
+     * may render the same series.
+     */
+    private record SeriesKeys(long[] keys, int[] attrs, int[] widths) {
     }
 
-    private Assignment seriesOfRows(Layout layout, Measurements m, Tuples.RowFilter written) {
+    private SeriesKeys seriesKeys(Layout layout, Measurements m, Tuples.RowFilter written) {
         Set<String> names = new LinkedHashSet<>(layout.measurement().attributes());
         boolean plain = layout.measurement().isLiteral();
         for (TagSpec t : layout.tags()) {
@@ -109,22 +115,22 @@ public final class LayoutMeasurer {
             plain &= t.value().singleRef().isPresent();
         }
         int[] attrs = names.stream().mapToInt(text::attribute).toArray();
-        Tuples t = Tuples.of(index, attrs, written, true);
         if (plain) {
-            return new Assignment(t.idOfRow, t.count);
+            Tuples.Keys keys = Tuples.keys(index, attrs, written, index.timeOrder());
+            return new SeriesKeys(keys.keys(), attrs, keys.widths());
         }
-        // templates: two combinations may render the same series key; merge them, keeping first-appearance order
+        Tuples t = Tuples.grouped(index, attrs, written);
         Map<String, Integer> ids = new HashMap<>();
         int[] seriesOfTuple = new int[t.count];
         for (int k = 0; k < t.count; k++) {
             seriesOfTuple[k] = ids.computeIfAbsent(seriesKey(layout, m, t.firstRow[k]), x -> ids.size());
         }
-        int[] out = new int[index.rows()];
-        for (int r = 0; r < out.length; r++) {
-            int k = t.idOfRow[r];
-            out[r] = k == Tuples.SKIPPED ? Tuples.SKIPPED : seriesOfTuple[k];
+        long[] keys = new long[index.rows()];
+        for (int i = 0; i < keys.length; i++) {
+            int k = t.idOfRow[index.rowAt(i)];
+            keys[i] = k == Tuples.SKIPPED ? -1 : seriesOfTuple[k];
         }
-        return new Assignment(out, ids.size());
+        return new SeriesKeys(keys, attrs, null);
     }
 
     private String seriesKey(Layout layout, Measurements m, int row) {
@@ -146,76 +152,181 @@ public final class LayoutMeasurer {
         long reported;
         long liveShardGroups;
         GrowthCurve curve;
+        long keyBytes;
+        long tagPairs;
+        long tagBytes;
     }
 
-    /** Replays rows in time order: points, distinct series, growth checkpoints, and series per live shard group. */
-    private SeriesPass replay(int[] seriesOfRow, ShardGroups shards, long retentionNanos) {
-        int n = index.rows();
-        long written = 0;
-        for (int r = 0; r < n; r++) {
-            if (seriesOfRow[r] != Tuples.SKIPPED) {
-                written++;
-            }
+    /**
+     * Points, distinct series, growth checkpoints, series per live shard group, and the series index's sizes (each
+     * series' key, taken at its first point).
+     */
+    private SeriesPass replay(Layout layout, Measurements m, SeriesKeys series, long writtenRows, ShardGroups shards,
+                              long retentionNanos) {
+        long[] keys = series.keys();
+        long[] at = GrowthCurve.positions(writtenRows, CHECKPOINTS);
+        int[] groupStart = groupStarts(shards);
+        SeriesKeyBytes keyBytes = new SeriesKeyBytes(layout, m);
+        SeriesCounter.Counts c;
+        if (series.widths() != null) {
+            // plain tags packed whole: a series' tag values are in its key, no need to look its row up
+            SeriesKeyBytes.Unpacked unpacked = keyBytes.unpacked(series.attrs(), series.widths());
+            c = SeriesCounter.count(keys, groupStart, at, (key, position) -> unpacked.add(key));
+        } else {
+            c = SeriesCounter.count(keys, groupStart, at, (key, position) -> keyBytes.add(index.rowAt(position)));
         }
-        long[] at = GrowthCurve.positions(written, CHECKPOINTS);
+        SeriesPass p = new SeriesPass();
+        p.points = c.points();
+        p.distinct = c.distinct();
+        int[] cpAt = c.checkpointPositions();
         long[] cpPoints = new long[at.length];
         double[] cpSeconds = new double[at.length];
-        long[] cpDistinct = new long[at.length];
-        int cp = 0;
-        int maxId = -1;
-        for (int v : seriesOfRow) {
-            maxId = Math.max(maxId, v);
+        long firstTs = p.points == 0 ? 0 : index.timestampAt(firstWritten(keys));
+        for (int k = 0; k < at.length; k++) {
+            cpPoints[k] = at[k];
+            cpSeconds[k] = (index.timestampAt(cpAt[k]) - firstTs) / 1e9;
         }
-        long[] lastShard = new long[maxId + 1];
-        Arrays.fill(lastShard, Long.MIN_VALUE);
-        long firstShard = Long.MIN_VALUE;
-        long[] perShard = new long[16];
-        SeriesPass p = new SeriesPass();
-        long firstTs = 0;
-        long lastTs = 0;
-        for (int i = 0; i < n; i++) {
-            int r = index.rowAt(i);
-            int s = seriesOfRow[r];
-            if (s == Tuples.SKIPPED) {
-                continue;
-            }
-            long ts = index.sample().timestamp(r);
-            if (p.points == 0) {
-                firstTs = ts;
-            }
-            lastTs = ts;
-            p.points++;
-            long shard = shards.index(ts);
-            if (lastShard[s] == Long.MIN_VALUE) {
-                p.distinct++;
-            }
-            if (firstShard == Long.MIN_VALUE) {
-                firstShard = shard;
-            }
-            if (lastShard[s] != shard) {
-                lastShard[s] = shard;
-                int g = (int) (shard - firstShard);
-                if (g >= perShard.length) {
-                    perShard = Arrays.copyOf(perShard, Math.max(g + 1, perShard.length * 2));
+        p.curve = new GrowthCurve(cpPoints, cpSeconds, c.distinctAtCheckpoint());
+        if (p.points > 0) {
+            long lastTs = index.timestampAt(cpAt[cpAt.length - 1]);
+            long horizonStart = retentionNanos == 0 ? Long.MIN_VALUE : lastTs - retentionNanos;
+            long[] perGroup = c.perGroup();
+            for (int g = 0; g < groupStart.length; g++) {
+                long shard = shards.index(index.timestampAt(groupStart[g]));
+                if (perGroup[g] > 0 && shards.end(shard) >= horizonStart) {
+                    p.reported += perGroup[g];
+                    p.liveShardGroups++;
                 }
-                perShard[g]++;
-            }
-            while (cp < at.length && p.points == at[cp]) {
-                cpPoints[cp] = p.points;
-                cpSeconds[cp] = (ts - firstTs) / 1e9;
-                cpDistinct[cp] = p.distinct;
-                cp++;
             }
         }
-        long horizonStart = retentionNanos == 0 ? Long.MIN_VALUE : lastTs - retentionNanos;
-        for (int g = 0; g < perShard.length; g++) {
-            if (perShard[g] > 0 && shards.end(firstShard + g) >= horizonStart) {
-                p.reported += perShard[g];
-                p.liveShardGroups++;
-            }
-        }
-        p.curve = new GrowthCurve(cpPoints, cpSeconds, cpDistinct);
+        p.keyBytes = keyBytes.keyBytes;
+        p.tagPairs = keyBytes.tagPairs;
+        p.tagBytes = keyBytes.tagBytes;
         return p;
+    }
+
+    private static int firstWritten(long[] keys) {
+        int i = 0;
+        while (keys[i] < 0) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The first time position of each shard group the sample touches, per shard group duration. */
+    private int[] groupStarts(ShardGroups shards) {
+        return groupStarts.computeIfAbsent(shards.durationNanos(), d -> {
+            int n = index.rows();
+            int[] starts = new int[8];
+            int count = 0;
+            long end = Long.MIN_VALUE;
+            for (int i = 0; i < n; i++) {
+                long ts = index.timestampAt(i);
+                if (ts >= end) {
+                    if (count == starts.length) {
+                        starts = Arrays.copyOf(starts, count * 2);
+                    }
+                    starts[count++] = i;
+                    end = shards.end(shards.index(ts));
+                }
+            }
+            return Arrays.copyOf(starts, Math.max(1, count));
+        });
+    }
+
+    /** Sums the sizes that drive the index memory model over series, given one row of each. */
+    private final class SeriesKeyBytes {
+        private final Layout layout;
+        private final Measurements m;
+        private final int[][] ids;
+        private final int[][] lengths;
+        private final long[] nameBytes;
+        private final long[] keyLengths;
+        long keyBytes;
+        long tagPairs;
+        long tagBytes;
+
+        SeriesKeyBytes(Layout layout, Measurements m) {
+            this.layout = layout;
+            this.m = m;
+            int tags = layout.tags().size();
+            ids = new int[tags][];
+            lengths = new int[tags][];
+            keyLengths = new long[tags];
+            for (int i = 0; i < tags; i++) {
+                TagSpec t = layout.tags().get(i);
+                keyLengths[i] = utf8Length(t.key());
+                if (t.value().singleRef().isPresent()) {
+                    int a = text.attribute(t.value().singleRef().get());
+                    ids[i] = index.ids(a);
+                    lengths[i] = index.lengths(a);
+                }
+            }
+            nameBytes = new long[m.names.length];
+            for (int i = 0; i < nameBytes.length; i++) {
+                nameBytes[i] = utf8Length(m.names[i]);
+            }
+        }
+
+        /** For keys that pack every tag's value id (a literal measurement name, plain tags). */
+        Unpacked unpacked(int[] attrs, int[] widths) {
+            int[] shift = new int[ids.length];
+            long[] mask = new long[ids.length];
+            byte[][] small = new byte[ids.length][];
+            for (int i = 0; i < ids.length; i++) {
+                int a = text.attribute(layout.tags().get(i).value().singleRef().orElseThrow());
+                small[i] = index.shortLengths(a);
+                int below = 0;
+                int j = attrs.length - 1;
+                while (attrs[j] != a) {
+                    below += widths[j--];
+                }
+                shift[i] = below;
+                mask[i] = (1L << widths[j]) - 1;
+            }
+            return new Unpacked(shift, mask, small);
+        }
+
+        final class Unpacked {
+            private final int[] shift;
+            private final long[] mask;
+            /** Value lengths in a byte where they fit, else null (and {@code lengths} serves). */
+            private final byte[][] small;
+
+            Unpacked(int[] shift, long[] mask, byte[][] small) {
+                this.shift = shift;
+                this.mask = mask;
+                this.small = small;
+            }
+
+            void add(long key) {
+                keyBytes += nameBytes.length == 0 ? 0 : nameBytes[0];
+                for (int i = 0; i < shift.length; i++) {
+                    int id = (int) ((key >>> shift[i]) & mask[i]);
+                    long v = small[i] != null ? small[i][id] & 0xFF : lengths[i][id];
+                    if (v > 0) {
+                        long k = keyLengths[i];
+                        tagPairs++;
+                        tagBytes += k + v;
+                        keyBytes += 2 + k + v;
+                    }
+                }
+            }
+        }
+
+        /** Adds the series of {@code row}. */
+        void add(int row) {
+            keyBytes += nameBytes.length == 0 ? 0 : nameBytes[Math.max(0, measurementOf(m, row))];
+            for (int i = 0; i < ids.length; i++) {
+                long v = ids[i] != null ? lengths[i][ids[i][row]] : utf8Length(text.render(layout.tags().get(i).value(), row));
+                if (v > 0) {
+                    long k = keyLengths[i];
+                    tagPairs++;
+                    tagBytes += k + v;
+                    keyBytes += 2 + k + v;
+                }
+            }
+        }
     }
 
     /** Distinct values of a tag over the written rows, and their total length in bytes. */
@@ -245,7 +356,7 @@ public final class LayoutMeasurer {
             }
             return new long[]{count, bytes};
         }
-        Tuples tuples = Tuples.of(index, text.attributes(t.value()), written, false);
+        Tuples tuples = Tuples.grouped(index, text.attributes(t.value()), written);
         Set<String> values = new HashSet<>();
         long bytes = 0;
         for (int k = 0; k < tuples.count; k++) {
@@ -264,55 +375,6 @@ public final class LayoutMeasurer {
             n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
         }
         return n;
-    }
-
-    /** Sizes that drive the index memory model: series key bytes, tag pairs and their bytes, over all series. */
-    private IndexFootprint footprint(Layout layout, Measurements m, int[] seriesOfRow, int seriesCount,
-                                     Map<String, Long> tags, long tagValueBytes) {
-        long keyBytes = 0;
-        long tagPairs = 0;
-        long tagBytes = 0;
-        int[][] ids = new int[layout.tags().size()][];
-        int[][] lengths = new int[layout.tags().size()][];
-        for (int i = 0; i < ids.length; i++) {
-            TagSpec t = layout.tags().get(i);
-            if (t.value().singleRef().isPresent()) {
-                int a = text.attribute(t.value().singleRef().get());
-                ids[i] = index.ids(a);
-                lengths[i] = index.lengths(a);
-            }
-        }
-        long[] nameBytes = new long[m.names.length];
-        for (int i = 0; i < nameBytes.length; i++) {
-            nameBytes[i] = utf8Length(m.names[i]);
-        }
-        long[] keyLengths = new long[ids.length];
-        for (int i = 0; i < ids.length; i++) {
-            keyLengths[i] = utf8Length(layout.tags().get(i).key());
-        }
-        // one sequential pass over the rows, taking each series at its first row (random reads per series are slow)
-        long[] seen = new long[(seriesCount + 63) >>> 6];
-        for (int row = 0; row < seriesOfRow.length; row++) {
-            int s = seriesOfRow[row];
-            if (s == Tuples.SKIPPED || (seen[s >>> 6] & (1L << s)) != 0) {
-                continue;
-            }
-            seen[s >>> 6] |= 1L << s;
-            int series = row; // any row of a series carries its tag values
-            keyBytes += nameBytes.length == 0 ? 0 : nameBytes[Math.max(0, measurementOf(m, series))];
-            for (int i = 0; i < ids.length; i++) {
-                TagSpec t = layout.tags().get(i);
-                long v = ids[i] != null ? lengths[i][ids[i][series]] : utf8Length(text.render(t.value(), series));
-                if (v > 0) {
-                    long k = keyLengths[i];
-                    tagPairs++;
-                    tagBytes += k + v;
-                    keyBytes += 2 + k + v;
-                }
-            }
-        }
-        long distinctValues = tags.values().stream().mapToLong(Long::longValue).sum();
-        return new IndexFootprint(seriesCount, keyBytes, tagPairs, tagBytes, distinctValues, tagValueBytes);
     }
 
     private boolean anyWrittenWith(int a, Tuples.RowFilter written) {
@@ -341,7 +403,7 @@ public final class LayoutMeasurer {
             names.addAll(f.key().attributes());
             int[] attrs = names.stream().mapToInt(text::attribute).toArray();
             dev.cardinal.traffic.Column c = index.sample().column(a);
-            Tuples tuples = Tuples.of(index, attrs, row -> c.present(row) && (written == null || written.test(row)), false);
+            Tuples tuples = Tuples.grouped(index, attrs, row -> c.present(row) && (written == null || written.test(row)));
             for (int k = 0; k < tuples.count; k++) {
                 int row = tuples.firstRow[k];
                 String key = text.render(f.key(), row);

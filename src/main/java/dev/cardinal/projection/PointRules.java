@@ -43,7 +43,7 @@ final class PointRules {
                 continue;
             }
             // render each combination of the key's attributes once, not each row
-            Tuples t = Tuples.of(index, text.attributes(f.key()), null, false);
+            Tuples t = Tuples.grouped(index, text.attributes(f.key()), null);
             boolean[] ok = new boolean[t.count];
             for (int k = 0; k < t.count; k++) {
                 ok[k] = usableKey(text.render(f.key(), t.firstRow[k]));

@@ -87,6 +87,11 @@ public final class SampleIndex {
         return rows() < 2 ? 0 : (timestampAt(rows() - 1) - timestampAt(0)) / 1e9;
     }
 
+    /** Rows in time order, or null when that is file order (the array is shared: do not change it). */
+    int[] timeOrder() {
+        return timeOrder;
+    }
+
     /** The row at position {@code i} in time order (stable for equal timestamps). */
     public int rowAt(int i) {
         return timeOrder == null ? i : timeOrder[i];
@@ -135,6 +140,27 @@ public final class SampleIndex {
             lengths[a] = len;
         }
         return lengths[a];
+    }
+
+    private final java.util.Map<Integer, byte[]> shortLengths = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * {@link #lengths} in a byte each (unsigned), or null when a value is longer than 255 bytes: a quarter of the
+     * cache for loops that look lengths up at random.
+     */
+    public byte[] shortLengths(int a) {
+        byte[] cached = shortLengths.computeIfAbsent(a, x -> {
+            int[] len = lengths(x);
+            byte[] out = new byte[len.length];
+            for (int i = 0; i < len.length; i++) {
+                if (len[i] > 255) {
+                    return new byte[0];
+                }
+                out[i] = (byte) len[i];
+            }
+            return out;
+        });
+        return cached.length == 0 ? null : cached;
     }
 
     /**

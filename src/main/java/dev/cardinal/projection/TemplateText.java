@@ -68,8 +68,8 @@ final class TemplateText {
             int valueAttr = attribute(r.attribute());
             int[] withValue = java.util.Arrays.copyOf(scopeAttrs, scopeAttrs.length + 1);
             withValue[scopeAttrs.length] = valueAttr;
-            Tuples scopes = Tuples.of(index, scopeAttrs, null, false);
-            Tuples pairs = Tuples.of(index, withValue, row -> index.id(valueAttr, row) != 0, false);
+            Tuples scopes = Tuples.grouped(index, scopeAttrs, null);
+            Tuples pairs = Tuples.grouped(index, withValue, row -> index.id(valueAttr, row) != 0);
             int[] used = new int[scopes.count];
             int[] slotOfPair = new int[pairs.count];
             int[] out = new int[index.rows()];

@@ -1,0 +1,166 @@
+package dev.cardinal.projection;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.traffic.LineProtocolReader;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.SampleBuilder;
+import dev.cardinal.traffic.SampleLimits;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+
+/**
+ * Tuple numbering and series counting against plain collections, over random traffic: out-of-order timestamps,
+ * absent values, keys too wide for one long, and enough rows for several hash partitions.
+ */
+class TuplesTest {
+
+    /** Random line protocol: {@code attrs} tags a0.. with up to {@code distinct} values each (some absent). */
+    private static SampleIndex sample(long seed, int rows, int attrs, int distinct) throws Exception {
+        Random random = new Random(seed);
+        StringBuilder sb = new StringBuilder();
+        for (int r = 0; r < rows; r++) {
+            sb.append("m");
+            for (int a = 0; a < attrs; a++) {
+                if (random.nextInt(10) > 0) {
+                    // skewed: low values are common, so tuples repeat
+                    int v = (int) Math.floor(Math.pow(random.nextDouble(), 3) * distinct);
+                    sb.append(",a").append(a).append("=v").append(v);
+                }
+            }
+            // timestamps mostly rising, sometimes back in time, spread over a few days
+            long ts = 1_700_000_000_000_000_000L + (long) r * 20_000_000_000L - random.nextInt(3) * 3_600_000_000_000L;
+            sb.append(" f=1i ").append(ts).append('\n');
+        }
+        SampleBuilder b = new SampleBuilder(SampleLimits.defaults());
+        new LineProtocolReader().read(new ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8)), "t.lp",
+            SampleBinding.lineProtocol("t", "t.lp", "ns"), b, ReadMonitor.NONE);
+        return new SampleIndex(b.build().eventKinds().get(0));
+    }
+
+    private static List<Integer> tuple(SampleIndex index, int[] attrs, int row) {
+        List<Integer> key = new ArrayList<>();
+        for (int a : attrs) {
+            key.add(index.id(a, row));
+        }
+        return key;
+    }
+
+    private static int[] attrs(SampleIndex index, int count) {
+        int[] out = new int[count];
+        for (int a = 0; a < count; a++) {
+            out[a] = index.sample().attributeIndex("a" + a);
+        }
+        return out;
+    }
+
+    @Property(tries = 12)
+    void firstAppearanceOrderInTimeAndGroupedAgree(@ForAll long seed, @ForAll @IntRange(min = 1, max = 9) int width,
+                                                   @ForAll @IntRange(min = 2, max = 400) int distinct) throws Exception {
+        SampleIndex index = sample(seed, 20_000, width, distinct);
+        int[] attrs = attrs(index, width);
+        Tuples.RowFilter filter = row -> row % 7 != 3;
+        Map<List<Integer>, Integer> expected = new HashMap<>();
+        for (int i = 0; i < index.rows(); i++) {
+            int r = index.rowAt(i);
+            if (filter.test(r)) {
+                expected.putIfAbsent(tuple(index, attrs, r), expected.size());
+            }
+        }
+        Tuples ordered = Tuples.of(index, attrs, filter, true);
+        Tuples grouped = Tuples.grouped(index, attrs, filter);
+        assertEquals(expected.size(), ordered.count);
+        assertEquals(expected.size(), grouped.count);
+        Map<Integer, Integer> groupedToOrdered = new HashMap<>();
+        for (int r = 0; r < index.rows(); r++) {
+            if (!filter.test(r)) {
+                assertEquals(Tuples.SKIPPED, ordered.idOfRow[r]);
+                assertEquals(Tuples.SKIPPED, grouped.idOfRow[r]);
+                continue;
+            }
+            int want = expected.get(tuple(index, attrs, r));
+            assertEquals(want, ordered.idOfRow[r], "row " + r);
+            // grouped ids are a renaming of the same partition of rows
+            Integer before = groupedToOrdered.putIfAbsent(grouped.idOfRow[r], want);
+            assertEquals(want, before == null ? want : before, "row " + r);
+        }
+        for (int k = 0; k < ordered.count; k++) {
+            assertEquals(k, ordered.idOfRow[ordered.firstRow[k]]);
+        }
+        for (int k = 0; k < grouped.count; k++) {
+            assertEquals(k, grouped.idOfRow[grouped.firstRow[k]]);
+        }
+    }
+
+    @Property(tries = 12)
+    void seriesCounterMatchesAReplayWithCollections(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int width,
+                                                    @ForAll @IntRange(min = 2, max = 3000) int distinct) throws Exception {
+        SampleIndex index = sample(seed, 30_000, width, distinct);
+        int[] attrs = attrs(index, width);
+        Tuples.RowFilter filter = row -> row % 5 != 0;
+        Tuples.Keys keys = Tuples.keys(index, attrs, filter, index.timeOrder());
+        assertTrue(Tuples.bitsFor(distinct) * width <= 63 || keys.widths() == null);
+        ShardGroups groups = new ShardGroups(java.time.Duration.ofHours(6));
+        // group starts: time positions where the 6h group changes
+        List<Integer> starts = new ArrayList<>();
+        long previous = Long.MIN_VALUE;
+        for (int i = 0; i < index.rows(); i++) {
+            long g = groups.index(index.timestampAt(i));
+            if (g != previous) {
+                starts.add(i);
+                previous = g;
+            }
+        }
+        int[] groupStart = starts.stream().mapToInt(Integer::intValue).toArray();
+        long written = 0;
+        for (int r = 0; r < index.rows(); r++) {
+            written += filter.test(r) ? 1 : 0;
+        }
+        long[] at = GrowthCurve.positions(written, 50);
+        List<Long> firstKeys = new ArrayList<>();
+        SeriesCounter.Counts c = SeriesCounter.count(keys.keys(), groupStart, at, (key, position) -> firstKeys.add(key));
+
+        Map<List<Integer>, Long> lastGroup = new HashMap<>();
+        Map<Long, Long> perGroup = new HashMap<>();
+        long points = 0;
+        int cp = 0;
+        for (int i = 0; i < index.rows(); i++) {
+            int r = index.rowAt(i);
+            if (!filter.test(r)) {
+                continue;
+            }
+            points++;
+            long g = groups.index(index.timestampAt(i));
+            Long last = lastGroup.put(tuple(index, attrs, r), g);
+            if (last == null || last != g) {
+                perGroup.merge(g, 1L, Long::sum);
+            }
+            while (cp < at.length && at[cp] == points) {
+                assertEquals(i, c.checkpointPositions()[cp], "checkpoint " + cp);
+                assertEquals(lastGroup.size(), c.distinctAtCheckpoint()[cp], "checkpoint " + cp);
+                cp++;
+            }
+        }
+        assertEquals(at.length, cp);
+        assertEquals(points, c.points());
+        assertEquals(lastGroup.size(), c.distinct());
+        assertEquals(lastGroup.size(), firstKeys.size());
+        assertEquals(lastGroup.size(), firstKeys.stream().distinct().count());
+        long[] counted = c.perGroup();
+        assertEquals(groupStart.length, counted.length);
+        for (int g = 0; g < groupStart.length; g++) {
+            long shard = groups.index(index.timestampAt(groupStart[g]));
+            assertEquals(perGroup.getOrDefault(shard, 0L), counted[g], "group " + g);
+        }
+    }
+}
