@@ -5,6 +5,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
 import dev.cardinal.traffic.Column;
+import dev.cardinal.traffic.IdColumn;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -89,7 +90,7 @@ public final class EstimatedMeasurer {
         String literalName = m.isLiteral() ? m.literalText() : null;
         boolean allWritten = literalName != null && !literalName.isEmpty() && rules.anyPoint() && rules.fieldInEveryRow();
         List<TagSpec> tags = layout.tags();
-        int[][] plainIds = new int[tags.size()][];
+        IdColumn[] plainIds = new IdColumn[tags.size()];
         long[][] plainSeen = new long[tags.size()][];
         HllSketch[] tagSketches = new HllSketch[tags.size()];
         boolean templatedTag = false;
@@ -130,7 +131,7 @@ public final class EstimatedMeasurer {
                 f.points++;
                 for (int i = 0; i < tags.size(); i++) {
                     if (plainSeen[i] != null) {
-                        int id = plainIds[i][r];
+                        int id = plainIds[i].get(r);
                         plainSeen[i][id >>> 6] |= 1L << id;
                     }
                 }

@@ -4,6 +4,7 @@ import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
+import dev.cardinal.traffic.IdColumn;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -238,7 +239,7 @@ public final class LayoutMeasurer {
     private final class SeriesKeyBytes {
         private final Layout layout;
         private final Measurements m;
-        private final int[][] ids;
+        private final IdColumn[] ids;
         private final int[][] lengths;
         private final long[] nameBytes;
         private final long[] keyLengths;
@@ -250,7 +251,7 @@ public final class LayoutMeasurer {
             this.layout = layout;
             this.m = m;
             int tags = layout.tags().size();
-            ids = new int[tags][];
+            ids = new IdColumn[tags];
             lengths = new int[tags][];
             keyLengths = new long[tags];
             for (int i = 0; i < tags; i++) {
@@ -318,7 +319,7 @@ public final class LayoutMeasurer {
         void add(int row) {
             keyBytes += nameBytes.length == 0 ? 0 : nameBytes[Math.max(0, measurementOf(m, row))];
             for (int i = 0; i < ids.length; i++) {
-                long v = ids[i] != null ? lengths[i][ids[i][row]] : utf8Length(text.render(layout.tags().get(i).value(), row));
+                long v = ids[i] != null ? lengths[i][ids[i].get(row)] : utf8Length(text.render(layout.tags().get(i).value(), row));
                 if (v > 0) {
                     long k = keyLengths[i];
                     tagPairs++;
@@ -333,7 +334,7 @@ public final class LayoutMeasurer {
     private long[] distinctTagValues(TagSpec t, Tuples.RowFilter written, boolean allWritten) {
         if (t.value().singleRef().isPresent()) {
             int a = text.attribute(t.value().singleRef().get());
-            int[] ids = index.ids(a);
+            IdColumn ids = index.ids(a);
             int[] lengths = index.lengths(a);
             if (allWritten) {
                 // every row is a point: the sample's own dictionary is the answer
@@ -346,8 +347,8 @@ public final class LayoutMeasurer {
             long[] seen = new long[(index.distinct(a) + 64) >>> 6];
             long count = 0;
             long bytes = 0;
-            for (int r = 0; r < ids.length; r++) {
-                int id = ids[r];
+            for (int r = 0; r < index.rows(); r++) {
+                int id = ids.get(r);
                 if (id != 0 && (seen[id >>> 6] & (1L << id)) == 0 && (written == null || written.test(r))) {
                     seen[id >>> 6] |= 1L << id;
                     count++;

@@ -4,6 +4,7 @@ import dev.cardinal.traffic.Column;
 import dev.cardinal.traffic.DictionaryColumn;
 import dev.cardinal.traffic.DoubleColumn;
 import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.IdColumn;
 import dev.cardinal.traffic.LongColumn;
 import it.unimi.dsi.fastutil.longs.Long2IntOpenHashMap;
 import java.util.Arrays;
@@ -16,7 +17,7 @@ import java.util.Arrays;
 public final class SampleIndex {
     private final EventKindSample sample;
     private final int[] timeOrder;
-    private final int[][] ids;
+    private final IdColumn[] ids;
     private final int[][] lengths;
     private final int[] distinct;
     private final int[] present;
@@ -26,7 +27,7 @@ public final class SampleIndex {
         this.sample = sample;
         this.timeOrder = sortedByTime(sample);
         int n = sample.attributes().size();
-        this.ids = new int[n][];
+        this.ids = new IdColumn[n];
         this.lengths = new int[n][];
         this.present = new int[n];
         this.distinct = new int[n];
@@ -61,13 +62,13 @@ public final class SampleIndex {
         long[] points = new long[at.length];
         double[] seconds = new double[at.length];
         long[] distinctAt = new long[at.length];
-        int[] values = ids(a);
+        IdColumn values = ids(a);
         long[] seen = new long[(distinct(a) + 64) >>> 6];
         long count = 0;
         int cp = 0;
         long first = n == 0 ? 0 : timestampAt(0);
         for (int i = 0; i < n; i++) {
-            int id = values[rowAt(i)];
+            int id = values.get(rowAt(i));
             if (id != 0 && (seen[id >>> 6] & (1L << id)) == 0) {
                 seen[id >>> 6] |= 1L << id;
                 count++;
@@ -103,7 +104,7 @@ public final class SampleIndex {
 
     /** The value id of attribute {@code a} in row {@code row}: 0 when absent. For loops, take {@link #ids(int)} once. */
     public int id(int a, int row) {
-        return ids(a)[row];
+        return ids(a).get(row);
     }
 
     /** Distinct non-empty values of attribute {@code a} in the whole sample (ids run from 1 to this). */
@@ -121,7 +122,7 @@ public final class SampleIndex {
     /** Byte length of each value id of attribute {@code a} (index 0, absent, is 0). */
     public synchronized int[] lengths(int a) {
         if (lengths[a] == null) {
-            int[] ids = ids(a);
+            IdColumn ids = ids(a);
             int[] len = new int[distinct[a] + 1];
             Column c = sample.column(a);
             if (c instanceof DictionaryColumn d) {
@@ -131,9 +132,10 @@ public final class SampleIndex {
                     }
                 }
             } else {
-                for (int r = 0; r < ids.length; r++) {
-                    if (ids[r] != 0 && len[ids[r]] == 0) {
-                        len[ids[r]] = c.text(r).length();
+                for (int r = 0; r < rows(); r++) {
+                    int id = ids.get(r);
+                    if (id != 0 && len[id] == 0) {
+                        len[id] = c.text(r).length();
                     }
                 }
             }
@@ -164,37 +166,37 @@ public final class SampleIndex {
     }
 
     /**
-     * The value ids of attribute {@code a}, one per row, 0 when absent: dictionary ids (an empty string's id
-     * folded to 0 and the ids above it shifted down), numbers numbered in order of first appearance.
+     * The value ids of attribute {@code a}, one per row, 0 when absent, in the narrowest width that holds them:
+     * dictionary ids as the sample holds them (shared, not copied) unless the dictionary holds an empty string,
+     * whose id is then folded to 0 and the ids above it shifted down; numbers numbered in order of first appearance.
      */
-    public synchronized int[] ids(int a) {
+    public synchronized IdColumn ids(int a) {
         if (ids[a] != null) {
             return ids[a];
         }
         Column c = sample.column(a);
         int n = sample.rows();
-        int[] out = new int[n];
+        IdColumn out;
         int count = 0;
         if (c instanceof DictionaryColumn d) {
-            d.ids().copyTo(out, n);
+            IdColumn raw = d.ids();
             int empty = d.dictionary().find(new byte[0], 0, 0);
             emptyIds[a] = empty == 0 ? -1 : empty;
             distinct[a] = d.dictionary().size() - (empty == 0 ? 0 : 1);
+            out = empty == 0 ? raw : IdColumn.of(n, r -> {
+                int id = raw.get(r);
+                return id < empty ? id : id == empty ? 0 : id - 1;
+            });
             for (int r = 0; r < n; r++) {
-                int id = out[r];
-                if (empty != 0 && id >= empty) {
-                    id = id == empty ? 0 : id - 1;
-                    out[r] = id;
-                }
-                if (id != 0) {
+                if (out.get(r) != 0) {
                     count++;
                 }
             }
         } else {
             Long2IntOpenHashMap numbering = new Long2IntOpenHashMap();
-            for (int r = 0; r < n; r++) {
+            out = IdColumn.of(n, r -> {
                 if (!c.present(r)) {
-                    continue;
+                    return 0;
                 }
                 long bits = c instanceof LongColumn l ? l.get(r) : Double.doubleToLongBits(((DoubleColumn) c).get(r));
                 int id = numbering.get(bits);
@@ -202,8 +204,12 @@ public final class SampleIndex {
                     id = numbering.size() + 1;
                     numbering.put(bits, id);
                 }
-                out[r] = id;
-                count++;
+                return id;
+            });
+            for (int r = 0; r < n; r++) {
+                if (c.present(r)) {
+                    count++;
+                }
             }
             distinct[a] = numbering.size();
         }

@@ -3,6 +3,7 @@ package dev.cardinal.projection;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
+import dev.cardinal.traffic.IdColumn;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,13 +23,13 @@ final class SeriesKeys {
     private enum Kind { PACKED, INTS, TEXT }
 
     /** Tags sharing one key: the last spec with a non-empty value wins, as in a map of key to value. */
-    private record TagGroup(String key, List<TagSpec> specs, int[] plainIds) {
+    private record TagGroup(String key, List<TagSpec> specs, IdColumn plainIds) {
     }
 
     private final TemplateText text;
     private final Template measurement;
     private final Kind kind;
-    private final int[][] columns;
+    private final IdColumn[] columns;
     private final int[] shifts;
     private final int[] ints;
     private final List<TagGroup> groups = new ArrayList<>();
@@ -44,7 +45,7 @@ final class SeriesKeys {
             Set<String> names = new LinkedHashSet<>();
             layout.tags().forEach(t -> names.add(t.value().singleRef().get()));
             int[] attrs = names.stream().mapToInt(text::attribute).toArray();
-            columns = new int[attrs.length][];
+            columns = new IdColumn[attrs.length];
             shifts = new int[attrs.length];
             int bits = 0;
             for (int j = 0; j < attrs.length; j++) {
@@ -64,7 +65,7 @@ final class SeriesKeys {
         layout.tags().forEach(t -> byKey.computeIfAbsent(t.key(), k -> new ArrayList<>()).add(t));
         byKey.forEach((key, specs) -> {
             // a lone plain tag keys on its value id (a bijection with its text); mixed groups compare rendered text
-            int[] plainIds = specs.size() == 1 && specs.get(0).value().singleRef().isPresent()
+            IdColumn plainIds = specs.size() == 1 && specs.get(0).value().singleRef().isPresent()
                 ? index.ids(text.attribute(specs.get(0).value().singleRef().get())) : null;
             groups.add(new TagGroup(key, specs, plainIds));
         });
@@ -76,13 +77,13 @@ final class SeriesKeys {
             case PACKED -> {
                 long key = 0;
                 for (int j = 0; j < columns.length; j++) {
-                    key = (key << shifts[j]) | columns[j][row];
+                    key = (key << shifts[j]) | columns[j].get(row);
                 }
                 packed = key;
             }
             case INTS -> {
                 for (int j = 0; j < columns.length; j++) {
-                    ints[j] = columns[j][row];
+                    ints[j] = columns[j].get(row);
                 }
             }
             case TEXT -> bytes = textKey(row, measurementName).getBytes(StandardCharsets.UTF_8);
@@ -105,7 +106,7 @@ final class SeriesKeys {
         }
         for (TagGroup g : groups) {
             if (g.plainIds != null) {
-                int id = g.plainIds[row];
+                int id = g.plainIds.get(row);
                 if (id != 0) {
                     sb.append('\u0000').append(g.key).append('\u0001').append(id);
                 }

@@ -1,5 +1,6 @@
 package dev.cardinal.projection;
 
+import dev.cardinal.traffic.IdColumn;
 import java.util.Arrays;
 
 /**
@@ -141,7 +142,7 @@ final class Tuples {
                 bits += bitsFor(index.distinct(attrs[end]));
                 end++;
             }
-            int[][] columns = new int[end - at][];
+            IdColumn[] columns = new IdColumn[end - at];
             int[] shifts = new int[end - at];
             for (int j = 0; j < columns.length; j++) {
                 columns[j] = index.ids(attrs[at + j]);
@@ -155,7 +156,7 @@ final class Tuples {
                 }
                 long key = current == null ? 0 : current[r];
                 for (int j = 0; j < columns.length; j++) {
-                    key = (key << shifts[j]) | columns[j][r];
+                    key = (key << shifts[j]) | columns[j].get(r);
                 }
                 keys[i] = key;
             }

@@ -18,6 +18,20 @@ public final class IdColumn {
         this.bytes = new byte[capacity];
     }
 
+    /** A new column of {@code rows} ids, {@code idOfRow} giving each (0 to 2^31 - 1), as narrow as they allow. */
+    public static IdColumn of(int rows, java.util.function.IntUnaryOperator idOfRow) {
+        IdColumn c = new IdColumn(rows);
+        for (int r = 0; r < rows; r++) {
+            c.set(r, idOfRow.applyAsInt(r));
+        }
+        return c;
+    }
+
+    /** Rows this column holds room for. */
+    public int capacity() {
+        return capacity;
+    }
+
     /** Bytes per row: 1, 2 or 4. */
     public int width() {
         return ints != null ? 4 : shorts != null ? 2 : 1;

@@ -7,6 +7,7 @@ import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
 import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.traffic.IdColumn;
 import dev.cardinal.traffic.LineProtocolReader;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleBuilder;
@@ -41,7 +42,7 @@ public class ReprojectionBenchmark {
     public int rows;
 
     private LayoutMeasurer measurer;
-    private int[] userIds;
+    private IdColumn userIds;
     private Layout[] layouts;
     private int next;
 
@@ -67,8 +68,8 @@ public class ReprojectionBenchmark {
     @Benchmark
     public long plainColumnScan() {
         long sum = 0;
-        for (int id : userIds) {
-            sum += id;
+        for (int r = 0; r < rows; r++) {
+            sum += userIds.get(r);
         }
         return sum;
     }
