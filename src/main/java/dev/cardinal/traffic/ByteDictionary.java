@@ -18,6 +18,14 @@ public final class ByteDictionary {
     /** Open addressing; each slot is {@code (hash << 32) | id}, 0 when empty, so a probe reads one array. */
     private long[] table = new long[128];
     private int mask = 127;
+    /**
+     * Values met lately, direct-mapped by hash, each slot {@code (hash << 32) | id}: ids, sessions and users come
+     * in bursts, and a hit here costs no probe of the big table (a cache miss at high cardinality); the bytes are
+     * still compared, in the arena, where a value met lately is likely still cached. Made once the dictionary
+     * outgrows the cache-friendly sizes (small dictionaries, of which a sample may have thousands, need none).
+     */
+    private long[] recent;
+    private static final int RECENT = 4096;
 
     public ByteDictionary() {
         offsets[1] = 0;
@@ -31,18 +39,33 @@ public final class ByteDictionary {
     /** The id of the slice, adding it when new. */
     public int getOrAdd(byte[] buf, int off, int len) {
         int h = hash(buf, off, len);
+        int r = (h >>> 16) & (RECENT - 1);
+        if (recent != null) {
+            long last = recent[r];
+            if (last != 0 && (int) (last >>> 32) == h && equalsAt((int) last, buf, off, len)) {
+                return (int) last;
+            }
+        }
         int slot = h & mask;
+        int id;
         while (true) {
             long e = table[slot];
             if (e == 0) {
-                return add(buf, off, len, h, slot);
+                id = add(buf, off, len, h, slot);
+                break;
             }
-            int id = (int) e;
-            if ((int) (e >>> 32) == h && equalsAt(id, buf, off, len)) {
-                return id;
+            if ((int) (e >>> 32) == h && equalsAt((int) e, buf, off, len)) {
+                id = (int) e;
+                break;
             }
             slot = (slot + 1) & mask;
         }
+        if (recent != null) {
+            recent[r] = entry(h, id);
+        } else if (size > RECENT / 4) {
+            recent = new long[RECENT];
+        }
+        return id;
     }
 
     /** The id of the slice, or 0 when it is not in the dictionary. */
@@ -91,7 +114,7 @@ public final class ByteDictionary {
 
     /** Bytes held, for the memory budget. */
     public long footprintBytes() {
-        return arena.length + 4L * (offsets.length + hashes.length) + 8L * table.length;
+        return arena.length + 4L * (offsets.length + hashes.length) + 8L * (table.length + (recent == null ? 0 : recent.length));
     }
 
     /** Drops spare capacity once reading is done. */

@@ -37,9 +37,18 @@ final class LineParser {
     int errorAt;
     String error;
 
+    /** False when the line holds no backslash, so nothing in it is escaped and no byte needs a look back. */
+    private boolean escapes = true;
+
     /** Parses {@code buf[start, end)}; SKIP for blank and comment lines. */
     Result parse(byte[] b, int start, int end) {
+        return parse(b, start, end, true);
+    }
+
+    /** As {@link #parse(byte[], int, int)}, told whether the line holds a backslash at all. */
+    Result parse(byte[] b, int start, int end, boolean backslash) {
         buf = b;
+        escapes = backslash;
         tagCount = 0;
         fieldCount = 0;
         hasTimestamp = false;
@@ -60,7 +69,7 @@ final class LineParser {
                 return fail(i, "missing fields");
             }
             byte c = b[i];
-            if ((c == ',' || c == ' ') && !escapedAt(b, mStart, i)) {
+            if ((c == ',' || c == ' ') && !(escapes && escapedAt(b, mStart, i))) {
                 break;
             }
             i++;
@@ -96,7 +105,7 @@ final class LineParser {
                     return failAt(i, "missing tag value");
                 }
                 byte c = b[i];
-                if (!escapedAt(b, kStart, i)) {
+                if (!(escapes && escapedAt(b, kStart, i))) {
                     if (c == '=') {
                         break;
                     }
@@ -117,7 +126,7 @@ final class LineParser {
                     return failAt(i, "missing fields");
                 }
                 byte c = b[i];
-                if (!escapedAt(b, vStart, i)) {
+                if (!(escapes && escapedAt(b, vStart, i))) {
                     if (c == '=') {
                         return failAt(i, "invalid tag format");
                     }
@@ -457,9 +466,11 @@ final class LineParser {
                 v = v * 10 - (b[k] - '0');
             }
         } else {
+            // v * 10 - d stays in range while v > MIN / 10, or v == MIN / 10 and d <= 8 (MIN ends in 8)
+            long limit = Long.MIN_VALUE / 10;
             for (int k = ds; k < i; k++) {
                 int d = b[k] - '0';
-                if (v < (Long.MIN_VALUE + d) / 10) {
+                if (v < limit || v == limit && d > 8) {
                     return failB(s, "bad timestamp " + text(s, i) + ": value out of range");
                 }
                 v = v * 10 - d;

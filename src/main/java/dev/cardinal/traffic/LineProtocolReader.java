@@ -120,7 +120,7 @@ public final class LineProtocolReader implements TrafficReader {
 
         /** Returns false when reading must stop (row cap or memory budget reached). */
         private boolean handle(int start, int end) throws SampleFormatException {
-            LineParser.Result r = parser.parse(buf, start, end);
+            LineParser.Result r = parser.parse(buf, start, end, scan.backslash);
             if (r == LineParser.Result.SKIP) {
                 return true;
             }
@@ -274,7 +274,7 @@ public final class LineProtocolReader implements TrafficReader {
          * holds no backslash (the usual case), else an unescaped copy in the scratch buffer.
          */
         private void piece(int piece, byte[] src, int from, int to, Escapes escapes) {
-            if (!LineProtocolSyntax.hasBackslash(src, from, to)) {
+            if (!scan.backslash || !LineProtocolSyntax.hasBackslash(src, from, to)) {
                 pieceArray[piece] = src;
                 scratchStart[piece] = from;
                 scratchLength[piece] = to - from;

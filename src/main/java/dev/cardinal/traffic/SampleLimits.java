@@ -12,11 +12,12 @@ package dev.cardinal.traffic;
 public record SampleLimits(long maxRows, long maxBytes, int maxProblems) {
 
     /**
-     * Up to 2^31-1 rows and a third of the heap: columns grow within the budget, but a dictionary's arena grows
-     * by half at a time and an array being grown exists twice for a moment, so the heap needs headroom.
+     * Up to 2^31-1 rows and half the heap. The other half is headroom: while reading, an array being grown exists
+     * twice for a moment and a dictionary's arena grows by half at a time; while measuring, exact counting needs
+     * about 20 bytes per row of scratch (a packed key per row and its copy scattered by hash, with positions).
      */
     public static SampleLimits defaults() {
-        return new SampleLimits(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / 3, 1000);
+        return new SampleLimits(Integer.MAX_VALUE - 8, Runtime.getRuntime().maxMemory() / 2, 1000);
     }
 
     public SampleLimits withMaxRows(long rows) {

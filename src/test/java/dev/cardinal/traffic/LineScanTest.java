@@ -1,0 +1,106 @@
+package dev.cardinal.traffic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The word-at-a-time line scan against a byte-at-a-time transcription of 1.x's {@code scanLine}
+ * ({@code models/points.go}): same end, same newlines inside, same answer when the buffer runs out, and the
+ * backslash flag exactly when the line holds one.
+ */
+class LineScanTest {
+
+    /** 1.x's scanLine, byte by byte, as the oracle. */
+    private static int[] reference(byte[] buf, int i, int limit, boolean eof) {
+        boolean quoted = false;
+        boolean fields = false;
+        int equals = 0;
+        int commas = 0;
+        int newlines = 0;
+        while (i < limit) {
+            byte b = buf[i];
+            if (b == '\\') {
+                if (i + 2 < limit) {
+                    if (buf[i + 1] == '\n') {
+                        newlines++;
+                    }
+                    i += 2;
+                    continue;
+                }
+                if (!eof) {
+                    return null;
+                }
+            }
+            if (b == ' ') {
+                fields = true;
+            }
+            if (fields && !quoted && b == '=') {
+                equals++;
+            } else if (fields && !quoted && b == ',') {
+                commas++;
+            } else if (fields && b == '"' && equals > commas) {
+                quoted = !quoted;
+            } else if (b == '\n') {
+                if (!quoted) {
+                    return new int[]{i, newlines};
+                }
+                newlines++;
+            }
+            i++;
+        }
+        return eof ? new int[]{limit, newlines} : null;
+    }
+
+    private static void agree(byte[] buf, int from, int limit, boolean eof) {
+        LineProtocolSyntax.LineScan scan = new LineProtocolSyntax.LineScan();
+        int[] want = reference(buf, from, limit, eof);
+        boolean done = LineProtocolSyntax.scanLine(buf, from, limit, eof, scan);
+        String where = "from " + from + " limit " + limit + " eof " + eof + " in "
+            + new String(buf, 0, limit, StandardCharsets.ISO_8859_1).replace("\n", "\\n");
+        assertEquals(want != null, done, where);
+        if (want != null) {
+            assertEquals(want[0], scan.end, where);
+            assertEquals(want[1], scan.newlinesInside, where);
+            boolean backslash = false;
+            for (int k = from; k < scan.end; k++) {
+                backslash |= buf[k] == '\\';
+            }
+            assertEquals(backslash, scan.backslash, where);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> lineProtocolish() {
+        return Arbitraries.strings().withChars("ab=, \"\\\n1i").ofMaxLength(80);
+    }
+
+    @Property(tries = 3000)
+    void agreesWithTheServersScan(@ForAll("lineProtocolish") String text, @ForAll @IntRange(max = 9) int from,
+                                  @ForAll boolean eof) {
+        byte[] buf = text.getBytes(StandardCharsets.ISO_8859_1);
+        int start = Math.min(from, buf.length);
+        agree(buf, start, buf.length, eof);
+        // the same bytes in a bigger buffer: the limit, not the array, must bound the scan
+        byte[] padded = java.util.Arrays.copyOf(buf, buf.length + 16);
+        java.util.Arrays.fill(padded, buf.length, padded.length, (byte) '\n');
+        agree(padded, start, buf.length, eof);
+    }
+
+    @Test
+    void aLongQuotedValueSpansWordsAndNewlines() {
+        byte[] line = "m,t=a f=\"x,y=z\nstill \\\" quoted\",g=1i 123\nnext".getBytes(StandardCharsets.UTF_8);
+        agree(line, 0, line.length, false);
+        LineProtocolSyntax.LineScan scan = new LineProtocolSyntax.LineScan();
+        LineProtocolSyntax.scanLine(line, 0, line.length, false, scan);
+        assertEquals(1, scan.newlinesInside);
+        assertEquals(new String(line, StandardCharsets.UTF_8).indexOf(" 123\n") + 4, scan.end);
+    }
+}
