@@ -1,6 +1,5 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
@@ -10,7 +9,6 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.model.WorkspaceFormatException;
 import dev.cardinal.projection.EstimatedMeasurer;
-import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.MeasureMode;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
@@ -22,11 +20,14 @@ import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.SchemaInference;
+import dev.cardinal.traffic.synthetic.ProfileFormatException;
+import dev.cardinal.traffic.synthetic.ProfileReader;
+import dev.cardinal.traffic.synthetic.SyntheticTraffic;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -42,7 +43,8 @@ import picocli.CommandLine.Parameters;
         "report), values per tag, field keys, how each attribute grows, when each limit breaks, index memory."})
 final class AnalyzeCommand implements Callable<Integer> {
 
-    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Traffic files (default: the workspace's samples).")
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = {"Traffic files (default: the workspace's samples),",
+        "or one traffic profile (*" + ProfileReader.EXTENSION + ") to project from its synthetic traffic."})
     List<Path> files = new ArrayList<>();
 
     @Option(names = "--workspace", paramLabel = "W.cardinal.json", description = "Workspace with layouts (and samples).")
@@ -53,12 +55,6 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--tags", split = ",", paramLabel = "KEY", description = "Try a layout from the shell: these keys are tags, all others fields.")
     List<String> tags;
-
-    @Option(names = "--horizon", defaultValue = "30d", description = "How far ahead to project, e.g. 7d, 30d, 52w (default: ${DEFAULT-VALUE}).")
-    String horizon;
-
-    @Option(names = "--traffic-x", defaultValue = "1", paramLabel = "N", description = "Traffic multiplier against the sample's rate (default: ${DEFAULT-VALUE}).")
-    double trafficX;
 
     @CommandLine.ArgGroup(exclusive = true)
     Counting counting;
@@ -78,8 +74,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--lgk", defaultValue = "14", description = "Sketch precision, 14 to 21 (14: about 0.8%% standard error; default: ${DEFAULT-VALUE}).")
     int lgK;
 
-    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
-    String format;
+    @CommandLine.Mixin
+    ProjectionOptions options = new ProjectionOptions();
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -88,27 +84,13 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (!format.equals("text") && !format.equals("json")) {
-            throw usage("--format must be text or json");
-        }
         if (tags != null && (workspace != null || layout != null)) {
             throw usage("--tags tries a layout from the shell; it cannot be combined with --workspace or --layout");
         }
         if (layout != null && workspace == null) {
             throw usage("--layout needs --workspace");
         }
-        Duration h;
-        try {
-            h = Durations.parse(horizon);
-        } catch (IllegalArgumentException e) {
-            throw usage("--horizon: " + e.getMessage());
-        }
-        if (h.isZero()) {
-            throw usage("--horizon must be a finite duration such as 30d");
-        }
-        if (!(trafficX > 0) || Double.isInfinite(trafficX)) {
-            throw usage("--traffic-x must be a positive number");
-        }
+        ProjectionSettings settings = options.settings();
         if (lgK < EstimatedMeasurer.MIN_LG_K || lgK > EstimatedMeasurer.MAX_LG_K) {
             throw usage("--lgk must be from " + EstimatedMeasurer.MIN_LG_K + " to " + EstimatedMeasurer.MAX_LG_K);
         }
@@ -124,17 +106,29 @@ final class AnalyzeCommand implements Callable<Integer> {
                 return 1;
             }
         }
-        List<SampleReader.Source> sources = sources(ws, err);
-        if (sources == null) {
-            return 1;
+        Sample sample;
+        Path profileFile = files.stream().filter(f -> f.getFileName().toString().endsWith(ProfileReader.EXTENSION))
+            .findFirst().orElse(null);
+        if (profileFile != null) {
+            if (files.size() > 1) {
+                throw usage("a traffic profile makes the whole sample: give it alone, without traffic files");
+            }
+            sample = synthesize(profileFile, err);
+            if (sample == null) {
+                return 1;
+            }
+        } else {
+            List<SampleReader.Source> sources = sources(ws, err);
+            if (sources == null) {
+                return 1;
+            }
+            sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
         }
-        Sample sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
         if (sample.rows() == 0) {
             InferCommand.printProblems(sample.report(), err);
             err.println("cardinal analyze: no points could be read");
             return 1;
         }
-        ProjectionSettings settings = new ProjectionSettings(h, trafficX, Limit.defaults());
         List<Projection> projections = new ArrayList<>();
         for (EventKindSample k : sample.eventKinds()) {
             Optional<List<Layout>> chosen = layoutsFor(k, ws, err);
@@ -148,7 +142,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 projections.add(new Projector(index, mode, estimateBeyond, lgK).project(kind, l, settings));
             }
         }
-        if (format.equals("json")) {
+        if (options.json()) {
             out.println(AnalyzeReport.json(sample.report(), projections));
         } else {
             InferCommand.printProblems(sample.report(), err);
@@ -157,8 +151,24 @@ final class AnalyzeCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The synthetic sample of a profile, or null (problems printed) when it cannot be read. */
+    private static Sample synthesize(Path file, PrintWriter err) throws IOException {
+        try {
+            ProfileReader.Loaded loaded = ProfileReader.read(file);
+            loaded.warnings().forEach(w -> err.println(file + ":" + w.line() + ": warning: " + w.message()));
+            return SyntheticTraffic.generate(loaded.profile(), SampleLimits.defaults(), ReadMonitor.NONE);
+        } catch (NoSuchFileException e) {
+            err.println("cardinal analyze: " + file + ": no such file");
+        } catch (ProfileFormatException e) {
+            e.problems().forEach(p -> err.println(file + ":" + p.line() + ": " + (p.path().isEmpty() ? "" : p.path() + ": ")
+                + p.message()));
+            err.println("cardinal analyze: " + file + " has errors; nothing analysed");
+        }
+        return null;
+    }
+
     private CommandLine.ParameterException usage(String message) {
-        return new CommandLine.ParameterException(spec.commandLine(), message);
+        return options.usage(message);
     }
 
     private List<SampleReader.Source> sources(Workspace ws, PrintWriter err) throws IOException {

@@ -118,6 +118,14 @@ public record Layout(String id, String name, String eventKind, Template measurem
         return new Layout(id, name, eventKind, newMeasurement, tags, fields, retention);
     }
 
+    public Layout withTags(List<TagSpec> newTags) {
+        return new Layout(id, name, eventKind, measurement, newTags, fields, retention);
+    }
+
+    public Layout withFields(List<FieldSpec> newFields) {
+        return new Layout(id, name, eventKind, measurement, tags, newFields, retention);
+    }
+
     public Layout withRetention(RetentionPlan newRetention) {
         return new Layout(id, name, eventKind, measurement, tags, fields, newRetention);
     }

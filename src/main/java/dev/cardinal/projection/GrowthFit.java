@@ -68,8 +68,14 @@ public final class GrowthFit {
         return new GrowthFit(c, HeapsFit.of(c), tailShare, localSlope(c.at(end * (1 - END)), total, 1 - END));
     }
 
-    /** Fits a growth curve over points, from the origin (no points, no values). */
+    /**
+     * Fits a growth curve over points, from the origin (no points, no values). A layout that writes no point at
+     * all (a tag named time, no usable field) has an empty curve: nothing was seen, nothing will be.
+     */
     public static GrowthFit overPoints(GrowthCurve c) {
+        if (c.size() == 0) {
+            return fit(new double[]{0, 1}, new double[]{0, 0});
+        }
         double[] x = new double[c.size() + 1];
         double[] y = new double[c.size() + 1];
         for (int i = 0; i < c.size(); i++) {

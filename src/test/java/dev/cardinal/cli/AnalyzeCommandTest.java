@@ -5,33 +5,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import dev.cardinal.traffic.synthetic.ProfileWriter;
+import dev.cardinal.traffic.synthetic.SyntheticSamples;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /** {@code cardinal analyze} end to end: the JSON fields the README documents, and clear refusals. */
 class AnalyzeCommandTest {
     private static final String ADS = "sample-data/ad-marketplace/ad-marketplace.cardinal.json";
 
-    private record Run(int code, String out, String err) {
-    }
-
-    private static Run run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        return new Run(code, out.toString(), err.toString());
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     private static JsonNode json(String... args) throws Exception {
-        Run r = run(args);
+        CliRun r = run(args);
         assertEquals(0, r.code(), r.err());
         return new ObjectMapper().readTree(r.out());
     }
@@ -94,7 +84,7 @@ class AnalyzeCommandTest {
 
     @Test
     void textReportNamesTheLimits() {
-        Run r = run("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--horizon", "365d");
+        CliRun r = run("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--horizon", "365d");
         assertEquals(0, r.code());
         assertTrue(r.out().contains("InfluxDB Cloud (TSM) Free Plan series 10,000"), r.out());
         assertTrue(r.out().contains("ALREADY within the sample"), r.out());
@@ -105,12 +95,37 @@ class AnalyzeCommandTest {
         assertEquals(2, run("analyze", "--workspace", ADS, "--tags", "a").code());
         assertEquals(2, run("analyze", "--workspace", ADS, "--horizon", "30 days").code());
         assertEquals(2, run("analyze", "--workspace", ADS, "--exact", "--estimate").code());
-        Run missing = run("analyze", "--workspace", ADS, "--layout", "nope");
+        CliRun missing = run("analyze", "--workspace", ADS, "--layout", "nope");
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("no layout 'nope'"), missing.err());
         Path garbage = Files.writeString(dir.resolve("g.lp"), "not line protocol at all\n".repeat(30));
-        Run bad = run("analyze", garbage.toString());
+        CliRun bad = run("analyze", garbage.toString());
         assertEquals(1, bad.code());
         assertTrue(bad.err().contains("does not look like line protocol"), bad.err());
+    }
+
+    @Test
+    void aProfileIsProjectedFromItsSyntheticTraffic(@TempDir Path dir) throws Exception {
+        Path profile = dir.resolve("listing.profile.json");
+        ProfileWriter.save(profile, SyntheticSamples.listingEvents(7));
+        Path traffic = dir.resolve("listing.lp.gz");
+        assertEquals(0, run("synthesize", profile.toString(), "-o", traffic.toString()).code());
+        JsonNode fromProfile = json("analyze", profile.toString(), "--format", "json");
+        JsonNode fromFile = json("analyze", traffic.toString(), "--format", "json");
+        JsonNode a = fromProfile.get("eventKinds").get(0);
+        JsonNode b = fromFile.get("eventKinds").get(0);
+        assertTrue(a.get("points").asLong() > 1000, a.toString());
+        assertEquals(b.get("points"), a.get("points"));
+        assertEquals(b.get("series"), a.get("series"));
+        assertEquals(b.get("tags"), a.get("tags"));
+
+        CliRun both = run("analyze", profile.toString(), traffic.toString());
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("give it alone"), both.err());
+        Path bad = Files.writeString(dir.resolve("bad.profile.json"), "{\"formatVersion\": 1, \"eventKind\": 3}");
+        CliRun broken = run("analyze", bad.toString());
+        assertEquals(1, broken.code());
+        assertTrue(broken.err().contains(bad + ":1: "), broken.err());
+        assertTrue(broken.err().contains("nothing analysed"), broken.err());
     }
 }

@@ -277,4 +277,11 @@ class GrowthFitTest {
         assertEquals(f.observed(), f.predict(k.rows()));
         assertTrue(f.whenReaches(1_000).getAsDouble() < k.rows()); // already crossed in the sample
     }
+
+    @org.junit.jupiter.api.Test
+    void aLayoutThatWritesNothingHasAFlatClosedCurve() {
+        GrowthFit f = GrowthFit.overPoints(new GrowthCurve(new long[0], new double[0], new long[0]));
+        assertEquals(Growth.CLOSED, f.growth());
+        assertEquals(0.0, f.predict(1e9));
+    }
 }

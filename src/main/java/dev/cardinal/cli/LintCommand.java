@@ -1,0 +1,185 @@
+package dev.cardinal.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.lint.Evidence;
+import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.LintContext;
+import dev.cardinal.lint.Linter;
+import dev.cardinal.lint.Severity;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.model.WorkspaceFormatException;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projector;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.Sample;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code cardinal lint W.cardinal.json}: every layout (or one) checked against the known failure modes, over the
+ * workspace's bound sample. Exits 1 when an error-level finding exists, so it can guard a schema in CI.
+ */
+@Command(name = "lint", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Check layouts against the known failure modes (ids in tags, data in names and keys, limits,",
+        "shard groups, ...), with the numbers that show each finding and a fix.",
+        "Exit codes: 0 no error-level finding, 1 error-level findings, 2 bad usage, 3 nothing could be checked."})
+final class LintCommand implements Callable<Integer> {
+    static final int FINDINGS = 1;
+    static final int UNCHECKED = 3;
+
+    @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace; its bound samples are read.")
+    Path workspace;
+
+    @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (default: every layout).")
+    String layout;
+
+    @Option(names = "--query-range", paramLabel = "DURATION",
+        description = "The longest time range queried often (e.g. 7d for a weekly dashboard); shard groups are checked against it.")
+    String queryRange;
+
+    @CommandLine.Mixin
+    ProjectionOptions options = new ProjectionOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        ProjectionSettings settings = options.settings();
+        Duration range = queryRange == null ? Duration.ZERO : options.duration("--query-range", queryRange);
+        Workspace ws;
+        try {
+            var loaded = WorkspaceFiles.load(workspace);
+            loaded.warnings().forEach(w -> err.println("warning: " + workspace + ": " + w));
+            ws = loaded.workspace();
+        } catch (NoSuchFileException e) {
+            err.println("cardinal lint: " + workspace + ": no such file");
+            return UNCHECKED;
+        } catch (WorkspaceFormatException e) {
+            err.println("cardinal lint: " + e.getMessage());
+            return UNCHECKED;
+        }
+        List<Layout> chosen = ws.layouts();
+        if (layout != null) {
+            Optional<Layout> l = ws.layoutByIdOrName(layout);
+            if (l.isEmpty()) {
+                err.println("cardinal lint: no layout '" + layout + "' in " + workspace + " (layouts: "
+                    + String.join(", ", ws.layouts().stream().map(Layout::id).toList()) + ")");
+                return UNCHECKED;
+            }
+            chosen = List.of(l.get());
+        }
+        if (ws.samples().isEmpty()) {
+            err.println("cardinal lint: " + workspace + " binds no sample traffic, and the rules need it");
+            return UNCHECKED;
+        }
+        Sample sample = SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE);
+        InferCommand.printProblems(sample.report(), err);
+        List<Finding> findings = new ArrayList<>();
+        List<String> unchecked = new ArrayList<>();
+        for (Layout l : chosen) {
+            Optional<EventKindSample> k = sample.eventKinds().stream().filter(x -> x.name().equals(l.eventKind())).findFirst();
+            Optional<String> missing = l.attributesUsed().stream()
+                .filter(a -> k.isPresent() && k.get().attribute(a).isEmpty()).findFirst();
+            if (k.isEmpty() || missing.isPresent()) {
+                unchecked.add(l.id());
+                err.println("cardinal lint: layout '" + l.id() + "' not checked: " + (k.isEmpty()
+                    ? "the sample has no points of " + l.eventKind()
+                    : "the sample of " + l.eventKind() + " does not carry '" + missing.get() + "'"));
+                continue;
+            }
+            SampleIndex index = new SampleIndex(k.get());
+            EventKind kind = ws.eventKind(l.eventKind()).orElseGet(() -> dev.cardinal.traffic.SchemaInference.eventKind(k.get()));
+            Projection p = new Projector(index).project(kind, l, settings);
+            findings.addAll(Linter.lint(new LintContext(ws, kind, l, p, index, sample.report(), range)));
+        }
+        if (unchecked.size() == chosen.size()) {
+            err.println("cardinal lint: nothing could be checked");
+            return UNCHECKED;
+        }
+        if (options.json()) {
+            out.println(json(findings, chosen, unchecked));
+        } else {
+            text(findings, chosen, unchecked, out);
+        }
+        return findings.stream().anyMatch(f -> f.severity() == Severity.ERROR) ? FINDINGS : 0;
+    }
+
+    static String json(List<Finding> findings, List<Layout> layouts, List<String> unchecked) {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        for (Severity s : Severity.values()) {
+            root.put(s.id() + "s", findings.stream().filter(f -> f.severity() == s).count());
+        }
+        ArrayNode checked = root.putArray("layouts");
+        layouts.stream().map(Layout::id).filter(id -> !unchecked.contains(id)).forEach(checked::add);
+        ArrayNode skipped = root.putArray("unchecked");
+        unchecked.forEach(skipped::add);
+        ArrayNode list = root.putArray("findings");
+        for (Finding f : findings) {
+            ObjectNode n = list.addObject();
+            n.put("rule", f.rule());
+            n.put("severity", f.severity().id());
+            n.put("layout", f.layout());
+            n.put("subject", f.subject());
+            n.put("message", f.message());
+            ArrayNode ev = n.putArray("evidence");
+            for (Evidence e : f.evidence()) {
+                ev.addObject().put("label", e.label()).put("value", e.value());
+            }
+            n.putObject("fix").put("title", f.fix().title()).put("applicable", f.fix().applicable());
+        }
+        try {
+            return mapper.writeValueAsString(root);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static void text(List<Finding> findings, List<Layout> layouts, List<String> unchecked, PrintWriter out) {
+        for (Layout l : layouts) {
+            if (unchecked.contains(l.id())) {
+                continue;
+            }
+            List<Finding> mine = findings.stream().filter(f -> f.layout().equals(l.id())).toList();
+            long errors = mine.stream().filter(f -> f.severity() == Severity.ERROR).count();
+            long warnings = mine.stream().filter(f -> f.severity() == Severity.WARNING).count();
+            out.printf("%s (%s): %s%n", l.id(), l.eventKind(), mine.isEmpty() ? "clean"
+                : errors + " error" + (errors == 1 ? "" : "s") + ", " + warnings + " warning" + (warnings == 1 ? "" : "s")
+                + ", " + (mine.size() - errors - warnings) + " info");
+            for (Finding f : mine) {
+                out.printf("  %-7s %-26s %s%n", f.severity().name(), f.rule(), f.subject());
+                out.printf("          %s%n", f.message());
+                for (Evidence e : f.evidence()) {
+                    out.printf("          %s: %s%n", e.label(), e.value());
+                }
+                out.printf("          fix: %s%s%n", f.fix().title(), f.fix().applicable() ? "" : " (by hand)");
+            }
+            out.println();
+        }
+    }
+}

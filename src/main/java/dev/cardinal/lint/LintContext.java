@@ -1,0 +1,80 @@
+package dev.cardinal.lint;
+
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.traffic.Column;
+import dev.cardinal.traffic.DictionaryColumn;
+import dev.cardinal.traffic.ReadReport;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * What a rule may look at for one layout: the workspace it lives in, its projection over the sample, the sample
+ * itself (for the shape of values), and what reading the sample reported.
+ *
+ * @param workspace  the workspace
+ * @param kind       the layout's event kind
+ * @param layout     the layout being checked
+ * @param projection its projection
+ * @param index      the event kind's sample
+ * @param report     what reading the sample reported (type conflicts among it)
+ * @param queryRange the longest time range queried often, e.g. a dashboard's 7d; {@link Duration#ZERO} when unknown
+ */
+public record LintContext(Workspace workspace, EventKind kind, Layout layout, Projection projection, SampleIndex index,
+                          ReadReport report, Duration queryRange) {
+
+    /** At most this many distinct values are looked at when judging the shape of an attribute's values. */
+    static final int SHAPE_VALUES = 2_000;
+
+    Finding finding(Rule rule, Severity severity, String subject, String message, List<Evidence> evidence, Fix fix) {
+        return new Finding(rule.id(), severity, layout.id(), subject, message, evidence, fix);
+    }
+
+    /** A fix that changes this layout (looked up by id in the workspace it is applied to). */
+    Fix layoutFix(String title, UnaryOperator<Layout> change) {
+        String id = layout.id();
+        return new Fix(title, ws -> ws.withLayout(change.apply(ws.layout(id).orElseThrow(
+            () -> new IllegalStateException("layout " + id + " is no longer in the workspace")))));
+    }
+
+    Optional<Projection.AttributeProjection> attribute(String name) {
+        return projection.attributes().stream().filter(a -> a.name().equals(name)).findFirst();
+    }
+
+    /**
+     * Up to {@link #SHAPE_VALUES} distinct texts of an attribute, in order of first appearance (empty when the
+     * sample has no such attribute).
+     */
+    List<String> distinctTexts(String attribute) {
+        int a = index.sample().attributeIndex(attribute);
+        List<String> out = new ArrayList<>();
+        if (a < 0) {
+            return out;
+        }
+        Column c = index.sample().column(a);
+        if (c instanceof DictionaryColumn d) {
+            int n = (int) Math.min(d.dictionary().size(), SHAPE_VALUES);
+            for (int id = 1; id <= n; id++) {
+                String v = d.dictionary().value(id);
+                if (!v.isEmpty()) {
+                    out.add(v);
+                }
+            }
+            return out;
+        }
+        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+        for (int r = 0; r < index.rows() && seen.size() < SHAPE_VALUES; r++) {
+            if (c.present(r)) {
+                seen.add(c.text(r));
+            }
+        }
+        out.addAll(seen);
+        return out;
+    }
+}
