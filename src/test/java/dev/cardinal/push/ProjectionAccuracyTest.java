@@ -3,7 +3,6 @@ package dev.cardinal.push;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.codegen.SampleLineProtocol;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -16,9 +15,7 @@ import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +32,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  * one shard group (weather: two 7-day groups; ids-as-fields: fifteen 1-day groups).
  */
 class ProjectionAccuracyTest extends ScratchServerTest {
-    private static final long WEEK_NS = 7L * 86_400 * 1_000_000_000L;
 
     static Stream<Arguments> layouts() {
         return Stream.of(
@@ -63,16 +59,7 @@ class ProjectionAccuracyTest extends ScratchServerTest {
                 + Durations.format(rp.duration()) + " REPLICATION 1 SHARD DURATION "
                 + Durations.format(rp.effectiveShardGroupDuration()) + " DEFAULT", null);
         }
-        // Shift by whole weeks so the sample ends near now (inside any retention) with the same shard groups.
-        long lastTs = sample.timestamp(sample.rows() - 1);
-        long shift = Math.floorDiv(System.currentTimeMillis() * 1_000_000L - lastTs, WEEK_NS) * WEEK_NS;
-        List<byte[]> lines = new ArrayList<>();
-        SampleLineProtocol lp = new SampleLineProtocol(layout, sample);
-        for (String line = lp.nextLine(); line != null; line = lp.nextLine()) {
-            int cut = line.lastIndexOf(' ');
-            long ts = Long.parseLong(line.substring(cut + 1)) + shift;
-            lines.add((line.substring(0, cut + 1) + ts).getBytes(StandardCharsets.UTF_8));
-        }
+        List<byte[]> lines = linesNearNow(layout, sample);
         Iterator<byte[]> it = lines.iterator();
         client.writeBatched(db, rp.isInfinite() && rp.shardGroupDuration() == null ? "autogen" : rp.name(), "ns", it, 5000);
 

@@ -1,5 +1,11 @@
 package dev.cardinal.push;
 
+import dev.cardinal.codegen.SampleLineProtocol;
+import dev.cardinal.model.Layout;
+import dev.cardinal.traffic.EventKindSample;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
@@ -21,5 +27,24 @@ abstract class ScratchServerTest {
             server.close();
             server = null;
         }
+    }
+
+    private static final long WEEK_NS = 7L * 86_400 * 1_000_000_000L;
+
+    /**
+     * The sample rendered through the layout as line protocol, shifted by whole weeks so it ends near now (inside
+     * any retention) and falls into the same shard groups.
+     */
+    static List<byte[]> linesNearNow(Layout layout, EventKindSample sample) {
+        long lastTs = sample.timestamp(sample.rows() - 1);
+        long shift = Math.floorDiv(System.currentTimeMillis() * 1_000_000L - lastTs, WEEK_NS) * WEEK_NS;
+        List<byte[]> lines = new ArrayList<>();
+        SampleLineProtocol lp = new SampleLineProtocol(layout, sample);
+        for (String line = lp.nextLine(); line != null; line = lp.nextLine()) {
+            int cut = line.lastIndexOf(' ');
+            long ts = Long.parseLong(line.substring(cut + 1)) + shift;
+            lines.add((line.substring(0, cut + 1) + ts).getBytes(StandardCharsets.UTF_8));
+        }
+        return lines;
     }
 }

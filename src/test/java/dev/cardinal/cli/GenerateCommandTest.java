@@ -1,0 +1,40 @@
+package dev.cardinal.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cardinal generate}: one file per artefact and an index; refusals leave the folder as it was. */
+class GenerateCommandTest {
+    private static final String WEATHER = "sample-data/weather/weather.cardinal.json";
+
+    @Test
+    void writesTheInfluxQlOfEachKindsFirstLayoutAndAnIndex(@TempDir Path dir) throws Exception {
+        CliRun r = CliRun.of("generate", WEATHER, "-o", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        String influxql = Files.readString(dir.resolve("three-tags.influxql"));
+        assertTrue(influxql.startsWith("-- setup\n-- the database\nCREATE DATABASE \"weather\";\n"), influxql);
+        assertTrue(influxql.contains("SELECT COUNT(\"temp\") FROM \"weather\" GROUP BY \"crop\";"), influxql);
+        String index = Files.readString(dir.resolve("README.md"));
+        assertTrue(index.contains("`three-tags.influxql`: InfluxQL for InfluxDB 1.x, layout three-tags"), index);
+        try (var files = Files.list(dir)) {
+            assertEquals(2, files.count());
+        }
+    }
+
+    @Test
+    void refusalsWriteNothing(@TempDir Path dir) {
+        CliRun missing = CliRun.of("generate", WEATHER, "--layout", "nope", "-o", dir.toString());
+        assertEquals(1, missing.code());
+        assertTrue(missing.err().contains("no layout 'nope'"), missing.err());
+        CliRun slash = CliRun.of("generate", WEATHER, "--database", "a/b", "-o", dir.resolve("out").toString());
+        assertEquals(1, slash.code());
+        assertTrue(slash.err().contains("'a/b' cannot be used on InfluxDB 1.x"), slash.err());
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+}
