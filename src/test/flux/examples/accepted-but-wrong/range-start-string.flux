@@ -1,0 +1,2 @@
+from(bucket: "telemetry")
+    |> range(start: "yesterday")

@@ -1,0 +1,3 @@
+option task = {name: "t", every: "1h"}
+
+from(bucket: "telemetry") |> range(start: -1h)

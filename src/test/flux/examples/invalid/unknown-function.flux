@@ -1,0 +1,2 @@
+fromm(bucket: "telemetry")
+    |> range(start: -1h)

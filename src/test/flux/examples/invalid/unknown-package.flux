@@ -1,0 +1,3 @@
+import "nosuchpkg"
+
+nosuchpkg.run()

@@ -1,0 +1,3 @@
+from(bucket: "telemetry")
+    |> range(start: -1h)
+    |> limit(n: "5")

@@ -1,0 +1,5 @@
+from(bucket: "telemetry")
+    |> range(start: -1h)
+    |> filter(fn: (r) => r["my key \"q\" back\\slash température \${x} 🔥"] == "\${x}")
+    |> group(columns: ["my key \"q\" back\\slash température \${x} 🔥"])
+    |> to(bucket: "out \"q\" \\ \${x}", org: "o")

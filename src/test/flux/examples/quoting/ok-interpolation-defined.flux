@@ -1,0 +1,4 @@
+x = "k"
+from(bucket: "telemetry")
+    |> range(start: -1h)
+    |> filter(fn: (r) => r._field == "${x}")

@@ -1,0 +1,4 @@
+from(bucket: "telemetry")
+    |> range(start: -1h)
+    |> filter(fn: (r) => r._value == "a
+b")

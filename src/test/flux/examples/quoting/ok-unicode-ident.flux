@@ -1,0 +1,2 @@
+température = 1.0
+x = température + 1.0

@@ -1,0 +1,5 @@
+from(bucket: "telemetry")
+    |> range(start: -6h, stop: now())
+    |> filter(fn: (r) => r._measurement == "mem")
+    |> group(columns: ["host", "_field"])
+    |> max()
