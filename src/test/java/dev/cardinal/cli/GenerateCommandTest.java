@@ -28,6 +28,18 @@ class GenerateCommandTest {
     }
 
     @Test
+    void aRollupIntoATableGetsItsSqlForBothEngines(@TempDir Path dir) throws Exception {
+        CliRun r = CliRun.of("generate", "sample-data/ad-marketplace/ad-marketplace.cardinal.json", "--layout", "ids-as-fields",
+            "-o", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        String maria = Files.readString(dir.resolve("listing-daily.mariadb.sql"));
+        assertTrue(maria.contains("CREATE TABLE `listing_daily`") && maria.contains("ON DUPLICATE KEY UPDATE"), maria);
+        String pg = Files.readString(dir.resolve("listing-daily.postgresql.sql"));
+        assertTrue(pg.contains("PRIMARY KEY (\"listing_id\", \"day\", \"event\")") && pg.contains("ON CONFLICT"), pg);
+        assertTrue(Files.readString(dir.resolve("ids-as-fields.influxql")).contains("-- rollup listing-daily goes to relational-table"));
+    }
+
+    @Test
     void refusalsWriteNothing(@TempDir Path dir) {
         CliRun missing = CliRun.of("generate", WEATHER, "--layout", "nope", "-o", dir.toString());
         assertEquals(1, missing.code());

@@ -1,0 +1,92 @@
+package dev.cardinal.codegen;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.zip.CRC32;
+
+/**
+ * The two relational dialects rollup tables are generated for. They differ in quoting (backticks and doubled
+ * backticks in MariaDB/MySQL, double quotes and doubled quotes in PostgreSQL), in name length (64 characters;
+ * 63 bytes, beyond which PostgreSQL silently truncates), in types and in the upsert.
+ */
+public enum SqlDialect {
+    MARIADB, POSTGRESQL;
+
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** A quoted identifier; names too long for the dialect are cut and given a hash suffix, so two never collide. */
+    public String identifier(String name) {
+        String n = fit(name);
+        return this == MARIADB ? '`' + n.replace("`", "``") + '`' : '"' + n.replace("\"", "\"\"") + '"';
+    }
+
+    private String fit(String name) {
+        if (name.indexOf('\0') >= 0) {
+            throw new IllegalArgumentException("a name with a NUL character cannot be a " + id() + " identifier: " + name);
+        }
+        int max = this == MARIADB ? 64 : 63;
+        boolean fits = this == MARIADB ? name.codePointCount(0, name.length()) <= max
+            : name.getBytes(StandardCharsets.UTF_8).length <= max;
+        if (fits && !(this == MARIADB && name.endsWith(" "))) {
+            return name;
+        }
+        CRC32 crc = new CRC32();
+        crc.update(name.getBytes(StandardCharsets.UTF_8));
+        String suffix = String.format(Locale.ROOT, "_%08x", crc.getValue());
+        StringBuilder cut = new StringBuilder();
+        int budget = max - suffix.length();
+        for (int i = 0; i < name.length(); ) {
+            int cp = name.codePointAt(i);
+            String ch = new String(Character.toChars(cp));
+            int cost = this == MARIADB ? 1 : ch.getBytes(StandardCharsets.UTF_8).length;
+            if (budget - cost < 0) {
+                break;
+            }
+            budget -= cost;
+            cut.append(ch);
+            i += Character.charCount(cp);
+        }
+        return cut.toString().stripTrailing() + suffix;
+    }
+
+    String text(int maxLength) {
+        return "VARCHAR(" + maxLength + ")";
+    }
+
+    String bigint() {
+        return "BIGINT";
+    }
+
+    String dbl() {
+        return this == MARIADB ? "DOUBLE" : "DOUBLE PRECISION";
+    }
+
+    String date() {
+        return "DATE";
+    }
+
+    String timestamp() {
+        return this == MARIADB ? "DATETIME(6)" : "TIMESTAMP";
+    }
+
+    /** Insert, or overwrite the non-key columns when the key exists: running a day twice never doubles it. */
+    String upsert(String table, List<String> keys, List<String> columns) {
+        StringBuilder sb = new StringBuilder("INSERT INTO ").append(identifier(table)).append(" (");
+        List<String> all = new java.util.ArrayList<>(keys);
+        all.addAll(columns);
+        sb.append(String.join(", ", all.stream().map(this::identifier).toList())).append(") VALUES (")
+            .append(String.join(", ", all.stream().map(c -> "?").toList())).append(')');
+        if (this == MARIADB) {
+            sb.append(" ON DUPLICATE KEY UPDATE ").append(String.join(", ", columns.stream()
+                .map(c -> identifier(c) + " = VALUES(" + identifier(c) + ")").toList()));
+        } else {
+            sb.append(" ON CONFLICT (").append(String.join(", ", keys.stream().map(this::identifier).toList()))
+                .append(") DO UPDATE SET ").append(String.join(", ", columns.stream()
+                    .map(c -> identifier(c) + " = EXCLUDED." + identifier(c)).toList()));
+        }
+        return sb.toString();
+    }
+}

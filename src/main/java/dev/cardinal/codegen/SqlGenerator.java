@@ -1,0 +1,144 @@
+package dev.cardinal.codegen;
+
+import dev.cardinal.model.Aggregate;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Rollup;
+import dev.cardinal.model.ValueType;
+import dev.cardinal.traffic.EventKindSample;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * SQL for a rollup into a relational summary table: the table (one row per group and window, keyed by them),
+ * the idempotent upsert a daily job runs (a window run twice is overwritten, never doubled), and the long-range
+ * report. Totals (counts, sums, minima, maxima) and uniques (distinct counts) are kept apart: totals add up across
+ * days, uniques do not, so the report sums the one and takes the busiest day of the other.
+ */
+public final class SqlGenerator {
+
+    /** One column of the summary table. */
+    public record Column(String name, String type, Kind kind, Rollup.AggregateSpec from) {
+        public enum Kind { GROUP, WINDOW, TOTAL, UNIQUES, OTHER }
+    }
+
+    /**
+     * @param createTable the {@code CREATE TABLE}
+     * @param upsert      the parameterised upsert, parameters in {@link #columns} order
+     * @param report      the parameterised long-range report: window from (inclusive), window to (exclusive)
+     * @param reportForOne the same for one value of the first group column: that value, from, to
+     */
+    public record Script(SqlDialect dialect, String table, List<Column> columns, List<String> key, String createTable,
+                         String upsert, String report, String reportForOne) {
+        public String text() {
+            return "-- summary table for the rollup: one row per group and window\n" + createTable + ";\n\n"
+                + "-- the daily job's upsert (parameters in column order); running a window twice overwrites it\n"
+                + upsert + ";\n\n"
+                + "-- long-range report per " + columns.get(0).name() + " (parameters: from, to)\n" + report + ";\n\n"
+                + "-- the same for one " + columns.get(0).name() + " (parameters: " + columns.get(0).name() + ", from, to)\n"
+                + reportForOne + ";\n";
+        }
+    }
+
+    private SqlGenerator() {
+    }
+
+    /**
+     * @param sample the source sample, to size text columns (may be null: 255 characters)
+     */
+    public static Script generate(SqlDialect d, Rollup rollup, EventKind kind, EventKindSample sample) {
+        if (rollup.destination().kind() != Rollup.DestinationKind.RELATIONAL_TABLE) {
+            throw new IllegalArgumentException("rollup " + rollup.name() + " does not go to a relational table");
+        }
+        if (rollup.groupBy().isEmpty()) {
+            throw new IllegalArgumentException("rollup " + rollup.name() + " groups by nothing: a summary table needs a key");
+        }
+        String table = rollup.destination().name();
+        List<Column> columns = new ArrayList<>();
+        boolean daily = rollup.window().equals(Duration.ofDays(1));
+        String windowName = unique(daily ? "day" : "window_start", rollup);
+        columns.add(new Column(rollup.groupBy().get(0), keyType(d, kind, sample, rollup.groupBy().get(0)), Column.Kind.GROUP, null));
+        columns.add(new Column(windowName, daily ? d.date() : d.timestamp(), Column.Kind.WINDOW, null));
+        for (String g : rollup.groupBy().subList(1, rollup.groupBy().size())) {
+            columns.add(new Column(g, keyType(d, kind, sample, g), Column.Kind.GROUP, null));
+        }
+        for (Rollup.AggregateSpec a : rollup.aggregates()) {
+            ValueType type = kind.attribute(a.attribute()).map(x -> x.type()).orElse(ValueType.STRING);
+            boolean numeric = type == ValueType.INTEGER || type == ValueType.UNSIGNED || type == ValueType.FLOAT;
+            Column c = switch (a.function()) {
+                case COUNT -> new Column(a.attribute() + "_count", d.bigint(), Column.Kind.TOTAL, a);
+                case COUNT_DISTINCT -> new Column(a.attribute() + "_uniques", d.bigint(), Column.Kind.UNIQUES, a);
+                case SUM -> new Column(a.attribute() + "_sum", type == ValueType.FLOAT ? d.dbl() : d.bigint(), Column.Kind.TOTAL, a);
+                case MIN, MAX -> new Column(a.attribute() + "_" + a.function().id(), numeric ? d.dbl() : d.text(255), Column.Kind.TOTAL, a);
+                default -> new Column(a.attribute() + "_" + a.function().id(), numeric ? d.dbl() : d.text(255), Column.Kind.OTHER, a);
+            };
+            columns.add(c);
+        }
+        List<String> key = columns.stream().filter(c -> c.kind() == Column.Kind.GROUP || c.kind() == Column.Kind.WINDOW)
+            .map(Column::name).toList();
+        List<String> values = columns.stream().filter(c -> !key.contains(c.name())).map(Column::name).toList();
+
+        StringBuilder create = new StringBuilder("CREATE TABLE ").append(d.identifier(table)).append(" (\n");
+        for (Column c : columns) {
+            create.append("  ").append(d.identifier(c.name())).append(' ').append(c.type())
+                .append(key.contains(c.name()) || c.kind() == Column.Kind.TOTAL || c.kind() == Column.Kind.UNIQUES ? " NOT NULL" : "")
+                .append(",\n");
+        }
+        create.append("  PRIMARY KEY (").append(String.join(", ", key.stream().map(d::identifier).toList())).append(")\n)");
+
+        String group = d.identifier(columns.get(0).name());
+        String window = d.identifier(windowName);
+        List<String> selects = new ArrayList<>();
+        selects.add(group);
+        for (Column c : columns) {
+            String col = d.identifier(c.name());
+            switch (c.kind()) {
+                case TOTAL -> selects.add((c.from().function() == Aggregate.MIN ? "MIN(" : c.from().function() == Aggregate.MAX
+                    ? "MAX(" : "SUM(") + col + ") AS " + col);
+                case UNIQUES -> selects.add("MAX(" + col + ") AS " + d.identifier(c.name() + "_busiest_" + windowName));
+                default -> { }
+            }
+        }
+        selects.add("COUNT(*) AS " + d.identifier("rows"));
+        String from = "SELECT " + String.join(", ", selects) + " FROM " + d.identifier(table) + " WHERE ";
+        String range = window + " >= ? AND " + window + " < ? GROUP BY " + group + " ORDER BY " + group;
+        return new Script(d, table, columns, key, create.toString(), d.upsert(table, key, values), from + range,
+            from + group + " = ? AND " + range);
+    }
+
+    /** A window column name no group-by attribute already has. */
+    private static String unique(String name, Rollup r) {
+        String n = name;
+        while (r.groupBy().contains(n)) {
+            n = "rollup_" + n;
+        }
+        return n;
+    }
+
+    private static String keyType(SqlDialect d, EventKind kind, EventKindSample sample, String attribute) {
+        ValueType t = kind.attribute(attribute).map(x -> x.type()).orElse(ValueType.STRING);
+        return switch (t) {
+            case INTEGER, UNSIGNED -> d.bigint();
+            case FLOAT -> d.dbl();
+            case BOOLEAN -> d.text(5);
+            case STRING -> d.text(textLength(sample, attribute));
+        };
+    }
+
+    /** Room for the sample's longest value twice over, at least 64 and at most 255 characters (index-friendly). */
+    static int textLength(EventKindSample sample, String attribute) {
+        if (sample == null || sample.attributeIndex(attribute) < 0) {
+            return 255;
+        }
+        dev.cardinal.traffic.Column c = sample.column(attribute);
+        int longest = 0;
+        if (c instanceof dev.cardinal.traffic.DictionaryColumn dc) {
+            for (int id = 1; id <= dc.dictionary().size(); id++) {
+                longest = Math.max(longest, dc.dictionary().value(id).codePointCount(0, dc.dictionary().value(id).length()));
+            }
+        } else {
+            return 255;
+        }
+        return Math.min(255, Math.max(64, 2 * longest));
+    }
+}
