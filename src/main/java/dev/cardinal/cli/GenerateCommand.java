@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.codegen.FluxGenerator;
 import dev.cardinal.codegen.InfluxQlGenerator;
 import dev.cardinal.codegen.SqlDialect;
 import dev.cardinal.codegen.SqlGenerator;
@@ -36,14 +37,14 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code cardinal generate W.cardinal.json -o DIR}: the code that puts layouts into production, one file per
- * artefact, with an index README. Today: InfluxQL for InfluxDB 1.x (database, retention policies, continuous
- * queries for rollups, example queries) and, per rollup into a relational table, its SQL for MariaDB/MySQL and
- * PostgreSQL.
+ * artefact, with an index README: InfluxQL for InfluxDB 1.x, Flux for InfluxDB 2.x and Cloud, and, per rollup
+ * into a relational table, its SQL for MariaDB/MySQL and PostgreSQL.
  */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
     description = {"Write the code for layouts: InfluxQL (database, retention policy, continuous queries, example",
-        "queries) per layout, SQL (summary table, upsert, report) per rollup into a relational table, for MariaDB",
-        "and PostgreSQL, and an index README. Files are replaced atomically; nothing else in DIR is touched."})
+        "queries) and Flux (bucket commands, a task per rollup, example queries) per layout, SQL (summary table,",
+        "upsert, report) per rollup into a relational table for MariaDB and PostgreSQL, and an index README.",
+        "Files are replaced atomically; nothing else in DIR is touched."})
 final class GenerateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace.")
     Path workspace;
@@ -57,6 +58,10 @@ final class GenerateCommand implements Callable<Integer> {
     @Option(names = "--database", paramLabel = "NAME",
         description = "Database name (default: the workspace's InfluxDB 1.x target's, else the workspace name).")
     String database;
+
+    @Option(names = "--org", paramLabel = "NAME",
+        description = "InfluxDB 2.x organisation for the bucket commands (default: the workspace's InfluxDB 2 target's, else the workspace name).")
+    String org;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -107,6 +112,24 @@ final class GenerateCommand implements Callable<Integer> {
                 return 1;
             }
         }
+        String organisation = org != null ? org : ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_2
+            && t.org() != null).map(Target::org).findFirst().orElse(SchemaInference.slug(ws.name()));
+        Map<String, String> fluxFiles = new LinkedHashMap<>();
+        for (Layout l : chosen) {
+            FluxGenerator.Output flux = FluxGenerator.generate(ws, l, db, organisation, samples.get(l.eventKind()));
+            String base = SchemaInference.slug(l.id());
+            fluxFiles.put(base + ".buckets.sh", "#!/bin/sh\n# the InfluxDB 2.x buckets of layout " + l.id() + "\nset -e\n"
+                + String.join("\n", flux.bucketCommands()) + "\n");
+            StringBuilder examples = new StringBuilder();
+            flux.examples().forEach(e -> examples.append("// ").append(e.purpose()).append('\n').append(e.flux()).append('\n'));
+            if (!examples.isEmpty()) {
+                fluxFiles.put(base + ".examples.flux", examples.toString());
+            }
+            for (FluxGenerator.Script task : flux.tasks()) {
+                fluxFiles.put(SchemaInference.slug(task.name().replace(".flux", "")) + ".task.flux",
+                    "// " + task.purpose() + "\n" + task.flux());
+            }
+        }
         Map<String, String> sqlFiles = new LinkedHashMap<>();
         for (Layout l : chosen) {
             for (Rollup r : ws.rollups()) {
@@ -140,6 +163,14 @@ final class GenerateCommand implements Callable<Integer> {
                 .append(" `curl -XPOST 'http://localhost:8086/query?db=").append(java.net.URLEncoder.encode(db, StandardCharsets.UTF_8))
                 .append("' --data-urlencode q@").append(file).append("`.\n");
             out.println("Wrote " + output.resolve(file));
+        }
+        for (var e : fluxFiles.entrySet()) {
+            AtomicFiles.write(output.resolve(e.getKey()), e.getValue().getBytes(StandardCharsets.UTF_8));
+            String what = e.getKey().endsWith(".sh") ? "`influx bucket create` commands (organisation " + organisation + ")"
+                : e.getKey().endsWith(".task.flux") ? "a Flux task (InfluxDB 2.x / Cloud): `influx task create --file " + e.getKey() + "`"
+                : "example Flux queries";
+            index.append("- `").append(e.getKey()).append("`: ").append(what).append(".\n");
+            out.println("Wrote " + output.resolve(e.getKey()));
         }
         for (var e : sqlFiles.entrySet()) {
             AtomicFiles.write(output.resolve(e.getKey()), e.getValue().getBytes(StandardCharsets.UTF_8));

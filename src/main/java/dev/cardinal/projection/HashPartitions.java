@@ -7,6 +7,10 @@ import java.util.Arrays;
  * one open-addressing table that is cleared and reused for each partition. Counting distinct keys this way reads
  * memory in streams instead of missing the cache on every key, as one table over all keys would at high
  * cardinality. Keys are non-negative; -1 marks a key that does not take part.
+ *
+ * <p>The input may be cut into segments (growth checkpoints, shard groups): since the scatter is stable, where each
+ * segment starts in every partition is noted once, and a key's segment is then found by moving a cursor along its
+ * partition, with no position stored per key.
  */
 final class HashPartitions {
     private static final int ROWS_PER_PARTITION = 1 << 14;
@@ -16,9 +20,12 @@ final class HashPartitions {
     final int[] start;
     /** The keys, partition after partition. */
     final long[] keys;
-    /** The position of each key in the input (null unless asked for). */
-    final int[] positions;
-    /** The input position of the {@code at[k]}-th taking part key (when asked for). */
+    /**
+     * {@code cutOffsets[l][s][p]}: the index in {@link #keys} (within partition {@code p}) of the first key of
+     * segment {@code s} of cut list {@code l}.
+     */
+    final int[][][] cutOffsets;
+    /** The input index of the {@code at[k]}-th taking part key. */
     final int[] positionOfOrdinal;
     final long taking;
 
@@ -26,12 +33,26 @@ final class HashPartitions {
     private int mask;
     private int shift;
 
+    /** Keys partitioned already (by {@link Collapse}, once for many layouts), with their segment offsets. */
+    HashPartitions(long[] partitioned, int[] start, int[][][] cutOffsets) {
+        this.bits = 31 - Integer.numberOfLeadingZeros(start.length - 1);
+        this.start = start;
+        this.keys = partitioned;
+        this.cutOffsets = cutOffsets;
+        this.positionOfOrdinal = new int[0];
+        this.taking = partitioned.length;
+        this.slots = new long[capacity(largest(start))];
+    }
+
     /**
-     * @param at ascending 1-based ordinals of taking-part keys whose input positions to note (may be empty)
+     * Keys in time order, cut into growth checkpoints and shard groups: checkpoint {@code k} starts after the
+     * {@code at[k-1]}-th taking-part key, shard group {@code g} at input index {@code groupStart[g]}.
+     *
+     * @param at ascending 1-based ordinals of taking-part keys (the checkpoints)
      */
-    HashPartitions(long[] input, boolean withPositions, long[] at) {
+    HashPartitions(long[] input, long[] at, int[] groupStart) {
         int n = input.length;
-        bits = Math.max(0, 31 - Integer.numberOfLeadingZeros(Math.max(1, n / ROWS_PER_PARTITION)));
+        bits = partitionBits(n);
         int partitions = 1 << bits;
         start = new int[partitions + 1];
         positionOfOrdinal = new int[at.length];
@@ -49,25 +70,47 @@ final class HashPartitions {
             }
         }
         taking = count;
-        int largest = 0;
         for (int p = 0; p < partitions; p++) {
-            largest = Math.max(largest, start[p + 1]);
             start[p + 1] += start[p];
         }
+        int[] checkpointCuts = new int[at.length];
+        for (int c = 1; c < at.length; c++) {
+            checkpointCuts[c] = positionOfOrdinal[c - 1] + 1;
+        }
+        int[][] cuts = {checkpointCuts, groupStart};
+        cutOffsets = new int[][][]{new int[checkpointCuts.length][], new int[groupStart.length][]};
+        int[] next = new int[2];
         keys = new long[start[partitions]];
-        positions = withPositions ? new int[keys.length] : null;
         int[] fill = Arrays.copyOf(start, partitions);
-        for (int i = 0; i < n; i++) {
-            long key = input[i];
-            if (key >= 0) {
-                int to = fill[partition(key)]++;
-                keys[to] = key;
-                if (positions != null) {
-                    positions[to] = i;
+        for (int i = 0; i <= n; i++) {
+            for (int l = 0; l < 2; l++) {
+                while (next[l] < cuts[l].length && cuts[l][next[l]] <= i) {
+                    cutOffsets[l][next[l]++] = fill.clone();
                 }
             }
+            if (i < n && input[i] >= 0) {
+                keys[fill[partition(input[i])]++] = input[i];
+            }
         }
-        slots = new long[capacity(largest)];
+        slots = new long[capacity(largest(start))];
+    }
+
+    /** Keys in any order, not cut: for numbering (see {@link Tuples}). */
+    HashPartitions(long[] input) {
+        this(input, new long[0], new int[0]);
+    }
+
+    /** Partition bits for {@code n} keys: partitions of about {@link #ROWS_PER_PARTITION} keys. */
+    static int partitionBits(int n) {
+        return Math.max(0, 31 - Integer.numberOfLeadingZeros(Math.max(1, n / ROWS_PER_PARTITION)));
+    }
+
+    private static int largest(int[] start) {
+        int largest = 0;
+        for (int p = 0; p + 1 < start.length; p++) {
+            largest = Math.max(largest, start[p + 1] - start[p]);
+        }
+        return largest;
     }
 
     int partitions() {

@@ -25,11 +25,27 @@ public final class LayoutMeasurer {
 
     private final SampleIndex index;
     private final TemplateText text;
+    private final boolean collapsing;
     private final Map<Long, int[]> groupStarts = new java.util.concurrent.ConcurrentHashMap<>();
 
+    /** A measurer that counts each layout over the rows: for measuring a layout once (the command line). */
     public LayoutMeasurer(SampleIndex index) {
+        this(index, false);
+    }
+
+    /**
+     * A measurer for toggling roles back and forth (the workbench's live projection): after {@link #prepare} it
+     * keeps the rows collapsed into the distinct combinations of a layout's tags ({@link Collapse}), so a toggle
+     * among them counts entries instead of rows. Until then, or for tags outside, it counts rows.
+     */
+    public static LayoutMeasurer interactive(SampleIndex index) {
+        return new LayoutMeasurer(index, true);
+    }
+
+    LayoutMeasurer(SampleIndex index, boolean collapsing) {
         this.index = index;
         this.text = new TemplateText(index);
+        this.collapsing = collapsing;
     }
 
     public LayoutMeasure measure(Layout layout) {
@@ -43,7 +59,7 @@ public final class LayoutMeasurer {
         Tuples.RowFilter written = allWritten ? null : row -> (valid[row >>> 6] & (1L << row)) != 0;
 
         ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
-        SeriesPass pass = replay(layout, m, seriesKeys(layout, m, written), validCount, shards,
+        SeriesPass pass = replay(layout, m, seriesKeys(layout, m, written, shards), validCount, shards,
             layout.retention().duration().toNanos());
 
         Map<String, Long> tags = new TreeMap<>();
@@ -105,10 +121,14 @@ public final class LayoutMeasurer {
      * attributes. Templates: combinations rendered to series keys once each, and numbered, since two combinations
      * may render the same series.
      */
-    private record SeriesKeys(long[] keys, int[] attrs, int[] widths) {
+    /**
+     * Keys per row (packed tag ids, or for templates a series id with a row of each series in {@code rowOfSeries}),
+     * or a collapse with the mask that selects the layout's tags from its keys.
+     */
+    private record SeriesKeys(long[] keys, int[] attrs, int[] widths, Collapse collapse, long mask, int[] rowOfSeries) {
     }
 
-    private SeriesKeys seriesKeys(Layout layout, Measurements m, Tuples.RowFilter written) {
+    private SeriesKeys seriesKeys(Layout layout, Measurements m, Tuples.RowFilter written, ShardGroups shards) {
         Set<String> names = new LinkedHashSet<>(layout.measurement().attributes());
         boolean plain = layout.measurement().isLiteral();
         for (TagSpec t : layout.tags()) {
@@ -116,22 +136,77 @@ public final class LayoutMeasurer {
             plain &= t.value().singleRef().isPresent();
         }
         int[] attrs = names.stream().mapToInt(text::attribute).toArray();
+        if (collapsing && plain && written == null && attrs.length > 0) {
+            Collapse collapse = collapse(attrs, shards);
+            if (collapse != null) {
+                return new SeriesKeys(null, collapse.attrs, collapse.widths, collapse, collapse.mask(attrs), null);
+            }
+        }
         if (plain) {
             Tuples.Keys keys = Tuples.keys(index, attrs, written, index.timeOrder());
-            return new SeriesKeys(keys.keys(), attrs, keys.widths());
+            return new SeriesKeys(keys.keys(), attrs, keys.widths(), null, -1L, null);
         }
         Tuples t = Tuples.grouped(index, attrs, written);
         Map<String, Integer> ids = new HashMap<>();
         int[] seriesOfTuple = new int[t.count];
+        int[] rowOfSeries = new int[t.count];
         for (int k = 0; k < t.count; k++) {
+            int before = ids.size();
             seriesOfTuple[k] = ids.computeIfAbsent(seriesKey(layout, m, t.firstRow[k]), x -> ids.size());
+            if (ids.size() > before) {
+                rowOfSeries[seriesOfTuple[k]] = t.firstRow[k]; // any row of a series renders its key
+            }
         }
         long[] keys = new long[index.rows()];
         for (int i = 0; i < keys.length; i++) {
             int k = t.idOfRow[index.rowAt(i)];
             keys[i] = k == Tuples.SKIPPED ? -1 : seriesOfTuple[k];
         }
-        return new SeriesKeys(keys, attrs, null);
+        return new SeriesKeys(keys, attrs, null, null, -1L, rowOfSeries);
+    }
+
+    /** Collapses kept for the next toggles: the most recent first. */
+    private final java.util.LinkedList<Collapse> collapses = new java.util.LinkedList<>();
+    private static final int COLLAPSES_KEPT = 2;
+
+    /**
+     * Collapses the rows by the tags of {@code layout} (its plain tag attributes), unless a kept collapse already
+     * covers them, so the next toggles among those tags count entries instead of rows. Costs about two counts over
+     * the rows: the workbench calls it in the background after a projection, while the user looks at the numbers.
+     */
+    public void prepare(Layout layout) {
+        if (!collapsing || !layout.measurement().isLiteral() || !layout.tags().stream().allMatch(t -> t.value().singleRef().isPresent())) {
+            return;
+        }
+        int[] attrs = layout.tags().stream().map(t -> t.value().singleRef().get()).distinct().mapToInt(text::attribute).toArray();
+        ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
+        if (attrs.length == 0 || collapse(attrs, shards) != null) {
+            return;
+        }
+        Collapse built = Collapse.build(index, attrs, groupStarts(shards), shards.durationNanos());
+        if (built != null) {
+            synchronized (this) {
+                collapses.addFirst(built);
+                while (collapses.size() > COLLAPSES_KEPT) {
+                    collapses.removeLast();
+                }
+            }
+        }
+    }
+
+    /** The smallest kept collapse covering {@code attrs} with the same shard groups, or null (count the rows). */
+    private synchronized Collapse collapse(int[] attrs, ShardGroups shards) {
+        Collapse best = null;
+        for (Collapse c : collapses) {
+            if (c.shardGroupNanos == shards.durationNanos() && c.covers(attrs) && (best == null || c.size() < best.size())) {
+                best = c;
+            }
+        }
+        if (best != null) {
+            collapses.remove(best);
+            collapses.addFirst(best);
+        }
+        return best;
     }
 
     private String seriesKey(Layout layout, Measurements m, int row) {
@@ -169,12 +244,16 @@ public final class LayoutMeasurer {
         int[] groupStart = groupStarts(shards);
         SeriesKeyBytes keyBytes = new SeriesKeyBytes(layout, m);
         SeriesCounter.Counts c;
-        if (series.widths() != null) {
+        if (series.collapse() != null) {
+            SeriesKeyBytes.Unpacked unpacked = keyBytes.unpacked(series.attrs(), series.widths());
+            c = SeriesCounter.countEntries(series.collapse(), series.mask(), writtenRows, unpacked::add);
+        } else if (series.widths() != null) {
             // plain tags packed whole: a series' tag values are in its key, no need to look its row up
             SeriesKeyBytes.Unpacked unpacked = keyBytes.unpacked(series.attrs(), series.widths());
-            c = SeriesCounter.count(keys, groupStart, at, (key, position) -> unpacked.add(key));
+            c = SeriesCounter.count(keys, groupStart, at, unpacked::add);
         } else {
-            c = SeriesCounter.count(keys, groupStart, at, (key, position) -> keyBytes.add(index.rowAt(position)));
+            int[] rowOfSeries = series.rowOfSeries();
+            c = SeriesCounter.count(keys, groupStart, at, key -> keyBytes.add(rowOfSeries[(int) key]));
         }
         SeriesPass p = new SeriesPass();
         p.points = c.points();
@@ -182,7 +261,7 @@ public final class LayoutMeasurer {
         int[] cpAt = c.checkpointPositions();
         long[] cpPoints = new long[at.length];
         double[] cpSeconds = new double[at.length];
-        long firstTs = p.points == 0 ? 0 : index.timestampAt(firstWritten(keys));
+        long firstTs = p.points == 0 ? 0 : index.timestampAt(series.collapse() != null ? 0 : firstWritten(keys));
         for (int k = 0; k < at.length; k++) {
             cpPoints[k] = at[k];
             cpSeconds[k] = (index.timestampAt(cpAt[k]) - firstTs) / 1e9;
@@ -274,9 +353,11 @@ public final class LayoutMeasurer {
             int[] shift = new int[ids.length];
             long[] mask = new long[ids.length];
             byte[][] small = new byte[ids.length][];
+            int[] fixed = new int[ids.length];
             for (int i = 0; i < ids.length; i++) {
                 int a = text.attribute(layout.tags().get(i).value().singleRef().orElseThrow());
                 small[i] = index.shortLengths(a);
+                fixed[i] = index.fixedLength(a);
                 int below = 0;
                 int j = attrs.length - 1;
                 while (attrs[j] != a) {
@@ -285,7 +366,7 @@ public final class LayoutMeasurer {
                 shift[i] = below;
                 mask[i] = (1L << widths[j]) - 1;
             }
-            return new Unpacked(shift, mask, small);
+            return new Unpacked(shift, mask, small, fixed);
         }
 
         final class Unpacked {
@@ -293,18 +374,21 @@ public final class LayoutMeasurer {
             private final long[] mask;
             /** Value lengths in a byte where they fit, else null (and {@code lengths} serves). */
             private final byte[][] small;
+            /** The length all values of a tag share, or -1 (then it is looked up). */
+            private final int[] fixed;
 
-            Unpacked(int[] shift, long[] mask, byte[][] small) {
+            Unpacked(int[] shift, long[] mask, byte[][] small, int[] fixed) {
                 this.shift = shift;
                 this.mask = mask;
                 this.small = small;
+                this.fixed = fixed;
             }
 
             void add(long key) {
                 keyBytes += nameBytes.length == 0 ? 0 : nameBytes[0];
                 for (int i = 0; i < shift.length; i++) {
                     int id = (int) ((key >>> shift[i]) & mask[i]);
-                    long v = small[i] != null ? small[i][id] & 0xFF : lengths[i][id];
+                    long v = fixed[i] >= 0 ? (id == 0 ? 0 : fixed[i]) : small[i] != null ? small[i][id] & 0xFF : lengths[i][id];
                     if (v > 0) {
                         long k = keyLengths[i];
                         tagPairs++;

@@ -144,6 +144,25 @@ public final class SampleIndex {
         return lengths[a];
     }
 
+    private final java.util.Map<Integer, Integer> fixedLengths = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The one byte length every value of attribute {@code a} has (uuids, zero-padded ids), or -1 when lengths vary:
+     * then nothing needs looking up per value to sum lengths.
+     */
+    public int fixedLength(int a) {
+        return fixedLengths.computeIfAbsent(a, x -> {
+            int[] len = lengths(x);
+            int fixed = len.length > 1 ? len[1] : -1;
+            for (int i = 2; i < len.length && fixed >= 0; i++) {
+                if (len[i] != fixed) {
+                    fixed = -1;
+                }
+            }
+            return fixed;
+        });
+    }
+
     private final java.util.Map<Integer, byte[]> shortLengths = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**

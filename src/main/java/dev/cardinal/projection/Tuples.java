@@ -237,7 +237,7 @@ final class Tuples {
         private final int[] nextNew;
 
         Partitioned(long[] keys) {
-            parts = new HashPartitions(keys, false, new long[0]);
+            parts = new HashPartitions(keys);
             int partitions = parts.partitions();
             // local numbers go to an array parallel to the scattered keys
             local = new int[parts.keys.length];

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,8 +24,11 @@ class GenerateCommandTest {
         String index = Files.readString(dir.resolve("README.md"));
         assertTrue(index.contains("`three-tags.influxql`: InfluxQL for InfluxDB 1.x, layout three-tags"), index);
         try (var files = Files.list(dir)) {
-            assertEquals(2, files.count());
+            assertEquals(List.of("README.md", "three-tags.buckets.sh", "three-tags.examples.flux", "three-tags.influxql"),
+                files.map(f -> f.getFileName().toString()).sorted().toList());
         }
+        String buckets = Files.readString(dir.resolve("three-tags.buckets.sh"));
+        assertTrue(buckets.contains("influx bucket create --org 'weather' --name 'weather/autogen' --retention 0"), buckets);
     }
 
     @Test
@@ -37,6 +41,7 @@ class GenerateCommandTest {
         String pg = Files.readString(dir.resolve("listing-daily.postgresql.sql"));
         assertTrue(pg.contains("PRIMARY KEY (\"listing_id\", \"day\", \"event\")") && pg.contains("ON CONFLICT"), pg);
         assertTrue(Files.readString(dir.resolve("ids-as-fields.influxql")).contains("-- rollup listing-daily goes to relational-table"));
+        assertTrue(Files.readString(dir.resolve("listing-daily.task.flux")).contains("sql.to("));
     }
 
     @Test

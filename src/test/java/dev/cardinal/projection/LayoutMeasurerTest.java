@@ -175,4 +175,41 @@ class LayoutMeasurerTest {
         assertEquals(Map.of("ab", 2L), m.tags());
         assertEquals(2, m.seriesGrowth().last());
     }
+
+    @Test
+    void theIndexFootprintSumsEverySeriesKey() {
+        Scenario ads = Scenario.of("ad-marketplace");
+        Layout layout = ads.layout("ids-as-tags");
+        Set<List<String>> series = new HashSet<>();
+        for (int r = 0; r < ads.sample.rows(); r++) {
+            List<String> key = new ArrayList<>();
+            for (TagSpec t : layout.tags()) {
+                key.add(ads.sample.column(t.value().singleRef().get()).text(r));
+            }
+            series.add(key);
+        }
+        long keyBytes = 0;
+        long pairs = 0;
+        long tagBytes = 0;
+        for (List<String> s : series) {
+            keyBytes += layout.measurement().literalText().length();
+            for (int i = 0; i < s.size(); i++) {
+                int v = s.get(i).getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+                if (v > 0) {
+                    int k = layout.tags().get(i).key().length();
+                    keyBytes += 2 + k + v;
+                    tagBytes += k + v;
+                    pairs++;
+                }
+            }
+        }
+        IndexFootprint f = ads.measure("ids-as-tags").footprint();
+        assertEquals(series.size(), f.series());
+        assertEquals(keyBytes, f.seriesKeyBytes());
+        assertEquals(pairs, f.tagPairs());
+        assertEquals(tagBytes, f.tagBytes());
+        // uuids have one length, events do not: both ways of summing lengths are taken
+        assertEquals(36, ads.index.fixedLength(ads.sample.attributeIndex("session_id")));
+        assertEquals(-1, ads.index.fixedLength(ads.sample.attributeIndex("event")));
+    }
 }

@@ -128,7 +128,7 @@ class TuplesTest {
         }
         long[] at = GrowthCurve.positions(written, 50);
         List<Long> firstKeys = new ArrayList<>();
-        SeriesCounter.Counts c = SeriesCounter.count(keys.keys(), groupStart, at, (key, position) -> firstKeys.add(key));
+        SeriesCounter.Counts c = SeriesCounter.count(keys.keys(), groupStart, at, firstKeys::add);
 
         Map<List<Integer>, Long> lastGroup = new HashMap<>();
         Map<Long, Long> perGroup = new HashMap<>();
@@ -161,6 +161,50 @@ class TuplesTest {
         for (int g = 0; g < groupStart.length; g++) {
             long shard = groups.index(index.timestampAt(groupStart[g]));
             assertEquals(perGroup.getOrDefault(shard, 0L), counted[g], "group " + g);
+        }
+    }
+
+    @Property(tries = 10)
+    void collapsedRowsCountWhatTheRowsCount(@ForAll long seed, @ForAll @IntRange(min = 2, max = 4) int width,
+                                            @ForAll @IntRange(min = 2, max = 3000) int distinct) throws Exception {
+        collapsedAgree(seed, 30_000, width, distinct);
+    }
+
+    /** Enough distinct combinations for the collapse to spread over several partitions. */
+    @Property(tries = 2)
+    void collapsedRowsAgreeOverSeveralPartitions(@ForAll long seed) throws Exception {
+        collapsedAgree(seed, 150_000, 3, 40_000);
+    }
+
+    private static void collapsedAgree(long seed, int rowCount, int width, int distinct) throws Exception {
+        SampleIndex index = sample(seed, rowCount, width, distinct);
+        LayoutMeasurer collapsed = LayoutMeasurer.interactive(index);
+        LayoutMeasurer rows = new LayoutMeasurer(index);
+        List<String> all = new ArrayList<>();
+        for (int a = 0; a < width; a++) {
+            all.add("a" + a);
+        }
+        java.util.Random random = new java.util.Random(seed);
+        // toggles as a user makes them: take tags away, put them back, in a random order, with 6h shard groups
+        for (int step = 0; step < 8; step++) {
+            List<String> tags = all.stream().filter(x -> random.nextInt(3) > 0).toList();
+            dev.cardinal.model.Layout layout = new dev.cardinal.model.Layout("l", "l", "m", dev.cardinal.model.Template.literal("m"),
+                tags.stream().map(dev.cardinal.model.TagSpec::of).toList(), List.of(dev.cardinal.model.FieldSpec.of("f")),
+                new dev.cardinal.model.RetentionPlan("rp", java.time.Duration.ofDays(30), java.time.Duration.ofHours(6), 1));
+            if (step % 3 == 0) {
+                collapsed.prepare(layout); // as the workbench does in the background
+            }
+            LayoutMeasure a = collapsed.measure(layout);
+            LayoutMeasure b = rows.measure(layout);
+            String what = "step " + step + " tags " + tags;
+            assertEquals(b.series(), a.series(), what);
+            assertEquals(b.serverReportedSeries(), a.serverReportedSeries(), what);
+            assertEquals(b.shardGroups(), a.shardGroups(), what);
+            assertEquals(b.points(), a.points(), what);
+            assertEquals(b.footprint(), a.footprint(), what);
+            assertEquals(java.util.Arrays.toString(b.seriesGrowth().distinct()), java.util.Arrays.toString(a.seriesGrowth().distinct()), what);
+            assertEquals(java.util.Arrays.toString(b.seriesGrowth().elapsedSeconds()),
+                java.util.Arrays.toString(a.seriesGrowth().elapsedSeconds()), what);
         }
     }
 }
