@@ -90,26 +90,16 @@ public final class FluxGenerator {
             + InfluxQl.duration(r.window()) + "}\n\n";
     }
 
-    private static String tagKey(Layout layout, String attribute) {
-        return layout.tags().stream().filter(t -> t.value().singleRef().filter(attribute::equals).isPresent())
-            .map(TagSpec::key).findFirst().orElse(attribute);
-    }
-
-    private static String fieldKey(Layout layout, String attribute) {
-        return layout.fields().stream().filter(f -> f.attribute().equals(attribute) && f.key().isLiteral())
-            .map(f -> f.key().literalText()).findFirst().orElse(attribute);
-    }
-
     /** Per aggregate: read the field, group by the rollup's tags, aggregate per window, name it, write it. */
     private static Script downsample(Rollup r, Layout layout, String bucket, String target, String measurement) {
-        List<String> groups = r.groupBy().stream().map(a -> tagKey(layout, a)).toList();
+        List<String> groups = r.groupBy().stream().map(a -> InfluxQlGenerator.tagKeyOf(layout, a)).toList();
         StringBuilder sb = new StringBuilder(taskOption(r, "into " + target));
         sb.append("data = from(bucket: ").append(Flux.string(bucket)).append(")\n")
             .append("    |> range(start: -task.every)\n")
             .append("    |> filter(fn: (r) => r._measurement == ").append(Flux.string(measurement)).append(")\n\n");
         int n = 0;
         for (Rollup.AggregateSpec a : r.aggregates()) {
-            String field = fieldKey(layout, a.attribute());
+            String field = InfluxQlGenerator.fieldKeyOf(layout, a.attribute());
             String name = a.attribute() + "_" + a.function().id();
             sb.append("data\n    |> filter(fn: (r) => r._field == ").append(Flux.string(field)).append(")\n")
                 .append("    |> group(columns: ").append(Flux.list(groups)).append(")\n")
@@ -152,7 +142,7 @@ public final class FluxGenerator {
             .findFirst().map(t -> t.kind() == Target.Kind.MARIADB ? "mysql" : "postgres").orElse("postgres");
         List<String> groups = new ArrayList<>();
         for (String a : r.groupBy()) {
-            groups.add(layout.roleOf(a) == Role.TAG ? tagKey(layout, a) : fieldKey(layout, a));
+            groups.add(layout.roleOf(a) == Role.TAG ? InfluxQlGenerator.tagKeyOf(layout, a) : InfluxQlGenerator.fieldKeyOf(layout, a));
         }
         List<String> fields = new ArrayList<>();
         for (FieldSpec f : layout.fields()) {
@@ -177,7 +167,7 @@ public final class FluxGenerator {
         List<String> joins = new ArrayList<>();
         int n = 0;
         for (Rollup.AggregateSpec a : r.aggregates()) {
-            String col = fieldKey(layout, a.attribute());
+            String col = InfluxQlGenerator.fieldKeyOf(layout, a.attribute());
             String out = a.function() == Aggregate.COUNT_DISTINCT ? a.attribute() + "_uniques" : a.attribute() + "_" + a.function().id();
             String var = "a" + n++;
             String body = switch (a.function()) {

@@ -134,12 +134,14 @@ public final class InfluxQlGenerator {
         return layout.measurement().isLiteral() ? Optional.of(layout.measurement().literalText()) : Optional.empty();
     }
 
-    private static String tagKeyOf(Layout layout, String attribute) {
+    /** The tag key a layout writes an attribute under (its name when it is no plain tag). */
+    static String tagKeyOf(Layout layout, String attribute) {
         return layout.tags().stream().filter(t -> t.value().singleRef().filter(attribute::equals).isPresent())
             .map(TagSpec::key).findFirst().orElse(attribute);
     }
 
-    private static String fieldKeyOf(Layout layout, String attribute) {
+    /** The literal field key a layout writes an attribute under (its name when there is none). */
+    static String fieldKeyOf(Layout layout, String attribute) {
         return layout.fields().stream().filter(f -> f.attribute().equals(attribute) && f.key().isLiteral())
             .map(f -> f.key().literalText()).findFirst().orElse(attribute);
     }
