@@ -4,6 +4,7 @@ import dev.cardinal.codegen.FluxGenerator;
 import dev.cardinal.codegen.InfluxQlGenerator;
 import dev.cardinal.codegen.SqlDialect;
 import dev.cardinal.codegen.SqlGenerator;
+import dev.cardinal.codegen.WriterSnippets;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.Layout;
@@ -66,6 +67,21 @@ final class GenerateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** {@code ids-as-fields} -> {@code IdsAsFields}. */
+    static String javaClassName(String id) {
+        StringBuilder sb = new StringBuilder();
+        boolean upper = true;
+        for (char c : id.toCharArray()) {
+            if (c < 128 && Character.isLetterOrDigit(c)) {
+                sb.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            } else {
+                upper = true;
+            }
+        }
+        return sb.length() == 0 || Character.isDigit(sb.charAt(0)) ? "Layout" + sb : sb.toString();
+    }
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -114,19 +130,27 @@ final class GenerateCommand implements Callable<Integer> {
         }
         String organisation = org != null ? org : ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_2
             && t.org() != null).map(Target::org).findFirst().orElse(SchemaInference.slug(ws.name()));
-        Map<String, String> fluxFiles = new LinkedHashMap<>();
+        Map<String, String> layoutFiles = new LinkedHashMap<>();
         for (Layout l : chosen) {
             FluxGenerator.Output flux = FluxGenerator.generate(ws, l, db, organisation, samples.get(l.eventKind()));
             String base = SchemaInference.slug(l.id());
-            fluxFiles.put(base + ".buckets.sh", "#!/bin/sh\n# the InfluxDB 2.x buckets of layout " + l.id() + "\nset -e\n"
+            layoutFiles.put(base + ".buckets.sh", "#!/bin/sh\n# the InfluxDB 2.x buckets of layout " + l.id() + "\nset -e\n"
                 + String.join("\n", flux.bucketCommands()) + "\n");
             StringBuilder examples = new StringBuilder();
             flux.examples().forEach(e -> examples.append("// ").append(e.purpose()).append('\n').append(e.flux()).append('\n'));
             if (!examples.isEmpty()) {
-                fluxFiles.put(base + ".examples.flux", examples.toString());
+                layoutFiles.put(base + ".examples.flux", examples.toString());
+            }
+            EventKind writerKind = ws.eventKind(l.eventKind()).orElse(null);
+            if (writerKind != null) {
+                String className = javaClassName(l.id()) + "Writer";
+                layoutFiles.put(className + ".java", WriterSnippets.java(writerKind, l, className));
+                layoutFiles.put(base + ".writer.js", WriterSnippets.javascript(writerKind, l,
+                    Character.toLowerCase(className.charAt(0)) + className.substring(1).replace("Writer", "Point")));
+                layoutFiles.put(base + ".lp", WriterSnippets.lineProtocol(writerKind, l));
             }
             for (FluxGenerator.Script task : flux.tasks()) {
-                fluxFiles.put(SchemaInference.slug(task.name().replace(".flux", "")) + ".task.flux",
+                layoutFiles.put(SchemaInference.slug(task.name().replace(".flux", "")) + ".task.flux",
                     "// " + task.purpose() + "\n" + task.flux());
             }
         }
@@ -164,9 +188,12 @@ final class GenerateCommand implements Callable<Integer> {
                 .append("' --data-urlencode q@").append(file).append("`.\n");
             out.println("Wrote " + output.resolve(file));
         }
-        for (var e : fluxFiles.entrySet()) {
+        for (var e : layoutFiles.entrySet()) {
             AtomicFiles.write(output.resolve(e.getKey()), e.getValue().getBytes(StandardCharsets.UTF_8));
-            String what = e.getKey().endsWith(".sh") ? "`influx bucket create` commands (organisation " + organisation + ")"
+            String what = e.getKey().endsWith(".java") ? "the writer in Java (influxdb-client-java `Point`)"
+                : e.getKey().endsWith(".js") ? "the writer in JavaScript (`@influxdata/influxdb-client`)"
+                : e.getKey().endsWith(".lp") ? "the line protocol shape: which attributes are tags, which fields, with their types"
+                : e.getKey().endsWith(".sh") ? "`influx bucket create` commands (organisation " + organisation + ")"
                 : e.getKey().endsWith(".task.flux") ? "a Flux task (InfluxDB 2.x / Cloud): `influx task create --file " + e.getKey() + "`"
                 : "example Flux queries";
             index.append("- `").append(e.getKey()).append("`: ").append(what).append(".\n");

@@ -24,7 +24,8 @@ class GenerateCommandTest {
         String index = Files.readString(dir.resolve("README.md"));
         assertTrue(index.contains("`three-tags.influxql`: InfluxQL for InfluxDB 1.x, layout three-tags"), index);
         try (var files = Files.list(dir)) {
-            assertEquals(List.of("README.md", "three-tags.buckets.sh", "three-tags.examples.flux", "three-tags.influxql"),
+            assertEquals(List.of("README.md", "ThreeTagsWriter.java", "three-tags.buckets.sh", "three-tags.examples.flux",
+                    "three-tags.influxql", "three-tags.lp", "three-tags.writer.js"),
                 files.map(f -> f.getFileName().toString()).sorted().toList());
         }
         String buckets = Files.readString(dir.resolve("three-tags.buckets.sh"));
