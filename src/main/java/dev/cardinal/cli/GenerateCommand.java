@@ -3,6 +3,7 @@ package dev.cardinal.cli;
 import dev.cardinal.codegen.FluxGenerator;
 import dev.cardinal.codegen.InfluxQlGenerator;
 import dev.cardinal.codegen.SqlDialect;
+import dev.cardinal.codegen.SchemaFiles;
 import dev.cardinal.codegen.SqlGenerator;
 import dev.cardinal.codegen.WriterSnippets;
 import dev.cardinal.model.EventKind;
@@ -131,6 +132,7 @@ final class GenerateCommand implements Callable<Integer> {
         String organisation = org != null ? org : ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_2
             && t.org() != null).map(Target::org).findFirst().orElse(SchemaInference.slug(ws.name()));
         Map<String, String> layoutFiles = new LinkedHashMap<>();
+        List<String> notWritten = new ArrayList<>();
         for (Layout l : chosen) {
             FluxGenerator.Output flux = FluxGenerator.generate(ws, l, db, organisation, samples.get(l.eventKind()));
             String base = SchemaInference.slug(l.id());
@@ -148,6 +150,13 @@ final class GenerateCommand implements Callable<Integer> {
                 layoutFiles.put(base + ".writer.js", WriterSnippets.javascript(writerKind, l,
                     Character.toLowerCase(className.charAt(0)) + className.substring(1).replace("Writer", "Point")));
                 layoutFiles.put(base + ".lp", WriterSnippets.lineProtocol(writerKind, l));
+                String unlistable = SchemaFiles.unlistable(l);
+                if (unlistable == null) {
+                    layoutFiles.put(base + ".bucket-schema.json", SchemaFiles.bucketSchemaColumns(writerKind, l));
+                    layoutFiles.put(base + ".es-mapping.json", SchemaFiles.elasticsearchMapping(writerKind, l));
+                } else {
+                    notWritten.add("no bucket schema or index mapping for " + l.id() + ": " + unlistable);
+                }
             }
             for (FluxGenerator.Script task : flux.tasks()) {
                 layoutFiles.put(SchemaInference.slug(task.name().replace(".flux", "")) + ".task.flux",
@@ -190,7 +199,10 @@ final class GenerateCommand implements Callable<Integer> {
         }
         for (var e : layoutFiles.entrySet()) {
             AtomicFiles.write(output.resolve(e.getKey()), e.getValue().getBytes(StandardCharsets.UTF_8));
-            String what = e.getKey().endsWith(".java") ? "the writer in Java (influxdb-client-java `Point`)"
+            String what = e.getKey().endsWith(".bucket-schema.json")
+                ? "InfluxDB Cloud explicit bucket schema: `influx bucket-schema create --columns-file " + e.getKey() + "`"
+                : e.getKey().endsWith(".es-mapping.json") ? "Elasticsearch/OpenSearch index mapping, `dynamic: strict`"
+                : e.getKey().endsWith(".java") ? "the writer in Java (influxdb-client-java `Point`)"
                 : e.getKey().endsWith(".js") ? "the writer in JavaScript (`@influxdata/influxdb-client`)"
                 : e.getKey().endsWith(".lp") ? "the line protocol shape: which attributes are tags, which fields, with their types"
                 : e.getKey().endsWith(".sh") ? "`influx bucket create` commands (organisation " + organisation + ")"
@@ -206,6 +218,7 @@ final class GenerateCommand implements Callable<Integer> {
                 .append(".\n");
             out.println("Wrote " + output.resolve(e.getKey()));
         }
+        notWritten.forEach(n -> index.append("- ").append(n).append('\n'));
         AtomicFiles.write(output.resolve("README.md"), index.toString().getBytes(StandardCharsets.UTF_8));
         return 0;
     }

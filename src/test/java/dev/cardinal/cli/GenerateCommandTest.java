@@ -24,8 +24,9 @@ class GenerateCommandTest {
         String index = Files.readString(dir.resolve("README.md"));
         assertTrue(index.contains("`three-tags.influxql`: InfluxQL for InfluxDB 1.x, layout three-tags"), index);
         try (var files = Files.list(dir)) {
-            assertEquals(List.of("README.md", "ThreeTagsWriter.java", "three-tags.buckets.sh", "three-tags.examples.flux",
-                    "three-tags.influxql", "three-tags.lp", "three-tags.writer.js"),
+            assertEquals(List.of("README.md", "ThreeTagsWriter.java", "three-tags.bucket-schema.json", "three-tags.buckets.sh",
+                    "three-tags.es-mapping.json", "three-tags.examples.flux", "three-tags.influxql", "three-tags.lp",
+                    "three-tags.writer.js"),
                 files.map(f -> f.getFileName().toString()).sorted().toList());
         }
         String buckets = Files.readString(dir.resolve("three-tags.buckets.sh"));
@@ -43,6 +44,14 @@ class GenerateCommandTest {
         assertTrue(pg.contains("PRIMARY KEY (\"listing_id\", \"day\", \"event\")") && pg.contains("ON CONFLICT"), pg);
         assertTrue(Files.readString(dir.resolve("ids-as-fields.influxql")).contains("-- rollup listing-daily goes to relational-table"));
         assertTrue(Files.readString(dir.resolve("listing-daily.task.flux")).contains("sql.to("));
+    }
+
+    @Test
+    void aLayoutWhoseColumnsCannotBeListedGetsNoSchemaAndTheIndexSaysWhy(@TempDir Path dir) throws Exception {
+        assertEquals(0, CliRun.of("generate", WEATHER, "--layout", "data-in-measurement", "-o", dir.toString()).code());
+        assertFalse(Files.exists(dir.resolve("data-in-measurement.es-mapping.json")));
+        String index = Files.readString(dir.resolve("README.md"));
+        assertTrue(index.contains("no bucket schema or index mapping for data-in-measurement: the measurement name is a template"), index);
     }
 
     @Test
