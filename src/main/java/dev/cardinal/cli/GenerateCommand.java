@@ -4,6 +4,7 @@ import dev.cardinal.codegen.FluxGenerator;
 import dev.cardinal.codegen.InfluxQlGenerator;
 import dev.cardinal.codegen.SqlDialect;
 import dev.cardinal.codegen.SchemaFiles;
+import dev.cardinal.codegen.SlotTables;
 import dev.cardinal.codegen.SqlGenerator;
 import dev.cardinal.codegen.WriterSnippets;
 import dev.cardinal.model.EventKind;
@@ -165,6 +166,20 @@ final class GenerateCommand implements Callable<Integer> {
         }
         Map<String, String> sqlFiles = new LinkedHashMap<>();
         for (Layout l : chosen) {
+            EventKind kind = ws.eventKind(l.eventKind()).orElse(null);
+            for (var f : l.fields()) {
+                for (var slot : SlotTables.slots(f.key())) {
+                    for (SqlDialect d : SqlDialect.values()) {
+                        if (kind != null) {
+                            sqlFiles.put(SchemaInference.slug(l.id()) + ".slots-" + SchemaInference.slug(slot.attribute()) + "." + d.id()
+                                + ".sql", SlotTables.generate(d, slot, kind, samples.get(l.eventKind()),
+                                SchemaInference.slug(l.id()).replace('-', '_') + "_" + slot.attribute()).text());
+                        }
+                    }
+                }
+            }
+        }
+        for (Layout l : chosen) {
             for (Rollup r : ws.rollups()) {
                 if (!r.layout().equals(l.id()) || r.destination().kind() != Rollup.DestinationKind.RELATIONAL_TABLE) {
                     continue;
@@ -213,9 +228,10 @@ final class GenerateCommand implements Callable<Integer> {
         }
         for (var e : sqlFiles.entrySet()) {
             AtomicFiles.write(output.resolve(e.getKey()), e.getValue().getBytes(StandardCharsets.UTF_8));
-            index.append("- `").append(e.getKey()).append("`: the rollup's summary table, its idempotent upsert for the daily job,")
-                .append(" and the long-range report, for ").append(e.getKey().contains(".mariadb.") ? "MariaDB/MySQL" : "PostgreSQL")
-                .append(".\n");
+            index.append("- `").append(e.getKey()).append("`: ").append(e.getKey().contains(".slots-")
+                    ? "the slot mapping and counter tables with the allocation protocol"
+                    : "the rollup's summary table, its idempotent upsert for the daily job, and the long-range report")
+                .append(", for ").append(e.getKey().contains(".mariadb.") ? "MariaDB/MySQL" : "PostgreSQL").append(".\n");
             out.println("Wrote " + output.resolve(e.getKey()));
         }
         notWritten.forEach(n -> index.append("- ").append(n).append('\n'));

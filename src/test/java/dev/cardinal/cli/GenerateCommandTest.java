@@ -55,6 +55,15 @@ class GenerateCommandTest {
     }
 
     @Test
+    void slotsGetTheirTables(@TempDir Path dir) throws Exception {
+        assertEquals(0, CliRun.of("generate", "sample-data/custom-metrics/custom-metrics.cardinal.json", "--layout", "fixed-slots",
+            "-o", dir.toString()).code());
+        String pg = Files.readString(dir.resolve("fixed-slots.slots-metric.postgresql.sql"));
+        assertTrue(pg.contains("CREATE TABLE \"fixed_slots_metric_slot_map\"") && pg.contains("BETWEEN 1 AND 50"), pg);
+        assertTrue(Files.readString(dir.resolve("fixed-slots.slots-metric.mariadb.sql")).contains("INSERT IGNORE INTO"));
+    }
+
+    @Test
     void refusalsWriteNothing(@TempDir Path dir) {
         CliRun missing = CliRun.of("generate", WEATHER, "--layout", "nope", "-o", dir.toString());
         assertEquals(1, missing.code());

@@ -1,0 +1,105 @@
+package dev.cardinal.codegen;
+
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Template;
+import dev.cardinal.traffic.EventKindSample;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The relational side of the fixed-slot pattern: a mapping table (scope + value -> slot) whose unique constraints
+ * make a slot belong to one value and a value hold one slot, and a counter per scope whose row lock serialises
+ * allocation. Allocating, in one transaction: look the value up; else take the next slot from the counter (refused
+ * once the scope has used all its slots) and insert the mapping; if a concurrent writer mapped the value first, the
+ * insert fails on the key, the transaction rolls back (the counter too) and the lookup finds its slot.
+ */
+public final class SlotTables {
+
+    /**
+     * @param lookup   parameters: scope values..., value; returns the slot
+     * @param ensure   parameters: scope values...; makes the scope's counter row if missing
+     * @param take     parameters: scope values...; moves the counter on (0 rows: the scope is full). PostgreSQL
+     *                 returns the new slot; MariaDB reads it with {@code current}
+     * @param current  parameters: scope values...; the counter (MariaDB, after {@code take}, same transaction)
+     * @param insert   parameters: scope values..., value, slot
+     */
+    public record Script(SqlDialect dialect, String mapTable, String counterTable, List<String> scope, String value, int max,
+                         String createMap, String createCounter, String lookup, String ensure, String take,
+                         String current, String insert) {
+        public String text() {
+            return "-- which " + value + " holds which slot, per " + String.join(", ", scope) + "\n" + createMap + ";\n\n"
+                + "-- the next free slot per " + String.join(", ", scope) + "; its row lock serialises allocation\n" + createCounter + ";\n\n"
+                + "-- allocate, in one transaction: 1. look up\n" + lookup + ";\n"
+                + "-- 2. if absent: make sure the counter exists, take the next slot (0 rows updated: all " + max + " slots used)\n"
+                + ensure + ";\n" + take + ";\n" + (current.isEmpty() ? "" : current + ";\n")
+                + "-- 3. map it; a duplicate key means another writer mapped it first: roll back and look up again\n" + insert + ";\n";
+        }
+    }
+
+    private SlotTables() {
+    }
+
+    /** The slot references in a template (a layout's field keys hold them). */
+    public static List<Template.SlotRef> slots(Template t) {
+        List<Template.SlotRef> out = new ArrayList<>();
+        t.parts().forEach(p -> {
+            if (p instanceof Template.SlotRef s) {
+                out.add(s);
+            }
+        });
+        return out;
+    }
+
+    public static Script generate(SqlDialect d, Template.SlotRef slot, EventKind kind, EventKindSample sample, String prefix) {
+        String map = prefix + "_slot_map";
+        String counter = prefix + "_slot_counter";
+        List<String> scope = slot.scope();
+        String value = slot.attribute();
+        StringBuilder createMap = new StringBuilder("CREATE TABLE ").append(d.identifier(map)).append(" (\n");
+        for (String s : scope) {
+            createMap.append("  ").append(d.identifier(s)).append(' ').append(d.text(SqlGenerator.textLength(sample, s))).append(" NOT NULL,\n");
+        }
+        createMap.append("  ").append(d.identifier(value)).append(' ').append(d.text(SqlGenerator.textLength(sample, value)))
+            .append(" NOT NULL,\n  ").append(d.identifier("slot")).append(" INT NOT NULL,\n");
+        List<String> scopeIds = scope.stream().map(d::identifier).toList();
+        List<String> key = new ArrayList<>(scopeIds);
+        key.add(d.identifier(value));
+        List<String> slotKey = new ArrayList<>(scopeIds);
+        slotKey.add(d.identifier("slot"));
+        createMap.append("  PRIMARY KEY (").append(String.join(", ", key)).append("),\n")
+            .append("  CONSTRAINT ").append(d.identifier(map + "_one_value_per_slot")).append(" UNIQUE (").append(String.join(", ", slotKey)).append("),\n")
+            .append("  CONSTRAINT ").append(d.identifier(map + "_slot_range")).append(" CHECK (").append(d.identifier("slot"))
+            .append(" BETWEEN 1 AND ").append(slot.max()).append(")\n)");
+        // without a scope there is one counter: a row with id 1
+        StringBuilder createCounter = new StringBuilder("CREATE TABLE ").append(d.identifier(counter)).append(" (\n");
+        for (String s : scope) {
+            createCounter.append("  ").append(d.identifier(s)).append(' ').append(d.text(SqlGenerator.textLength(sample, s))).append(" NOT NULL,\n");
+        }
+        if (scope.isEmpty()) {
+            createCounter.append("  ").append(d.identifier("id")).append(" INT NOT NULL,\n");
+        }
+        createCounter.append("  ").append(d.identifier("next_slot")).append(" INT NOT NULL,\n  PRIMARY KEY (")
+            .append(scope.isEmpty() ? d.identifier("id") : String.join(", ", scopeIds)).append(")\n)");
+        String scopeWhere = scope.isEmpty() ? d.identifier("id") + " = 1" : String.join(" AND ", scopeIds.stream().map(s -> s + " = ?").toList());
+        String lookup = "SELECT " + d.identifier("slot") + " FROM " + d.identifier(map) + " WHERE "
+            + (scope.isEmpty() ? "" : String.join(" AND ", scopeIds.stream().map(s -> s + " = ?").toList()) + " AND ")
+            + d.identifier(value) + " = ?";
+        List<String> counterCols = new ArrayList<>(scope.isEmpty() ? List.of(d.identifier("id")) : scopeIds);
+        counterCols.add(d.identifier("next_slot"));
+        String values = scope.isEmpty() ? "1, 0" : String.join(", ", scope.stream().map(s -> "?").toList()) + ", 0";
+        String ensure = (d == SqlDialect.MARIADB ? "INSERT IGNORE INTO " : "INSERT INTO ") + d.identifier(counter) + " ("
+            + String.join(", ", counterCols) + ") VALUES (" + values + ")"
+            + (d == SqlDialect.POSTGRESQL ? " ON CONFLICT DO NOTHING" : "");
+        String next = d.identifier("next_slot");
+        String take = "UPDATE " + d.identifier(counter) + " SET " + next + " = " + next + " + 1 WHERE " + scopeWhere + " AND "
+            + next + " < " + slot.max() + (d == SqlDialect.POSTGRESQL ? " RETURNING " + next : "");
+        String current = d == SqlDialect.MARIADB
+            ? "SELECT " + next + " FROM " + d.identifier(counter) + " WHERE " + scopeWhere : "";
+        List<String> insertCols = new ArrayList<>(key);
+        insertCols.add(d.identifier("slot"));
+        String insert = "INSERT INTO " + d.identifier(map) + " (" + String.join(", ", insertCols) + ") VALUES ("
+            + String.join(", ", insertCols.stream().map(c -> "?").toList()) + ")";
+        return new Script(d, map, counter, scope, value, slot.max(), createMap.toString(), createCounter.toString(), lookup,
+            ensure, take, current, insert);
+    }
+}
