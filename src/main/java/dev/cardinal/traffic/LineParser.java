@@ -101,6 +101,9 @@ final class LineParser {
                 return failAt(i, "missing tag key");
             }
             while (true) {
+                if (!escapes) {
+                    i = LineProtocolSyntax.nextSeparator(b, i, end);
+                }
                 if (i >= end) {
                     return failAt(i, "missing tag value");
                 }
@@ -122,6 +125,9 @@ final class LineParser {
                 return failAt(i, "missing tag value");
             }
             while (true) {
+                if (!escapes) {
+                    i = LineProtocolSyntax.nextSeparator(b, i, end);
+                }
                 if (i >= end) {
                     return failAt(i, "missing fields");
                 }
@@ -460,21 +466,19 @@ final class LineParser {
             return failB(s, "bad timestamp");
         }
         long v = 0;
-        if (i - ds <= 18) {
-            // 18 digits cannot overflow: skip the per-digit range check (a division) on the common path
-            for (int k = ds; k < i; k++) {
-                v = v * 10 - (b[k] - '0');
+        // 18 digits cannot overflow: no range check for them (nanosecond timestamps have 19)
+        int unchecked = Math.min(i, ds + 18);
+        for (int k = ds; k < unchecked; k++) {
+            v = v * 10 - (b[k] - '0');
+        }
+        // v * 10 - d stays in range while v > MIN / 10, or v == MIN / 10 and d <= 8 (MIN ends in 8)
+        long limit = Long.MIN_VALUE / 10;
+        for (int k = unchecked; k < i; k++) {
+            int d = b[k] - '0';
+            if (v < limit || v == limit && d > 8) {
+                return failB(s, "bad timestamp " + text(s, i) + ": value out of range");
             }
-        } else {
-            // v * 10 - d stays in range while v > MIN / 10, or v == MIN / 10 and d <= 8 (MIN ends in 8)
-            long limit = Long.MIN_VALUE / 10;
-            for (int k = ds; k < i; k++) {
-                int d = b[k] - '0';
-                if (v < limit || v == limit && d > 8) {
-                    return failB(s, "bad timestamp " + text(s, i) + ": value out of range");
-                }
-                v = v * 10 - d;
-            }
+            v = v * 10 - d;
         }
         if (!negative) {
             if (v == Long.MIN_VALUE) {

@@ -76,6 +76,29 @@ final class LineProtocolSyntax {
         return ~(((x & LOW7) + LOW7) | x | LOW7);
     }
 
+    /**
+     * The index of the first {@code ','}, {@code ' '} or {@code '='} in {@code [i, end)}, or {@code end}: where a tag
+     * key or value ends when the line holds no backslash (so nothing is escaped). Eight bytes at a time.
+     */
+    static int nextSeparator(byte[] b, int i, int end) {
+        while (i + 8 <= end) {
+            long w = (long) LONGS.get(b, i);
+            long m = bytesEqual(w, (byte) ',') | bytesEqual(w, (byte) ' ') | bytesEqual(w, (byte) '=');
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+            i += 8;
+        }
+        while (i < end) {
+            byte c = b[i];
+            if (c == ',' || c == ' ' || c == '=') {
+                return i;
+            }
+            i++;
+        }
+        return end;
+    }
+
     /** The bytes scanLine reacts to; every other byte leaves its state as it was. */
     private static long interesting(long word) {
         return bytesEqual(word, (byte) '\n') | bytesEqual(word, (byte) '\\') | bytesEqual(word, (byte) '"')

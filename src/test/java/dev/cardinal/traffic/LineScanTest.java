@@ -103,4 +103,20 @@ class LineScanTest {
         assertEquals(1, scan.newlinesInside);
         assertEquals(new String(line, StandardCharsets.UTF_8).indexOf(" 123\n") + 4, scan.end);
     }
+
+    @Property(tries = 2000)
+    void theNextSeparatorIsTheFirstCommaSpaceOrEquals(@ForAll("lineProtocolish") String text, @ForAll @IntRange(max = 20) int from,
+                                                      @ForAll @IntRange(max = 20) int cut) {
+        byte[] buf = (text + "xxxxxxxx=").getBytes(StandardCharsets.ISO_8859_1);
+        int start = Math.min(from, text.length());
+        int end = Math.max(start, text.length() - Math.min(cut, text.length()));
+        int want = end;
+        for (int k = start; k < end; k++) {
+            if (buf[k] == ',' || buf[k] == ' ' || buf[k] == '=') {
+                want = k;
+                break;
+            }
+        }
+        assertEquals(want, LineProtocolSyntax.nextSeparator(buf, start, end), "from " + start + " to " + end + " in " + text);
+    }
 }
