@@ -242,7 +242,7 @@ public final class LayoutMeasurer {
         long[] keys = series.keys();
         long[] at = GrowthCurve.positions(writtenRows, CHECKPOINTS);
         int[] groupStart = groupStarts(shards);
-        SeriesKeyBytes keyBytes = new SeriesKeyBytes(layout, m);
+        SeriesKeyBytes keyBytes = new SeriesKeyBytes(index, text, layout, m.idOfRow, m.names, m.distinctNames > 0);
         SeriesCounter.Counts c;
         if (series.collapse() != null) {
             SeriesKeyBytes.Unpacked unpacked = keyBytes.unpacked(series.attrs(), series.widths());
@@ -314,106 +314,6 @@ public final class LayoutMeasurer {
         });
     }
 
-    /** Sums the sizes that drive the index memory model over series, given one row of each. */
-    private final class SeriesKeyBytes {
-        private final Layout layout;
-        private final Measurements m;
-        private final IdColumn[] ids;
-        private final int[][] lengths;
-        private final long[] nameBytes;
-        private final long[] keyLengths;
-        long keyBytes;
-        long tagPairs;
-        long tagBytes;
-
-        SeriesKeyBytes(Layout layout, Measurements m) {
-            this.layout = layout;
-            this.m = m;
-            int tags = layout.tags().size();
-            ids = new IdColumn[tags];
-            lengths = new int[tags][];
-            keyLengths = new long[tags];
-            for (int i = 0; i < tags; i++) {
-                TagSpec t = layout.tags().get(i);
-                keyLengths[i] = utf8Length(t.key());
-                if (t.value().singleRef().isPresent()) {
-                    int a = text.attribute(t.value().singleRef().get());
-                    ids[i] = index.ids(a);
-                    lengths[i] = index.lengths(a);
-                }
-            }
-            nameBytes = new long[m.names.length];
-            for (int i = 0; i < nameBytes.length; i++) {
-                nameBytes[i] = utf8Length(m.names[i]);
-            }
-        }
-
-        /** For keys that pack every tag's value id (a literal measurement name, plain tags). */
-        Unpacked unpacked(int[] attrs, int[] widths) {
-            int[] shift = new int[ids.length];
-            long[] mask = new long[ids.length];
-            byte[][] small = new byte[ids.length][];
-            int[] fixed = new int[ids.length];
-            for (int i = 0; i < ids.length; i++) {
-                int a = text.attribute(layout.tags().get(i).value().singleRef().orElseThrow());
-                small[i] = index.shortLengths(a);
-                fixed[i] = index.fixedLength(a);
-                int below = 0;
-                int j = attrs.length - 1;
-                while (attrs[j] != a) {
-                    below += widths[j--];
-                }
-                shift[i] = below;
-                mask[i] = (1L << widths[j]) - 1;
-            }
-            return new Unpacked(shift, mask, small, fixed);
-        }
-
-        final class Unpacked {
-            private final int[] shift;
-            private final long[] mask;
-            /** Value lengths in a byte where they fit, else null (and {@code lengths} serves). */
-            private final byte[][] small;
-            /** The length all values of a tag share, or -1 (then it is looked up). */
-            private final int[] fixed;
-
-            Unpacked(int[] shift, long[] mask, byte[][] small, int[] fixed) {
-                this.shift = shift;
-                this.mask = mask;
-                this.small = small;
-                this.fixed = fixed;
-            }
-
-            void add(long key) {
-                keyBytes += nameBytes.length == 0 ? 0 : nameBytes[0];
-                for (int i = 0; i < shift.length; i++) {
-                    int id = (int) ((key >>> shift[i]) & mask[i]);
-                    long v = fixed[i] >= 0 ? (id == 0 ? 0 : fixed[i]) : small[i] != null ? small[i][id] & 0xFF : lengths[i][id];
-                    if (v > 0) {
-                        long k = keyLengths[i];
-                        tagPairs++;
-                        tagBytes += k + v;
-                        keyBytes += 2 + k + v;
-                    }
-                }
-            }
-        }
-
-        /** Adds the series of {@code row}. */
-        void add(int row) {
-            keyBytes += nameBytes.length == 0 ? 0 : nameBytes[Math.max(0, measurementOf(m, row))];
-            for (int i = 0; i < ids.length; i++) {
-                long v = ids[i] != null ? lengths[i][ids[i].get(row)] : utf8Length(text.render(layout.tags().get(i).value(), row));
-                if (v > 0) {
-                    long k = keyLengths[i];
-                    tagPairs++;
-                    tagBytes += k + v;
-                    keyBytes += 2 + k + v;
-                }
-            }
-        }
-    }
-
     /** Distinct values of a tag over the written rows, and their total length in bytes. */
     private long[] distinctTagValues(TagSpec t, Tuples.RowFilter written, boolean allWritten) {
         if (t.value().singleRef().isPresent()) {
@@ -447,19 +347,10 @@ public final class LayoutMeasurer {
         for (int k = 0; k < tuples.count; k++) {
             String v = text.render(t.value(), tuples.firstRow[k]);
             if (!v.isEmpty() && values.add(v)) {
-                bytes += utf8Length(v);
+                bytes += SeriesKeyBytes.utf8Length(v);
             }
         }
         return new long[]{values.size(), bytes};
-    }
-
-    private static long utf8Length(String s) {
-        long n = 0;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
-        }
-        return n;
     }
 
     private boolean anyWrittenWith(int a, Tuples.RowFilter written) {

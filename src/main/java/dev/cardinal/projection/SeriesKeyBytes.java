@@ -1,0 +1,125 @@
+package dev.cardinal.projection;
+
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.TagSpec;
+import dev.cardinal.traffic.IdColumn;
+
+/** Sums the sizes that drive the index memory model over series, given one row of each. */
+final class SeriesKeyBytes {
+    private final SampleIndex index;
+    private final TemplateText text;
+    private final Layout layout;
+    /** Measurement id per row (-1: none), or null when the name is literal. */
+    private final int[] measurementOfRow;
+    private final boolean named;
+    private final IdColumn[] ids;
+    private final int[][] lengths;
+    private final long[] nameBytes;
+    private final long[] keyLengths;
+    long keyBytes;
+    long tagPairs;
+    long tagBytes;
+
+    SeriesKeyBytes(SampleIndex index, TemplateText text, Layout layout, int[] measurementOfRow, String[] names, boolean named) {
+        this.index = index;
+        this.text = text;
+        this.layout = layout;
+        this.measurementOfRow = measurementOfRow;
+        this.named = named;
+        int tags = layout.tags().size();
+        ids = new IdColumn[tags];
+        lengths = new int[tags][];
+        keyLengths = new long[tags];
+        for (int i = 0; i < tags; i++) {
+            TagSpec t = layout.tags().get(i);
+            keyLengths[i] = utf8Length(t.key());
+            if (t.value().singleRef().isPresent()) {
+                int a = text.attribute(t.value().singleRef().get());
+                ids[i] = index.ids(a);
+                lengths[i] = index.lengths(a);
+            }
+        }
+        nameBytes = new long[names.length];
+        for (int i = 0; i < nameBytes.length; i++) {
+            nameBytes[i] = utf8Length(names[i]);
+        }
+    }
+
+    /** For keys that pack every tag's value id (a literal measurement name, plain tags). */
+    Unpacked unpacked(int[] attrs, int[] widths) {
+        int[] shift = new int[ids.length];
+        long[] mask = new long[ids.length];
+        byte[][] small = new byte[ids.length][];
+        int[] fixed = new int[ids.length];
+        for (int i = 0; i < ids.length; i++) {
+            int a = text.attribute(layout.tags().get(i).value().singleRef().orElseThrow());
+            small[i] = index.shortLengths(a);
+            fixed[i] = index.fixedLength(a);
+            int below = 0;
+            int j = attrs.length - 1;
+            while (attrs[j] != a) {
+                below += widths[j--];
+            }
+            shift[i] = below;
+            mask[i] = (1L << widths[j]) - 1;
+        }
+        return new Unpacked(shift, mask, small, fixed);
+    }
+
+    final class Unpacked {
+        private final int[] shift;
+        private final long[] mask;
+        /** Value lengths in a byte where they fit, else null (and {@code lengths} serves). */
+        private final byte[][] small;
+        /** The length all values of a tag share, or -1 (then it is looked up). */
+        private final int[] fixed;
+
+        Unpacked(int[] shift, long[] mask, byte[][] small, int[] fixed) {
+            this.shift = shift;
+            this.mask = mask;
+            this.small = small;
+            this.fixed = fixed;
+        }
+
+        void add(long key) {
+            keyBytes += nameBytes.length == 0 ? 0 : nameBytes[0];
+            for (int i = 0; i < shift.length; i++) {
+                int id = (int) ((key >>> shift[i]) & mask[i]);
+                long v = fixed[i] >= 0 ? (id == 0 ? 0 : fixed[i]) : small[i] != null ? small[i][id] & 0xFF : lengths[i][id];
+                if (v > 0) {
+                    long k = keyLengths[i];
+                    tagPairs++;
+                    tagBytes += k + v;
+                    keyBytes += 2 + k + v;
+                }
+            }
+        }
+    }
+
+    /** Adds the series of {@code row}. */
+    void add(int row) {
+        keyBytes += nameBytes.length == 0 ? 0 : nameBytes[Math.max(0, measurementOf(row))];
+        for (int i = 0; i < ids.length; i++) {
+            long v = ids[i] != null ? lengths[i][ids[i].get(row)] : utf8Length(text.render(layout.tags().get(i).value(), row));
+            if (v > 0) {
+                long k = keyLengths[i];
+                tagPairs++;
+                tagBytes += k + v;
+                keyBytes += 2 + k + v;
+            }
+        }
+    }
+
+    private int measurementOf(int row) {
+        return measurementOfRow == null ? (named ? 0 : -1) : measurementOfRow[row];
+    }
+
+    static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            n += c < 0x80 ? 1 : c < 0x800 ? 2 : Character.isSurrogate(c) ? 2 : 3;
+        }
+        return n;
+    }
+}
