@@ -6,8 +6,6 @@ import dev.cardinal.model.Role;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.SampleFormat;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.model.WorkspaceFormatException;
 import dev.cardinal.projection.EstimatedMeasurer;
 import dev.cardinal.projection.MeasureMode;
 import dev.cardinal.projection.Projection;
@@ -20,13 +18,12 @@ import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.SchemaInference;
-import dev.cardinal.traffic.synthetic.ProfileFormatException;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.SyntheticTraffic;
+import dev.cardinal.traffic.synthetic.TrafficProfile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,12 +94,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         MeasureMode mode = counting == null ? MeasureMode.AUTO : counting.exact ? MeasureMode.EXACT : MeasureMode.ESTIMATE;
         Workspace ws = null;
         if (workspace != null) {
-            try {
-                var loaded = WorkspaceFiles.load(workspace);
-                loaded.warnings().forEach(w -> err.println("warning: " + workspace + ": " + w));
-                ws = loaded.workspace();
-            } catch (WorkspaceFormatException e) {
-                err.println("cardinal analyze: " + e.getMessage());
+            ws = CliFiles.workspace(workspace, err, "analyze");
+            if (ws == null) {
                 return 1;
             }
         }
@@ -153,18 +146,8 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     /** The synthetic sample of a profile, or null (problems printed) when it cannot be read. */
     private static Sample synthesize(Path file, PrintWriter err) throws IOException {
-        try {
-            ProfileReader.Loaded loaded = ProfileReader.read(file);
-            loaded.warnings().forEach(w -> err.println(file + ":" + w.line() + ": warning: " + w.message()));
-            return SyntheticTraffic.generate(loaded.profile(), SampleLimits.defaults(), ReadMonitor.NONE);
-        } catch (NoSuchFileException e) {
-            err.println("cardinal analyze: " + file + ": no such file");
-        } catch (ProfileFormatException e) {
-            e.problems().forEach(p -> err.println(file + ":" + p.line() + ": " + (p.path().isEmpty() ? "" : p.path() + ": ")
-                + p.message()));
-            err.println("cardinal analyze: " + file + " has errors; nothing analysed");
-        }
-        return null;
+        TrafficProfile profile = CliFiles.profile(file, err, "analyze", "nothing analysed");
+        return profile == null ? null : SyntheticTraffic.generate(profile, SampleLimits.defaults(), ReadMonitor.NONE);
     }
 
     private CommandLine.ParameterException usage(String message) {
@@ -214,10 +197,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         List<Layout> candidates = ws.layoutsOf(k.name());
         if (layout != null) {
-            Optional<Layout> l = ws.layoutByIdOrName(layout);
+            Optional<Layout> l = CliFiles.layout(ws, layout, workspace, err, "analyze");
             if (l.isEmpty()) {
-                err.println("cardinal analyze: no layout '" + layout + "' in " + workspace + " (layouts: "
-                    + String.join(", ", ws.layouts().stream().map(Layout::id).toList()) + ")");
                 return Optional.empty();
             }
             candidates = l.get().eventKind().equals(k.name()) ? List.of(l.get()) : List.of();

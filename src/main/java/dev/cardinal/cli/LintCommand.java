@@ -12,8 +12,6 @@ import dev.cardinal.lint.Severity;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.model.WorkspaceFormatException;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projector;
@@ -25,7 +23,6 @@ import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -71,24 +68,14 @@ final class LintCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         ProjectionSettings settings = options.settings();
         Duration range = queryRange == null ? Duration.ZERO : options.duration("--query-range", queryRange);
-        Workspace ws;
-        try {
-            var loaded = WorkspaceFiles.load(workspace);
-            loaded.warnings().forEach(w -> err.println("warning: " + workspace + ": " + w));
-            ws = loaded.workspace();
-        } catch (NoSuchFileException e) {
-            err.println("cardinal lint: " + workspace + ": no such file");
-            return UNCHECKED;
-        } catch (WorkspaceFormatException e) {
-            err.println("cardinal lint: " + e.getMessage());
+        Workspace ws = CliFiles.workspace(workspace, err, "lint");
+        if (ws == null) {
             return UNCHECKED;
         }
         List<Layout> chosen = ws.layouts();
         if (layout != null) {
-            Optional<Layout> l = ws.layoutByIdOrName(layout);
+            Optional<Layout> l = CliFiles.layout(ws, layout, workspace, err, "lint");
             if (l.isEmpty()) {
-                err.println("cardinal lint: no layout '" + layout + "' in " + workspace + " (layouts: "
-                    + String.join(", ", ws.layouts().stream().map(Layout::id).toList()) + ")");
                 return UNCHECKED;
             }
             chosen = List.of(l.get());

@@ -5,8 +5,6 @@ import dev.cardinal.codegen.LineProtocolEscaping;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.traffic.synthetic.AttributeProfile;
-import dev.cardinal.traffic.synthetic.ProfileFormatException;
-import dev.cardinal.model.FileProblem;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.SyntheticRows;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
@@ -17,7 +15,6 @@ import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,17 +56,8 @@ final class SynthesizeCommand implements Callable<Integer> {
         if (rows != null && rows < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rows must be at least 1");
         }
-        TrafficProfile profile;
-        try {
-            ProfileReader.Loaded loaded = ProfileReader.read(profileFile);
-            loaded.warnings().forEach(w -> err.println(located(w)));
-            profile = loaded.profile();
-        } catch (NoSuchFileException e) {
-            err.println("cardinal synthesize: " + profileFile + ": no such file");
-            return 1;
-        } catch (ProfileFormatException e) {
-            e.problems().forEach(p -> err.println(located(p)));
-            err.println("cardinal synthesize: " + profileFile + " has errors; nothing written");
+        TrafficProfile profile = CliFiles.profile(profileFile, err, "synthesize", "nothing written");
+        if (profile == null) {
             return 1;
         }
         List<String> unwritable = unwritable(profile);
@@ -86,11 +74,6 @@ final class SynthesizeCommand implements Callable<Integer> {
                 Durations.format(profile.span()), SyntheticRows.START, profile.seed());
         }
         return 0;
-    }
-
-    private String located(FileProblem p) {
-        return profileFile + ":" + p.line() + ": " + (p.error() ? "" : "warning: ") + (p.path().isEmpty() ? "" : p.path() + ": ")
-            + p.message();
     }
 
     /**

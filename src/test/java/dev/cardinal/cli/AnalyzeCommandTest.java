@@ -95,6 +95,9 @@ class AnalyzeCommandTest {
         assertEquals(2, run("analyze", "--workspace", ADS, "--tags", "a").code());
         assertEquals(2, run("analyze", "--workspace", ADS, "--horizon", "30 days").code());
         assertEquals(2, run("analyze", "--workspace", ADS, "--exact", "--estimate").code());
+        CliRun noFile = run("analyze", "--workspace", dir.resolve("gone.cardinal.json").toString());
+        assertEquals(1, noFile.code());
+        assertTrue(noFile.err().contains("gone.cardinal.json: no such file"), noFile.err());
         CliRun missing = run("analyze", "--workspace", ADS, "--layout", "nope");
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("no layout 'nope'"), missing.err());
