@@ -103,17 +103,6 @@ final class Collapse {
         if (index.distinct(attrs[pj]) < 64L << bits) {
             bits = 0;
         }
-        int partitions = 1 << bits;
-        int[] partitionOf = new int[count];
-        int[] start = new int[partitions + 1];
-        for (int e = 0; e < count; e++) {
-            long id = (entryKeys[e] >>> shifts[pj]) & ((1L << widths[pj]) - 1);
-            partitionOf[e] = bits == 0 ? 0 : (int) ((id * 0x9E3779B97F4A7C15L) >>> (64 - bits));
-            start[partitionOf[e] + 1]++;
-        }
-        for (int p = 0; p < partitions; p++) {
-            start[p + 1] += start[p];
-        }
         long[] at = GrowthCurve.positions(n, LayoutMeasurer.CHECKPOINTS);
         int[] checkpointAt = new int[at.length];
         int[] checkpointCuts = new int[at.length];
@@ -125,22 +114,11 @@ final class Collapse {
         for (int g = 0; g < groupStart.length; g++) {
             groupCuts[g] = firstAtOrAfter(positions, count, groupStart[g]);
         }
-        int[][] cuts = {checkpointCuts, groupCuts};
-        int[][][] offsets = {new int[checkpointCuts.length][], new int[groupCuts.length][]};
-        int[] next = new int[2];
-        long[] partitioned = new long[count];
-        int[] fill = java.util.Arrays.copyOf(start, partitions);
-        for (int e = 0; e <= count; e++) {
-            for (int l = 0; l < 2; l++) {
-                while (next[l] < cuts[l].length && cuts[l][next[l]] <= e) {
-                    offsets[l][next[l]++] = fill.clone();
-                }
-            }
-            if (e < count) {
-                partitioned[fill[partitionOf[e]]++] = entryKeys[e];
-            }
-        }
-        return new Collapse(attrs.clone(), widths, shardGroupNanos, attrs[pj], partitioned, start, offsets, checkpointAt);
+        long[] entries = entryKeys.length == count ? entryKeys : java.util.Arrays.copyOf(entryKeys, count);
+        HashPartitions parts = new HashPartitions(entries, ((1L << widths[pj]) - 1) << shifts[pj], shifts[pj], bits,
+            new int[][]{checkpointCuts, groupCuts});
+        return new Collapse(attrs.clone(), widths, shardGroupNanos, attrs[pj], parts.keys, parts.start, parts.cutOffsets,
+            checkpointAt);
     }
 
     /** The first of {@code positions[0, count)} (ascending) at {@code pos} or later ({@code count} if none). */

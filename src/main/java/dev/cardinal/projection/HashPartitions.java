@@ -16,6 +16,9 @@ final class HashPartitions {
     private static final int ROWS_PER_PARTITION = 1 << 14;
 
     private final int bits;
+    /** The bits of a key its partition is hashed from, shifted down: all of it, or one attribute's id. */
+    private final long partitionMask;
+    private final int partitionShift;
     /** Where each partition starts in {@link #keys}; one more entry marks the end. */
     final int[] start;
     /** The keys, partition after partition. */
@@ -29,19 +32,44 @@ final class HashPartitions {
     final int[] positionOfOrdinal;
     final long taking;
 
-    private final long[] slots;
+    /** The table, made at the first {@link #clear}: a walk needs one, a collapse being built does not. */
+    private long[] slots;
     private int mask;
     private int shift;
 
     /** Keys partitioned already (by {@link Collapse}, once for many layouts), with their segment offsets. */
     HashPartitions(long[] partitioned, int[] start, int[][][] cutOffsets) {
         this.bits = 31 - Integer.numberOfLeadingZeros(start.length - 1);
+        this.partitionMask = -1L;
+        this.partitionShift = 0;
         this.start = start;
         this.keys = partitioned;
         this.cutOffsets = cutOffsets;
         this.positionOfOrdinal = new int[0];
         this.taking = partitioned.length;
-        this.slots = new long[capacity(largest(start))];
+    }
+
+    /**
+     * Keys partitioned by the bits {@code partitionMask} selects (shifted down by {@code partitionShift}), into
+     * {@code 2^bits} partitions, cut into segments where each list of {@code cuts} says (ascending input indexes).
+     * {@link Collapse} partitions its entries by one attribute this way, once for every layout that keeps it.
+     */
+    HashPartitions(long[] input, long partitionMask, int partitionShift, int bits, int[][] cuts) {
+        this.bits = bits;
+        this.partitionMask = partitionMask;
+        this.partitionShift = partitionShift;
+        this.positionOfOrdinal = new int[0];
+        this.start = new int[(1 << bits) + 1];
+        long count = 0;
+        for (long key : input) {
+            if (key >= 0) {
+                start[partition(key) + 1]++;
+                count++;
+            }
+        }
+        this.taking = count;
+        this.cutOffsets = new int[cuts.length][][];
+        this.keys = scatter(input, cuts, cutOffsets);
     }
 
     /**
@@ -53,8 +81,9 @@ final class HashPartitions {
     HashPartitions(long[] input, long[] at, int[] groupStart) {
         int n = input.length;
         bits = partitionBits(n);
-        int partitions = 1 << bits;
-        start = new int[partitions + 1];
+        partitionMask = -1L;
+        partitionShift = 0;
+        start = new int[(1 << bits) + 1];
         positionOfOrdinal = new int[at.length];
         long count = 0;
         int k = 0;
@@ -70,34 +99,46 @@ final class HashPartitions {
             }
         }
         taking = count;
-        for (int p = 0; p < partitions; p++) {
-            start[p + 1] += start[p];
-        }
         int[] checkpointCuts = new int[at.length];
         for (int c = 1; c < at.length; c++) {
             checkpointCuts[c] = positionOfOrdinal[c - 1] + 1;
         }
-        int[][] cuts = {checkpointCuts, groupStart};
-        cutOffsets = new int[][][]{new int[checkpointCuts.length][], new int[groupStart.length][]};
-        int[] next = new int[2];
-        keys = new long[start[partitions]];
+        cutOffsets = new int[2][][];
+        keys = scatter(input, new int[][]{checkpointCuts, groupStart}, cutOffsets);
+    }
+
+    /**
+     * The stable scatter, once {@link #start} holds the partition sizes (made cumulative here): keys in input order
+     * within each partition, and for each cut list where each of its segments starts in every partition.
+     */
+    private long[] scatter(long[] input, int[][] cuts, int[][][] offsets) {
+        int partitions = start.length - 1;
+        for (int p = 0; p < partitions; p++) {
+            start[p + 1] += start[p];
+        }
+        for (int l = 0; l < cuts.length; l++) {
+            offsets[l] = new int[cuts[l].length][];
+        }
+        int[] next = new int[cuts.length];
+        long[] out = new long[start[partitions]];
         int[] fill = Arrays.copyOf(start, partitions);
+        int n = input.length;
         for (int i = 0; i <= n; i++) {
-            for (int l = 0; l < 2; l++) {
+            for (int l = 0; l < cuts.length; l++) {
                 while (next[l] < cuts[l].length && cuts[l][next[l]] <= i) {
-                    cutOffsets[l][next[l]++] = fill.clone();
+                    offsets[l][next[l]++] = fill.clone();
                 }
             }
             if (i < n && input[i] >= 0) {
-                keys[fill[partition(input[i])]++] = input[i];
+                out[fill[partition(input[i])]++] = input[i];
             }
         }
-        slots = new long[capacity(largest(start))];
+        return out;
     }
 
     /** Keys in any order, not cut: for numbering (see {@link Tuples}). */
     HashPartitions(long[] input) {
-        this(input, new long[0], new int[0]);
+        this(input, -1L, 0, partitionBits(input.length), new int[0][]);
     }
 
     /** Partition bits for {@code n} keys: partitions of about {@link #ROWS_PER_PARTITION} keys. */
@@ -118,12 +159,12 @@ final class HashPartitions {
     }
 
     int partition(long key) {
-        return bits == 0 ? 0 : (int) ((key * 0x9E3779B97F4A7C15L) >>> (64 - bits));
+        return bits == 0 ? 0 : (int) ((((key & partitionMask) >>> partitionShift) * 0x9E3779B97F4A7C15L) >>> (64 - bits));
     }
 
     /** The table's largest capacity, which arrays parallel to the table need. */
     int tableCapacity() {
-        return slots.length;
+        return capacity(largest(start));
     }
 
     private static int capacity(int size) {
@@ -132,6 +173,9 @@ final class HashPartitions {
 
     /** Empties the table, sized for partition {@code p}. */
     void clear(int p) {
+        if (slots == null) {
+            slots = new long[tableCapacity()];
+        }
         int cap = capacity(start[p + 1] - start[p]);
         mask = cap - 1;
         shift = 64 - Integer.numberOfTrailingZeros(cap);
