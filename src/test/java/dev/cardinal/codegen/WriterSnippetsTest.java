@@ -164,4 +164,14 @@ class WriterSnippetsTest {
                 + "session_id=\"{session_id}\",page_url=\"{page_url}\",count={count}i <time in ns>\n",
             WriterSnippets.lineProtocol(ws.eventKind("listing_event").orElseThrow(), layout));
     }
+
+    @org.junit.jupiter.api.Test
+    void literalTextIsNeverRewrittenForTheOtherLanguage() throws Exception {
+        Path file = Path.of("sample-data/weather/weather.cardinal.json");
+        Workspace ws = WorkspaceFiles.load(file).workspace();
+        Layout odd = ws.layout("three-tags").orElseThrow().withMeasurement(Template.literal("String.valueOf(x)"));
+        String js = WriterSnippets.javascript(ws.eventKind("weather").orElseThrow(), odd, "p");
+        assertTrue(js.contains("new Point(\"String.valueOf(x)\")"), js);
+        assertTrue(js.contains("String(crop)"), js);
+    }
 }
