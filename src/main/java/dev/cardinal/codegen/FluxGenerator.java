@@ -151,7 +151,7 @@ public final class FluxGenerator {
                 fields.add(f.key().literalText());
             }
         }
-        StringBuilder sb = new StringBuilder("import \"sql\"\nimport \"influxdata/influxdb/secrets\"\n\n")
+        StringBuilder sb = new StringBuilder("import \"date\"\nimport \"sql\"\nimport \"influxdata/influxdb/secrets\"\n\n")
             .append(taskOption(r, "into table " + r.destination().name()))
             .append("// the connection string lives in the secret store, never in the script\n")
             .append("dsn = secrets.get(key: \"CARDINAL_SQL_DSN\")\n")
@@ -193,9 +193,8 @@ public final class FluxGenerator {
         sb.append('\n').append(joined).append("\n    |> map(fn: (r) => ({r with day: day}))\n")
             .append("    |> sql.to(driverName: ").append(Flux.string(driver)).append(", dataSourceName: dsn, table: ").append(Flux.string(r.destination().name()))
             .append(")\n");
-        String flux = sb.toString().replace("import \"sql\"\n", "import \"date\"\nimport \"sql\"\n");
         return new Script(r.id() + ".flux", "rollup " + r.name() + ": daily into the relational table " + r.destination().name(),
-            flux);
+            sb.toString());
     }
 
     private static List<String> concat(List<String> a, String b) {

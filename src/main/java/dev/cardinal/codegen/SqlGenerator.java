@@ -134,7 +134,8 @@ public final class SqlGenerator {
         int longest = 0;
         if (c instanceof dev.cardinal.traffic.DictionaryColumn dc) {
             for (int id = 1; id <= dc.dictionary().size(); id++) {
-                longest = Math.max(longest, dc.dictionary().value(id).codePointCount(0, dc.dictionary().value(id).length()));
+                String v = dc.dictionary().value(id);
+                longest = Math.max(longest, v.codePointCount(0, v.length()));
             }
         } else {
             return 255;
