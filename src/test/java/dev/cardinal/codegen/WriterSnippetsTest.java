@@ -5,20 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.LineProtocolReader;
+import dev.cardinal.traffic.LpFixture;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
-import dev.cardinal.traffic.SampleBuilder;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
-import java.io.ByteArrayInputStream;
 import java.lang.reflect.Method;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,17 +42,10 @@ class WriterSnippetsTest {
             Arguments.of("weather", "data-in-field-keys"), Arguments.of("custom-metrics", "fixed-slots"));
     }
 
-    private static Sample read(String lines) throws Exception {
-        SampleBuilder b = new SampleBuilder(SampleLimits.defaults());
-        new LineProtocolReader().read(new ByteArrayInputStream(lines.getBytes(StandardCharsets.UTF_8)), "t.lp",
-            SampleBinding.lineProtocol("t", "t.lp", "ns"), b, ReadMonitor.NONE);
-        return b.build();
-    }
-
     /** The same points: event kinds, rows, and every attribute's text and time per row. */
     private static void assertSamePoints(String expected, String actual) throws Exception {
-        Sample a = read(expected);
-        Sample b = read(actual);
+        Sample a = LpFixture.read(expected);
+        Sample b = LpFixture.read(actual);
         assertTrue(a.rows() > 1000, "the comparison covers the sample");
         assertEquals(a.rows(), b.rows());
         assertEquals(a.eventKinds().size(), b.eventKinds().size());

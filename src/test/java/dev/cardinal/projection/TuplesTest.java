@@ -3,13 +3,7 @@ package dev.cardinal.projection;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.model.SampleBinding;
-import dev.cardinal.traffic.LineProtocolReader;
-import dev.cardinal.traffic.ReadMonitor;
-import dev.cardinal.traffic.SampleBuilder;
-import dev.cardinal.traffic.SampleLimits;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
+import dev.cardinal.traffic.LpFixture;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -42,10 +36,7 @@ class TuplesTest {
             long ts = 1_700_000_000_000_000_000L + (long) r * 20_000_000_000L - random.nextInt(3) * 3_600_000_000_000L;
             sb.append(" f=1i ").append(ts).append('\n');
         }
-        SampleBuilder b = new SampleBuilder(SampleLimits.defaults());
-        new LineProtocolReader().read(new ByteArrayInputStream(sb.toString().getBytes(StandardCharsets.UTF_8)), "t.lp",
-            SampleBinding.lineProtocol("t", "t.lp", "ns"), b, ReadMonitor.NONE);
-        return new SampleIndex(b.build().eventKinds().get(0));
+        return new SampleIndex(LpFixture.read(sb.toString()).eventKinds().get(0));
     }
 
     private static List<Integer> tuple(SampleIndex index, int[] attrs, int row) {

@@ -4,12 +4,12 @@ import dev.cardinal.model.SampleBinding;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 
-/** Reads line protocol text straight through {@link LineProtocolReader}. */
-final class LpFixture {
+/** Reads line protocol text straight through {@link LineProtocolReader} (for tests of every package). */
+public final class LpFixture {
     private LpFixture() {
     }
 
-    static Sample read(String text) {
+    public static Sample read(String text) {
         return read(text, "ns", SampleLimits.defaults());
     }
 
