@@ -27,11 +27,6 @@ public final class IdColumn {
         return c;
     }
 
-    /** Rows this column holds room for. */
-    public int capacity() {
-        return capacity;
-    }
-
     /** Bytes per row: 1, 2 or 4. */
     public int width() {
         return ints != null ? 4 : shorts != null ? 2 : 1;
