@@ -88,6 +88,7 @@ final class LintCommand implements Callable<Integer> {
         InferCommand.printProblems(sample.report(), err);
         List<Finding> findings = new ArrayList<>();
         List<String> unchecked = new ArrayList<>();
+        java.util.Map<String, SampleIndex> indexes = new java.util.HashMap<>();
         for (Layout l : chosen) {
             Optional<EventKindSample> k = sample.eventKinds().stream().filter(x -> x.name().equals(l.eventKind())).findFirst();
             Optional<String> missing = l.attributesUsed().stream()
@@ -99,8 +100,9 @@ final class LintCommand implements Callable<Integer> {
                     : "the sample of " + l.eventKind() + " does not carry '" + missing.get() + "'"));
                 continue;
             }
-            SampleIndex index = new SampleIndex(k.get());
-            EventKind kind = ws.eventKind(l.eventKind()).orElseGet(() -> dev.cardinal.traffic.SchemaInference.eventKind(k.get()));
+            // one index per event kind: its id columns and growth curves serve every layout of the kind
+            SampleIndex index = indexes.computeIfAbsent(l.eventKind(), x -> new SampleIndex(k.get()));
+            EventKind kind = ws.eventKind(l.eventKind()).orElseThrow(); // a loaded workspace has the kind of each layout
             Projection p = new Projector(index).project(kind, l, settings);
             findings.addAll(Linter.lint(new LintContext(ws, kind, l, p, index, sample.report(), range)));
         }
