@@ -112,18 +112,23 @@ public final class InfluxQlGenerator {
             // late points: recompute the last two windows, so a point up to one window late still counts
             String resample = " RESAMPLE FOR " + InfluxQl.duration(r.window().multipliedBy(2));
             cqs.add(new Statement("rollup " + r.name() + ": every " + InfluxQl.duration(r.window()) + " into " + r.destination().name(),
-                "CREATE CONTINUOUS QUERY " + InfluxQl.identifier("cq_" + r.id()) + " ON " + db + resample + " BEGIN SELECT "
+                "CREATE CONTINUOUS QUERY " + InfluxQl.identifier(continuousQueryName(r)) + " ON " + db + resample + " BEGIN SELECT "
                     + String.join(", ", selects) + " INTO " + db + "." + dest + ".:MEASUREMENT FROM " + source
                     + " GROUP BY " + groupBy + " END"));
         }
         return new Script(database, setup, cqs, examples(layout, sample), skipped);
     }
 
+    /** The name of a rollup's continuous query. */
+    public static String continuousQueryName(Rollup r) {
+        return "cq_" + r.id();
+    }
+
     /**
      * InfluxDB 1.x refuses database and retention policy names that are empty, "." or "..", or hold a slash or a
      * backslash (they become directory names); quoting cannot help, so such a name is refused here, clearly.
      */
-    static void requireServerName(String what, String name) {
+    public static void requireServerName(String what, String name) {
         if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")) {
             throw new IllegalArgumentException("the " + what + " name '" + name + "' cannot be used on InfluxDB 1.x:"
                 + " names must not be empty, '.' or '..', or contain '/' or '\\' (they become directory names)");

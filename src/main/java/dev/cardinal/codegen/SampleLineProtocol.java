@@ -37,10 +37,20 @@ public final class SampleLineProtocol {
     /**
      * @param unsignedAsInteger write unsigned values as integers ({@code 5i}) when they fit; on by default since
      *                          1.x OSS rejects {@code 5u}; off writes {@code 5u} for 2.x and 3.x
+     * @param timeShiftNs       added to every timestamp, so a historic sample can be written near now (inside the
+     *                          target's retention); a whole number of shard groups keeps each point's shard group
      */
-    public record Options(boolean unsignedAsInteger) {
+    public record Options(boolean unsignedAsInteger, long timeShiftNs) {
+        public Options(boolean unsignedAsInteger) {
+            this(unsignedAsInteger, 0);
+        }
+
         public static Options influxDb1() {
             return new Options(true);
+        }
+
+        public Options withTimeShift(long ns) {
+            return new Options(unsignedAsInteger, ns);
         }
     }
 
@@ -158,8 +168,9 @@ public final class SampleLineProtocol {
         if (tagProblem != null) {
             return skip(tagProblem);
         }
-        long ts = sample.timestamp(row);
-        if (ts < MIN_TIME || ts > MAX_TIME) {
+        long original = sample.timestamp(row);
+        long ts = original + options.timeShiftNs();
+        if (ts < MIN_TIME || ts > MAX_TIME || ((original ^ ts) & (options.timeShiftNs() ^ ts)) < 0) {
             return skip(SkipReason.TIME_OUT_OF_RANGE);
         }
         StringBuilder key = new StringBuilder(measurement);

@@ -1,11 +1,10 @@
 package dev.cardinal.push;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.model.Durations;
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.RetentionPlan;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.LayoutMeasure;
@@ -16,20 +15,19 @@ import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The projection's exact numbers equal what a real InfluxDB 1.x reports after the sample is written through each
- * layout of each scenario, with the layout's own retention policy: SHOW SERIES EXACT CARDINALITY (per shard group
- * on this version), SHOW MEASUREMENT, TAG VALUES and FIELD KEY EXACT CARDINALITY. Several scenarios span more than
- * one shard group (weather: two 7-day groups; ids-as-fields: fifteen 1-day groups).
+ * Every layout of every sample scenario, pushed the way {@code cardinal apply --write-sample} does it: plan on an
+ * empty database, apply, plan again (nothing to do), write the sample, and the server's own numbers equal the
+ * projection's: SHOW SERIES EXACT CARDINALITY (per shard group on this version), distinct series, SHOW MEASUREMENT,
+ * TAG VALUES and FIELD KEY EXACT CARDINALITY. Several scenarios span more than one shard group (weather: two 7-day
+ * groups; ids-as-fields: fifteen 1-day groups).
  */
 class ProjectionAccuracyTest extends ScratchServerTest {
 
@@ -52,31 +50,24 @@ class ProjectionAccuracyTest extends ScratchServerTest {
         LayoutMeasure projected = new LayoutMeasurer(new SampleIndex(sample)).measure(layout);
 
         String db = (scenario + "_" + layoutId).replace('-', '_');
-        client.query("CREATE DATABASE \"" + db + "\"", null);
-        RetentionPlan rp = layout.retention();
-        if (!rp.isInfinite() || rp.shardGroupDuration() != null) {
-            client.query("CREATE RETENTION POLICY \"" + rp.name() + "\" ON \"" + db + "\" DURATION "
-                + Durations.format(rp.duration()) + " REPLICATION 1 SHARD DURATION "
-                + Durations.format(rp.effectiveShardGroupDuration()) + " DEFAULT", null);
-        }
-        List<byte[]> lines = linesNearNow(layout, sample);
-        Iterator<byte[]> it = lines.iterator();
-        client.writeBatched(db, rp.isInfinite() && rp.shardGroupDuration() == null ? "autogen" : rp.name(), "ns", it, 5000);
+        InfluxV1Push push = new InfluxV1Push(client, db);
+        Plan first = push.plan(ws, List.of(layout));
+        assertFalse(first.noOp());
+        assertEquals(List.of(), push.apply(first, Set.of(), PushMonitor.NONE).blocked());
+        assertTrue(push.plan(ws, List.of(layout)).noOp(), "applied once, nothing left to do");
 
-        assertEquals(projected.points(), lines.size(), "every point the projection counts is written");
-        assertEquals(projected.serverReportedSeries(), sum(client.query("SHOW SERIES EXACT CARDINALITY", db)));
-        assertEquals(projected.measurements(), sum(client.query("SHOW MEASUREMENT EXACT CARDINALITY", db)));
-        assertEquals(projected.fieldKeys(), sum(client.query("SHOW FIELD KEY EXACT CARDINALITY", db)));
-        Map<String, Long> tags = new TreeMap<>();
-        for (String key : projected.tags().keySet()) {
-            InfluxV1Result r = client.query("SHOW TAG VALUES EXACT CARDINALITY WITH KEY = \"" + key + "\"", db);
-            tags.put(key, r.series().stream().mapToLong(s -> ((Number) s.values().get(0).get(0)).longValue()).max().orElse(0));
-        }
-        assertEquals(projected.tags(), tags);
-        assertTrue(projected.series() <= projected.serverReportedSeries());
-    }
+        SampleWrite write = new SampleWrite(client, db, layout.retention().name(), SampleWrite.timeShiftToNow(sample,
+            layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L));
+        SampleWrite.Result result = write.write(layout, sample, 0, PushMonitor.NONE);
+        assertEquals(projected.points(), result.linesSent(), "every point the projection counts is written");
+        assertEquals(0, result.pointsDropped(), result.serverReasons().toString());
 
-    private static long sum(InfluxV1Result r) {
-        return r.series().stream().mapToLong(s -> ((Number) s.values().get(0).get(0)).longValue()).sum();
+        ServerNumbers measured = ServerNumbers.read(client, db, null);
+        assertEquals(projected.serverReportedSeries(), measured.serverReportedSeries());
+        assertEquals(projected.series(), measured.series());
+        assertEquals(projected.measurements(), measured.measurements());
+        assertEquals(projected.fieldKeys(), measured.fieldKeys());
+        assertEquals(projected.tags(), measured.tags());
+        assertTrue(measured.indexMemoryBytes() > 0, "the server reports its index memory");
     }
 }
