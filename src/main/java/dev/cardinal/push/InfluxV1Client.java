@@ -37,20 +37,26 @@ public final class InfluxV1Client {
     private final Duration timeout;
     private final String authScheme;
     private final char[] credentials;
+    private final boolean insecure;
 
-    private InfluxV1Client(URI url, Duration timeout, String authScheme, char[] credentials) {
+    private InfluxV1Client(URI url, Duration timeout, String authScheme, char[] credentials, boolean insecure) {
         if (url.getUserInfo() != null) {
             throw new IllegalArgumentException("the URL must not carry credentials; use basicAuth or token");
         }
         this.url = URI.create(url.toString().replaceAll("/+$", ""));
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(timeout);
+        if (insecure) {
+            b.sslContext(InsecureTls.trustingEveryCertificate());
+        }
+        this.http = b.build();
         this.authScheme = authScheme;
         this.credentials = credentials;
+        this.insecure = insecure;
     }
 
     public static InfluxV1Client of(URI url) {
-        return new InfluxV1Client(url, Duration.ofSeconds(30), null, null);
+        return new InfluxV1Client(url, Duration.ofSeconds(30), null, null, false);
     }
 
     /** Basic auth; the password array is copied, so the caller may clear its own. */
@@ -60,7 +66,7 @@ public final class InfluxV1Client {
         userPass[username.length()] = ':';
         System.arraycopy(password, 0, userPass, username.length() + 1, password.length);
         try {
-            return new InfluxV1Client(url, timeout, "Basic", base64(userPass));
+            return new InfluxV1Client(url, timeout, "Basic", base64(userPass), insecure);
         } finally {
             Arrays.fill(userPass, '\0');
         }
@@ -68,12 +74,25 @@ public final class InfluxV1Client {
 
     /** {@code Authorization: Token ...} (1.8+ and the 2.x compatibility API accept it); the array is copied. */
     public InfluxV1Client withToken(char[] token) {
-        return new InfluxV1Client(url, timeout, "Token", token.clone());
+        return new InfluxV1Client(url, timeout, "Token", token.clone(), insecure);
     }
 
     /** Time allowed to connect and for each request to be answered. */
     public InfluxV1Client withTimeout(Duration newTimeout) {
-        return new InfluxV1Client(url, newTimeout, authScheme, credentials == null ? null : credentials.clone());
+        return new InfluxV1Client(url, newTimeout, authScheme, credentials == null ? null : credentials.clone(), insecure);
+    }
+
+    /**
+     * Accepts any certificate and host name: for a test instance with a self-signed certificate only. The caller
+     * must show that verification is off.
+     */
+    public InfluxV1Client withoutTlsVerification() {
+        InsecureTls.disableHostnameVerification();
+        return new InfluxV1Client(url, timeout, authScheme, credentials == null ? null : credentials.clone(), true);
+    }
+
+    public boolean verifiesTls() {
+        return !insecure;
     }
 
     public URI url() {
@@ -188,6 +207,10 @@ public final class InfluxV1Client {
         } catch (HttpTimeoutException e) {
             throw new InfluxV1Exception(Kind.TIMEOUT, 0, what + " at " + url + ": no answer within "
                 + timeout.toMillis() + " ms", null, -1, e);
+        } catch (javax.net.ssl.SSLException e) {
+            throw new InfluxV1Exception(Kind.TLS, 0, what + " at " + url + ": TLS failed (" + e.getMessage()
+                + "); is the certificate trusted by this JVM and issued for this host name? For a test instance"
+                + " with a self-signed certificate, skip verification explicitly", null, -1, e);
         } catch (ConnectException e) {
             throw new InfluxV1Exception(Kind.CONNECTION_REFUSED, 0, what + " at " + url
                 + ": connection refused (is the server running and is this its address?)", null, -1, e);

@@ -32,6 +32,8 @@ public final class InfluxV1Exception extends IOException {
         QUERY_ERROR,
         /** Nothing listens at the address. */
         CONNECTION_REFUSED,
+        /** The TLS handshake failed: an untrusted or mismatched certificate, or no TLS on the other side. */
+        TLS,
         /** Connecting or answering took longer than the client's timeout. */
         TIMEOUT,
         /** Any other I/O failure or unexpected answer. */

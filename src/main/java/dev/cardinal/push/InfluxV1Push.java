@@ -2,12 +2,14 @@ package dev.cardinal.push;
 
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.traffic.EventKindSample;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
 /** Plan and apply layouts on one InfluxDB 1.x database (or InfluxDB 3 through its v1 API). */
-public final class InfluxV1Push {
+public final class InfluxV1Push implements PushTarget {
     private final InfluxV1Client client;
     private final String database;
 
@@ -16,18 +18,48 @@ public final class InfluxV1Push {
         this.database = database;
     }
 
-    /** What apply ran, and what it left out because it is destructive and was not allowed by name. */
-    public record Applied(List<PlanStep> ran, List<PlanStep> blocked, boolean cancelled) {
-        public Applied {
-            ran = List.copyOf(ran);
-            blocked = List.copyOf(blocked);
+    /**
+     * The sample's numbers as projected and as the server reports them after the write.
+     *
+     * @param write what the write did (points dropped by the server make the two differ, and say why)
+     */
+    public record Comparison(Layout layout, LayoutMeasure projected, ServerNumbers measured, SampleWrite.Result write) {
+        /** True when the server holds exactly what was projected. */
+        public boolean matches() {
+            return projected.series() == measured.series()
+                && projected.serverReportedSeries() == measured.serverReportedSeries()
+                && projected.measurements() == measured.measurements()
+                && projected.fieldKeys() == measured.fieldKeys()
+                && projected.tags().equals(measured.tags());
         }
     }
 
+    /**
+     * Writes the sample through the layout (from {@code startLine}) and reads back the server's numbers: of the
+     * layout's measurement when it has one name, else of the whole database.
+     */
+    public Comparison writeAndMeasure(Layout layout, EventKindSample sample, LayoutMeasure projected, SampleWrite write,
+                                      long startLine, PushMonitor monitor)
+        throws SampleWriteException, InfluxV1Exception, InterruptedException {
+        SampleWrite.Result result = write.write(layout, sample, startLine, monitor);
+        String measurement = layout.measurement().isLiteral() ? layout.measurement().literalText() : null;
+        return new Comparison(layout, projected, ServerNumbers.read(client, database, measurement), result);
+    }
+
+    public InfluxV1Client client() {
+        return client;
+    }
+
+    public String database() {
+        return database;
+    }
+
+    @Override
     public String target() {
         return client.url() + " database " + database;
     }
 
+    @Override
     public Plan plan(Workspace ws, List<Layout> layouts) throws InfluxV1Exception, InterruptedException {
         return InfluxV1Planner.plan(ws, layouts, target(), InfluxV1State.read(client, database));
     }
@@ -36,6 +68,7 @@ public final class InfluxV1Push {
      * Runs the plan's statements in order. Destructive steps run only when their subject is in {@code allowed};
      * the others are returned as blocked. Stops between steps when cancelled.
      */
+    @Override
     public Applied apply(Plan plan, Collection<String> allowed, PushMonitor monitor)
         throws InfluxV1Exception, InterruptedException {
         List<PlanStep> blocked = plan.blocked(allowed);

@@ -81,7 +81,7 @@ class InfluxV1PushTest extends ScratchServerTest {
         Layout keep7 = threeTags(Duration.ofDays(7));
         Plan shorter = push.plan(ws.withLayout(keep7), List.of(keep7));
         assertEquals(List.of("retention-policy raw"), shorter.blocked(Set.of()).stream().map(PlanStep::subject).toList());
-        InfluxV1Push.Applied refused = push.apply(shorter, Set.of(), PushMonitor.NONE);
+        Applied refused = push.apply(shorter, Set.of(), PushMonitor.NONE);
         assertEquals(List.of(), refused.ran());
         assertEquals(Duration.ofDays(90), InfluxV1State.read(client, "drift").retentionPolicies().get("raw").duration(),
             "nothing destructive without asking");

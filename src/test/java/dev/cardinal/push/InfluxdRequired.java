@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * Tests against a real influxd run wherever it is installed. On CI (CI=true) it must be: .ci/run installs it, and a
  * missing server there is a failure, not a quiet skip.
  */
-final class InfluxdRequired {
+public final class InfluxdRequired {
     private InfluxdRequired() {
     }
 
-    static void check() {
+    public static void check() {
         if (ScratchInfluxd.available()) {
             return;
         }

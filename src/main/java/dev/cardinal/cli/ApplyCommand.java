@@ -1,0 +1,267 @@
+package dev.cardinal.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.LayoutMeasurer;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.push.Applied;
+import dev.cardinal.push.InfluxV1Push;
+import dev.cardinal.push.Plan;
+import dev.cardinal.push.PlanStep;
+import dev.cardinal.push.PushMonitor;
+import dev.cardinal.push.PushTarget;
+import dev.cardinal.push.SampleWrite;
+import dev.cardinal.push.SampleWriteException;
+import dev.cardinal.push.ServerNumbers;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.Sample;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code cardinal apply W.cardinal.json --url URL --database DB [--write-sample]}: the plan run, then optionally
+ * the sample written through the layout and the server's own numbers set beside the projection.
+ */
+@Command(name = "apply", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Apply the plan (see cardinal plan), then optionally write the sample through each layout and",
+        "compare what the server reports with what Cardinal projected. Destructive steps run only when allowed by",
+        "name. Ctrl-C stops between batches and prints how to resume.",
+        "Exit codes: 0 applied (and measured as projected), 1 findings (conflicts, steps left out, numbers that",
+        "differ, points the server dropped), 2 bad usage, 3 failure."})
+final class ApplyCommand extends PushCommand {
+
+    @Option(names = "--write-sample", description = "Write the workspace's sample through each layout and read back the server's numbers.")
+    boolean writeSample;
+
+    @Option(names = "--yes", description = "Apply without asking (needed when not run in a terminal).")
+    boolean yes;
+
+    @Option(names = "--allow", paramLabel = "SUBJECT", description = "Allow this destructive step, by its subject as the plan"
+        + " prints it, e.g. --allow 'retention-policy raw'. Repeatable.")
+    List<String> allowed = new ArrayList<>();
+
+    @Option(names = "--batch-size", defaultValue = "5000", paramLabel = "LINES", description = "Lines per write (default: ${DEFAULT-VALUE}).")
+    int batchSize;
+
+    @Option(names = "--resume-at", paramLabel = "LINE", description = "Resume a stopped sample write after this many lines (with --time-shift).")
+    Long resumeAt;
+
+    @Option(names = "--time-shift", paramLabel = "NS", description = "The stopped write's time shift, as it printed it.")
+    Long timeShift;
+
+    @Override
+    String name() {
+        return "apply";
+    }
+
+    @Override
+    int run(Workspace ws, List<Layout> layouts, Resolved where, boolean json) throws IOException, InterruptedException {
+        if ((resumeAt == null) != (timeShift == null) || resumeAt != null && (!writeSample || layouts.size() != 1)) {
+            throw usage("--resume-at and --time-shift go together, with --write-sample and one --layout");
+        }
+        if (batchSize < 1) {
+            throw usage("--batch-size must be positive");
+        }
+        PrintWriter out = out();
+        PrintWriter err = err();
+        AtomicBoolean stop = new AtomicBoolean();
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop.set(true);
+            try {
+                finished.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "cardinal-apply-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (PushTarget t = connect(where)) {
+            return applyAndWrite(t, ws, layouts, json, out, err, stop);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("cardinal apply: " + e.getMessage());
+            return FAILED;
+        } finally {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it has what it waited for
+            }
+        }
+    }
+
+    private int applyAndWrite(PushTarget t, Workspace ws, List<Layout> layouts, boolean json, PrintWriter out,
+                              PrintWriter err, AtomicBoolean stop) throws IOException, InterruptedException {
+        PushMonitor monitor = new Progress(json ? null : err, stop);
+        Plan plan = t.plan(ws, layouts);
+        ObjectNode root = F.objectNode();
+        root.set("plan", json(plan));
+        if (!json) {
+            out.print(plan.text());
+        }
+        if (!plan.noOp() && !yes && !secrets.confirm("apply " + plan.steps().stream().filter(PlanStep::changes).count()
+            + " step(s) to " + t.target() + "?")) {
+            err.println("cardinal apply: nothing applied" + (secrets.interactive() ? "" : " (not a terminal: pass --yes to apply)"));
+            return FINDINGS;
+        }
+        Applied applied = t.apply(plan, allowed, monitor);
+        ArrayNode ran = root.putArray("applied");
+        applied.ran().forEach(s -> ran.add(s.subject()));
+        ArrayNode blocked = root.putArray("blocked");
+        applied.blocked().forEach(s -> blocked.add(s.subject()));
+        if (!json) {
+            out.println("applied " + applied.ran().size() + " step(s)" + (applied.cancelled() ? ", then stopped as asked" : ""));
+            applied.blocked().forEach(s -> out.println("left out (destructive): " + s.subject() + ": " + s.reason()
+                + "\n  to run it: --allow '" + s.subject() + "'"));
+        }
+        boolean findings = !applied.blocked().isEmpty() || !plan.conflicts().isEmpty() || applied.cancelled();
+        if (writeSample && !applied.cancelled()) {
+            if (!(t instanceof InfluxV1Push v1)) {
+                throw usage("--write-sample writes to InfluxDB; " + t.target() + " takes rollup rows: see cardinal apply --help");
+            }
+            Integer result = writeSamples(v1, ws, layouts, json, out, err, monitor, root);
+            if (result == null) {
+                return FAILED;
+            }
+            findings |= result != OK;
+        }
+        if (json) {
+            out.println(text(root));
+        }
+        return findings ? FINDINGS : OK;
+    }
+
+    /** OK when every layout measured as projected, FINDINGS when not, null on failure (said on stderr). */
+    private Integer writeSamples(InfluxV1Push v1, Workspace ws, List<Layout> layouts, boolean json, PrintWriter out,
+                                 PrintWriter err, PushMonitor monitor, ObjectNode root) throws IOException, InterruptedException {
+        if (ws.samples().isEmpty()) {
+            err.println("cardinal apply: " + workspace + " binds no sample to write");
+            return null;
+        }
+        Sample sample = SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE);
+        ArrayNode kinds = root.putArray("eventKinds");
+        boolean allMatch = true;
+        for (Layout layout : layouts) {
+            EventKindSample k = sample.eventKind(layout.eventKind()).orElse(null);
+            if (k == null) {
+                err.println("cardinal apply: the sample has no " + layout.eventKind() + " traffic for layout " + layout.id());
+                return null;
+            }
+            LayoutMeasure projected = new LayoutMeasurer(new SampleIndex(k)).measure(layout);
+            long shift = timeShift != null ? timeShift : SampleWrite.timeShiftToNow(k,
+                layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L);
+            SampleWrite write = new SampleWrite(v1.client(), v1.database(), layout.retention().name(), shift).batchSize(batchSize);
+            InfluxV1Push.Comparison c;
+            try {
+                c = v1.writeAndMeasure(layout, k, projected, write, resumeAt == null ? 0 : resumeAt, monitor);
+            } catch (SampleWriteException e) {
+                err.println("cardinal apply: " + e.getMessage());
+                err.println("  to resume: --write-sample --layout " + layout.id() + " --resume-at " + e.resumeAt()
+                    + " --time-shift " + e.timeShiftNs());
+                return null;
+            }
+            if (c.write().cancelled()) {
+                err.println("cardinal apply: stopped after " + c.write().resumeAt() + " lines; to resume: --write-sample --layout "
+                    + layout.id() + " --resume-at " + c.write().resumeAt() + " --time-shift " + c.write().timeShiftNs());
+                return FINDINGS;
+            }
+            allMatch &= c.matches() && c.write().pointsDropped() == 0;
+            kinds.add(comparison(k.name(), c));
+            if (!json) {
+                text(k.name(), c, out);
+            }
+        }
+        return allMatch ? OK : FINDINGS;
+    }
+
+    private static ObjectNode comparison(String kind, InfluxV1Push.Comparison c) {
+        ObjectNode n = F.objectNode().put("name", kind).put("layout", c.layout().id()).put("matches", c.matches());
+        LayoutMeasure p = c.projected();
+        ObjectNode projected = n.putObject("projected").put("points", p.points()).put("measurements", p.measurements())
+            .put("series", p.series()).put("serverReportedSeries", p.serverReportedSeries()).put("fieldKeys", p.fieldKeys());
+        ObjectNode pt = projected.putObject("tags");
+        p.tags().forEach(pt::put);
+        ServerNumbers m = c.measured();
+        ObjectNode measured = n.putObject("measured").put("measurements", m.measurements()).put("series", m.series())
+            .put("serverReportedSeries", m.serverReportedSeries()).put("fieldKeys", m.fieldKeys())
+            .put("indexMemoryBytes", m.indexMemoryBytes());
+        ObjectNode mt = measured.putObject("tags");
+        m.tags().forEach(mt::put);
+        ObjectNode w = n.putObject("write").put("linesSent", c.write().linesSent()).put("batches", c.write().batches())
+            .put("pointsDropped", c.write().pointsDropped()).put("rowsSkipped", c.write().rowsSkipped())
+            .put("timeShiftNs", c.write().timeShiftNs());
+        ArrayNode reasons = w.putArray("serverReasons");
+        c.write().serverReasons().forEach(reasons::add);
+        return n;
+    }
+
+    private static void text(String kind, InfluxV1Push.Comparison c, PrintWriter out) {
+        LayoutMeasure p = c.projected();
+        ServerNumbers m = c.measured();
+        out.printf("%n%s, layout %s: %,d lines written in %,d batches, timestamps moved by %s%n", kind, c.layout().id(),
+            c.write().linesSent(), c.write().batches(), AnalyzeReport.human(java.time.Duration.ofNanos(c.write().timeShiftNs())));
+        if (c.write().pointsDropped() > 0) {
+            out.printf("  the server dropped %,d point(s): %s%n", c.write().pointsDropped(), String.join("; ", c.write().serverReasons()));
+        }
+        out.printf("  %-28s %14s %14s%n", "", "projected", "measured");
+        row(out, "series", p.series(), m.series());
+        row(out, "SHOW SERIES EXACT CARDINALITY", p.serverReportedSeries(), m.serverReportedSeries());
+        row(out, "measurements", p.measurements(), m.measurements());
+        row(out, "field keys", p.fieldKeys(), m.fieldKeys());
+        Map<String, Long> keys = new TreeMap<>(p.tags());
+        m.tags().forEach(keys::putIfAbsent);
+        for (String key : keys.keySet()) {
+            row(out, "values of tag " + key, p.tags().getOrDefault(key, 0L), m.tags().getOrDefault(key, 0L));
+        }
+        if (m.indexMemoryBytes() >= 0) {
+            out.printf("  %-28s %14s %14s  (whole server, SHOW STATS)%n", "index memory", "", AnalyzeReport.bytes(m.indexMemoryBytes()));
+        }
+        out.println(c.matches() ? "  the server holds what was projected" : "  the server's numbers DIFFER from the projection");
+    }
+
+    private static void row(PrintWriter out, String what, long projected, long measured) {
+        out.printf("  %-28s %,14d %,14d%s%n", what, projected, measured, projected == measured ? "" : "   <- differs");
+    }
+
+    /** Progress on stderr (text mode), about every tenth; cancelled when the user pressed Ctrl-C. */
+    private static final class Progress implements PushMonitor {
+        private final PrintWriter err;
+        private final AtomicBoolean stop;
+        private long lastTenth = -1;
+
+        Progress(PrintWriter err, AtomicBoolean stop) {
+            this.err = err;
+            this.stop = stop;
+        }
+
+        @Override
+        public void progress(String what, long done, long total) {
+            long tenth = total > 0 ? done * 10 / total : -1;
+            if (err != null && tenth != lastTenth) {
+                lastTenth = tenth;
+                err.printf("%s: %,d of %,d%n", what, done, total);
+                err.flush();
+            }
+        }
+
+        @Override
+        public boolean cancelled() {
+            return stop.get();
+        }
+    }
+}

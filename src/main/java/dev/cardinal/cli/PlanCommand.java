@@ -1,0 +1,40 @@
+package dev.cardinal.cli;
+
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.push.Plan;
+import dev.cardinal.push.PushTarget;
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+import picocli.CommandLine.Command;
+
+/** {@code cardinal plan W.cardinal.json --url URL --database DB}: what apply would do, statement by statement. */
+@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Read a server's live state and show what apply would do for the layouts, statement by statement:",
+        "create, alter, replace, unchanged, and conflicts that will make writes fail. Changes nothing.",
+        "Exit codes: 0 nothing in the way, 1 conflicts or destructive steps to allow, 2 bad usage, 3 failure."})
+final class PlanCommand extends PushCommand {
+
+    @Override
+    String name() {
+        return "plan";
+    }
+
+    @Override
+    int run(Workspace ws, List<Layout> layouts, Resolved where, boolean json) throws IOException, InterruptedException {
+        Plan plan;
+        try (PushTarget t = connect(where)) {
+            plan = t.plan(ws, layouts);
+        } catch (IOException | IllegalArgumentException e) {
+            err().println("cardinal plan: " + e.getMessage());
+            return FAILED;
+        }
+        if (json) {
+            out().println(text(json(plan)));
+        } else {
+            out().print(plan.text());
+        }
+        return plan.conflicts().isEmpty() && plan.blocked(Set.of()).isEmpty() ? OK : FINDINGS;
+    }
+}

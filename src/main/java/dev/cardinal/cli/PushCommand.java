@@ -1,0 +1,262 @@
+package dev.cardinal.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.push.InfluxV1Client;
+import dev.cardinal.push.InfluxV1Push;
+import dev.cardinal.push.Plan;
+import dev.cardinal.push.PlanStep;
+import dev.cardinal.push.PushTarget;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * What {@code cardinal plan} and {@code cardinal apply} share: the workspace, the target (one of the workspace's
+ * or a URL), credentials from the environment or a prompt, the layouts, and the plan's rendering.
+ */
+abstract class PushCommand implements Callable<Integer> {
+    static final int OK = 0;
+    static final int FINDINGS = 1;
+    static final int FAILED = 3;
+    static final JsonNodeFactory F = JsonNodeFactory.instance;
+
+    @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace.")
+    Path workspace;
+
+    @Option(names = "--target", paramLabel = "NAME", description = "One of the workspace's targets, by id or name.")
+    String target;
+
+    @Option(names = "--url", paramLabel = "URL", description = "The server instead of a workspace target: http(s)://host:port"
+        + " for InfluxDB, jdbc:mariadb://... or jdbc:postgresql://... for rollup tables.")
+    String url;
+
+    @Option(names = "--database", paramLabel = "DB", description = "Database (1.x), bucket (2.x) or schema (relational).")
+    String database;
+
+    @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API), influxdb-2, mariadb or"
+        + " postgresql (default: from the URL; http(s) is influxdb-1).")
+    String kind;
+
+    @Option(names = "--org", paramLabel = "ORG", description = "Organisation (InfluxDB 2.x and Cloud).")
+    String org;
+
+    @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (default: each event kind's first layout).")
+    String layout;
+
+    @Option(names = "--user", paramLabel = "NAME", description = "Log in as this user; the password comes from --password-env or a prompt.")
+    String user;
+
+    @Option(names = "--password-env", paramLabel = "VAR", defaultValue = "INFLUX_PASSWORD",
+        description = "Environment variable holding the password (default: ${DEFAULT-VALUE}).")
+    String passwordEnv;
+
+    @Option(names = "--token-env", paramLabel = "VAR", defaultValue = "INFLUX_TOKEN",
+        description = "Environment variable holding an API token (default: ${DEFAULT-VALUE}); used when set and no --user.")
+    String tokenEnv;
+
+    @Option(names = "--insecure-skip-verify", description = "Accept any TLS certificate (test instances with self-signed certificates only).")
+    boolean insecure;
+
+    @Option(names = "--timeout", defaultValue = "30s", paramLabel = "DURATION", description = "Per request (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    Secrets secrets = Secrets.system();
+
+    /** Where to push, resolved from {@code --target} or {@code --url}. */
+    record Resolved(Target.Kind kind, URI url, String database, String org) {
+    }
+
+    abstract String name();
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    boolean json() {
+        if (!format.equals("text") && !format.equals("json")) {
+            throw usage("--format must be text or json");
+        }
+        return format.equals("json");
+    }
+
+    CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    Duration timeout() {
+        try {
+            return dev.cardinal.model.Durations.parse(timeout);
+        } catch (IllegalArgumentException e) {
+            throw usage("--timeout: " + e.getMessage());
+        }
+    }
+
+    /** The target from the options, or a usage error saying what is missing. */
+    Resolved resolve(Workspace ws) {
+        if ((target == null) == (url == null)) {
+            throw usage("give either --target NAME (targets: " + String.join(", ", ws.targets().stream().map(Target::id)
+                .toList()) + ") or --url URL --database DB");
+        }
+        if (target != null) {
+            Target t = ws.targets().stream().filter(x -> x.id().equals(target) || target.equals(x.name())).findFirst()
+                .orElseThrow(() -> usage("no target '" + target + "' in " + workspace + " (targets: "
+                    + String.join(", ", ws.targets().stream().map(Target::id).toList()) + ")"));
+            String db = database != null ? database : t.database();
+            if (db == null) {
+                throw usage("target '" + t.id() + "' names no database: give --database");
+            }
+            return new Resolved(t.kind(), uri(t.url()), db, org != null ? org : t.org());
+        }
+        if (database == null) {
+            throw usage("--url needs --database");
+        }
+        Target.Kind k;
+        if (kind != null) {
+            k = Target.Kind.fromId(kind).orElseThrow(() -> usage("--kind must be influxdb-1, influxdb-3, influxdb-2, mariadb or postgresql"));
+        } else if (url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:")) {
+            k = Target.Kind.MARIADB;
+        } else if (url.startsWith("jdbc:postgresql:")) {
+            k = Target.Kind.POSTGRESQL;
+        } else {
+            k = Target.Kind.INFLUXDB_1;
+        }
+        return new Resolved(k, uri(url), database, org);
+    }
+
+    private URI uri(String text) {
+        try {
+            URI u = URI.create(text);
+            if (u.getUserInfo() != null) {
+                throw usage("the URL must not carry credentials: use --user with --password-env, or --token-env");
+            }
+            return u;
+        } catch (IllegalArgumentException e) {
+            throw usage("'" + text + "' is not a URL: " + e.getMessage());
+        }
+    }
+
+    /** The chosen layouts, or null (said on stderr). */
+    List<Layout> layouts(Workspace ws) {
+        List<Layout> chosen = new ArrayList<>();
+        if (layout != null) {
+            Optional<Layout> l = CliFiles.layout(ws, layout, workspace, err(), name());
+            if (l.isEmpty()) {
+                return null;
+            }
+            chosen.add(l.get());
+        } else {
+            ws.eventKinds().forEach(k -> ws.layoutsOf(k.name()).stream().findFirst().ifPresent(chosen::add));
+        }
+        if (chosen.isEmpty()) {
+            err().println("cardinal " + name() + ": " + workspace + " has no layout");
+            return null;
+        }
+        return chosen;
+    }
+
+    static ObjectNode json(Plan plan) {
+        ObjectNode n = F.objectNode().put("target", plan.target()).put("noOp", plan.noOp());
+        ArrayNode steps = n.putArray("steps");
+        for (PlanStep s : plan.steps()) {
+            ObjectNode o = steps.addObject().put("action", s.action().id()).put("subject", s.subject())
+                .put("reason", s.reason()).put("destructive", s.destructive());
+            ArrayNode st = o.putArray("statements");
+            s.statements().forEach(st::add);
+        }
+        return n;
+    }
+
+    static String text(ObjectNode root) {
+        try {
+            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public final Integer call() throws IOException {
+        Workspace ws = CliFiles.workspace(workspace, err(), name());
+        if (ws == null) {
+            return FAILED;
+        }
+        boolean json = json();
+        Resolved where = resolve(ws);
+        List<Layout> layouts = layouts(ws);
+        if (layouts == null) {
+            return FAILED;
+        }
+        try {
+            return run(ws, layouts, where, json);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err().println("cardinal " + name() + ": interrupted");
+            return FAILED;
+        }
+    }
+
+    /** A client for the target, with credentials from the environment or a prompt. */
+    PushTarget connect(Resolved r) {
+        return switch (r.kind()) {
+            case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database());
+            default -> throw usage("pushing to " + r.kind().id() + " is not supported yet");
+        };
+    }
+
+    InfluxV1Client v1Client(Resolved r) {
+        if (!"http".equals(r.url().getScheme()) && !"https".equals(r.url().getScheme())) {
+            throw usage("'" + r.url() + "' is not an http(s) URL");
+        }
+        InfluxV1Client c = InfluxV1Client.of(r.url()).withTimeout(timeout());
+        if (user != null) {
+            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + r.url());
+            if (password == null) {
+                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
+            }
+            try {
+                c = c.withBasicAuth(user, password);
+            } finally {
+                java.util.Arrays.fill(password, '\0');
+            }
+        } else {
+            char[] token = secrets.fromEnv(tokenEnv);
+            if (token != null) {
+                c = c.withToken(token);
+                java.util.Arrays.fill(token, '\0');
+            }
+        }
+        if (insecure) {
+            err().println("warning: TLS certificate verification is OFF for " + r.url() + " (--insecure-skip-verify)");
+            c = c.withoutTlsVerification();
+        }
+        return c;
+    }
+
+    abstract int run(Workspace ws, List<Layout> layouts, Resolved where, boolean json) throws IOException, InterruptedException;
+}

@@ -1,0 +1,85 @@
+package dev.cardinal.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.push.InfluxdRequired;
+import dev.cardinal.push.ScratchInfluxd;
+import java.net.ServerSocket;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** {@code cardinal plan} and {@code cardinal apply} against a real throwaway influxd. */
+class PushCommandTest {
+    private static final String ADS = "sample-data/ad-marketplace/ad-marketplace.cardinal.json";
+    static ScratchInfluxd server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        InfluxdRequired.check();
+        server = ScratchInfluxd.start();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void planApplyWriteTheSampleAndApplyAgain() throws Exception {
+        String url = server.url().toString();
+        CliRun plan = CliRun.of("plan", ADS, "--url", url, "--database", "ads", "--layout", "ids-as-fields");
+        assertEquals(0, plan.code(), plan.err());
+        assertTrue(plan.out().contains("create    database ads"), plan.out());
+        assertTrue(plan.out().contains("CREATE RETENTION POLICY \"raw\" ON \"ads\" DURATION 30d REPLICATION 1 SHARD DURATION 1d DEFAULT"),
+            plan.out());
+
+        CliRun refused = CliRun.of("apply", ADS, "--url", url, "--database", "ads", "--layout", "ids-as-fields");
+        assertEquals(1, refused.code());
+        assertTrue(refused.err().contains("pass --yes"), refused.err());
+
+        CliRun apply = CliRun.of("apply", ADS, "--url", url, "--database", "ads", "--layout", "ids-as-fields", "--yes",
+            "--write-sample", "--format", "json");
+        assertEquals(0, apply.code(), apply.err() + apply.out());
+        JsonNode root = new ObjectMapper().readTree(apply.out());
+        assertEquals(2, root.get("applied").size());
+        JsonNode kind = root.get("eventKinds").get(0);
+        assertEquals("listing_event", kind.get("name").asText());
+        assertTrue(kind.get("matches").asBoolean());
+        for (String n : new String[] {"series", "serverReportedSeries", "fieldKeys"}) {
+            assertEquals(kind.get("projected").get(n), kind.get("measured").get(n), n);
+        }
+        assertEquals(kind.get("projected").get("tags"), kind.get("measured").get("tags"));
+        assertEquals(20_000, kind.get("write").get("linesSent").asLong());
+
+        CliRun again = CliRun.of("apply", ADS, "--url", url, "--database", "ads", "--layout", "ids-as-fields");
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().contains("nothing to do"), again.out());
+        assertTrue(again.out().contains("applied 0 step(s)"), again.out());
+    }
+
+    @Test
+    void aServerThatIsNotThereIsAFailureThatSaysSo() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        CliRun r = CliRun.of("plan", ADS, "--url", "http://127.0.0.1:" + port, "--database", "ads");
+        assertEquals(3, r.code());
+        assertTrue(r.err().contains("connection refused"), r.err());
+    }
+
+    @Test
+    void credentialsInTheUrlAreRefused() {
+        CliRun r = CliRun.of("plan", ADS, "--url", "http://admin:pw@127.0.0.1:1", "--database", "ads");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("must not carry credentials"), r.err());
+        assertFalse(r.err().contains("pw@"), "the password is not echoed");
+    }
+}
