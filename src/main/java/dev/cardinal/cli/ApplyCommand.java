@@ -13,6 +13,7 @@ import dev.cardinal.push.Plan;
 import dev.cardinal.push.PlanStep;
 import dev.cardinal.push.PushMonitor;
 import dev.cardinal.push.PushTarget;
+import dev.cardinal.push.RelationalPush;
 import dev.cardinal.push.SampleWrite;
 import dev.cardinal.push.SampleWriteException;
 import dev.cardinal.push.ServerNumbers;
@@ -45,7 +46,8 @@ import picocli.CommandLine.Option;
         "differ, points the server dropped), 2 bad usage, 3 failure."})
 final class ApplyCommand extends PushCommand {
 
-    @Option(names = "--write-sample", description = "Write the workspace's sample through each layout and read back the server's numbers.")
+    @Option(names = "--write-sample", description = {"InfluxDB: write the workspace's sample through each layout and read back",
+        "the server's numbers. Relational: upsert the sample's rollup rows into the summary tables."})
     boolean writeSample;
 
     @Option(names = "--yes", description = "Apply without asking (needed when not run in a terminal).")
@@ -90,7 +92,7 @@ final class ApplyCommand extends PushCommand {
             }
         }, "cardinal-apply-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (PushTarget t = connect(where)) {
+        try (PushTarget t = connect(where, ws)) {
             return applyAndWrite(t, ws, layouts, json, out, err, stop);
         } catch (IOException | IllegalArgumentException e) {
             err.println("cardinal apply: " + e.getMessage());
@@ -130,9 +132,20 @@ final class ApplyCommand extends PushCommand {
                 + "\n  to run it: --allow '" + s.subject() + "'"));
         }
         boolean findings = !applied.blocked().isEmpty() || !plan.conflicts().isEmpty() || applied.cancelled();
-        if (writeSample && !applied.cancelled()) {
+        if (writeSample && !applied.cancelled() && t instanceof RelationalPush sql) {
+            ArrayNode tables = root.putArray("tables");
+            for (RelationalPush.Upserted u : sql.upsertRollups(ws, layouts, monitor)) {
+                tables.addObject().put("table", u.table()).put("rowsComputed", u.computed())
+                    .put("rowsWithoutKey", u.rowsWithoutKey()).put("rowsInTable", u.inTable());
+                if (!json) {
+                    out.printf("%s: the sample's rollup is %,d row(s), upserted; the table holds %,d%s%n", u.table(),
+                        u.computed(), u.inTable(), u.rowsWithoutKey() == 0 ? ""
+                            : " (" + u.rowsWithoutKey() + " sample rows lack a group-by value and are left out)");
+                }
+            }
+        } else if (writeSample && !applied.cancelled()) {
             if (!(t instanceof InfluxV1Push v1)) {
-                throw usage("--write-sample writes to InfluxDB; " + t.target() + " takes rollup rows: see cardinal apply --help");
+                throw usage("--write-sample is not supported for " + t.target());
             }
             Integer result = writeSamples(v1, ws, layouts, json, out, err, monitor, root);
             if (result == null) {

@@ -24,7 +24,7 @@ final class PlanCommand extends PushCommand {
     @Override
     int run(Workspace ws, List<Layout> layouts, Resolved where, boolean json) throws IOException, InterruptedException {
         Plan plan;
-        try (PushTarget t = connect(where)) {
+        try (PushTarget t = connect(where, ws)) {
             plan = t.plan(ws, layouts);
         } catch (IOException | IllegalArgumentException e) {
             err().println("cardinal plan: " + e.getMessage());

@@ -13,6 +13,12 @@ import dev.cardinal.push.InfluxV1Push;
 import dev.cardinal.push.Plan;
 import dev.cardinal.push.PlanStep;
 import dev.cardinal.push.PushTarget;
+import dev.cardinal.push.RelationalPush;
+import dev.cardinal.codegen.SqlDialect;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -222,11 +228,38 @@ abstract class PushCommand implements Callable<Integer> {
     }
 
     /** A client for the target, with credentials from the environment or a prompt. */
-    PushTarget connect(Resolved r) {
+    PushTarget connect(Resolved r, Workspace ws) throws IOException {
         return switch (r.kind()) {
             case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database());
+            case MARIADB, POSTGRESQL -> relational(r, ws);
             default -> throw usage("pushing to " + r.kind().id() + " is not supported yet");
         };
+    }
+
+    /** Rollup tables: the JDBC URL names the server, --database the MariaDB database or PostgreSQL schema. */
+    private PushTarget relational(Resolved r, Workspace ws) throws IOException {
+        String jdbc = r.url().toString();
+        if (!jdbc.startsWith("jdbc:")) {
+            throw usage("'" + jdbc + "' is not a JDBC URL (jdbc:mariadb://host:3306/db or jdbc:postgresql://host:5432/db)");
+        }
+        if (jdbc.toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+            throw usage("the URL must not carry a password: use --user with --password-env");
+        }
+        SqlDialect dialect = r.kind() == Target.Kind.MARIADB ? SqlDialect.MARIADB : SqlDialect.POSTGRESQL;
+        char[] password = user == null ? null : secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + jdbc);
+        java.util.Map<String, EventKindSample> samples = new java.util.LinkedHashMap<>();
+        if (!ws.samples().isEmpty()) {
+            SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE)
+                .eventKinds().forEach(k -> samples.put(k.name(), k));
+        }
+        try {
+            return new RelationalPush(RelationalPush.connect(jdbc, dialect, r.database(), user,
+                password == null || password.length == 0 ? null : password), dialect, jdbc + " " + r.database(), samples);
+        } finally {
+            if (password != null) {
+                java.util.Arrays.fill(password, '\0');
+            }
+        }
     }
 
     InfluxV1Client v1Client(Resolved r) {

@@ -23,6 +23,11 @@ public enum SqlDialect {
         return this == MARIADB ? '`' + n.replace("`", "``") + '`' : '"' + n.replace("\"", "\"\"") + '"';
     }
 
+    /** The name as this engine stores it: cut to its identifier limit with a checksum suffix when longer. */
+    public String storedName(String name) {
+        return fit(name);
+    }
+
     private String fit(String name) {
         if (name.indexOf('\0') >= 0) {
             throw new IllegalArgumentException("a name with a NUL character cannot be a " + id() + " identifier: " + name);

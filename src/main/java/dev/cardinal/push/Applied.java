@@ -1,5 +1,8 @@
 package dev.cardinal.push;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 
 /**
@@ -11,5 +14,33 @@ public record Applied(List<PlanStep> ran, List<PlanStep> blocked, boolean cancel
     public Applied {
         ran = List.copyOf(ran);
         blocked = List.copyOf(blocked);
+    }
+
+    /** Runs one statement on the target. */
+    @FunctionalInterface
+    interface StatementRunner {
+        void run(String statement) throws IOException, InterruptedException;
+    }
+
+    /**
+     * Runs the plan's changing steps in order, leaving out destructive steps not allowed by name; stops between
+     * steps when the monitor says so.
+     */
+    static Applied run(Plan plan, Collection<String> allowed, PushMonitor monitor, StatementRunner runner)
+        throws IOException, InterruptedException {
+        List<PlanStep> blocked = plan.blocked(allowed);
+        List<PlanStep> todo = plan.steps().stream().filter(PlanStep::changes).filter(s -> !blocked.contains(s)).toList();
+        List<PlanStep> ran = new ArrayList<>();
+        for (PlanStep step : todo) {
+            if (monitor.cancelled()) {
+                return new Applied(ran, blocked, true);
+            }
+            for (String statement : step.statements()) {
+                runner.run(statement);
+            }
+            ran.add(step);
+            monitor.progress(step.action().id() + " " + step.subject(), ran.size(), todo.size());
+        }
+        return new Applied(ran, blocked, false);
     }
 }

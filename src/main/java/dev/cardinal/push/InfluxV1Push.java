@@ -4,7 +4,6 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.traffic.EventKindSample;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -70,20 +69,7 @@ public final class InfluxV1Push implements PushTarget {
      */
     @Override
     public Applied apply(Plan plan, Collection<String> allowed, PushMonitor monitor)
-        throws InfluxV1Exception, InterruptedException {
-        List<PlanStep> blocked = plan.blocked(allowed);
-        List<PlanStep> todo = plan.steps().stream().filter(PlanStep::changes).filter(s -> !blocked.contains(s)).toList();
-        List<PlanStep> ran = new ArrayList<>();
-        for (PlanStep step : todo) {
-            if (monitor.cancelled()) {
-                return new Applied(ran, blocked, true);
-            }
-            for (String statement : step.statements()) {
-                client.query(statement, null);
-            }
-            ran.add(step);
-            monitor.progress(step.action().id() + " " + step.subject(), ran.size(), todo.size());
-        }
-        return new Applied(ran, blocked, false);
+        throws java.io.IOException, InterruptedException {
+        return Applied.run(plan, allowed, monitor, statement -> client.query(statement, null));
     }
 }

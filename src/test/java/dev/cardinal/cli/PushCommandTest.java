@@ -65,6 +65,29 @@ class PushCommandTest {
     }
 
     @Test
+    void theRollupTableIsCreatedAndFilledOnMariaDbThenLeftAsItIs() throws Exception {
+        String url = "jdbc:mariadb://127.0.0.1:3306/test";
+        try (var c = java.sql.DriverManager.getConnection(url, "root", ""); var st = c.createStatement()) {
+            st.execute("DROP TABLE IF EXISTS listing_daily");
+            try {
+                CliRun apply = CliRun.of("apply", ADS, "--url", url, "--database", "test", "--user", "root", "--yes",
+                    "--write-sample", "--layout", "ids-as-fields", "--format", "json");
+                assertEquals(0, apply.code(), apply.err() + apply.out());
+                JsonNode table = new ObjectMapper().readTree(apply.out()).get("tables").get(0);
+                assertEquals("listing_daily", table.get("table").asText());
+                assertTrue(table.get("rowsComputed").asLong() > 1000, table.toString());
+                assertEquals(table.get("rowsComputed"), table.get("rowsInTable"));
+
+                CliRun plan = CliRun.of("plan", ADS, "--url", url, "--database", "test", "--user", "root", "--layout", "ids-as-fields");
+                assertEquals(0, plan.code(), plan.err());
+                assertTrue(plan.out().contains("unchanged table listing_daily"), plan.out());
+            } finally {
+                st.execute("DROP TABLE IF EXISTS listing_daily");
+            }
+        }
+    }
+
+    @Test
     void aServerThatIsNotThereIsAFailureThatSaysSo() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
