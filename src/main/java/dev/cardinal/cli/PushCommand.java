@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.codegen.SqlDialect;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
@@ -14,7 +15,6 @@ import dev.cardinal.push.Plan;
 import dev.cardinal.push.PlanStep;
 import dev.cardinal.push.PushTarget;
 import dev.cardinal.push.RelationalPush;
-import dev.cardinal.codegen.SqlDialect;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
@@ -23,7 +23,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -48,39 +47,11 @@ abstract class PushCommand implements Callable<Integer> {
     @Option(names = "--target", paramLabel = "NAME", description = "One of the workspace's targets, by id or name.")
     String target;
 
-    @Option(names = "--url", paramLabel = "URL", description = "The server instead of a workspace target: http(s)://host:port"
-        + " for InfluxDB, jdbc:mariadb://... or jdbc:postgresql://... for rollup tables.")
-    String url;
-
-    @Option(names = "--database", paramLabel = "DB", description = "Database (1.x), bucket (2.x) or schema (relational).")
-    String database;
-
-    @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API), influxdb-2, mariadb or"
-        + " postgresql (default: from the URL; http(s) is influxdb-1).")
-    String kind;
-
-    @Option(names = "--org", paramLabel = "ORG", description = "Organisation (InfluxDB 2.x and Cloud).")
-    String org;
-
     @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (default: each event kind's first layout).")
     String layout;
 
-    @Option(names = "--user", paramLabel = "NAME", description = "Log in as this user; the password comes from --password-env or a prompt.")
-    String user;
-
-    @Option(names = "--password-env", paramLabel = "VAR", defaultValue = "INFLUX_PASSWORD",
-        description = "Environment variable holding the password (default: ${DEFAULT-VALUE}).")
-    String passwordEnv;
-
-    @Option(names = "--token-env", paramLabel = "VAR", defaultValue = "INFLUX_TOKEN",
-        description = "Environment variable holding an API token (default: ${DEFAULT-VALUE}); used when set and no --user.")
-    String tokenEnv;
-
-    @Option(names = "--insecure-skip-verify", description = "Accept any TLS certificate (test instances with self-signed certificates only).")
-    boolean insecure;
-
-    @Option(names = "--timeout", defaultValue = "30s", paramLabel = "DURATION", description = "Per request (default: ${DEFAULT-VALUE}).")
-    String timeout;
+    @CommandLine.Mixin
+    ConnectOptions connection = new ConnectOptions();
 
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
     String format;
@@ -115,17 +86,9 @@ abstract class PushCommand implements Callable<Integer> {
         return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
-    Duration timeout() {
-        try {
-            return dev.cardinal.model.Durations.parse(timeout);
-        } catch (IllegalArgumentException e) {
-            throw usage("--timeout: " + e.getMessage());
-        }
-    }
-
     /** The target from the options, or a usage error saying what is missing. */
     Resolved resolve(Workspace ws) {
-        if ((target == null) == (url == null)) {
+        if ((target == null) == (connection.url == null)) {
             throw usage("give either --target NAME (targets: " + String.join(", ", ws.targets().stream().map(Target::id)
                 .toList()) + ") or --url URL --database DB");
         }
@@ -133,26 +96,26 @@ abstract class PushCommand implements Callable<Integer> {
             Target t = ws.targets().stream().filter(x -> x.id().equals(target) || target.equals(x.name())).findFirst()
                 .orElseThrow(() -> usage("no target '" + target + "' in " + workspace + " (targets: "
                     + String.join(", ", ws.targets().stream().map(Target::id).toList()) + ")"));
-            String db = database != null ? database : t.database();
+            String db = connection.database != null ? connection.database : t.database();
             if (db == null) {
                 throw usage("target '" + t.id() + "' names no database: give --database");
             }
-            return new Resolved(t.kind(), uri(t.url()), db, org != null ? org : t.org());
+            return new Resolved(t.kind(), uri(t.url()), db, connection.org != null ? connection.org : t.org());
         }
-        if (database == null) {
+        if (connection.database == null) {
             throw usage("--url needs --database");
         }
         Target.Kind k;
-        if (kind != null) {
-            k = Target.Kind.fromId(kind).orElseThrow(() -> usage("--kind must be influxdb-1, influxdb-3, influxdb-2, mariadb or postgresql"));
-        } else if (url.startsWith("jdbc:mariadb:") || url.startsWith("jdbc:mysql:")) {
+        if (connection.kind != null) {
+            k = Target.Kind.fromId(connection.kind).orElseThrow(() -> usage("--kind must be influxdb-1, influxdb-3, influxdb-2, mariadb or postgresql"));
+        } else if (connection.url.startsWith("jdbc:mariadb:") || connection.url.startsWith("jdbc:mysql:")) {
             k = Target.Kind.MARIADB;
-        } else if (url.startsWith("jdbc:postgresql:")) {
+        } else if (connection.url.startsWith("jdbc:postgresql:")) {
             k = Target.Kind.POSTGRESQL;
         } else {
             k = Target.Kind.INFLUXDB_1;
         }
-        return new Resolved(k, uri(url), database, org);
+        return new Resolved(k, uri(connection.url), connection.database, connection.org);
     }
 
     private URI uri(String text) {
@@ -246,14 +209,14 @@ abstract class PushCommand implements Callable<Integer> {
             throw usage("the URL must not carry a password: use --user with --password-env");
         }
         SqlDialect dialect = r.kind() == Target.Kind.MARIADB ? SqlDialect.MARIADB : SqlDialect.POSTGRESQL;
-        char[] password = user == null ? null : secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + jdbc);
+        char[] password = connection.user == null ? null : secrets.fromEnvOrPrompt(connection.passwordEnv, "password for " + connection.user + " at " + jdbc);
         java.util.Map<String, EventKindSample> samples = new java.util.LinkedHashMap<>();
         if (!ws.samples().isEmpty()) {
             SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE)
                 .eventKinds().forEach(k -> samples.put(k.name(), k));
         }
         try {
-            return new RelationalPush(RelationalPush.connect(jdbc, dialect, r.database(), user,
+            return new RelationalPush(RelationalPush.connect(jdbc, dialect, r.database(), connection.user,
                 password == null || password.length == 0 ? null : password), dialect, jdbc + " " + r.database(), samples);
         } finally {
             if (password != null) {
@@ -263,32 +226,7 @@ abstract class PushCommand implements Callable<Integer> {
     }
 
     InfluxV1Client v1Client(Resolved r) {
-        if (!"http".equals(r.url().getScheme()) && !"https".equals(r.url().getScheme())) {
-            throw usage("'" + r.url() + "' is not an http(s) URL");
-        }
-        InfluxV1Client c = InfluxV1Client.of(r.url()).withTimeout(timeout());
-        if (user != null) {
-            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + r.url());
-            if (password == null) {
-                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
-            }
-            try {
-                c = c.withBasicAuth(user, password);
-            } finally {
-                java.util.Arrays.fill(password, '\0');
-            }
-        } else {
-            char[] token = secrets.fromEnv(tokenEnv);
-            if (token != null) {
-                c = c.withToken(token);
-                java.util.Arrays.fill(token, '\0');
-            }
-        }
-        if (insecure) {
-            err().println("warning: TLS certificate verification is OFF for " + r.url() + " (--insecure-skip-verify)");
-            c = c.withoutTlsVerification();
-        }
-        return c;
+        return connection.v1Client(r.url(), secrets, err());
     }
 
     abstract int run(Workspace ws, List<Layout> layouts, Resolved where, boolean json) throws IOException, InterruptedException;

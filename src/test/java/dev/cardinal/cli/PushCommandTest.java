@@ -62,6 +62,19 @@ class PushCommandTest {
         assertEquals(0, again.code(), again.err());
         assertTrue(again.out().contains("nothing to do"), again.out());
         assertTrue(again.out().contains("applied 0 step(s)"), again.out());
+
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("cardinal-import");
+        java.nio.file.Path imported = dir.resolve("ads.cardinal.json");
+        CliRun im = CliRun.of("import", "--url", url, "--database", "ads", "-o", imported.toString(), "--sample-points", "1000");
+        assertEquals(0, im.code(), im.err());
+        assertTrue(im.out().contains("tag    event                    5 distinct"), im.out());
+        assertTrue(java.nio.file.Files.exists(dir.resolve("ads.sample.lp.gz")));
+        CliRun analyze = CliRun.of("analyze", "--workspace", imported.toString(), "--format", "json");
+        assertEquals(0, analyze.code(), analyze.err());
+        JsonNode k = new ObjectMapper().readTree(analyze.out()).get("eventKinds").get(0);
+        assertEquals(1000, k.get("points").asLong());
+        assertEquals(0, new ObjectMapper().readTree(analyze.out()).get("badLines").asLong());
+        assertEquals("listing_event", k.get("name").asText());
     }
 
     @Test

@@ -1,0 +1,87 @@
+package dev.cardinal.cli;
+
+import dev.cardinal.push.InfluxV1Client;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.time.Duration;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+
+/** Where a server is and how to log in (picocli mixin): secrets only through the environment or a prompt. */
+final class ConnectOptions {
+    @Option(names = "--url", paramLabel = "URL", description = "The server instead of a workspace target: http(s)://host:port"
+        + " for InfluxDB, jdbc:mariadb://... or jdbc:postgresql://... for rollup tables.")
+    String url;
+
+    @Option(names = "--database", paramLabel = "DB", description = "Database (1.x), bucket (2.x) or schema (relational).")
+    String database;
+
+    @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API), influxdb-2, mariadb or"
+        + " postgresql (default: from the URL; http(s) is influxdb-1).")
+    String kind;
+
+    @Option(names = "--org", paramLabel = "ORG", description = "Organisation (InfluxDB 2.x and Cloud).")
+    String org;
+
+    @Option(names = "--user", paramLabel = "NAME", description = "Log in as this user; the password comes from --password-env or a prompt.")
+    String user;
+
+    @Option(names = "--password-env", paramLabel = "VAR", defaultValue = "INFLUX_PASSWORD",
+        description = "Environment variable holding the password (default: ${DEFAULT-VALUE}).")
+    String passwordEnv;
+
+    @Option(names = "--token-env", paramLabel = "VAR", defaultValue = "INFLUX_TOKEN",
+        description = "Environment variable holding an API token (default: ${DEFAULT-VALUE}); used when set and no --user.")
+    String tokenEnv;
+
+    @Option(names = "--insecure-skip-verify", description = "Accept any TLS certificate (test instances with self-signed certificates only).")
+    boolean insecure;
+
+    @Option(names = "--timeout", defaultValue = "30s", paramLabel = "DURATION", description = "Per request (default: ${DEFAULT-VALUE}).")
+    String timeout;
+
+    @CommandLine.Spec(CommandLine.Spec.Target.MIXEE)
+    CommandLine.Model.CommandSpec spec;
+
+    CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+
+    Duration timeout() {
+        try {
+            return dev.cardinal.model.Durations.parse(timeout);
+        } catch (IllegalArgumentException e) {
+            throw usage("--timeout: " + e.getMessage());
+        }
+    }
+
+    InfluxV1Client v1Client(URI url, Secrets secrets, PrintWriter err) {
+        if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
+            throw usage("'" + url + "' is not an http(s) URL");
+        }
+        InfluxV1Client c = InfluxV1Client.of(url).withTimeout(timeout());
+        if (user != null) {
+            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + url);
+            if (password == null) {
+                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
+            }
+            try {
+                c = c.withBasicAuth(user, password);
+            } finally {
+                java.util.Arrays.fill(password, '\0');
+            }
+        } else {
+            char[] token = secrets.fromEnv(tokenEnv);
+            if (token != null) {
+                c = c.withToken(token);
+                java.util.Arrays.fill(token, '\0');
+            }
+        }
+        if (insecure) {
+            err.println("warning: TLS certificate verification is OFF for " + url + " (--insecure-skip-verify)");
+            c = c.withoutTlsVerification();
+        }
+        return c;
+    }
+
+}

@@ -1,0 +1,119 @@
+package dev.cardinal.cli;
+
+import dev.cardinal.model.AtomicFiles;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Rollup;
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.push.InfluxV1Client;
+import dev.cardinal.push.InfluxV1Exception;
+import dev.cardinal.push.InfluxV1Import;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.zip.GZIPOutputStream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code cardinal import --url URL --database DB -o W.cardinal.json}: a workspace from what a live InfluxDB 1.x
+ * database holds, optionally with its most recent points as the sample.
+ */
+@Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Build a workspace from a live InfluxDB 1.x database: measurements, tag keys, field keys and types,",
+        "the default retention policy, continuous queries as rollups, distinct values per tag; optionally the most",
+        "recent points of each measurement as the workspace's sample. Reads only.",
+        "Exit codes: 0 imported, 1 the database holds no measurement, 2 bad usage, 3 failure."})
+final class ImportCommand implements Callable<Integer> {
+
+    @CommandLine.Mixin
+    ConnectOptions connection = new ConnectOptions();
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "W.cardinal.json", description = "The workspace to write.")
+    Path output;
+
+    @Option(names = "--sample-points", defaultValue = "0", paramLabel = "N",
+        description = "Also write the most recent N points of each measurement as the sample, next to the workspace (default: none).")
+    int samplePoints;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    Secrets secrets = Secrets.system();
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (connection.url == null || connection.database == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB");
+        }
+        if (samplePoints < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--sample-points must not be negative");
+        }
+        if (!output.getFileName().toString().endsWith(WorkspaceFiles.EXTENSION)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "-o must name a " + WorkspaceFiles.EXTENSION + " file");
+        }
+        InfluxV1Client client = connection.v1Client(URI.create(connection.url), secrets, err);
+        try {
+            InfluxV1Import.Imported imported = InfluxV1Import.read(client, connection.database);
+            Workspace ws = imported.workspace();
+            if (ws.layouts().isEmpty()) {
+                err.println("cardinal import: database " + connection.database + " holds no measurement with fields");
+                imported.notes().forEach(n -> err.println("  " + n));
+                return 1;
+            }
+            report(imported, out);
+            if (samplePoints > 0) {
+                String name = output.getFileName().toString();
+                Path sample = output.resolveSibling(name.substring(0, name.length() - WorkspaceFiles.EXTENSION.length()) + ".sample.lp.gz");
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                long points;
+                try (Writer w = new OutputStreamWriter(new GZIPOutputStream(bytes), StandardCharsets.UTF_8)) {
+                    points = InfluxV1Import.recentPoints(client, connection.database, ws, samplePoints, w);
+                }
+                AtomicFiles.write(sample, bytes.toByteArray());
+                ws = new Workspace(ws.name(), ws.eventKinds(), ws.layouts(),
+                    List.of(SampleBinding.lineProtocol("imported", WorkspaceFiles.relativize(output, sample), "ns")),
+                    ws.rollups(), ws.targets(), ws.canvas());
+                out.printf("Wrote %s (%,d recent points)%n", sample, points);
+            }
+            WorkspaceFiles.save(output, ws);
+            out.println("Wrote " + output);
+            return 0;
+        } catch (InfluxV1Exception e) {
+            err.println("cardinal import: " + e.getMessage());
+            return 3;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 3;
+        }
+    }
+
+    private static void report(InfluxV1Import.Imported imported, PrintWriter out) {
+        Workspace ws = imported.workspace();
+        out.printf("Database %s: %d measurement(s), %d rollup(s)%n", ws.name(), ws.layouts().size(), ws.rollups().size());
+        for (Layout l : ws.layouts()) {
+            String m = l.measurement().literalText();
+            out.printf("%n  %s (retention policy %s)%n", m, l.retention().name());
+            Map<String, Long> values = imported.tagValues().getOrDefault(m, Map.of());
+            l.tags().forEach(t -> out.printf("    tag    %-24s %,d distinct%n", t.key(), values.getOrDefault(t.key(), 0L)));
+            ws.eventKind(l.eventKind()).ifPresent(k -> l.fields().forEach(f -> out.printf("    field  %-24s %s%n",
+                f.key().literalText(), k.attribute(f.attribute()).map(a -> a.type().name().toLowerCase()).orElse("?"))));
+        }
+        for (Rollup r : ws.rollups()) {
+            out.printf("%n  rollup %s: every %s into %s%n", r.id(), AnalyzeReport.human(r.window()), r.destination().name());
+        }
+        imported.notes().forEach(n -> out.println("  note: " + n));
+    }
+}
