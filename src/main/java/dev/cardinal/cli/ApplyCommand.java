@@ -9,6 +9,7 @@ import dev.cardinal.projection.LayoutMeasurer;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.push.Applied;
 import dev.cardinal.push.InfluxV1Push;
+import dev.cardinal.push.InfluxV2Push;
 import dev.cardinal.push.Plan;
 import dev.cardinal.push.PlanStep;
 import dev.cardinal.push.PushMonitor;
@@ -144,10 +145,7 @@ final class ApplyCommand extends PushCommand {
                 }
             }
         } else if (writeSample && !applied.cancelled()) {
-            if (!(t instanceof InfluxV1Push v1)) {
-                throw usage("--write-sample is not supported for " + t.target());
-            }
-            Integer result = writeSamples(v1, ws, layouts, json, out, err, monitor, root);
+            Integer result = writeSamples(t, ws, layouts, json, out, err, monitor, root);
             if (result == null) {
                 return FAILED;
             }
@@ -160,7 +158,7 @@ final class ApplyCommand extends PushCommand {
     }
 
     /** OK when every layout measured as projected, FINDINGS when not, null on failure (said on stderr). */
-    private Integer writeSamples(InfluxV1Push v1, Workspace ws, List<Layout> layouts, boolean json, PrintWriter out,
+    private Integer writeSamples(PushTarget t, Workspace ws, List<Layout> layouts, boolean json, PrintWriter out,
                                  PrintWriter err, PushMonitor monitor, ObjectNode root) throws IOException, InterruptedException {
         if (ws.samples().isEmpty()) {
             err.println("cardinal apply: " + workspace + " binds no sample to write");
@@ -178,6 +176,30 @@ final class ApplyCommand extends PushCommand {
             LayoutMeasure projected = new LayoutMeasurer(new SampleIndex(k)).measure(layout);
             long shift = timeShift != null ? timeShift : SampleWrite.timeShiftToNow(k,
                 layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L);
+            if (t instanceof InfluxV2Push v2) {
+                long lines = v2.writeSample(layout, k, shift, batchSize, monitor);
+                InfluxV2Push.Measured m = v2.measure(layout);
+                boolean matches = m.tags().equals(projected.tags()) && m.fieldKeys() == projected.fieldKeys();
+                allMatch &= matches;
+                ObjectNode n = kinds.addObject().put("name", k.name()).put("layout", layout.id()).put("matches", matches);
+                projected(n, projected);
+                ObjectNode measured = n.putObject("measured").put("serverReportedSeries", m.seriesPerField())
+                    .put("serverCountsSeriesPerFieldKey", true).put("fieldKeys", m.fieldKeys());
+                ObjectNode mt = measured.putObject("tags");
+                m.tags().forEach(mt::put);
+                n.putObject("write").put("linesSent", lines).put("timeShiftNs", shift);
+                if (!json) {
+                    out.printf("%n%s, layout %s: %,d lines written%n  %-28s %14s %14s%n", k.name(), layout.id(), lines, "",
+                        "projected", "measured");
+                    row(out, "field keys", projected.fieldKeys(), m.fieldKeys());
+                    projected.tags().forEach((key, v) -> row(out, "values of tag " + key, v, m.tags().getOrDefault(key, 0L)));
+                    out.printf("  influxdb.cardinality: %,d (2.x counts a series per field key)%n", m.seriesPerField());
+                }
+                continue;
+            }
+            if (!(t instanceof InfluxV1Push v1)) {
+                throw usage("--write-sample is not supported for " + t.target());
+            }
             SampleWrite write = new SampleWrite(v1.client(), v1.database(), layout.retention().name(), shift).batchSize(batchSize);
             InfluxV1Push.Comparison c;
             try {
@@ -204,11 +226,7 @@ final class ApplyCommand extends PushCommand {
 
     private static ObjectNode comparison(String kind, InfluxV1Push.Comparison c) {
         ObjectNode n = F.objectNode().put("name", kind).put("layout", c.layout().id()).put("matches", c.matches());
-        LayoutMeasure p = c.projected();
-        ObjectNode projected = n.putObject("projected").put("points", p.points()).put("measurements", p.measurements())
-            .put("series", p.series()).put("serverReportedSeries", p.serverReportedSeries()).put("fieldKeys", p.fieldKeys());
-        ObjectNode pt = projected.putObject("tags");
-        p.tags().forEach(pt::put);
+        projected(n, c.projected());
         ServerNumbers m = c.measured();
         ObjectNode measured = n.putObject("measured").put("measurements", m.measurements()).put("series", m.series())
             .put("serverReportedSeries", m.serverReportedSeries()).put("fieldKeys", m.fieldKeys())
@@ -221,6 +239,13 @@ final class ApplyCommand extends PushCommand {
         ArrayNode reasons = w.putArray("serverReasons");
         c.write().serverReasons().forEach(reasons::add);
         return n;
+    }
+
+    private static void projected(ObjectNode n, LayoutMeasure p) {
+        ObjectNode projected = n.putObject("projected").put("points", p.points()).put("measurements", p.measurements())
+            .put("series", p.series()).put("serverReportedSeries", p.serverReportedSeries()).put("fieldKeys", p.fieldKeys());
+        ObjectNode pt = projected.putObject("tags");
+        p.tags().forEach(pt::put);
     }
 
     private static void text(String kind, InfluxV1Push.Comparison c, PrintWriter out) {

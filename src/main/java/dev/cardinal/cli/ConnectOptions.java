@@ -55,6 +55,33 @@ final class ConnectOptions {
         }
     }
 
+    /**
+     * An influxdb-client-java client for InfluxDB 2.x or Cloud: a token from --token-env, or --user with a password
+     * (a session sign-in).
+     */
+    dev.cardinal.push.InfluxV2Push v2Push(URI url, String database, String organisation, Secrets secrets, PrintWriter err) {
+        if (organisation == null) {
+            throw usage("InfluxDB 2.x needs --org (or a target with an org)");
+        }
+        if (insecure) {
+            err.println("warning: TLS certificate verification is OFF for " + url + " (--insecure-skip-verify)");
+        }
+        char[] password = null;
+        char[] token = null;
+        if (user != null) {
+            password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + url);
+            if (password == null) {
+                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
+            }
+        } else {
+            token = secrets.fromEnv(tokenEnv);
+            if (token == null) {
+                throw usage("InfluxDB 2.x needs a token: set $" + tokenEnv + " (or --token-env VAR), or give --user");
+            }
+        }
+        return dev.cardinal.push.InfluxV2Push.connect(url, database, organisation, timeout(), insecure, user, password, token);
+    }
+
     InfluxV1Client v1Client(URI url, Secrets secrets, PrintWriter err) {
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
             throw usage("'" + url + "' is not an http(s) URL");

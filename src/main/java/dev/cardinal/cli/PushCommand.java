@@ -195,7 +195,7 @@ abstract class PushCommand implements Callable<Integer> {
         return switch (r.kind()) {
             case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database());
             case MARIADB, POSTGRESQL -> relational(r, ws);
-            default -> throw usage("pushing to " + r.kind().id() + " is not supported yet");
+            case INFLUXDB_2 -> connection.v2Push(r.url(), r.database(), r.org(), secrets, err());
         };
     }
 

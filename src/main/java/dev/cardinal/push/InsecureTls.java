@@ -12,7 +12,17 @@ final class InsecureTls {
     }
 
     static SSLContext trustingEveryCertificate() {
-        TrustManager trustAll = new X509TrustManager() {
+        try {
+            SSLContext ctx = SSLContext.getInstance("TLS");
+            ctx.init(null, new TrustManager[] {trustAll()}, null);
+            return ctx;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("TLS is not available in this JVM", e);
+        }
+    }
+
+    static X509TrustManager trustAll() {
+        return new X509TrustManager() {
             @Override
             public void checkClientTrusted(X509Certificate[] chain, String authType) {
                 // verification is off on purpose: the user asked for it
@@ -28,13 +38,6 @@ final class InsecureTls {
                 return new X509Certificate[0];
             }
         };
-        try {
-            SSLContext ctx = SSLContext.getInstance("TLS");
-            ctx.init(null, new TrustManager[] {trustAll}, null);
-            return ctx;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("TLS is not available in this JVM", e);
-        }
     }
 
     /** The JDK HTTP client checks host names unless this property is set before its first connection. */

@@ -4,16 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.RetentionPlan;
-import dev.cardinal.model.Rollup;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.ReadMonitor;
-import dev.cardinal.traffic.SampleLimits;
-import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -27,17 +21,11 @@ class InfluxV1PushTest extends ScratchServerTest {
     private static final Path WEATHER = Path.of("sample-data/weather/weather.cardinal.json");
 
     private static Workspace weatherWithDailyRollup(Layout layout) throws Exception {
-        Workspace ws = WorkspaceFiles.load(WEATHER).workspace();
-        Rollup daily = new Rollup("crop-daily", "crop daily", layout.id(), Duration.ofDays(1),
-            List.of(new Rollup.AggregateSpec("temp", Aggregate.MEAN)), List.of("crop"),
-            new Rollup.Destination(Rollup.DestinationKind.RETENTION_POLICY, "daily", Duration.ofDays(730)));
-        return new Workspace(ws.name(), ws.eventKinds(), ws.layouts(), ws.samples(), List.of(daily), ws.targets(), ws.canvas())
-            .withLayout(layout);
+        return WeatherFixture.withDailyRollup(layout);
     }
 
     private static Layout threeTags(Duration keep) throws Exception {
-        return WorkspaceFiles.load(WEATHER).workspace().layout("three-tags").orElseThrow()
-            .withRetention(new RetentionPlan("raw", keep, Duration.ofDays(1), 1));
+        return WeatherFixture.threeTags(keep);
     }
 
     private static Map<String, PlanStep.Action> actions(Plan p) {
@@ -169,9 +157,7 @@ class InfluxV1PushTest extends ScratchServerTest {
     }
 
     private static EventKindSample weatherSample() throws Exception {
-        Workspace ws = WorkspaceFiles.load(WEATHER).workspace();
-        return SampleReader.read(SampleReader.sources(WEATHER, ws), SampleLimits.defaults(), ReadMonitor.NONE)
-            .eventKinds().get(0);
+        return WeatherFixture.sample();
     }
 
     /** The layout's database and retention policy, planned and applied. */

@@ -76,6 +76,33 @@ class WorkbenchTest {
     }
 
     @Test
+    void oneButtonPushesTheSelectedLayoutToAScratchInfluxdAndShowsProjectedBesideMeasured(FxRobot robot) throws Exception {
+        dev.cardinal.push.InfluxdRequired.check();
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
+        robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(1).getChildren().get(1)));
+        robot.clickOn("Push");
+        robot.clickOn("#pushScratch");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("#pushSummary").queryAs(Label.class).getText()
+            .matches(".*(holds what was projected|differ|failed).*"));
+        WaitForAsyncUtils.waitForFxEvents();
+        String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
+        assertTrue(summary.contains("the server holds what was projected"), summary);
+        TableView<dev.cardinal.ui.workspace.ScratchPush.Row> result = robot.lookup("#pushResult").queryTableView();
+        var rows = result.getItems();
+        assertEquals(20_000, rows.stream().filter(r -> r.what().equals("points written")).findFirst().orElseThrow().measured());
+        assertTrue(rows.stream().anyMatch(r -> r.what().equals("values of tag event") && r.measured() == 5), rows.toString());
+        assertTrue(rows.stream().noneMatch(dev.cardinal.ui.workspace.ScratchPush.Row::differs), rows.toString());
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), "push-to-scratch");
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+    }
+
+    @Test
     void listsBadLinesOfTheSampleWithFileAndLine(FxRobot robot, @TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("t.lp"), "m,t=a f=1 1\nm,t=b f= 2\nm,t=c f=3 3\n");
         Path ws = dir.resolve("w.cardinal.json");

@@ -25,6 +25,8 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
@@ -64,6 +66,23 @@ public final class MainWindowController {
     private ProgressBar progress;
     @FXML
     private Button cancel;
+    @FXML
+    private TabPane bottomTabs;
+    @FXML
+    private Tab pushTab;
+    @FXML
+    private Button pushScratch;
+    @FXML
+    private Label pushSummary;
+    @FXML
+    private TableView<ScratchPush.Row> pushResult;
+    @FXML
+    private TableColumn<ScratchPush.Row, String> pushWhatColumn;
+    @FXML
+    private TableColumn<ScratchPush.Row, Long> pushProjectedColumn;
+    @FXML
+    private TableColumn<ScratchPush.Row, Long> pushMeasuredColumn;
+    private final ScratchPush scratch = new ScratchPush();
 
     public MainWindowController(WorkspaceSession session, Executor executor) {
         this.session = session;
@@ -84,6 +103,31 @@ public final class MainWindowController {
                 setText(empty || v == null ? null : v < 0 ? "—" : String.format(Locale.ROOT, "%,d", v));
             }
         });
+        pushWhatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
+        pushProjectedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().projected()));
+        pushMeasuredColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().measured()));
+        pushProjectedColumn.setCellFactory(c -> numberCell());
+        pushMeasuredColumn.setCellFactory(c -> numberCell());
+        pushResult.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+            @Override
+            protected void updateItem(ScratchPush.Row row, boolean empty) {
+                super.updateItem(row, empty);
+                pseudoClassStateChanged(DIFFERS, !empty && row != null && row.differs());
+            }
+        });
+        if (!ScratchPush.available()) {
+            pushScratch.setDisable(true);
+            pushSummary.setText("influxd is not on the PATH: install InfluxDB 1.x (apt-get install influxdb) to push to a scratch instance.");
+        }
+        explorer.sceneProperty().addListener((o, was, now) -> {
+            if (now != null) {
+                now.windowProperty().addListener((o2, w, win) -> {
+                    if (win != null) {
+                        win.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, e -> scratch.close());
+                    }
+                });
+            }
+        });
         attributes.setItems(session.attributes());
         problems.setItems(session.problems());
         status.textProperty().bind(session.summaryProperty());
@@ -97,6 +141,57 @@ public final class MainWindowController {
                 session.selectedLayoutProperty().set(l);
             }
         });
+    }
+
+    private static final javafx.css.PseudoClass DIFFERS = javafx.css.PseudoClass.getPseudoClass("differs");
+
+    private static <S> javafx.scene.control.TableCell<S, Long> numberCell() {
+        return new javafx.scene.control.TableCell<>() {
+            @Override
+            protected void updateItem(Long v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : v < 0 ? "—" : String.format(Locale.ROOT, "%,d", v));
+            }
+        };
+    }
+
+    /**
+     * Pushes the selected layout to the scratch influxd in the background (starting it the first time) and shows
+     * projected beside measured.
+     */
+    @FXML
+    private void pushToScratch() {
+        WorkspaceOpener.Opened opened = session.openedProperty().get();
+        Layout layout = session.selectedLayoutProperty().get();
+        bottomTabs.getSelectionModel().select(pushTab);
+        if (opened == null || layout == null) {
+            pushSummary.setText("Open a workspace and select a layout first.");
+            return;
+        }
+        var sample = opened.sample().eventKind(layout.eventKind());
+        if (sample.isEmpty()) {
+            pushSummary.setText("The sample has no " + layout.eventKind() + " traffic to write.");
+            return;
+        }
+        pushScratch.setDisable(true);
+        pushResult.getItems().clear();
+        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> scratch.push(opened.workspace(), layout, sample.get(), p))
+            .onSuccess(r -> {
+                pushSummary.textProperty().unbind();
+                pushSummary.setText(r.summary());
+                pushResult.getItems().setAll(r.rows());
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "push to the scratch influxd failed", e);
+                pushSummary.textProperty().unbind();
+                pushSummary.setText("Push failed: " + e.getMessage());
+            })
+            .andFinally(() -> {
+                pushSummary.textProperty().unbind();
+                pushScratch.setDisable(false);
+            })
+            .runOn(executor);
+        pushSummary.textProperty().bind(job.messageProperty());
     }
 
     /** Opens a workspace in the background; the window stays responsive and the read can be cancelled. */

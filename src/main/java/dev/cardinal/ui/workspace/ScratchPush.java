@@ -1,0 +1,105 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.codegen.InfluxQl;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.LayoutMeasurer;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.push.InfluxV1Client;
+import dev.cardinal.push.InfluxV1Push;
+import dev.cardinal.push.Plan;
+import dev.cardinal.push.PushMonitor;
+import dev.cardinal.push.SampleWrite;
+import dev.cardinal.push.ScratchInfluxd;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.SchemaInference;
+import dev.cardinal.ui.common.Tasks;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The workbench's one-button push: a throwaway influxd (started once, stopped when the window closes), a fresh
+ * database for the layout, the plan applied, the sample written through the layout, and the server's numbers set
+ * beside the projection's.
+ */
+public final class ScratchPush implements AutoCloseable {
+    private ScratchInfluxd server;
+
+    /** One line of the comparison: what, projected, measured. {@code measured} -1 when the server does not say. */
+    public record Row(String what, long projected, long measured) {
+        public boolean differs() {
+            return projected >= 0 && measured >= 0 && projected != measured;
+        }
+    }
+
+    /** What a push did and found. */
+    record Result(String summary, List<Row> rows, boolean matches) {
+        Result {
+            rows = List.copyOf(rows);
+        }
+    }
+
+    static boolean available() {
+        return ScratchInfluxd.available();
+    }
+
+    /** Runs on a background thread. */
+    synchronized Result push(Workspace ws, Layout layout, EventKindSample sample, Tasks.Progress progress) throws Exception {
+        if (server == null) {
+            progress.update(-1, "Starting a scratch influxd…");
+            server = ScratchInfluxd.start();
+        }
+        InfluxV1Client client = InfluxV1Client.of(server.url());
+        String db = "cardinal_" + SchemaInference.slug(layout.id()).replace('-', '_');
+        // the scratch server is ours: each push starts from an empty database
+        client.query("DROP DATABASE " + InfluxQl.identifier(db), null);
+        InfluxV1Push push = new InfluxV1Push(client, db);
+        progress.update(-1, "Applying " + layout.name() + " on " + server.url() + "…");
+        Plan plan = push.plan(ws, List.of(layout));
+        push.apply(plan, Set.of(), PushMonitor.NONE);
+        LayoutMeasure projected = new LayoutMeasurer(new SampleIndex(sample)).measure(layout);
+        SampleWrite write = new SampleWrite(client, db, layout.retention().name(), SampleWrite.timeShiftToNow(sample,
+            layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L));
+        InfluxV1Push.Comparison c = push.writeAndMeasure(layout, sample, projected, write, 0, new PushMonitor() {
+            @Override
+            public void progress(String what, long done, long total) {
+                progress.update((double) done / total, "Writing the sample: " + done + " of " + total + " rows…");
+            }
+
+            @Override
+            public boolean cancelled() {
+                return progress.cancelled();
+            }
+        });
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("points written", projected.points(), c.write().linesSent() - c.write().pointsDropped()));
+        rows.add(new Row("series", projected.series(), c.measured().series()));
+        rows.add(new Row("SHOW SERIES EXACT CARDINALITY", projected.serverReportedSeries(), c.measured().serverReportedSeries()));
+        rows.add(new Row("measurements", projected.measurements(), c.measured().measurements()));
+        rows.add(new Row("field keys", projected.fieldKeys(), c.measured().fieldKeys()));
+        Map<String, Long> keys = new TreeMap<>(projected.tags());
+        c.measured().tags().forEach(keys::putIfAbsent);
+        keys.keySet().forEach(k -> rows.add(new Row("values of tag " + k, projected.tags().getOrDefault(k, 0L),
+            c.measured().tags().getOrDefault(k, 0L))));
+        if (c.measured().indexMemoryBytes() >= 0) {
+            rows.add(new Row("index memory, bytes (whole server)", -1, c.measured().indexMemoryBytes()));
+        }
+        boolean matches = c.matches() && c.write().pointsDropped() == 0;
+        String summary = layout.name() + " on " + server.url() + " database " + db + ": "
+            + (c.write().cancelled() ? "stopped after " + c.write().linesSent() + " lines"
+            : matches ? "the server holds what was projected" : "the server's numbers differ from the projection");
+        return new Result(summary, rows, matches);
+    }
+
+    @Override
+    public synchronized void close() {
+        if (server != null) {
+            server.close();
+            server = null;
+        }
+    }
+}
