@@ -6,6 +6,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
+import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.push.Applied;
 import dev.cardinal.push.InfluxV1Push;
@@ -246,6 +247,8 @@ final class ApplyCommand extends PushCommand {
             .put("series", p.series()).put("serverReportedSeries", p.serverReportedSeries()).put("fieldKeys", p.fieldKeys());
         ObjectNode pt = projected.putObject("tags");
         p.tags().forEach(pt::put);
+        MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
+        projected.putObject("indexMemoryBytes").put("low", memory.low()).put("high", memory.high());
     }
 
     private static void text(String kind, InfluxV1Push.Comparison c, PrintWriter out) {
@@ -267,7 +270,9 @@ final class ApplyCommand extends PushCommand {
             row(out, "values of tag " + key, p.tags().getOrDefault(key, 0L), m.tags().getOrDefault(key, 0L));
         }
         if (m.indexMemoryBytes() >= 0) {
-            out.printf("  %-28s %14s %14s  (whole server, SHOW STATS)%n", "index memory", "", AnalyzeReport.bytes(m.indexMemoryBytes()));
+            MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
+            out.printf("  %-28s %14s %14s  (model; measured is the whole server's SHOW STATS)%n", "index memory",
+                AnalyzeReport.bytes(memory.low()) + "-" + AnalyzeReport.bytes(memory.high()), AnalyzeReport.bytes(m.indexMemoryBytes()));
         }
         out.println(c.matches() ? "  the server holds what was projected" : "  the server's numbers DIFFER from the projection");
     }

@@ -100,7 +100,7 @@ public final class ScratchInfluxd implements AutoCloseable {
         // INFLUXDB_* variables override the config file; a developer's own settings must not leak in.
         pb.environment().keySet().removeIf(k -> k.startsWith("INFLUXDB_"));
         Process process = pb.start();
-        URI url = URI.create("http://127.0.0.1:" + httpPort);
+        URI url = URI.create((settings.tls() ? "https" : "http") + "://127.0.0.1:" + httpPort);
         ScratchInfluxd server = new ScratchInfluxd(process, dir, url);
         try {
             server.awaitReady(settings.startTimeout());
@@ -117,7 +117,12 @@ public final class ScratchInfluxd implements AutoCloseable {
     }
 
     private void awaitReady(Duration timeout) throws IOException {
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        // our own server, with the certificate we gave it: readiness does not need to verify it
+        HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1));
+        if ("https".equals(url.getScheme())) {
+            b.sslContext(InsecureTls.trustingEveryCertificate());
+        }
+        HttpClient http = b.build();
         HttpRequest ping = HttpRequest.newBuilder(url.resolve("/ping")).timeout(Duration.ofSeconds(2)).GET().build();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {

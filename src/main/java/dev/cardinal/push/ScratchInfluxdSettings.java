@@ -9,41 +9,51 @@ import java.time.Duration;
  */
 public record ScratchInfluxdSettings(Path binary, boolean continuousQueries, long maxSeriesPerDatabase,
                                      long maxValuesPerTag, String indexVersion, boolean authEnabled,
-                                     Duration startTimeout) {
+                                     Duration startTimeout, Path tlsCertificate, Path tlsPrivateKey) {
     public static ScratchInfluxdSettings defaults() {
-        return new ScratchInfluxdSettings(null, false, 0, 0, "inmem", false, Duration.ofSeconds(30));
+        return new ScratchInfluxdSettings(null, false, 0, 0, "inmem", false, Duration.ofSeconds(30), null, null);
+    }
+
+    /** Serve HTTPS with this PEM certificate and private key (for testing TLS handling). */
+    public ScratchInfluxdSettings withTls(Path certificate, Path privateKey) {
+        return new ScratchInfluxdSettings(binary, continuousQueries, maxSeriesPerDatabase, maxValuesPerTag,
+            indexVersion, authEnabled, startTimeout, certificate, privateKey);
+    }
+
+    public boolean tls() {
+        return tlsCertificate != null;
     }
 
     /** With auth on, 1.x lets the first CREATE USER ... WITH ALL PRIVILEGES through without credentials. */
     public ScratchInfluxdSettings withAuthEnabled(boolean on) {
         return new ScratchInfluxdSettings(binary, continuousQueries, maxSeriesPerDatabase, maxValuesPerTag,
-            indexVersion, on, startTimeout);
+            indexVersion, on, startTimeout, tlsCertificate, tlsPrivateKey);
     }
 
     public ScratchInfluxdSettings withBinary(Path path) {
         return new ScratchInfluxdSettings(path, continuousQueries, maxSeriesPerDatabase, maxValuesPerTag,
-            indexVersion, authEnabled, startTimeout);
+            indexVersion, authEnabled, startTimeout, tlsCertificate, tlsPrivateKey);
     }
 
     public ScratchInfluxdSettings withContinuousQueries(boolean on) {
         return new ScratchInfluxdSettings(binary, on, maxSeriesPerDatabase, maxValuesPerTag,
-            indexVersion, authEnabled, startTimeout);
+            indexVersion, authEnabled, startTimeout, tlsCertificate, tlsPrivateKey);
     }
 
     /** The server's own limits; 0 switches a limit off. */
     public ScratchInfluxdSettings withLimits(long seriesPerDatabase, long valuesPerTag) {
         return new ScratchInfluxdSettings(binary, continuousQueries, seriesPerDatabase, valuesPerTag,
-            indexVersion, authEnabled, startTimeout);
+            indexVersion, authEnabled, startTimeout, tlsCertificate, tlsPrivateKey);
     }
 
     public ScratchInfluxdSettings withIndexVersion(String version) {
         return new ScratchInfluxdSettings(binary, continuousQueries, maxSeriesPerDatabase, maxValuesPerTag,
-            version, authEnabled, startTimeout);
+            version, authEnabled, startTimeout, tlsCertificate, tlsPrivateKey);
     }
 
     public ScratchInfluxdSettings withStartTimeout(Duration timeout) {
         return new ScratchInfluxdSettings(binary, continuousQueries, maxSeriesPerDatabase, maxValuesPerTag,
-            indexVersion, authEnabled, timeout);
+            indexVersion, authEnabled, timeout, tlsCertificate, tlsPrivateKey);
     }
 
     /** The influxdb.conf text for a server keeping everything under {@code dir}. */
@@ -71,14 +81,16 @@ public record ScratchInfluxdSettings(Path binary, boolean continuousQueries, lon
               bind-address = "127.0.0.1:%d"
               log-enabled = false
               auth-enabled = %b
-
+            %s
             [monitor]
               store-enabled = false
 
             [continuous_queries]
               enabled = %b
             """.formatted(rpcPort, toml(dir.resolve("meta")), toml(dir.resolve("data")), toml(dir.resolve("wal")),
-            indexVersion, maxSeriesPerDatabase, maxValuesPerTag, httpPort, authEnabled, continuousQueries);
+            indexVersion, maxSeriesPerDatabase, maxValuesPerTag, httpPort, authEnabled, tls()
+                ? "  https-enabled = true\n  https-certificate = " + toml(tlsCertificate) + "\n  https-private-key = "
+                + toml(tlsPrivateKey) + "\n" : "", continuousQueries);
     }
 
     private static String toml(Path p) {
