@@ -8,7 +8,9 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.push.InfluxV1Exception;
+import dev.cardinal.push.ImportedWorkspace;
 import dev.cardinal.push.InfluxV1Import;
+import dev.cardinal.push.InfluxV2Push;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -30,7 +32,7 @@ import picocli.CommandLine.Option;
  * database holds, optionally with its most recent points as the sample.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Build a workspace from a live InfluxDB 1.x database: measurements, tag keys, field keys and types,",
+    description = {"Build a workspace from a live InfluxDB 1.x database (or a 2.x bucket with --kind influxdb-2 --org ORG): measurements, tag keys, field keys and types,",
         "the default retention policy, continuous queries as rollups, distinct values per tag; optionally the most",
         "recent points of each measurement as the workspace's sample. Reads only.",
         "Exit codes: 0 imported, 1 the database holds no measurement, 2 bad usage, 3 failure."})
@@ -64,33 +66,23 @@ final class ImportCommand implements Callable<Integer> {
         if (!output.getFileName().toString().endsWith(WorkspaceFiles.EXTENSION)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-o must name a " + WorkspaceFiles.EXTENSION + " file");
         }
+        if ("influxdb-2".equals(connection.kind)) {
+            if (samplePoints > 0) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--sample-points works with InfluxDB 1.x only");
+            }
+            try (InfluxV2Push v2 = connection.v2Push(URI.create(connection.url), connection.database, connection.org, secrets, err)) {
+                return save(v2.importBucket(connection.database), null, out, err);
+            } catch (IOException e) {
+                err.println("cardinal import: " + e.getMessage());
+                return 3;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return 3;
+            }
+        }
         InfluxV1Client client = connection.v1Client(URI.create(connection.url), secrets, err);
         try {
-            InfluxV1Import.Imported imported = InfluxV1Import.read(client, connection.database);
-            Workspace ws = imported.workspace();
-            if (ws.layouts().isEmpty()) {
-                err.println("cardinal import: database " + connection.database + " holds no measurement with fields");
-                imported.notes().forEach(n -> err.println("  " + n));
-                return 1;
-            }
-            report(imported, out);
-            if (samplePoints > 0) {
-                String name = output.getFileName().toString();
-                Path sample = output.resolveSibling(name.substring(0, name.length() - WorkspaceFiles.EXTENSION.length()) + ".sample.lp.gz");
-                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-                long points;
-                try (Writer w = new OutputStreamWriter(new GZIPOutputStream(bytes), StandardCharsets.UTF_8)) {
-                    points = InfluxV1Import.recentPoints(client, connection.database, ws, samplePoints, w);
-                }
-                AtomicFiles.write(sample, bytes.toByteArray());
-                ws = new Workspace(ws.name(), ws.eventKinds(), ws.layouts(),
-                    List.of(SampleBinding.lineProtocol("imported", WorkspaceFiles.relativize(output, sample), "ns")),
-                    ws.rollups(), ws.targets(), ws.canvas());
-                out.printf("Wrote %s (%,d recent points)%n", sample, points);
-            }
-            WorkspaceFiles.save(output, ws);
-            out.println("Wrote " + output);
-            return 0;
+            return save(InfluxV1Import.read(client, connection.database), client, out, err);
         } catch (InfluxV1Exception e) {
             err.println("cardinal import: " + e.getMessage());
             return 3;
@@ -100,7 +92,36 @@ final class ImportCommand implements Callable<Integer> {
         }
     }
 
-    private static void report(InfluxV1Import.Imported imported, PrintWriter out) {
+    /** Reports and writes the workspace, with the recent points when asked (1.x, {@code client} not null). */
+    private int save(ImportedWorkspace imported, InfluxV1Client client, PrintWriter out, PrintWriter err)
+        throws IOException, InfluxV1Exception, InterruptedException {
+        Workspace ws = imported.workspace();
+        if (ws.layouts().isEmpty()) {
+            err.println("cardinal import: database " + connection.database + " holds no measurement with fields");
+            imported.notes().forEach(n -> err.println("  " + n));
+            return 1;
+        }
+        report(imported, out);
+        if (samplePoints > 0 && client != null) {
+            String name = output.getFileName().toString();
+            Path sample = output.resolveSibling(name.substring(0, name.length() - WorkspaceFiles.EXTENSION.length()) + ".sample.lp.gz");
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            long points;
+            try (Writer w = new OutputStreamWriter(new GZIPOutputStream(bytes), StandardCharsets.UTF_8)) {
+                points = InfluxV1Import.recentPoints(client, connection.database, ws, samplePoints, w);
+            }
+            AtomicFiles.write(sample, bytes.toByteArray());
+            ws = new Workspace(ws.name(), ws.eventKinds(), ws.layouts(),
+                List.of(SampleBinding.lineProtocol("imported", WorkspaceFiles.relativize(output, sample), "ns")),
+                ws.rollups(), ws.targets(), ws.canvas());
+            out.printf("Wrote %s (%,d recent points)%n", sample, points);
+        }
+        WorkspaceFiles.save(output, ws);
+        out.println("Wrote " + output);
+        return 0;
+    }
+
+    private static void report(ImportedWorkspace imported, PrintWriter out) {
         Workspace ws = imported.workspace();
         out.printf("Database %s: %d measurement(s), %d rollup(s)%n", ws.name(), ws.layouts().size(), ws.rollups().size());
         for (Layout l : ws.layouts()) {

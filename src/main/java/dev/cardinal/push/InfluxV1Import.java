@@ -11,7 +11,6 @@ import dev.cardinal.model.RetentionPlan;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Target;
-import dev.cardinal.model.Template;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.SchemaInference;
@@ -38,61 +37,36 @@ public final class InfluxV1Import {
             + "(?:\\s*,\\s*(.+?))?(?:\\s+fill\\([^)]*\\))?\\s+END\\s*");
     private static final Pattern CALL = Pattern.compile("(?i)(count\\(distinct\\(|\\w+\\()\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[^()\\s]+)\\s*\\)+(?:\\s+AS\\s+\\S+)?");
 
-    /**
-     * @param workspace   the imported workspace (samples bound by the caller)
-     * @param tagValues   measurement to tag key to {@code SHOW TAG VALUES EXACT CARDINALITY}
-     * @param notes       what could not be imported, and why
-     */
-    public record Imported(Workspace workspace, Map<String, Map<String, Long>> tagValues, List<String> notes) {
-    }
-
     private InfluxV1Import() {
     }
 
-    public static Imported read(InfluxV1Client client, String database) throws InfluxV1Exception, InterruptedException {
+    public static ImportedWorkspace read(InfluxV1Client client, String database) throws InfluxV1Exception, InterruptedException {
         InfluxV1State state = InfluxV1State.read(client, database);
         if (!state.databaseExists()) {
             throw new InfluxV1Exception(InfluxV1Exception.Kind.DATABASE_NOT_FOUND, 404, "database '" + database
                 + "' is not on " + client.url(), null, -1, null);
         }
-        List<String> notes = new ArrayList<>();
         RetentionPlan retention = state.retentionPolicies().values().stream().filter(InfluxV1State.RetentionPolicy::isDefault)
             .findFirst().map(InfluxV1Import::plan).orElse(RetentionPlan.AUTOGEN);
-        List<EventKind> kinds = new ArrayList<>();
-        List<Layout> layouts = new ArrayList<>();
+        ImportedSchema schema = new ImportedSchema();
         Map<String, Map<String, Long>> tagValues = new LinkedHashMap<>();
         for (String m : state.measurementNames()) {
-            List<Attribute> attributes = new ArrayList<>();
-            List<TagSpec> tags = new ArrayList<>();
-            List<FieldSpec> fields = new ArrayList<>();
-            for (String tag : state.tagKeys().getOrDefault(m, java.util.Set.of())) {
-                attributes.add(new Attribute(tag, ValueType.STRING));
-                tags.add(TagSpec.of(tag));
-            }
-            for (var f : state.measurements().get(m).entrySet()) {
-                boolean clash = attributes.stream().anyMatch(a -> a.name().equals(f.getKey()));
-                String name = clash ? f.getKey() + "_field" : f.getKey();
-                if (clash) {
-                    notes.add("measurement " + m + ": " + f.getKey() + " is a tag and a field; the field is attribute " + name);
-                }
-                attributes.add(new Attribute(name, valueType(f.getValue())));
-                fields.add(new FieldSpec(Template.literal(f.getKey()), name));
-            }
-            if (fields.isEmpty()) {
-                notes.add("measurement " + m + " has no field keys (its points have expired?): left out");
+            Map<String, ValueType> fields = new LinkedHashMap<>();
+            state.measurements().get(m).forEach((k, type) -> fields.put(k, valueType(type)));
+            Optional<Layout> layout = schema.add(m, state.tagKeys().getOrDefault(m, java.util.Set.of()), fields, retention);
+            if (layout.isEmpty()) {
                 continue;
             }
-            kinds.add(new EventKind(m, attributes));
-            String id = uniqueId(SchemaInference.slug(m), layouts);
-            layouts.add(new Layout(id, m + " as imported", m, Template.literal(m), tags, fields, retention));
             Map<String, Long> values = new TreeMap<>();
-            for (TagSpec t : tags) {
+            for (TagSpec t : layout.get().tags()) {
                 InfluxV1Result r = client.query("SHOW TAG VALUES EXACT CARDINALITY FROM " + InfluxQl.identifier(m)
                     + " WITH KEY = " + InfluxQl.identifier(t.key()), database);
                 values.put(t.key(), r.series().stream().mapToLong(s -> ((Number) s.values().get(0).get(0)).longValue()).sum());
             }
             tagValues.put(m, values);
         }
+        List<String> notes = schema.notes;
+        List<Layout> layouts = schema.layouts;
         List<Rollup> rollups = new ArrayList<>();
         for (var cq : state.continuousQueries().entrySet()) {
             rollup(cq.getKey(), cq.getValue(), layouts, state).ifPresentOrElse(rollups::add,
@@ -101,8 +75,8 @@ public final class InfluxV1Import {
         }
         Target target = new Target(SchemaInference.slug(database), database + " at " + client.url().getHost(),
             Target.Kind.INFLUXDB_1, client.url().toString(), database, null);
-        Workspace ws = new Workspace(database, kinds, layouts, List.of(), rollups, List.of(target), Map.of());
-        return new Imported(ws, tagValues, notes);
+        Workspace ws = new Workspace(database, schema.kinds, layouts, List.of(), rollups, List.of(target), Map.of());
+        return new ImportedWorkspace(ws, tagValues, notes);
     }
 
     /**
@@ -159,19 +133,6 @@ public final class InfluxV1Import {
             }
         }
         return written;
-    }
-
-    private static String uniqueId(String base, List<Layout> taken) {
-        String stem = base.isEmpty() ? "layout" : base;
-        String id = stem;
-        for (int n = 2; isTaken(id, taken); n++) {
-            id = stem + "-" + n;
-        }
-        return id;
-    }
-
-    private static boolean isTaken(String id, List<Layout> taken) {
-        return taken.stream().anyMatch(l -> l.id().equals(id));
     }
 
     static RetentionPlan plan(InfluxV1State.RetentionPolicy rp) {

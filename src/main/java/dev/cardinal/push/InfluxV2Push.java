@@ -267,6 +267,89 @@ public final class InfluxV2Push implements PushTarget {
         }
     }
 
+    /**
+     * A workspace from what a 2.x bucket holds, through the {@code schema} functions: one layout per measurement
+     * with its tag keys and field keys (typed by each field's last value), the bucket's retention, the distinct
+     * values of each tag, and the bucket as a target. Tasks are not read back as rollups.
+     */
+    public ImportedWorkspace importBucket(String bucket) throws IOException {
+        try {
+            Bucket b = client.getBucketsApi().findBucketByName(bucket);
+            if (b == null) {
+                throw new IOException("bucket '" + bucket + "' is not on " + url + " (or the token cannot see it)");
+            }
+            BucketRetentionRules rule = b.getRetentionRules().isEmpty() ? null : b.getRetentionRules().get(0);
+            long keep = rule == null || rule.getEverySeconds() == null ? 0 : rule.getEverySeconds();
+            Long group = rule == null ? null : rule.getShardGroupDurationSeconds();
+            int slash = bucket.lastIndexOf('/');
+            dev.cardinal.model.RetentionPlan retention = new dev.cardinal.model.RetentionPlan(
+                slash < 0 ? "autogen" : bucket.substring(slash + 1), Duration.ofSeconds(keep),
+                group == null ? null : Duration.ofSeconds(group), 1);
+            String from = Flux.string(bucket);
+            ImportedSchema schema = new ImportedSchema();
+            Map<String, Map<String, Long>> tagValues = new LinkedHashMap<>();
+            for (Object m : values(SCHEMA + "schema.measurements(bucket: " + from + ")")) {
+                String measurement = m.toString();
+                String mq = Flux.string(measurement);
+                List<String> tags = values(SCHEMA + "schema.measurementTagKeys(bucket: " + from + ", measurement: " + mq + ")")
+                    .stream().map(Object::toString).filter(k -> !k.startsWith("_")).toList();
+                Map<String, dev.cardinal.model.ValueType> fields = new LinkedHashMap<>();
+                for (FluxTable t : client.getQueryApi().query("from(bucket: " + from + ")\n    |> range(start: 0)\n"
+                    + "    |> filter(fn: (r) => r._measurement == " + mq + ")\n    |> group(columns: [\"_field\"])\n    |> last()", org)) {
+                    for (FluxRecord r : t.getRecords()) {
+                        fields.put(r.getField(), valueType(r.getValue()));
+                    }
+                }
+                Optional<Layout> layout = schema.add(measurement, tags, fields, retention);
+                if (layout.isPresent()) {
+                    Map<String, Long> counts = new TreeMap<>();
+                    for (String tag : tags) {
+                        counts.put(tag, single(SCHEMA + "schema.measurementTagValues(bucket: " + from + ", measurement: " + mq
+                            + ", tag: " + Flux.string(tag) + ", start: 0)\n    |> count()"));
+                    }
+                    tagValues.put(measurement, counts);
+                }
+            }
+            List<String> notes = new ArrayList<>(schema.notes);
+            notes.add("tasks are not read back as rollups from InfluxDB 2.x");
+            dev.cardinal.model.Target target = new dev.cardinal.model.Target(dev.cardinal.traffic.SchemaInference.slug(bucket),
+                bucket + " at " + java.net.URI.create(url).getHost(), dev.cardinal.model.Target.Kind.INFLUXDB_2, url,
+                slash < 0 ? bucket : bucket.substring(0, slash), org);
+            Workspace ws = new Workspace(slash < 0 ? bucket : bucket.substring(0, slash), schema.kinds, schema.layouts,
+                List.of(), List.of(), List.of(target), Map.of());
+            return new ImportedWorkspace(ws, tagValues, notes);
+        } catch (InfluxException e) {
+            throw failure("importing bucket " + bucket + " from " + url, e);
+        }
+    }
+
+    private static final String SCHEMA = "import \"influxdata/influxdb/schema\"\n";
+
+    private List<Object> values(String flux) {
+        List<Object> out = new ArrayList<>();
+        for (FluxTable t : client.getQueryApi().query(flux, org)) {
+            t.getRecords().forEach(r -> out.add(r.getValue()));
+        }
+        return out;
+    }
+
+    /** The value type of a field, from the Java type its last value arrived as. */
+    static dev.cardinal.model.ValueType valueType(Object v) {
+        if (v instanceof Double || v instanceof Float) {
+            return dev.cardinal.model.ValueType.FLOAT;
+        }
+        if (v instanceof java.math.BigInteger) {
+            return dev.cardinal.model.ValueType.UNSIGNED;
+        }
+        if (v instanceof Number) {
+            return dev.cardinal.model.ValueType.INTEGER;
+        }
+        if (v instanceof Boolean) {
+            return dev.cardinal.model.ValueType.BOOLEAN;
+        }
+        return dev.cardinal.model.ValueType.STRING;
+    }
+
     private long single(String flux) {
         long sum = 0;
         for (FluxTable t : client.getQueryApi().query(flux, org)) {

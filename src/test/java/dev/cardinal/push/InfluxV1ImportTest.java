@@ -60,7 +60,7 @@ class InfluxV1ImportTest extends ScratchServerTest {
         new SampleWrite(client, db, "raw", SampleWrite.timeShiftToNow(sample, Duration.ofDays(1), System.currentTimeMillis() * 1_000_000L))
             .write(layout, sample, 0, PushMonitor.NONE);
 
-        InfluxV1Import.Imported imported = InfluxV1Import.read(client, db);
+        ImportedWorkspace imported = InfluxV1Import.read(client, db);
         assertEquals(List.of(), imported.notes());
         Workspace back = imported.workspace();
         assertEquals(1, back.layouts().size());

@@ -105,6 +105,17 @@ class InfluxV2ContractTest {
                 }
                 if (method.equals("POST") && path.equals("/api/v2/query")) {
                     String flux = JSON.readTree(body).get("query").asText();
+                    if (flux.contains("schema.measurements(")) {
+                        return csv("string", "_value", List.of("weather"));
+                    }
+                    if (flux.contains("schema.measurementTagKeys(")) {
+                        return csv("string", "_value", List.of("_field", "_measurement", "_start", "_stop", "crop", "plot", "region"));
+                    }
+                    if (flux.contains("group(columns: [\"_field\"])")) {
+                        return new MockResponse().setResponseCode(200).setHeader("Content-Type", "text/csv; charset=utf-8")
+                            .setBody("#datatype,string,long,string,double\n#group,false,false,true,false\n#default,_result,,,\n"
+                                + ",result,table,_field,_value\n,,0,temp,21.5\n\n");
+                    }
                     long value = flux.contains("cardinality") ? 144 : flux.contains("measurementFieldKeys") ? 1 : 12;
                     return new MockResponse().setResponseCode(200).setHeader("Content-Type", "text/csv; charset=utf-8")
                         .setBody("#datatype,string,long,long\n#group,false,false,false\n#default,_result,,\n,result,table,_value\n,,0,"
@@ -114,6 +125,13 @@ class InfluxV2ContractTest {
             } catch (java.io.IOException e) {
                 return json(400, "{\"code\":\"invalid\",\"message\":\"" + e.getMessage() + "\"}");
             }
+        }
+
+        private MockResponse csv(String type, String column, List<String> values) {
+            StringBuilder sb = new StringBuilder("#datatype,string,long," + type + "\n#group,false,false,false\n#default,_result,,\n,result,table,"
+                + column + "\n");
+            values.forEach(v -> sb.append(",,0,").append(v).append('\n'));
+            return new MockResponse().setResponseCode(200).setHeader("Content-Type", "text/csv; charset=utf-8").setBody(sb + "\n");
         }
 
         private MockResponse json(int status, String body) {
@@ -211,6 +229,25 @@ class InfluxV2ContractTest {
         try (InfluxV2Push other = new InfluxV2Push(InfluxDBClientFactory.create(url, TOKEN.toCharArray(), "nobody"), url, "farm", "nobody")) {
             Plan plan = other.plan(ws, List.of(layout));
             assertEquals(PlanStep.Action.CONFLICT, plan.steps().get(0).action(), plan.text());
+        }
+    }
+
+    @Test
+    void importReadsABucketBackIntoTheLayout() throws Exception {
+        Layout layout = layout();
+        try (InfluxV2Push push = push()) {
+            push.apply(push.plan(workspace(layout), List.of(layout)), Set.of(), PushMonitor.NONE);
+            ImportedWorkspace imported = push.importBucket("farm/raw");
+            Workspace ws = imported.workspace();
+            Layout got = ws.layouts().get(0);
+            assertEquals("weather", got.measurement().literalText());
+            assertEquals(List.of("crop", "plot", "region"), got.tags().stream().map(t -> t.key()).toList());
+            assertEquals(List.of("temp"), got.fields().stream().map(f -> f.key().literalText()).toList());
+            assertEquals(dev.cardinal.model.ValueType.FLOAT, ws.eventKind("weather").orElseThrow().attribute("temp").orElseThrow().type());
+            assertEquals(layout.retention(), got.retention());
+            assertEquals(Map.of("crop", 12L, "plot", 12L, "region", 12L), imported.tagValues().get("weather"));
+            assertEquals("farm", ws.targets().get(0).database());
+            assertEquals(dev.cardinal.model.Target.Kind.INFLUXDB_2, ws.targets().get(0).kind());
         }
     }
 
