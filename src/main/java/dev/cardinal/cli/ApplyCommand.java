@@ -117,6 +117,7 @@ final class ApplyCommand extends PushCommand {
         root.set("plan", json(plan));
         if (!json) {
             out.print(plan.text());
+            out.flush();
         }
         if (!plan.noOp() && !yes && !secrets.confirm("apply " + plan.steps().stream().filter(PlanStep::changes).count()
             + " step(s) to " + t.target() + "?")) {

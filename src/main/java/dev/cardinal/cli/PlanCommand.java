@@ -34,6 +34,7 @@ final class PlanCommand extends PushCommand {
             out().println(text(json(plan)));
         } else {
             out().print(plan.text());
+            out().flush();
         }
         return plan.conflicts().isEmpty() && plan.blocked(Set.of()).isEmpty() ? OK : FINDINGS;
     }
