@@ -232,7 +232,7 @@ final class ApplyCommand extends PushCommand {
         ServerNumbers m = c.measured();
         ObjectNode measured = n.putObject("measured").put("measurements", m.measurements()).put("series", m.series())
             .put("serverReportedSeries", m.serverReportedSeries()).put("fieldKeys", m.fieldKeys())
-            .put("indexMemoryBytes", m.indexMemoryBytes());
+            .put("indexMemoryBytes", m.indexMemoryBytes()).put("indexMemoryGrowthBytes", c.indexMemoryGrowth());
         ObjectNode mt = measured.putObject("tags");
         m.tags().forEach(mt::put);
         ObjectNode w = n.putObject("write").put("linesSent", c.write().linesSent()).put("batches", c.write().batches())
@@ -270,10 +270,11 @@ final class ApplyCommand extends PushCommand {
         for (String key : keys.keySet()) {
             row(out, "values of tag " + key, p.tags().getOrDefault(key, 0L), m.tags().getOrDefault(key, 0L));
         }
-        if (m.indexMemoryBytes() >= 0) {
+        if (c.indexMemoryGrowth() >= 0) {
             MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
-            out.printf("  %-28s %14s %14s  (model; measured is the whole server's SHOW STATS)%n", "index memory",
-                AnalyzeReport.bytes(memory.low()) + "-" + AnalyzeReport.bytes(memory.high()), AnalyzeReport.bytes(m.indexMemoryBytes()));
+            out.printf("  %-28s %14s %14s  (model; measured: growth of SHOW STATS 'indexes' during the write)%n",
+                "index memory", AnalyzeReport.bytes(memory.low()) + "-" + AnalyzeReport.bytes(memory.high()),
+                AnalyzeReport.bytes(c.indexMemoryGrowth()));
         }
         out.println(c.matches() ? "  the server holds what was projected" : "  the server's numbers DIFFER from the projection");
     }

@@ -20,9 +20,12 @@ public final class InfluxV1Push implements PushTarget {
     /**
      * The sample's numbers as projected and as the server reports them after the write.
      *
-     * @param write what the write did (points dropped by the server make the two differ, and say why)
+     * @param write             what the write did (points dropped by the server make the two differ, and say why)
+     * @param indexMemoryGrowth how much the server's in-memory index grew during the write (-1 when not reported):
+     *                          what the memory model estimates, on a server nothing else writes to
      */
-    public record Comparison(Layout layout, LayoutMeasure projected, ServerNumbers measured, SampleWrite.Result write) {
+    public record Comparison(Layout layout, LayoutMeasure projected, ServerNumbers measured, SampleWrite.Result write,
+                             long indexMemoryGrowth) {
         /** True when the server holds exactly what was projected. */
         public boolean matches() {
             return projected.series() == measured.series()
@@ -40,9 +43,12 @@ public final class InfluxV1Push implements PushTarget {
     public Comparison writeAndMeasure(Layout layout, EventKindSample sample, LayoutMeasure projected, SampleWrite write,
                                       long startLine, PushMonitor monitor)
         throws SampleWriteException, InfluxV1Exception, InterruptedException {
+        long before = ServerNumbers.indexMemory(client);
         SampleWrite.Result result = write.write(layout, sample, startLine, monitor);
         String measurement = layout.measurement().isLiteral() ? layout.measurement().literalText() : null;
-        return new Comparison(layout, projected, ServerNumbers.read(client, database, measurement), result);
+        ServerNumbers measured = ServerNumbers.read(client, database, measurement);
+        long growth = before < 0 || measured.indexMemoryBytes() < 0 ? -1 : measured.indexMemoryBytes() - before;
+        return new Comparison(layout, projected, measured, result, growth);
     }
 
     public InfluxV1Client client() {

@@ -47,18 +47,21 @@ public record ServerNumbers(long measurements, long series, long serverReportedS
             tags.put(key, r.series().stream().mapToLong(s -> ((Number) s.values().get(0).get(0)).longValue()).max()
                 .orElse(0));
         }
-        long memory = -1;
+        return new ServerNumbers(measurements, series, reported, tags, fieldKeys, indexMemory(client));
+    }
+
+    /** {@code SHOW STATS FOR 'indexes'} memoryBytes, the whole server's in-memory index; -1 when not reported. */
+    public static long indexMemory(InfluxV1Client client) throws InfluxV1Exception, InterruptedException {
         try {
-            memory = client.query("SHOW STATS FOR 'indexes'", null).series().stream()
+            return client.query("SHOW STATS FOR 'indexes'", null).series().stream()
                 .filter(s -> s.columns().contains("memoryBytes")).mapToLong(s -> ((Number) s.value(0, "memoryBytes")).longValue())
                 .sum();
         } catch (InfluxV1Exception e) {
             if (e.kind() != InfluxV1Exception.Kind.QUERY_ERROR) {
                 throw e;
             }
-            // servers before 1.6 have no 'indexes' statistics
+            return -1; // servers before 1.6 have no 'indexes' statistics
         }
-        return new ServerNumbers(measurements, series, reported, tags, fieldKeys, memory);
     }
 
     private static long sum(InfluxV1Result r) {
