@@ -1,6 +1,9 @@
 package dev.cardinal.traffic;
 
-/** Lets a long read report progress and be cancelled. Called on the reading thread. */
+/**
+ * Lets a long read report progress and be cancelled. Called on the reading thread, or for a compressed file on the
+ * thread that decompresses it.
+ */
 public interface ReadMonitor {
     ReadMonitor NONE = new ReadMonitor() {
     };

@@ -65,8 +65,8 @@ public final class SampleReader {
         long total = sizeOrUnknown(path);
         try (InputStream raw = Files.newInputStream(path);
              InputStream counted = new Progress(raw, name, total, monitor);
-             BufferedInputStream peekable = new BufferedInputStream(counted, 1 << 16)) {
-            InputStream text = decompress(peekable, name);
+             BufferedInputStream peekable = new BufferedInputStream(counted, 1 << 16);
+             InputStream text = decompress(peekable, name)) {
             BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
             refuseBinary(sniffable, name);
             readerFor(source.binding().format()).read(sniffable, name, source.binding(), builder, monitor);
@@ -100,7 +100,7 @@ public final class SampleReader {
         in.reset();
         boolean gzip = b0 == 0x1f && b1 == 0x8b;
         if (gzip) {
-            return new GZIPInputStream(in, 1 << 16);
+            return new InflatingPipe(new GZIPInputStream(in, 1 << 16), name);
         }
         if (name.toLowerCase(java.util.Locale.ROOT).endsWith(".gz")) {
             throw new SampleFormatException(name + " is named .gz but is not gzip data");
