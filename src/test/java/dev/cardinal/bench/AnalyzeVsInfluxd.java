@@ -21,8 +21,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Side by side, in one run: Cardinal reading an N-line ad marketplace file and counting its series for the layout
- * it was written in, against writing the same file to a throwaway influxd and asking SHOW SERIES EXACT CARDINALITY.
+ * Side by side, in one run: the whole {@code cardinal analyze FILE --format json} command in a fresh JVM (start-up,
+ * read, every projection and growth fit, the report), and Cardinal's read-and-count alone in this JVM, against
+ * writing the same N-line ad marketplace file to a throwaway influxd and asking SHOW SERIES EXACT CARDINALITY.
  * Run: mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.AnalyzeVsInfluxd -Dbench=1000000
  */
 public final class AnalyzeVsInfluxd {
@@ -41,8 +42,10 @@ public final class AnalyzeVsInfluxd {
                 SampleBinding.lineProtocol("t", file.toString(), "ns"))), SampleLimits.defaults(), ReadMonitor.NONE);
             LayoutMeasure m = new LayoutMeasurer(new SampleIndex(sample.eventKinds().get(0))).measure(layout);
             double cardinalSeconds = (System.nanoTime() - t0) / 1e9;
-            System.out.printf(Locale.ROOT, "cardinal: %,d lines read and projected in %.2f s: %,d series, server will report %,d%n",
+            System.out.printf(Locale.ROOT, "cardinal: %,d lines read and counted in %.2f s (in this JVM): %,d series, server will report %,d%n",
                 sample.rows(), cardinalSeconds, m.series(), m.serverReportedSeries());
+            double commandSeconds = analyzeCommand(file);
+            System.out.printf(Locale.ROOT, "cardinal analyze FILE --format json, a fresh JVM: %.2f s%n", commandSeconds);
 
             try (ScratchInfluxd server = ScratchInfluxd.start()) {
                 InfluxV1Client client = InfluxV1Client.of(server.url());
@@ -65,11 +68,27 @@ public final class AnalyzeVsInfluxd {
                 long reported = r.series().stream().mapToLong(s -> ((Number) s.values().get(0).get(0)).longValue()).sum();
                 System.out.printf(Locale.ROOT, "influxd:  %,d lines written in %.1f s, SHOW SERIES EXACT CARDINALITY in %.1f s: %,d%n",
                     lines.size(), writeSeconds, querySeconds, reported);
-                System.out.printf(Locale.ROOT, "cardinal is %.0fx faster; counts %s%n", (writeSeconds + querySeconds) / cardinalSeconds,
+                System.out.printf(Locale.ROOT, "the analyze command is %.0fx faster, the read-and-count %.0fx; counts %s%n",
+                    (writeSeconds + querySeconds) / commandSeconds, (writeSeconds + querySeconds) / cardinalSeconds,
                     reported == m.serverReportedSeries() ? "equal" : "DIFFER (" + reported + " vs " + m.serverReportedSeries() + ")");
             }
         } finally {
             Files.deleteIfExists(file);
         }
+    }
+
+    /** Wall time of {@code cardinal analyze FILE --format json} in a new JVM with this one's class path. */
+    private static double analyzeCommand(Path file) throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        long t0 = System.nanoTime();
+        Process p = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"), "dev.cardinal.cli.Main",
+            "analyze", file.toString(), "--format", "json")
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        int code = p.waitFor();
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        if (code != 0) {
+            throw new IllegalStateException("cardinal analyze exited with " + code);
+        }
+        return seconds;
     }
 }
