@@ -26,6 +26,7 @@ import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -256,7 +257,7 @@ final class ApplyCommand extends PushCommand {
         LayoutMeasure p = c.projected();
         ServerNumbers m = c.measured();
         out.printf("%n%s, layout %s: %,d lines written in %,d batches, timestamps moved by %s%n", kind, c.layout().id(),
-            c.write().linesSent(), c.write().batches(), AnalyzeReport.human(java.time.Duration.ofNanos(c.write().timeShiftNs())));
+            c.write().linesSent(), c.write().batches(), AnalyzeReport.human(Duration.ofNanos(c.write().timeShiftNs())));
         if (c.write().pointsDropped() > 0) {
             out.printf("  the server dropped %,d point(s): %s%n", c.write().pointsDropped(), String.join("; ", c.write().serverReasons()));
         }

@@ -1,11 +1,14 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.model.Durations;
 import dev.cardinal.push.InfluxV1Client;
+import dev.cardinal.push.InfluxV2Push;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;
-import picocli.CommandLine;
+import java.util.Arrays;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /** Where a server is and how to log in (picocli mixin): secrets only through the environment or a prompt. */
 final class ConnectOptions {
@@ -49,7 +52,7 @@ final class ConnectOptions {
 
     Duration timeout() {
         try {
-            return dev.cardinal.model.Durations.parse(timeout);
+            return Durations.parse(timeout);
         } catch (IllegalArgumentException e) {
             throw usage("--timeout: " + e.getMessage());
         }
@@ -59,7 +62,7 @@ final class ConnectOptions {
      * An influxdb-client-java client for InfluxDB 2.x or Cloud: a token from --token-env, or --user with a password
      * (a session sign-in).
      */
-    dev.cardinal.push.InfluxV2Push v2Push(URI url, String database, String organisation, Secrets secrets, PrintWriter err) {
+    InfluxV2Push v2Push(URI url, String database, String organisation, Secrets secrets, PrintWriter err) {
         if (organisation == null) {
             throw usage("InfluxDB 2.x needs --org (or a target with an org)");
         }
@@ -79,7 +82,7 @@ final class ConnectOptions {
                 throw usage("InfluxDB 2.x needs a token: set $" + tokenEnv + " (or --token-env VAR), or give --user");
             }
         }
-        return dev.cardinal.push.InfluxV2Push.connect(url, database, organisation, timeout(), insecure, user, password, token);
+        return InfluxV2Push.connect(url, database, organisation, timeout(), insecure, user, password, token);
     }
 
     InfluxV1Client v1Client(URI url, Secrets secrets, PrintWriter err) {
@@ -95,13 +98,13 @@ final class ConnectOptions {
             try {
                 c = c.withBasicAuth(user, password);
             } finally {
-                java.util.Arrays.fill(password, '\0');
+                Arrays.fill(password, '\0');
             }
         } else {
             char[] token = secrets.fromEnv(tokenEnv);
             if (token != null) {
                 c = c.withToken(token);
-                java.util.Arrays.fill(token, '\0');
+                Arrays.fill(token, '\0');
             }
         }
         if (insecure) {

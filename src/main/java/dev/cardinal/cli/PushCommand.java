@@ -24,12 +24,16 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * What {@code cardinal plan} and {@code cardinal apply} share: the workspace, the target (one of the workspace's
@@ -205,12 +209,12 @@ abstract class PushCommand implements Callable<Integer> {
         if (!jdbc.startsWith("jdbc:")) {
             throw usage("'" + jdbc + "' is not a JDBC URL (jdbc:mariadb://host:3306/db or jdbc:postgresql://host:5432/db)");
         }
-        if (jdbc.toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+        if (jdbc.toLowerCase(Locale.ROOT).contains("password=")) {
             throw usage("the URL must not carry a password: use --user with --password-env");
         }
         SqlDialect dialect = r.kind() == Target.Kind.MARIADB ? SqlDialect.MARIADB : SqlDialect.POSTGRESQL;
         char[] password = connection.user == null ? null : secrets.fromEnvOrPrompt(connection.passwordEnv, "password for " + connection.user + " at " + jdbc);
-        java.util.Map<String, EventKindSample> samples = new java.util.LinkedHashMap<>();
+        Map<String, EventKindSample> samples = new LinkedHashMap<>();
         if (!ws.samples().isEmpty()) {
             SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE)
                 .eventKinds().forEach(k -> samples.put(k.name(), k));
@@ -220,7 +224,7 @@ abstract class PushCommand implements Callable<Integer> {
                 password == null || password.length == 0 ? null : password), dialect, jdbc + " " + r.database(), samples);
         } finally {
             if (password != null) {
-                java.util.Arrays.fill(password, '\0');
+                Arrays.fill(password, '\0');
             }
         }
     }

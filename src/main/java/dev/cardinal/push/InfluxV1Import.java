@@ -4,6 +4,7 @@ import dev.cardinal.codegen.InfluxQl;
 import dev.cardinal.codegen.LineProtocolEscaping;
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.Attribute;
+import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
@@ -14,6 +15,8 @@ import dev.cardinal.model.Target;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.SchemaInference;
+import java.io.IOException;
+import java.io.Writer;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -21,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -53,7 +57,7 @@ public final class InfluxV1Import {
         for (String m : state.measurementNames()) {
             Map<String, ValueType> fields = new LinkedHashMap<>();
             state.measurements().get(m).forEach((k, type) -> fields.put(k, valueType(type)));
-            Optional<Layout> layout = schema.add(m, state.tagKeys().getOrDefault(m, java.util.Set.of()), fields, retention);
+            Optional<Layout> layout = schema.add(m, state.tagKeys().getOrDefault(m, Set.of()), fields, retention);
             if (layout.isEmpty()) {
                 continue;
             }
@@ -83,8 +87,8 @@ public final class InfluxV1Import {
      * The most recent {@code limit} points of each imported measurement as line protocol (ns timestamps), oldest
      * first, so they can be bound to the workspace as its sample. Returns the number of points written.
      */
-    public static long recentPoints(InfluxV1Client client, String database, Workspace ws, int limit, java.io.Writer out)
-        throws InfluxV1Exception, InterruptedException, java.io.IOException {
+    public static long recentPoints(InfluxV1Client client, String database, Workspace ws, int limit, Writer out)
+        throws InfluxV1Exception, InterruptedException, IOException {
         long written = 0;
         for (Layout layout : ws.layouts()) {
             String m = layout.measurement().literalText();
@@ -194,7 +198,7 @@ public final class InfluxV1Import {
         }
         Duration window;
         try {
-            window = dev.cardinal.model.Durations.parse(m.group(4).strip());
+            window = Durations.parse(m.group(4).strip());
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

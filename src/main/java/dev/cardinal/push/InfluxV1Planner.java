@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Compares what layouts need on an InfluxDB 1.x database with what the server holds, and says statement by
@@ -160,7 +161,7 @@ public final class InfluxV1Planner {
         if (fields == null) {
             return List.of();
         }
-        var tagKeys = live.tagKeys().getOrDefault(m, java.util.Set.of());
+        var tagKeys = live.tagKeys().getOrDefault(m, Set.of());
         List<String> problems = new ArrayList<>();
         for (FieldSpec f : layout.fields()) {
             if (!f.key().isLiteral()) {

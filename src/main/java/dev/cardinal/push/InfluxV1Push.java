@@ -4,6 +4,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.traffic.EventKindSample;
+import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
 
@@ -75,7 +76,7 @@ public final class InfluxV1Push implements PushTarget {
      */
     @Override
     public Applied apply(Plan plan, Collection<String> allowed, PushMonitor monitor)
-        throws java.io.IOException, InterruptedException {
+        throws IOException, InterruptedException {
         return Applied.run(plan, allowed, monitor, statement -> client.query(statement, null));
     }
 }

@@ -1,6 +1,8 @@
 package dev.cardinal.push;
 
 import com.influxdb.client.InfluxDBClient;
+import com.influxdb.client.InfluxDBClientFactory;
+import com.influxdb.client.InfluxDBClientOptions;
 import com.influxdb.client.OrganizationsQuery;
 import com.influxdb.client.TasksQuery;
 import com.influxdb.client.domain.Bucket;
@@ -12,6 +14,7 @@ import com.influxdb.client.domain.TaskStatusType;
 import com.influxdb.client.domain.TaskUpdateRequest;
 import com.influxdb.client.domain.WritePrecision;
 import com.influxdb.exceptions.InfluxException;
+import com.influxdb.exceptions.NotFoundException;
 import com.influxdb.query.FluxRecord;
 import com.influxdb.query.FluxTable;
 import dev.cardinal.codegen.Flux;
@@ -19,13 +22,20 @@ import dev.cardinal.codegen.FluxGenerator;
 import dev.cardinal.codegen.InfluxQl;
 import dev.cardinal.codegen.SampleLineProtocol;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.RetentionPlan;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.SchemaInference;
 import java.io.IOException;
+import java.math.BigInteger;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +43,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Plan and apply layouts on InfluxDB 2.x or Cloud through influxdb-client-java: the organisation looked up (never
@@ -121,7 +133,7 @@ public final class InfluxV2Push implements PushTarget {
         q.setOrg(org);
         try {
             return client.getOrganizationsApi().findOrganizations(q).stream().filter(x -> org.equals(x.getName())).findFirst();
-        } catch (com.influxdb.exceptions.NotFoundException e) {
+        } catch (NotFoundException e) {
             return Optional.empty();
         }
     }
@@ -185,7 +197,7 @@ public final class InfluxV2Push implements PushTarget {
 
     /** The {@code name} of a task's {@code option task = {name: "...", ...}}. */
     static String taskName(String flux) {
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("option task = \\{name: \"((?:[^\"\\\\]|\\\\.)*)\"").matcher(flux);
+        Matcher m = Pattern.compile("option task = \\{name: \"((?:[^\"\\\\]|\\\\.)*)\"").matcher(flux);
         if (!m.find()) {
             throw new IllegalArgumentException("the task has no option task name");
         }
@@ -282,7 +294,7 @@ public final class InfluxV2Push implements PushTarget {
             long keep = rule == null || rule.getEverySeconds() == null ? 0 : rule.getEverySeconds();
             Long group = rule == null ? null : rule.getShardGroupDurationSeconds();
             int slash = bucket.lastIndexOf('/');
-            dev.cardinal.model.RetentionPlan retention = new dev.cardinal.model.RetentionPlan(
+            RetentionPlan retention = new RetentionPlan(
                 slash < 0 ? "autogen" : bucket.substring(slash + 1), Duration.ofSeconds(keep),
                 group == null ? null : Duration.ofSeconds(group), 1);
             String from = Flux.string(bucket);
@@ -293,7 +305,7 @@ public final class InfluxV2Push implements PushTarget {
                 String mq = Flux.string(measurement);
                 List<String> tags = values(SCHEMA + "schema.measurementTagKeys(bucket: " + from + ", measurement: " + mq + ")")
                     .stream().map(Object::toString).filter(k -> !k.startsWith("_")).toList();
-                Map<String, dev.cardinal.model.ValueType> fields = new LinkedHashMap<>();
+                Map<String, ValueType> fields = new LinkedHashMap<>();
                 for (FluxTable t : client.getQueryApi().query("from(bucket: " + from + ")\n    |> range(start: 0)\n"
                     + "    |> filter(fn: (r) => r._measurement == " + mq + ")\n    |> group(columns: [\"_field\"])\n    |> last()", org)) {
                     for (FluxRecord r : t.getRecords()) {
@@ -312,8 +324,8 @@ public final class InfluxV2Push implements PushTarget {
             }
             List<String> notes = new ArrayList<>(schema.notes);
             notes.add("tasks are not read back as rollups from InfluxDB 2.x");
-            dev.cardinal.model.Target target = new dev.cardinal.model.Target(dev.cardinal.traffic.SchemaInference.slug(bucket),
-                bucket + " at " + java.net.URI.create(url).getHost(), dev.cardinal.model.Target.Kind.INFLUXDB_2, url,
+            Target target = new Target(SchemaInference.slug(bucket),
+                bucket + " at " + URI.create(url).getHost(), Target.Kind.INFLUXDB_2, url,
                 slash < 0 ? bucket : bucket.substring(0, slash), org);
             Workspace ws = new Workspace(slash < 0 ? bucket : bucket.substring(0, slash), schema.kinds, schema.layouts,
                 List.of(), List.of(), List.of(target), Map.of());
@@ -334,20 +346,20 @@ public final class InfluxV2Push implements PushTarget {
     }
 
     /** The value type of a field, from the Java type its last value arrived as. */
-    static dev.cardinal.model.ValueType valueType(Object v) {
+    static ValueType valueType(Object v) {
         if (v instanceof Double || v instanceof Float) {
-            return dev.cardinal.model.ValueType.FLOAT;
+            return ValueType.FLOAT;
         }
-        if (v instanceof java.math.BigInteger) {
-            return dev.cardinal.model.ValueType.UNSIGNED;
+        if (v instanceof BigInteger) {
+            return ValueType.UNSIGNED;
         }
         if (v instanceof Number) {
-            return dev.cardinal.model.ValueType.INTEGER;
+            return ValueType.INTEGER;
         }
         if (v instanceof Boolean) {
-            return dev.cardinal.model.ValueType.BOOLEAN;
+            return ValueType.BOOLEAN;
         }
-        return dev.cardinal.model.ValueType.STRING;
+        return ValueType.STRING;
     }
 
     private long single(String flux) {
@@ -377,7 +389,7 @@ public final class InfluxV2Push implements PushTarget {
      * cleared once handed over. {@code insecure} accepts any certificate and host name (test instances only; the
      * caller shows it).
      */
-    public static InfluxV2Push connect(java.net.URI url, String database, String org, Duration timeout, boolean insecure,
+    public static InfluxV2Push connect(URI url, String database, String org, Duration timeout, boolean insecure,
                                        String user, char[] password, char[] token) {
         okhttp3.OkHttpClient.Builder http = new okhttp3.OkHttpClient.Builder().connectTimeout(timeout)
             .readTimeout(timeout).writeTimeout(timeout);
@@ -385,15 +397,15 @@ public final class InfluxV2Push implements PushTarget {
             http.sslSocketFactory(InsecureTls.trustingEveryCertificate().getSocketFactory(), InsecureTls.trustAll())
                 .hostnameVerifier((host, session) -> true);
         }
-        var options = com.influxdb.client.InfluxDBClientOptions.builder().url(url.toString()).org(org).okHttpClient(http);
+        var options = InfluxDBClientOptions.builder().url(url.toString()).org(org).okHttpClient(http);
         if (user != null) {
             options.authenticate(user, password.clone());
-            java.util.Arrays.fill(password, '\0');
+            Arrays.fill(password, '\0');
         } else {
             options.authenticateToken(token.clone());
-            java.util.Arrays.fill(token, '\0');
+            Arrays.fill(token, '\0');
         }
-        return new InfluxV2Push(com.influxdb.client.InfluxDBClientFactory.create(options.build()), url.toString(), database, org);
+        return new InfluxV2Push(InfluxDBClientFactory.create(options.build()), url.toString(), database, org);
     }
 
     @Override

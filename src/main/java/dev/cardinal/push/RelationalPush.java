@@ -10,6 +10,7 @@ import dev.cardinal.traffic.EventKindSample;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,6 +21,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * Rollup summary tables on MariaDB/MySQL or PostgreSQL through JDBC: plan (a missing table is created, missing
@@ -49,14 +52,14 @@ public final class RelationalPush implements PushTarget {
     public static Connection connect(String jdbcUrl, SqlDialect dialect, String database, String user, char[] password)
         throws IOException {
         try {
-            java.util.Properties props = new java.util.Properties();
+            Properties props = new Properties();
             if (user != null) {
                 props.setProperty("user", user);
             }
             if (password != null) {
                 props.setProperty("password", new String(password));
             }
-            Connection c = java.sql.DriverManager.getConnection(jdbcUrl, props);
+            Connection c = DriverManager.getConnection(jdbcUrl, props);
             if (dialect == SqlDialect.MARIADB) {
                 c.setCatalog(database);
             } else {
@@ -146,7 +149,7 @@ public final class RelationalPush implements PushTarget {
     }
 
     private List<String> primaryKey(String table) throws SQLException {
-        Map<Integer, String> byPosition = new java.util.TreeMap<>();
+        Map<Integer, String> byPosition = new TreeMap<>();
         try (ResultSet rs = connection.getMetaData().getPrimaryKeys(catalog(), schema(), dialect.storedName(table))) {
             while (rs.next()) {
                 byPosition.put(rs.getInt("KEY_SEQ"), folded(rs.getString("COLUMN_NAME")));

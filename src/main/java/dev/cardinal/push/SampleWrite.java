@@ -3,6 +3,7 @@ package dev.cardinal.push;
 import dev.cardinal.codegen.SampleLineProtocol;
 import dev.cardinal.model.Layout;
 import dev.cardinal.traffic.EventKindSample;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -111,7 +112,7 @@ public final class SampleWrite {
                 break;
             }
             try {
-                dropped += send(body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8), reasons);
+                dropped += send(body.toString().getBytes(StandardCharsets.UTF_8), reasons);
             } catch (InfluxV1Exception e) {
                 throw new SampleWriteException(e, sent, sent + n, timeShiftNs);
             }

@@ -1,6 +1,7 @@
 package dev.cardinal.push;
 
 import dev.cardinal.codegen.InfluxQl;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -19,7 +20,7 @@ import java.util.TreeMap;
 public record ServerNumbers(long measurements, long series, long serverReportedSeries, Map<String, Long> tags,
                             long fieldKeys, long indexMemoryBytes) {
     public ServerNumbers {
-        tags = java.util.Collections.unmodifiableMap(new TreeMap<>(tags));
+        tags = Collections.unmodifiableMap(new TreeMap<>(tags));
     }
 
     /**

@@ -1,17 +1,20 @@
 package dev.cardinal.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardinal.push.InfluxdRequired;
 import dev.cardinal.push.ScratchInfluxd;
 import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.DriverManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code cardinal plan} and {@code cardinal apply} against a real throwaway influxd. */
 class PushCommandTest {
@@ -63,12 +66,12 @@ class PushCommandTest {
         assertTrue(again.out().contains("nothing to do"), again.out());
         assertTrue(again.out().contains("applied 0 step(s)"), again.out());
 
-        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("cardinal-import");
-        java.nio.file.Path imported = dir.resolve("ads.cardinal.json");
+        Path dir = Files.createTempDirectory("cardinal-import");
+        Path imported = dir.resolve("ads.cardinal.json");
         CliRun im = CliRun.of("import", "--url", url, "--database", "ads", "-o", imported.toString(), "--sample-points", "1000");
         assertEquals(0, im.code(), im.err());
         assertTrue(im.out().contains("tag    event                    5 distinct"), im.out());
-        assertTrue(java.nio.file.Files.exists(dir.resolve("ads.sample.lp.gz")));
+        assertTrue(Files.exists(dir.resolve("ads.sample.lp.gz")));
         CliRun analyze = CliRun.of("analyze", "--workspace", imported.toString(), "--format", "json");
         assertEquals(0, analyze.code(), analyze.err());
         JsonNode k = new ObjectMapper().readTree(analyze.out()).get("eventKinds").get(0);
@@ -80,7 +83,7 @@ class PushCommandTest {
     @Test
     void theRollupTableIsCreatedAndFilledOnMariaDbThenLeftAsItIs() throws Exception {
         String url = "jdbc:mariadb://127.0.0.1:3306/test";
-        try (var c = java.sql.DriverManager.getConnection(url, "root", ""); var st = c.createStatement()) {
+        try (var c = DriverManager.getConnection(url, "root", ""); var st = c.createStatement()) {
             st.execute("DROP TABLE IF EXISTS listing_daily");
             try {
                 CliRun apply = CliRun.of("apply", ADS, "--url", url, "--database", "test", "--user", "root", "--yes",

@@ -1,8 +1,5 @@
 package dev.cardinal.push;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,8 +10,12 @@ import dev.cardinal.codegen.FluxGenerator;
 import dev.cardinal.codegen.SampleLineProtocol;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.EventKindSample;
+import java.io.IOException;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +31,9 @@ import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The InfluxDB 2.x path against a recorded contract of the v2 HTTP API (no 2.x server can be installed here): a
@@ -122,7 +126,7 @@ class InfluxV2ContractTest {
                             + value + "\n\n");
                 }
                 return json(404, "{\"code\":\"not found\",\"message\":\"path not found\"}");
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return json(400, "{\"code\":\"invalid\",\"message\":\"" + e.getMessage() + "\"}");
             }
         }
@@ -143,7 +147,7 @@ class InfluxV2ContractTest {
     void start() throws Exception {
         server = new MockWebServer();
         server.setDispatcher(new V2());
-        server.start(java.net.InetAddress.getLoopbackAddress(), 0);
+        server.start(InetAddress.getLoopbackAddress(), 0);
     }
 
     @AfterEach
@@ -243,11 +247,11 @@ class InfluxV2ContractTest {
             assertEquals("weather", got.measurement().literalText());
             assertEquals(List.of("crop", "plot", "region"), got.tags().stream().map(t -> t.key()).toList());
             assertEquals(List.of("temp"), got.fields().stream().map(f -> f.key().literalText()).toList());
-            assertEquals(dev.cardinal.model.ValueType.FLOAT, ws.eventKind("weather").orElseThrow().attribute("temp").orElseThrow().type());
+            assertEquals(ValueType.FLOAT, ws.eventKind("weather").orElseThrow().attribute("temp").orElseThrow().type());
             assertEquals(layout.retention(), got.retention());
             assertEquals(Map.of("crop", 12L, "plot", 12L, "region", 12L), imported.tagValues().get("weather"));
             assertEquals("farm", ws.targets().get(0).database());
-            assertEquals(dev.cardinal.model.Target.Kind.INFLUXDB_2, ws.targets().get(0).kind());
+            assertEquals(Target.Kind.INFLUXDB_2, ws.targets().get(0).kind());
         }
     }
 

@@ -1,9 +1,11 @@
 package dev.cardinal.ui;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import dev.cardinal.cli.Main;
+import dev.cardinal.push.InfluxdRequired;
 import dev.cardinal.ui.workspace.AttributeRow;
+import dev.cardinal.ui.workspace.ScratchPush;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.ExecutorService;
@@ -23,6 +25,9 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The workbench window, headless (Monocle): open the sample workspace and see its attributes and problems. */
 @ExtendWith(ApplicationExtension.class)
@@ -68,8 +73,8 @@ class WorkbenchTest {
         robot.interact(() -> {
             try {
                 Screenshots.save(window.root(), "main-window");
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         });
         assertTrue(Files.size(Path.of("target/screenshots/main-window.png")) > 10_000);
@@ -77,7 +82,7 @@ class WorkbenchTest {
 
     @Test
     void oneButtonPushesTheSelectedLayoutToAScratchInfluxdAndShowsProjectedBesideMeasured(FxRobot robot) throws Exception {
-        dev.cardinal.push.InfluxdRequired.check();
+        InfluxdRequired.check();
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
         TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
         robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(1).getChildren().get(1)));
@@ -88,16 +93,16 @@ class WorkbenchTest {
         WaitForAsyncUtils.waitForFxEvents();
         String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
         assertTrue(summary.contains("the server holds what was projected"), summary);
-        TableView<dev.cardinal.ui.workspace.ScratchPush.Row> result = robot.lookup("#pushResult").queryTableView();
+        TableView<ScratchPush.Row> result = robot.lookup("#pushResult").queryTableView();
         var rows = result.getItems();
         assertEquals(20_000, rows.stream().filter(r -> r.what().equals("points written")).findFirst().orElseThrow().measured());
         assertTrue(rows.stream().anyMatch(r -> r.what().equals("values of tag event") && r.measured() == 5), rows.toString());
-        assertTrue(rows.stream().noneMatch(dev.cardinal.ui.workspace.ScratchPush.Row::differs), rows.toString());
+        assertTrue(rows.stream().noneMatch(ScratchPush.Row::differs), rows.toString());
         robot.interact(() -> {
             try {
                 Screenshots.save(window.root(), "push-to-scratch");
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
         });
     }
@@ -106,7 +111,7 @@ class WorkbenchTest {
     void listsBadLinesOfTheSampleWithFileAndLine(FxRobot robot, @TempDir Path dir) throws Exception {
         Files.writeString(dir.resolve("t.lp"), "m,t=a f=1 1\nm,t=b f= 2\nm,t=c f=3 3\n");
         Path ws = dir.resolve("w.cardinal.json");
-        dev.cardinal.cli.Main.run("infer", dir.resolve("t.lp").toString(), "-o", ws.toString());
+        Main.run("infer", dir.resolve("t.lp").toString(), "-o", ws.toString());
         openAndWait(robot, ws);
         ListView<String> problems = robot.lookup("#problems").queryListView();
         assertEquals(1, problems.getItems().size());

@@ -13,13 +13,16 @@ import dev.cardinal.model.WorkspaceFormatException;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.ui.common.Tasks;
+import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.concurrent.Task;
+import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -27,12 +30,14 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.stage.FileChooser;
+import javafx.stage.WindowEvent;
 
 /** The workbench window: workspace explorer, attribute table, problems list and status bar. */
 public final class MainWindowController {
@@ -96,7 +101,7 @@ public final class MainWindowController {
         arrivedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().arrivedAs()));
         roleColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().role()));
         distinctColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().distinct()));
-        distinctColumn.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+        distinctColumn.setCellFactory(c -> new TableCell<>() {
             @Override
             protected void updateItem(Long v, boolean empty) {
                 super.updateItem(v, empty);
@@ -108,7 +113,7 @@ public final class MainWindowController {
         pushMeasuredColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().measured()));
         pushProjectedColumn.setCellFactory(c -> numberCell());
         pushMeasuredColumn.setCellFactory(c -> numberCell());
-        pushResult.setRowFactory(t -> new javafx.scene.control.TableRow<>() {
+        pushResult.setRowFactory(t -> new TableRow<>() {
             @Override
             protected void updateItem(ScratchPush.Row row, boolean empty) {
                 super.updateItem(row, empty);
@@ -123,7 +128,7 @@ public final class MainWindowController {
             if (now != null) {
                 now.windowProperty().addListener((o2, w, win) -> {
                     if (win != null) {
-                        win.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, e -> scratch.close());
+                        win.addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> scratch.close());
                     }
                 });
             }
@@ -143,10 +148,10 @@ public final class MainWindowController {
         });
     }
 
-    private static final javafx.css.PseudoClass DIFFERS = javafx.css.PseudoClass.getPseudoClass("differs");
+    private static final PseudoClass DIFFERS = PseudoClass.getPseudoClass("differs");
 
-    private static <S> javafx.scene.control.TableCell<S, Long> numberCell() {
-        return new javafx.scene.control.TableCell<>() {
+    private static <S> TableCell<S, Long> numberCell() {
+        return new TableCell<>() {
             @Override
             protected void updateItem(Long v, boolean empty) {
                 super.updateItem(v, empty);
@@ -241,7 +246,7 @@ public final class MainWindowController {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Open workspace");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cardinal workspace", "*.cardinal.json"));
-        java.io.File f = chooser.showOpenDialog(explorer.getScene().getWindow());
+        File f = chooser.showOpenDialog(explorer.getScene().getWindow());
         if (f != null) {
             open(f.toPath());
         }

@@ -5,6 +5,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
+import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.push.InfluxV1Push;
@@ -93,7 +94,7 @@ public final class ScratchPush implements AutoCloseable {
         keys.keySet().forEach(k -> rows.add(new Row("values of tag " + k, projected.tags().getOrDefault(k, 0L),
             c.measured().tags().getOrDefault(k, 0L))));
         if (c.indexMemoryGrowth() >= 0) {
-            var memory = dev.cardinal.projection.MemoryModel.estimate(projected.footprint());
+            var memory = MemoryModel.estimate(projected.footprint());
             rows.add(new Row("index memory growth, bytes (model: low)", memory.low(), c.indexMemoryGrowth(), false));
             rows.add(new Row("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(), false));
         }
