@@ -12,6 +12,7 @@ import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadReport;
 import java.io.PrintWriter;
@@ -151,7 +152,7 @@ final class AnalyzeReport {
         for (Projection p : projections) {
             LayoutMeasure m = p.now();
             out.printf(Locale.ROOT, "%n%s, layout %s%n", p.eventKind(), p.layout().id());
-            out.printf(Locale.ROOT, "  points             %,d over %s (%,.0f a day)%n", m.points(), human(p.sampleSpan()),
+            out.printf(Locale.ROOT, "  points             %,d over %s (%,.0f a day)%n", m.points(), Quantities.span(p.sampleSpan()),
                 p.pointsPerSecond() * 86_400);
             EstimatedMeasure e = p.estimate();
             if (e != null) {
@@ -177,27 +178,21 @@ final class AnalyzeReport {
             }
             out.printf(Locale.ROOT, "%n  at %s, traffic x%s%s:%n", Durations.format(p.settings().horizon()),
                 trim(p.settings().trafficMultiplier()),
-                p.window() == null ? "" : " (the index holds " + human(p.window()) + " of traffic: retention plus one shard group)");
+                p.window() == null ? "" : " (the index holds " + Quantities.span(p.window()) + " of traffic: retention plus one shard group)");
             out.printf(Locale.ROOT, "    series           %,d%n", p.seriesAtHorizon());
             out.printf(Locale.ROOT, "    values per tag   %s%n", tags(p.tagsAtHorizon()));
             out.printf(Locale.ROOT, "    field keys       %,d%n", p.fieldKeysAtHorizon());
             out.printf(Locale.ROOT, "    index memory     %s%n", memory(p.memoryAtHorizon(), ""));
             out.printf(Locale.ROOT, "%n  limits%n");
             for (Projection.LimitProjection l : p.limits()) {
-                String what = String.format(Locale.ROOT, "%s %s %,d", l.limit().product(),
-                    l.limit().metric().id().replace('-', ' '), l.limit().value());
+                String what = Quantities.limit(l.limit());
                 out.printf(Locale.ROOT, "    %-62s %s%n", what, when(l));
             }
         }
     }
 
     private static String when(Projection.LimitProjection l) {
-        String subject = l.subject() == null ? "" : " (" + l.subject() + ")";
-        return switch (l.reach()) {
-            case NEVER -> "never" + subject;
-            case WITHIN_SAMPLE -> "ALREADY within the sample, after " + human(l.after()) + subject;
-            case AT -> "after " + human(l.after()) + " of traffic" + subject;
-        };
+        return Quantities.when(l);
     }
 
     private static String tags(Map<String, Long> tags) {
@@ -211,30 +206,7 @@ final class AnalyzeReport {
     }
 
     private static String memory(MemoryModel.Estimate e, String suffix) {
-        return bytes(e.low()) + " to " + bytes(e.high()) + suffix;
-    }
-
-    static String bytes(long b) {
-        if (b < 1024) {
-            return b + " B";
-        }
-        String[] units = {"KiB", "MiB", "GiB", "TiB"};
-        double v = b;
-        int u = -1;
-        while (v >= 1024 && u < units.length - 1) {
-            v /= 1024;
-            u++;
-        }
-        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
-    }
-
-    static String human(Duration d) {
-        double days = d.getSeconds() / 86_400.0;
-        if (days >= 2) {
-            return String.format(Locale.ROOT, "%,.1f days", days);
-        }
-        double hours = d.getSeconds() / 3600.0;
-        return hours >= 1 ? String.format(Locale.ROOT, "%.1f hours", hours) : d.getSeconds() + " s";
+        return Quantities.range(e) + suffix;
     }
 
     private static String trim(double v) {

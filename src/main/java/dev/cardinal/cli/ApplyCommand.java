@@ -2,6 +2,7 @@ package dev.cardinal.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.projection.Quantities;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
@@ -257,7 +258,7 @@ final class ApplyCommand extends PushCommand {
         LayoutMeasure p = c.projected();
         ServerNumbers m = c.measured();
         out.printf("%n%s, layout %s: %,d lines written in %,d batches, timestamps moved by %s%n", kind, c.layout().id(),
-            c.write().linesSent(), c.write().batches(), AnalyzeReport.human(Duration.ofNanos(c.write().timeShiftNs())));
+            c.write().linesSent(), c.write().batches(), Quantities.span(Duration.ofNanos(c.write().timeShiftNs())));
         if (c.write().pointsDropped() > 0) {
             out.printf("  the server dropped %,d point(s): %s%n", c.write().pointsDropped(), String.join("; ", c.write().serverReasons()));
         }
@@ -274,8 +275,8 @@ final class ApplyCommand extends PushCommand {
         if (c.indexMemoryGrowth() >= 0) {
             MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
             out.printf("  %-28s %14s %14s  (model; measured: growth of SHOW STATS 'indexes' during the write)%n",
-                "index memory", AnalyzeReport.bytes(memory.low()) + "-" + AnalyzeReport.bytes(memory.high()),
-                AnalyzeReport.bytes(c.indexMemoryGrowth()));
+                "index memory", Quantities.bytes(memory.low()) + "-" + Quantities.bytes(memory.high()),
+                Quantities.bytes(c.indexMemoryGrowth()));
         }
         out.println(c.matches() ? "  the server holds what was projected" : "  the server's numbers DIFFER from the projection");
     }

@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.projection.Quantities;
 import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Rollup;
@@ -133,7 +134,7 @@ final class ImportCommand implements Callable<Integer> {
                 f.key().literalText(), k.attribute(f.attribute()).map(a -> a.type().name().toLowerCase()).orElse("?"))));
         }
         for (Rollup r : ws.rollups()) {
-            out.printf("%n  rollup %s: every %s into %s%n", r.id(), AnalyzeReport.human(r.window()), r.destination().name());
+            out.printf("%n  rollup %s: every %s into %s%n", r.id(), Quantities.span(r.window()), r.destination().name());
         }
         imported.notes().forEach(n -> out.println("  note: " + n));
     }

@@ -40,4 +40,21 @@ public final class WorkspaceFiles {
         Path rel = dir.relativize(sample.toAbsolutePath().normalize());
         return rel.toString().replace(java.io.File.separatorChar, '/');
     }
+
+    /**
+     * {@code ws} as saved at {@code to} instead of {@code from}: sample paths are relative to the workspace file, so
+     * each is rewritten to point at the same file from the new folder. Unchanged when both are in one folder.
+     */
+    public static Workspace rebase(Workspace ws, Path from, Path to) {
+        Path fromDir = from.toAbsolutePath().normalize().getParent();
+        Path toDir = to.toAbsolutePath().normalize().getParent();
+        if (fromDir.equals(toDir)) {
+            return ws;
+        }
+        java.util.List<SampleBinding> samples = ws.samples().stream()
+            .map(s -> new SampleBinding(s.id(), relativize(to, resolve(from, s.path())), s.format(), s.eventKind(),
+                s.precision(), s.timeColumn(), s.timeFormat(), s.tagColumns()))
+            .toList();
+        return new Workspace(ws.name(), ws.eventKinds(), ws.layouts(), samples, ws.rollups(), ws.targets(), ws.canvas());
+    }
 }

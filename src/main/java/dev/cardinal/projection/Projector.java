@@ -38,12 +38,31 @@ public final class Projector {
 
     /** Exact or estimated counting: {@code AUTO} estimates when the sample has more than {@code estimateBeyondRows}. */
     public Projector(SampleIndex index, MeasureMode mode, long estimateBeyondRows, int lgK) {
+        this(index, new LayoutMeasurer(index), mode, estimateBeyondRows, lgK);
+    }
+
+    private Projector(SampleIndex index, LayoutMeasurer measurer, MeasureMode mode, long estimateBeyondRows, int lgK) {
         this.index = index;
-        this.measurer = new LayoutMeasurer(index);
+        this.measurer = measurer;
         this.text = new TemplateText(index);
         this.mode = mode;
         this.estimateBeyondRows = estimateBeyondRows;
         this.lgK = lgK;
+    }
+
+    /**
+     * Exact counting for toggling roles back and forth (the workbench's live projection): after {@link #prepare}
+     * a toggle among the prepared layout's tags counts collapsed entries instead of rows
+     * ({@link LayoutMeasurer#interactive}).
+     */
+    public static Projector interactive(SampleIndex index) {
+        return new Projector(index, LayoutMeasurer.interactive(index), MeasureMode.EXACT, Long.MAX_VALUE,
+            EstimatedMeasurer.DEFAULT_LG_K);
+    }
+
+    /** Prepares the next toggles of {@code layout}'s roles (see {@link LayoutMeasurer#prepare}); run it in the background. */
+    public void prepare(Layout layout) {
+        measurer.prepare(layout);
     }
 
     public Projection project(EventKind kind, Layout layout, ProjectionSettings settings) {

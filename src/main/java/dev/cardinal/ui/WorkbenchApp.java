@@ -19,13 +19,14 @@ public final class WorkbenchApp extends Application {
     public static final String STYLESHEET = "/styles/cardinal.css";
 
     private ExecutorService executor;
+    private Window window;
 
     /** The window's parts, for tests that build it on their own stage. */
     public record Window(Parent root, MainWindowController controller, WorkspaceSession session) {
     }
 
     public static Window build(java.util.concurrent.Executor executor) {
-        WorkspaceSession session = new WorkspaceSession();
+        WorkspaceSession session = new WorkspaceSession(javafx.application.Platform::runLater);
         MainWindowController[] controller = new MainWindowController[1];
         ControllerFactory factory = new ControllerFactory()
             .register(MainWindowController.class, () -> controller[0] = new MainWindowController(session, executor));
@@ -46,8 +47,14 @@ public final class WorkbenchApp extends Application {
     public void start(Stage stage) {
         executor = backgroundExecutor();
         Window w = build(executor);
+        window = w;
         stage.titleProperty().bind(w.session().titleProperty());
         stage.setScene(new Scene(w.root()));
+        stage.setOnCloseRequest(e -> {
+            if (!w.controller().confirmDiscard()) {
+                e.consume();
+            }
+        });
         stage.show();
         List<String> args = getParameters().getRaw();
         if (!args.isEmpty()) {
@@ -57,6 +64,9 @@ public final class WorkbenchApp extends Application {
 
     @Override
     public void stop() {
+        if (window != null) {
+            window.session().close();
+        }
         if (executor != null) {
             executor.shutdownNow();
         }

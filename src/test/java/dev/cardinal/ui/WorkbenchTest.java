@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
@@ -16,6 +17,8 @@ import javafx.scene.control.ListView;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
+import javafx.scene.input.KeyCode;
+import dev.cardinal.ui.workspace.ProjectionRows;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -39,7 +42,7 @@ class WorkbenchTest {
     void start(Stage stage) {
         window = WorkbenchApp.build(executor);
         stage.titleProperty().bind(window.session().titleProperty());
-        stage.setScene(new Scene(window.root(), 1200, 760));
+        stage.setScene(new Scene(window.root(), 1280, 800));
         stage.show();
     }
 
@@ -78,6 +81,61 @@ class WorkbenchTest {
             }
         });
         assertTrue(Files.size(Path.of("target/screenshots/main-window.png")) > 10_000);
+    }
+
+    private static String projected(FxRobot robot, String what) {
+        TableView<ProjectionRows.Row> table = robot.lookup("#projection").queryTableView();
+        return table.getItems().stream().filter(r -> r.what().equals(what)).findFirst().map(ProjectionRows.Row::now).orElse("");
+    }
+
+    private static void awaitProjection(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#projectionStatus").queryAs(Label.class).getText()
+            .startsWith("Recomputing") && !projected(robot, "series").isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void pressingFOnTagsMakesThemFieldsAndTheProjectionDropsToTheExactSeriesCountUndoRestoresIt(FxRobot robot) throws Exception {
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        awaitProjection(robot);
+        // distinct series keys in the sample file, counted with a script: all five tags; without session_id; without
+        // session_id and user_id (a session belongs to one user, so user_id alone changes nothing)
+        assertEquals("12,934", projected(robot, "series"), "ids-as-tags over the sample");
+        TableView<AttributeRow> table = robot.lookup("#attributes").queryTableView();
+        List<String> names = table.getItems().stream().map(AttributeRow::name).toList();
+        int session = names.indexOf("session_id");
+        int user = names.indexOf("user_id");
+        robot.interact(() -> {
+            table.requestFocus();
+            table.getSelectionModel().select(session);
+        });
+        robot.type(KeyCode.F);
+        awaitProjection(robot);
+        assertEquals("12,910", projected(robot, "series"));
+        robot.interact(() -> table.getSelectionModel().select(user));
+        robot.type(KeyCode.F);
+        awaitProjection(robot);
+        assertEquals("field", table.getItems().get(user).role());
+        assertEquals("7,921", projected(robot, "series"));
+        assertEquals("", projected(robot, "values of tag user_id"), "user_id is no longer a tag");
+        assertTrue(robot.window(0).getScene().getWindow() instanceof Stage s && s.getTitle().endsWith(" *"));
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), "role-toggled");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        awaitProjection(robot);
+        assertEquals("tag", table.getItems().get(user).role());
+        assertEquals("12,910", projected(robot, "series"));
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        awaitProjection(robot);
+        assertEquals("12,934", projected(robot, "series"));
+        assertTrue(robot.window(0).getScene().getWindow() instanceof Stage s && !s.getTitle().endsWith(" *"));
     }
 
     @Test

@@ -8,12 +8,20 @@ import dev.cardinal.model.Rollup;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Target;
+import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.model.WorkspaceFormatException;
+import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.ui.common.Tasks;
 import java.io.File;
+import java.io.IOException;
+import java.time.Duration;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -24,9 +32,14 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.concurrent.Task;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -34,6 +47,7 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.stage.FileChooser;
@@ -88,6 +102,33 @@ public final class MainWindowController {
     @FXML
     private TableColumn<ScratchPush.Row, Long> pushMeasuredColumn;
     private final ScratchPush scratch = new ScratchPush();
+    @FXML
+    private MenuItem undoItem;
+    @FXML
+    private MenuItem redoItem;
+    @FXML
+    private MenuItem saveItem;
+    @FXML
+    private MenuItem saveAsItem;
+    @FXML
+    private ChoiceBox<String> horizon;
+    @FXML
+    private ChoiceBox<String> traffic;
+    @FXML
+    private Label projectionStatus;
+    @FXML
+    private TableView<ProjectionRows.Row> projection;
+    @FXML
+    private TableColumn<ProjectionRows.Row, String> projectionWhatColumn;
+    @FXML
+    private TableColumn<ProjectionRows.Row, String> projectionNowColumn;
+    @FXML
+    private TableColumn<ProjectionRows.Row, String> projectionHorizonColumn;
+
+    /** Horizons offered in the projection panel. */
+    static final List<String> HORIZONS = List.of("7d", "30d", "90d", "365d");
+    /** Traffic multipliers offered in the projection panel. */
+    static final List<String> TRAFFIC = List.of("x1", "x10", "x100");
 
     public MainWindowController(WorkspaceSession session, Executor executor) {
         this.session = session;
@@ -134,11 +175,25 @@ public final class MainWindowController {
             }
         });
         attributes.setItems(session.attributes());
+        attributes.setOnKeyPressed(e -> {
+            Role role = switch (e.getCode()) {
+                case T -> Role.TAG;
+                case F -> Role.FIELD;
+                case DELETE, BACK_SPACE -> Role.DROPPED;
+                default -> null;
+            };
+            if (role != null && !e.isShortcutDown() && !e.isAltDown()) {
+                setSelectedRole(role);
+                e.consume();
+            }
+        });
+        initEditing();
+        initProjection();
         problems.setItems(session.problems());
         status.textProperty().bind(session.summaryProperty());
         progress.setVisible(false);
         cancel.setVisible(false);
-        session.openedProperty().addListener((o, was, now) -> explorer.setRoot(tree(now.workspace())));
+        session.history().currentProperty().addListener((o, was, now) -> explorer.setRoot(now == null ? null : tree(now)));
         session.selectedLayoutProperty().addListener((o, was, now) -> attributesTitle.setText(now == null
             ? "Attributes" : "Attributes of " + now.eventKind() + " in layout “" + now.name() + "”"));
         explorer.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
@@ -149,6 +204,186 @@ public final class MainWindowController {
     }
 
     private static final PseudoClass DIFFERS = PseudoClass.getPseudoClass("differs");
+    private static final PseudoClass ALARM = PseudoClass.getPseudoClass("alarm");
+
+    private void initEditing() {
+        EditHistory h = session.history();
+        undoItem.textProperty().bind(h.undoTextProperty());
+        redoItem.textProperty().bind(h.redoTextProperty());
+        undoItem.disableProperty().bind(h.canUndoProperty().not());
+        redoItem.disableProperty().bind(h.canRedoProperty().not());
+        saveItem.disableProperty().bind(h.currentProperty().isNull());
+        saveAsItem.disableProperty().bind(h.currentProperty().isNull());
+    }
+
+    private void initProjection() {
+        horizon.getItems().setAll(HORIZONS);
+        horizon.setValue("30d");
+        traffic.getItems().setAll(TRAFFIC);
+        traffic.setValue("x1");
+        horizon.valueProperty().addListener((o, was, now) -> applySettings());
+        traffic.valueProperty().addListener((o, was, now) -> applySettings());
+        projectionWhatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
+        projectionNowColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().now()));
+        projectionHorizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
+        projectionWhatColumn.setCellFactory(c -> textCellWithTooltip());
+        projectionNowColumn.setCellFactory(c -> textCellWithTooltip());
+        projectionHorizonColumn.setCellFactory(c -> textCellWithTooltip());
+        projection.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(ProjectionRows.Row row, boolean empty) {
+                super.updateItem(row, empty);
+                pseudoClassStateChanged(ALARM, !empty && row != null && row.alarm());
+            }
+        });
+        LiveProjection live = session.projection();
+        live.shownProperty().addListener((o, was, now) -> showProjection());
+        live.staleProperty().addListener((o, was, now) -> showProjection());
+        live.errorProperty().addListener((o, was, now) -> showProjection());
+    }
+
+    /** A text cell whose full text is also its tooltip, for numbers and limit names wider than the column. */
+    private static <S> TableCell<S, String> textCellWithTooltip() {
+        return new TableCell<>() {
+            @Override
+            protected void updateItem(String v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty ? null : v);
+                setTooltip(empty || v == null || v.isEmpty() ? null : new Tooltip(v));
+            }
+        };
+    }
+
+    private void applySettings() {
+        Duration h = Durations.parse(horizon.getValue());
+        double x = Double.parseDouble(traffic.getValue().substring(1));
+        session.settingsProperty().set(new ProjectionSettings(h, x, Limit.defaults()));
+    }
+
+    private void showProjection() {
+        LiveProjection live = session.projection();
+        LiveProjection.Shown shown = live.shownProperty().get();
+        projection.pseudoClassStateChanged(STALE, live.staleProperty().get());
+        if (live.staleProperty().get()) {
+            projectionStatus.setText("Recomputing…");
+            return;
+        }
+        if (live.errorProperty().get() != null) {
+            projectionStatus.setText(live.errorProperty().get());
+            return;
+        }
+        if (shown == null) {
+            return;
+        }
+        if (shown.projection() == null) {
+            projection.getItems().clear();
+            projectionStatus.setText(shown.message());
+            return;
+        }
+        Projection p = shown.projection();
+        projection.getItems().setAll(ProjectionRows.of(p));
+        projectionStatus.setText(String.format(Locale.ROOT, "%s in layout “%s”: %s series, %s over the sample (%d ms)",
+            p.eventKind(), p.layout().name(), Quantities.count(p.now().series()), p.estimate() == null ? "exact" : "estimated",
+            shown.took().toMillis()));
+    }
+
+    private static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
+
+    private void setSelectedRole(Role role) {
+        AttributeRow row = attributes.getSelectionModel().getSelectedItem();
+        if (row == null) {
+            return;
+        }
+        int index = attributes.getSelectionModel().getSelectedIndex();
+        session.setRole(row.name(), role);
+        attributes.getSelectionModel().select(index);
+    }
+
+    @FXML
+    private void makeTag() {
+        setSelectedRole(Role.TAG);
+    }
+
+    @FXML
+    private void makeField() {
+        setSelectedRole(Role.FIELD);
+    }
+
+    @FXML
+    private void dropAttribute() {
+        setSelectedRole(Role.DROPPED);
+    }
+
+    @FXML
+    private void undo() {
+        session.history().undo();
+    }
+
+    @FXML
+    private void redo() {
+        session.history().redo();
+    }
+
+    @FXML
+    private void save() {
+        if (session.file() == null) {
+            return;
+        }
+        try {
+            session.save();
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot save " + session.file(), e);
+            session.showFailure("Cannot save " + session.file().getFileName() + ": " + e.getMessage(), List.of());
+        }
+    }
+
+    @FXML
+    private void saveAs() {
+        if (session.workspace() == null) {
+            return;
+        }
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Save workspace as");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cardinal workspace", "*.cardinal.json"));
+        if (session.file() != null) {
+            chooser.setInitialDirectory(session.file().toAbsolutePath().getParent().toFile());
+            chooser.setInitialFileName(session.file().getFileName().toString());
+        }
+        File f = chooser.showSaveDialog(explorer.getScene().getWindow());
+        if (f == null) {
+            return;
+        }
+        Path target = f.getName().endsWith(WorkspaceFiles.EXTENSION) ? f.toPath()
+            : f.toPath().resolveSibling(f.getName() + WorkspaceFiles.EXTENSION);
+        try {
+            session.saveAs(target);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot save " + target, e);
+            session.showFailure("Cannot save " + target.getFileName() + ": " + e.getMessage(), List.of());
+        }
+    }
+
+    /**
+     * Asks what to do with unsaved edits before they would be lost: save them, discard them, or cancel.
+     *
+     * @return true when it is fine to go on
+     */
+    public boolean confirmDiscard() {
+        if (!session.history().isDirty()) {
+            return true;
+        }
+        ButtonType saveButton = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType("Discard Changes", ButtonBar.ButtonData.NO);
+        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "The workspace has unsaved changes.", saveButton, discard, ButtonType.CANCEL);
+        alert.setHeaderText("Save changes to " + session.file().getFileName() + "?");
+        alert.initOwner(explorer.getScene().getWindow());
+        ButtonType answer = alert.showAndWait().orElse(ButtonType.CANCEL);
+        if (answer == saveButton) {
+            save();
+            return !session.history().isDirty();
+        }
+        return answer == discard;
+    }
 
     private static <S> TableCell<S, Long> numberCell() {
         return new TableCell<>() {
@@ -180,7 +415,7 @@ public final class MainWindowController {
         }
         pushScratch.setDisable(true);
         pushResult.getItems().clear();
-        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> scratch.push(opened.workspace(), layout, sample.get(), p))
+        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> scratch.push(session.workspace(), layout, sample.get(), p))
             .onSuccess(r -> {
                 pushSummary.textProperty().unbind();
                 pushSummary.setText(r.summary());
@@ -201,6 +436,9 @@ public final class MainWindowController {
 
     /** Opens a workspace in the background; the window stays responsive and the read can be cancelled. */
     public void open(Path file) {
+        if (!confirmDiscard()) {
+            return;
+        }
         if (running != null) {
             running.cancel();
         }
@@ -261,7 +499,9 @@ public final class MainWindowController {
 
     @FXML
     private void quit() {
-        explorer.getScene().getWindow().hide();
+        if (confirmDiscard()) {
+            explorer.getScene().getWindow().hide();
+        }
     }
 
     /** A tree node: what it shows and what it stands for. */

@@ -2,17 +2,23 @@ package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
+import dev.cardinal.model.FileProblem;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
-import dev.cardinal.model.FileProblem;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadReport;
 import dev.cardinal.traffic.SampleAttribute;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -23,27 +29,77 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The view model of the workbench window: the open workspace and its sample, the selected layout, and what the
- * attribute table, problems list and title show. Plain JavaFX properties, testable without starting the toolkit.
+ * The view model of the workbench window: the open workspace (through its edit history) and its sample, the
+ * selected layout, what the attribute table, problems list and title show, and the live projection of the selected
+ * layout. Plain JavaFX properties, testable without starting the toolkit.
  */
-public final class WorkspaceSession {
+public final class WorkspaceSession implements AutoCloseable {
+    /** How long the projection waits for more edits before it recomputes. */
+    public static final long DEBOUNCE_MILLIS = 40;
+
     private final ReadOnlyObjectWrapper<WorkspaceOpener.Opened> opened = new ReadOnlyObjectWrapper<>();
+    private final EditHistory history = new EditHistory();
+    private final LiveProjection projection;
     private final ObjectProperty<Layout> selectedLayout = new SimpleObjectProperty<>();
+    private final ObjectProperty<ProjectionSettings> settings = new SimpleObjectProperty<>(ProjectionSettings.defaults());
     private final ObservableList<AttributeRow> attributes = FXCollections.observableArrayList();
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Cardinal");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No workspace open");
+    private Path file;
 
-    public WorkspaceSession() {
-        selectedLayout.addListener((o, was, now) -> refreshAttributes());
+    /** A session whose projection results are handed to the thread {@code ui} runs on (the FX thread in the window). */
+    public WorkspaceSession(Executor ui) {
+        projection = new LiveProjection(ui, DEBOUNCE_MILLIS);
+        selectedLayout.addListener((o, was, now) -> {
+            refreshAttributes();
+            project();
+        });
+        settings.addListener((o, was, now) -> project());
+        history.currentProperty().addListener((o, was, now) -> {
+            Layout selected = selectedLayout.get();
+            Layout same = selected == null || now == null ? null : now.layout(selected.id()).orElse(null);
+            if (same == null && now != null) {
+                same = now.layouts().stream().findFirst().orElse(null);
+            }
+            if (same != null && same.equals(selected)) {
+                project();
+            } else {
+                selectedLayout.set(same);
+            }
+            refreshTitle();
+        });
+        history.dirtyProperty().addListener((o, was, now) -> refreshTitle());
     }
 
     public ReadOnlyObjectProperty<WorkspaceOpener.Opened> openedProperty() {
         return opened.getReadOnlyProperty();
     }
 
+    public EditHistory history() {
+        return history;
+    }
+
+    public LiveProjection projection() {
+        return projection;
+    }
+
+    /** The workspace as edited, or null when none is open. */
+    public Workspace workspace() {
+        return history.current();
+    }
+
+    /** Where the workspace is saved, or null when none is open. */
+    public Path file() {
+        return file;
+    }
+
     public ObjectProperty<Layout> selectedLayoutProperty() {
         return selectedLayout;
+    }
+
+    public ObjectProperty<ProjectionSettings> settingsProperty() {
+        return settings;
     }
 
     public ObservableList<AttributeRow> attributes() {
@@ -64,8 +120,9 @@ public final class WorkspaceSession {
 
     /** Shows a workspace that was opened. */
     public void show(WorkspaceOpener.Opened result) {
+        file = result.file();
+        projection.sample(result.sample());
         opened.set(result);
-        title.set("Cardinal — " + result.workspace().name() + " (" + result.file().getFileName() + ")");
         List<String> lines = new ArrayList<>();
         for (FileProblem w : result.warnings()) {
             lines.add("warning: " + result.file().getFileName() + ": " + w);
@@ -81,8 +138,12 @@ public final class WorkspaceSession {
         summary.set(String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad lines", r.points(), r.files(),
             r.files() == 1 ? "" : "s", r.badLines()));
         selectedLayout.set(null);
-        result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
+        history.reset(result.workspace());
+        if (selectedLayout.get() == null) {
+            result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
+        }
         refreshAttributes();
+        refreshTitle();
     }
 
     /** Shows why a workspace could not be opened; the previous workspace (if any) stays open. */
@@ -95,12 +156,72 @@ public final class WorkspaceSession {
     }
 
     public Optional<EventKind> selectedEventKind() {
-        WorkspaceOpener.Opened o = opened.get();
+        Workspace ws = history.current();
         Layout l = selectedLayout.get();
-        if (o == null || l == null) {
+        if (ws == null || l == null) {
             return Optional.empty();
         }
-        return o.workspace().eventKind(l.eventKind());
+        return ws.eventKind(l.eventKind());
+    }
+
+    /**
+     * Gives an attribute a plain role in the selected layout, as one undoable edit ("make user_id a field").
+     *
+     * @return false when there is no selected layout or the attribute already has that role
+     */
+    public boolean setRole(String attribute, Role role) {
+        Layout layout = selectedLayout.get();
+        if (layout == null || layout.roleOf(attribute) == role) {
+            return false;
+        }
+        String description = switch (role) {
+            case TAG -> "make " + attribute + " a tag";
+            case FIELD -> "make " + attribute + " a field";
+            case DROPPED -> "drop " + attribute + " from " + layout.name();
+            case IN_TEMPLATE -> throw new IllegalArgumentException("IN_TEMPLATE follows from templates; edit a template instead");
+        };
+        return history.apply(description, ws -> ws.withLayout(ws.layout(layout.id()).orElse(layout).withRole(attribute, role)));
+    }
+
+    /** Saves the workspace where it was opened from (atomically, keeping the previous version as a backup). */
+    public void save() throws IOException {
+        saveAs(file);
+    }
+
+    /**
+     * Saves the workspace to {@code target}; sample paths are rewritten relative to the new folder, so the saved
+     * file still finds its traffic. The window's file becomes {@code target}.
+     */
+    public void saveAs(Path target) throws IOException {
+        Workspace ws = history.current();
+        if (ws == null) {
+            throw new IllegalStateException("no workspace is open");
+        }
+        Workspace rebased = WorkspaceFiles.rebase(ws, file, target);
+        WorkspaceFiles.save(target, rebased);
+        if (!rebased.equals(ws)) {
+            history.reset(rebased);
+        }
+        file = target;
+        history.markSaved();
+        refreshTitle();
+    }
+
+    private void project() {
+        Workspace ws = history.current();
+        Layout layout = selectedLayout.get();
+        if (ws != null && layout != null) {
+            projection.request(ws, layout, settings.get());
+        }
+    }
+
+    private void refreshTitle() {
+        Workspace ws = history.current();
+        if (ws == null || file == null) {
+            title.set("Cardinal");
+            return;
+        }
+        title.set("Cardinal — " + ws.name() + " (" + file.getFileName() + ")" + (history.isDirty() ? " *" : ""));
     }
 
     private void refreshAttributes() {
@@ -128,5 +249,10 @@ public final class WorkspaceSession {
                 distinct));
         }
         attributes.setAll(rows);
+    }
+
+    @Override
+    public void close() {
+        projection.close();
     }
 }

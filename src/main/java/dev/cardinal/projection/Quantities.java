@@ -1,0 +1,60 @@
+package dev.cardinal.projection;
+
+import java.time.Duration;
+import java.util.Locale;
+
+/** How Cardinal writes its numbers for people: counts with separators, bytes in binary units, spans of traffic. */
+public final class Quantities {
+    private Quantities() {
+    }
+
+    /** 1,234,567 */
+    public static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+
+    /** 512 B, 6.6 MiB */
+    public static String bytes(long b) {
+        if (b < 1024) {
+            return b + " B";
+        }
+        String[] units = {"KiB", "MiB", "GiB", "TiB"};
+        double v = b;
+        int u = -1;
+        while (v >= 1024 && u < units.length - 1) {
+            v /= 1024;
+            u++;
+        }
+        return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    }
+
+    /** A memory estimate's range: 6.6 MiB to 8.4 MiB */
+    public static String range(MemoryModel.Estimate e) {
+        return bytes(e.low()) + " to " + bytes(e.high());
+    }
+
+    /** 12.5 days, 3.0 hours, 40 s */
+    public static String span(Duration d) {
+        double days = d.getSeconds() / 86_400.0;
+        if (days >= 2) {
+            return String.format(Locale.ROOT, "%,.1f days", days);
+        }
+        double hours = d.getSeconds() / 3600.0;
+        return hours >= 1 ? String.format(Locale.ROOT, "%.1f hours", hours) : d.getSeconds() + " s";
+    }
+
+    /** When a limit is reached: never, already within the sample, or after a span of traffic. */
+    public static String when(Projection.LimitProjection l) {
+        String subject = l.subject() == null ? "" : " (" + l.subject() + ")";
+        return switch (l.reach()) {
+            case NEVER -> "never" + subject;
+            case WITHIN_SAMPLE -> "ALREADY within the sample, after " + span(l.after()) + subject;
+            case AT -> "after " + span(l.after()) + " of traffic" + subject;
+        };
+    }
+
+    /** A limit as people name it: InfluxDB 1.x series 1,000,000 */
+    public static String limit(Limit l) {
+        return l.product() + " " + l.metric().id().replace('-', ' ') + " " + count(l.value());
+    }
+}

@@ -1,0 +1,146 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projector;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.Sample;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+
+/**
+ * The projection panel's engine: every edit asks for the selected layout's projection; requests are debounced and
+ * only the newest one is computed, on a background thread of its own, and handed to the UI thread. While a
+ * recomputation is pending the shown numbers are marked stale. After a projection is shown the layout's tags are
+ * prepared in the background ({@link Projector#prepare}), so the next toggle among them counts collapsed entries.
+ * Properties are only touched on the thread {@code ui} runs on (the FX thread in the window, the caller's in tests).
+ */
+public final class LiveProjection implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(LiveProjection.class.getName());
+
+    /** What the panel shows: the projection of one layout and how long it took, or why there is none. */
+    public record Shown(Projection projection, String message, Duration took) {
+    }
+
+    private final Executor ui;
+    private final long debounceMillis;
+    private final ScheduledExecutorService worker = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "cardinal-projection");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicLong generation = new AtomicLong();
+    private final ReadOnlyObjectWrapper<Shown> shown = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper();
+    private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
+    /** Engines per event kind of {@code projectorsFor}; touched on the worker thread only. */
+    private final Map<String, Projector> projectors = new HashMap<>();
+    private Sample projectorsFor;
+    private volatile Sample sample;
+
+    public LiveProjection(Executor ui, long debounceMillis) {
+        this.ui = ui;
+        this.debounceMillis = debounceMillis;
+    }
+
+    public ReadOnlyObjectProperty<Shown> shownProperty() {
+        return shown.getReadOnlyProperty();
+    }
+
+    /** True from a request until its projection (or its failure) is shown. */
+    public ReadOnlyBooleanProperty staleProperty() {
+        return stale.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty errorProperty() {
+        return error.getReadOnlyProperty();
+    }
+
+    /** Projects over {@code s} from now on; engines built for the previous sample are dropped. */
+    public void sample(Sample s) {
+        sample = s;
+    }
+
+    /** Asks for {@code layout}'s projection; a newer request before this one runs replaces it. */
+    public void request(Workspace ws, Layout layout, ProjectionSettings settings) {
+        long gen = generation.incrementAndGet();
+        Sample s = sample;
+        stale.set(true);
+        worker.schedule(() -> compute(gen, s, ws, layout, settings), debounceMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private void compute(long gen, Sample s, Workspace ws, Layout layout, ProjectionSettings settings) {
+        if (generation.get() != gen) {
+            return;
+        }
+        Shown result;
+        String failure = null;
+        Projector projector = null;
+        long start = System.nanoTime();
+        try {
+            Optional<EventKind> kind = ws.eventKind(layout.eventKind());
+            Optional<EventKindSample> traffic = s == null ? Optional.empty() : s.eventKind(layout.eventKind());
+            if (kind.isEmpty()) {
+                result = new Shown(null, "The workspace has no event kind " + layout.eventKind() + ".", Duration.ZERO);
+            } else if (traffic.isEmpty()) {
+                result = new Shown(null, "The sample has no " + layout.eventKind() + " traffic: bind a sample file to project from.",
+                    Duration.ZERO);
+            } else {
+                if (projectorsFor != s) {
+                    projectors.clear();
+                    projectorsFor = s;
+                }
+                projector = projectors.computeIfAbsent(layout.eventKind(), k -> Projector.interactive(new SampleIndex(traffic.get())));
+                Projection p = projector.project(kind.get(), layout, settings);
+                result = new Shown(p, null, Duration.ofNanos(System.nanoTime() - start));
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "projecting layout " + layout.name() + " failed", e);
+            result = null;
+            failure = "Cannot project " + layout.name() + ": " + e.getMessage();
+        }
+        Shown r = result;
+        String f = failure;
+        ui.execute(() -> {
+            if (generation.get() != gen) {
+                return;
+            }
+            if (r != null) {
+                shown.set(r);
+            }
+            error.set(f);
+            stale.set(false);
+        });
+        if (projector != null && generation.get() == gen) {
+            try {
+                projector.prepare(layout);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "preparing layout " + layout.name() + " for toggles failed", e);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        worker.shutdownNow();
+    }
+}

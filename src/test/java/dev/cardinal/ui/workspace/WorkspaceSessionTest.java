@@ -1,0 +1,142 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.model.Role;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.SampleLimits;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.zip.GZIPInputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The window's view model without the toolkit: role edits re-project to the exact series count (checked against a
+ * plain count over the sample file), undo restores it, and saving writes what was edited.
+ */
+class WorkspaceSessionTest {
+    private static final Path WORKSPACE = Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json");
+    private static final Path TRAFFIC = Path.of("sample-data/ad-marketplace/traffic.lp.gz");
+
+    /** The test thread plays the UI thread: results queue here and run when the test waits for them. */
+    private final BlockingQueue<Runnable> ui = new LinkedBlockingQueue<>();
+    private final WorkspaceSession session = new WorkspaceSession(ui::add);
+
+    @AfterEach
+    void close() {
+        session.close();
+    }
+
+    private Projection awaitProjection() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (session.projection().staleProperty().get()) {
+            Runnable r = ui.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
+            assertNotNull(r, "no projection within 30 s");
+            r.run();
+        }
+        LiveProjection.Shown shown = session.projection().shownProperty().get();
+        assertNotNull(shown.projection(), shown.message());
+        return shown.projection();
+    }
+
+    private void open() throws Exception {
+        session.show(WorkspaceOpener.open(WORKSPACE, SampleLimits.defaults(), ReadMonitor.NONE));
+    }
+
+    /** Distinct series keys in the sample file when the tag {@code without} is not written: a plain count. */
+    private static long seriesWithout(String... without) throws IOException {
+        Set<String> keys = new HashSet<>();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(new GZIPInputStream(Files.newInputStream(TRAFFIC)),
+            StandardCharsets.UTF_8))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                String seriesKey = line.substring(0, line.indexOf(' '));
+                StringBuilder kept = new StringBuilder();
+                for (String part : seriesKey.split(",")) {
+                    if (java.util.Arrays.stream(without).noneMatch(w -> part.startsWith(w + "="))) {
+                        kept.append(part).append(',');
+                    }
+                }
+                keys.add(kept.toString());
+            }
+        }
+        return keys.size();
+    }
+
+    @Test
+    void makingATagAFieldReprojectsToTheExactSeriesCountAndUndoRestoresIt() throws Exception {
+        open();
+        assertEquals("ids-as-tags", session.selectedLayoutProperty().get().id());
+        long allTags = awaitProjection().now().series();
+        assertEquals(seriesWithout("no-such-tag"), allTags);
+
+        assertTrue(session.setRole("session_id", Role.FIELD));
+        assertEquals("Undo: make session_id a field", session.history().undoTextProperty().get());
+        assertTrue(session.history().isDirty());
+        assertTrue(session.titleProperty().get().endsWith(" *"), session.titleProperty().get());
+        Projection p = awaitProjection();
+        assertEquals(seriesWithout("session_id"), p.now().series());
+        assertTrue(p.now().series() < allTags);
+        assertEquals("field", session.attributes().stream().filter(a -> a.name().equals("session_id")).findFirst().orElseThrow().role());
+        assertFalse(p.now().tags().containsKey("session_id"));
+
+        session.history().undo();
+        assertEquals(allTags, awaitProjection().now().series());
+        assertFalse(session.history().isDirty());
+        assertEquals("Redo: make session_id a field", session.history().redoTextProperty().get());
+
+        session.history().redo();
+        assertEquals(seriesWithout("session_id"), awaitProjection().now().series());
+    }
+
+    @Test
+    void quickEditsAreDebouncedAndTheNewestWins() throws Exception {
+        open();
+        awaitProjection();
+        for (String id : List.of("session_id", "user_id", "listing_id")) {
+            session.setRole(id, Role.FIELD);
+        }
+        Projection p = awaitProjection();
+        assertEquals(Set.of("event", "device"), p.now().tags().keySet());
+        assertEquals(session.selectedLayoutProperty().get(), p.layout(), "the panel shows the newest layout");
+        assertEquals(seriesWithout("session_id", "user_id", "listing_id"), p.now().series());
+    }
+
+    @Test
+    void saveWritesTheEditedLayoutAndSaveAsKeepsTheSampleReachable(@TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("ws.cardinal.json");
+        Files.copy(WORKSPACE, copy);
+        Files.copy(TRAFFIC, dir.resolve("traffic.lp.gz"));
+        session.show(WorkspaceOpener.open(copy, SampleLimits.defaults(), ReadMonitor.NONE));
+        session.setRole("user_id", Role.FIELD);
+        session.save();
+        assertFalse(session.history().isDirty());
+        assertFalse(session.titleProperty().get().endsWith(" *"));
+        assertEquals(Role.FIELD, WorkspaceFiles.load(copy).workspace().layout("ids-as-tags").orElseThrow().roleOf("user_id"));
+        assertTrue(Files.exists(WorkspaceFiles.backupOf(copy)), "the previous version is kept");
+
+        Path elsewhere = Files.createDirectories(dir.resolve("reviews/today")).resolve("renamed.cardinal.json");
+        session.saveAs(elsewhere);
+        assertEquals(elsewhere, session.file());
+        WorkspaceOpener.Opened reopened = WorkspaceOpener.open(elsewhere, SampleLimits.defaults(), ReadMonitor.NONE);
+        assertEquals("../../traffic.lp.gz", reopened.workspace().samples().get(0).path());
+        assertEquals(20_000, reopened.sample().report().points(), "the moved workspace still reads its traffic");
+        assertEquals(Role.FIELD, reopened.workspace().layout("ids-as-tags").orElseThrow().roleOf("user_id"));
+    }
+}
