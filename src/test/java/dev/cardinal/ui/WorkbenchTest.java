@@ -19,6 +19,7 @@ import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import dev.cardinal.ui.workspace.ProjectionRows;
+import dev.cardinal.lint.Finding;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -136,6 +137,36 @@ class WorkbenchTest {
         awaitProjection(robot);
         assertEquals("12,934", projected(robot, "series"));
         assertTrue(robot.window(0).getScene().getWindow() instanceof Stage s && !s.getTitle().endsWith(" *"));
+    }
+
+    @Test
+    void applyFixInTheFindingsTabChangesTheLayoutAndTheFindingGoes(FxRobot robot) throws Exception {
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        awaitProjection(robot);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().projection().findingsProperty().get().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn(robot.lookup((javafx.scene.Node n) -> n instanceof javafx.scene.control.Labeled l && l.getText() != null
+            && l.getText().startsWith("Findings (")).<javafx.scene.Node>query());
+        TableView<Finding> findings = robot.lookup("#findings").queryTableView();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> findings.getItems().stream().anyMatch(f -> f.subject().equals("session_id")));
+        Finding sessionTag = findings.getItems().stream()
+            .filter(f -> f.subject().equals("session_id") && f.rule().equals("tag-grows-with-traffic")).findFirst().orElseThrow();
+        robot.interact(() -> findings.getSelectionModel().select(sessionTag));
+        TableView<AttributeRow> attributes = robot.lookup("#attributes").queryTableView();
+        assertEquals("session_id", attributes.getSelectionModel().getSelectedItem().name(), "the finding's subject is selected");
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), "findings");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        robot.clickOn("#applyFix");
+        awaitProjection(robot);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> findings.getItems().stream()
+            .noneMatch(f -> f.subject().equals("session_id") && f.rule().equals("tag-grows-with-traffic")));
+        assertEquals("field", attributes.getItems().stream().filter(a -> a.name().equals("session_id")).findFirst().orElseThrow().role());
+        assertEquals("12,910", projected(robot, "series"));
     }
 
     @Test

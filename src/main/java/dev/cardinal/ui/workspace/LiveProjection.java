@@ -3,6 +3,9 @@ package dev.cardinal.ui.workspace;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.LintContext;
+import dev.cardinal.lint.Linter;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projector;
@@ -11,6 +14,7 @@ import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.Sample;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -52,8 +56,13 @@ public final class LiveProjection implements AutoCloseable {
     private final ReadOnlyObjectWrapper<Shown> shown = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
+    private final ReadOnlyObjectWrapper<List<Finding>> findings = new ReadOnlyObjectWrapper<>(List.of());
+    /** One event kind's sample, indexed once, and its projector. */
+    private record Engine(SampleIndex index, Projector projector) {
+    }
+
     /** Engines per event kind of {@code projectorsFor}; touched on the worker thread only. */
-    private final Map<String, Projector> projectors = new HashMap<>();
+    private final Map<String, Engine> projectors = new HashMap<>();
     private Sample projectorsFor;
     private volatile Sample sample;
 
@@ -69,6 +78,11 @@ public final class LiveProjection implements AutoCloseable {
     /** True from a request until its projection (or its failure) is shown. */
     public ReadOnlyBooleanProperty staleProperty() {
         return stale.getReadOnlyProperty();
+    }
+
+    /** The lint findings of the shown layout, computed after its projection is shown. */
+    public ReadOnlyObjectProperty<List<Finding>> findingsProperty() {
+        return findings.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty errorProperty() {
@@ -94,7 +108,9 @@ public final class LiveProjection implements AutoCloseable {
         }
         Shown result;
         String failure = null;
-        Projector projector = null;
+        Engine engine = null;
+        Projection projected = null;
+        EventKind kindFound = null;
         long start = System.nanoTime();
         try {
             Optional<EventKind> kind = ws.eventKind(layout.eventKind());
@@ -109,9 +125,13 @@ public final class LiveProjection implements AutoCloseable {
                     projectors.clear();
                     projectorsFor = s;
                 }
-                projector = projectors.computeIfAbsent(layout.eventKind(), k -> Projector.interactive(new SampleIndex(traffic.get())));
-                Projection p = projector.project(kind.get(), layout, settings);
-                result = new Shown(p, null, Duration.ofNanos(System.nanoTime() - start));
+                engine = projectors.computeIfAbsent(layout.eventKind(), k -> {
+                    SampleIndex index = new SampleIndex(traffic.get());
+                    return new Engine(index, Projector.interactive(index));
+                });
+                kindFound = kind.get();
+                projected = engine.projector().project(kindFound, layout, settings);
+                result = new Shown(projected, null, Duration.ofNanos(System.nanoTime() - start));
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "projecting layout " + layout.name() + " failed", e);
@@ -129,13 +149,28 @@ public final class LiveProjection implements AutoCloseable {
             }
             error.set(f);
             stale.set(false);
-        });
-        if (projector != null && generation.get() == gen) {
-            try {
-                projector.prepare(layout);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "preparing layout " + layout.name() + " for toggles failed", e);
+            if (r == null || r.projection() == null) {
+                findings.set(List.of());
             }
+        });
+        if (projected == null) {
+            return;
+        }
+        try {
+            if (generation.get() == gen) {
+                List<Finding> found = Linter.lint(new LintContext(ws, kindFound, layout, projected, engine.index(), s.report(),
+                    Duration.ZERO));
+                ui.execute(() -> {
+                    if (generation.get() == gen) {
+                        findings.set(found);
+                    }
+                });
+            }
+            if (generation.get() == gen) {
+                engine.projector().prepare(layout);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "checking layout " + layout.name() + " failed", e);
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.Severity;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -103,6 +105,22 @@ public final class MainWindowController {
     private TableColumn<ScratchPush.Row, Long> pushMeasuredColumn;
     private final ScratchPush scratch = new ScratchPush();
     @FXML
+    private Tab findingsTab;
+    @FXML
+    private Button applyFix;
+    @FXML
+    private Label findingDetail;
+    @FXML
+    private TableView<Finding> findings;
+    @FXML
+    private TableColumn<Finding, String> findingSeverityColumn;
+    @FXML
+    private TableColumn<Finding, String> findingSubjectColumn;
+    @FXML
+    private TableColumn<Finding, String> findingMessageColumn;
+    @FXML
+    private TableColumn<Finding, String> findingFixColumn;
+    @FXML
     private MenuItem undoItem;
     @FXML
     private MenuItem redoItem;
@@ -189,6 +207,7 @@ public final class MainWindowController {
         });
         initEditing();
         initProjection();
+        initFindings();
         problems.setItems(session.problems());
         status.textProperty().bind(session.summaryProperty());
         progress.setVisible(false);
@@ -252,6 +271,51 @@ public final class MainWindowController {
                 setTooltip(empty || v == null || v.isEmpty() ? null : new Tooltip(v));
             }
         };
+    }
+
+    private void initFindings() {
+        findingSeverityColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().severity().name().toLowerCase(Locale.ROOT)));
+        findingSubjectColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().subject()));
+        findingMessageColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().message()));
+        findingFixColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().fix().title()));
+        findingMessageColumn.setCellFactory(c -> textCellWithTooltip());
+        findingFixColumn.setCellFactory(c -> textCellWithTooltip());
+        findings.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(Finding f, boolean empty) {
+                super.updateItem(f, empty);
+                for (Severity s : Severity.values()) {
+                    pseudoClassStateChanged(PseudoClass.getPseudoClass(s.name().toLowerCase(Locale.ROOT)), !empty && f != null && f.severity() == s);
+                }
+            }
+        });
+        session.projection().findingsProperty().addListener((o, was, now) -> {
+            findings.getItems().setAll(now);
+            findingsTab.setText(now.isEmpty() ? "Findings" : "Findings (" + now.size() + ")");
+        });
+        applyFix.setDisable(true);
+        findings.getSelectionModel().selectedItemProperty().addListener((o, was, f) -> {
+            applyFix.setDisable(f == null || !f.fix().applicable());
+            if (f == null) {
+                findingDetail.setText("Select a finding to see its evidence.");
+                return;
+            }
+            StringBuilder text = new StringBuilder(f.rule()).append(": ");
+            f.evidence().forEach(e -> text.append(e.label()).append(" = ").append(e.value()).append("; "));
+            text.append(f.fix().applicable() ? "fix: " : "advice: ").append(f.fix().title());
+            findingDetail.setText(text.toString());
+            // the subject, when it is an attribute, is selected in the attribute table
+            session.attributes().stream().filter(a -> a.name().equals(f.subject())).findFirst()
+                .ifPresent(a -> attributes.getSelectionModel().select(a));
+        });
+    }
+
+    @FXML
+    private void applyFix() {
+        Finding f = findings.getSelectionModel().getSelectedItem();
+        if (f != null) {
+            session.applyFix(f);
+        }
     }
 
     private void applySettings() {

@@ -1,5 +1,6 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FileProblem;
@@ -181,6 +182,18 @@ public final class WorkspaceSession implements AutoCloseable {
             case IN_TEMPLATE -> throw new IllegalArgumentException("IN_TEMPLATE follows from templates; edit a template instead");
         };
         return history.apply(description, ws -> ws.withLayout(ws.layout(layout.id()).orElse(layout).withRole(attribute, role)));
+    }
+
+    /**
+     * Applies a finding's fix as one undoable edit named after the fix.
+     *
+     * @return false when the fix is advice only or changes nothing
+     */
+    public boolean applyFix(Finding finding) {
+        if (!finding.fix().applicable() || history.current() == null) {
+            return false;
+        }
+        return history.apply(finding.fix().title(), ws -> finding.fix().applyTo(ws).orElse(ws));
     }
 
     /** Saves the workspace where it was opened from (atomically, keeping the previous version as a backup). */

@@ -1,5 +1,6 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.Projection;
@@ -103,6 +104,35 @@ class WorkspaceSessionTest {
 
         session.history().redo();
         assertEquals(seriesWithout("session_id"), awaitProjection().now().series());
+    }
+
+    private List<Finding> awaitFindings() throws InterruptedException {
+        awaitProjection();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        // findings follow the projection on the same worker: drain until the worker has handed them over
+        while (true) {
+            Runnable r = ui.poll(Math.min(200_000_000L, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            if (r == null) {
+                return session.projection().findingsProperty().get();
+            }
+            r.run();
+        }
+    }
+
+    @Test
+    void applyingAFindingsFixMakesTheFindingDisappearAndUndoBringsItBack() throws Exception {
+        open();
+        List<Finding> before = awaitFindings();
+        Finding userIdTag = before.stream().filter(f -> f.subject().equals("session_id") && f.fix().applicable()
+            && f.rule().equals("tag-grows-with-traffic")).findFirst().orElseThrow(() -> new AssertionError(before));
+        assertEquals("make session_id a field", userIdTag.fix().title());
+        assertTrue(session.applyFix(userIdTag));
+        assertEquals("Undo: make session_id a field", session.history().undoTextProperty().get());
+        List<Finding> after = awaitFindings();
+        assertTrue(after.stream().noneMatch(f -> f.rule().equals(userIdTag.rule()) && f.subject().equals("session_id")), after.toString());
+        assertEquals(Role.FIELD, session.selectedLayoutProperty().get().roleOf("session_id"));
+        session.history().undo();
+        assertTrue(awaitFindings().stream().anyMatch(f -> f.rule().equals(userIdTag.rule()) && f.subject().equals("session_id")));
     }
 
     @Test
