@@ -20,6 +20,7 @@ import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
 import dev.cardinal.ui.workspace.ProjectionRows;
 import dev.cardinal.lint.Finding;
+import dev.cardinal.ui.code.CodePanel;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -167,6 +168,49 @@ class WorkbenchTest {
             .noneMatch(f -> f.subject().equals("session_id") && f.rule().equals("tag-grows-with-traffic")));
         assertEquals("field", attributes.getItems().stream().filter(a -> a.name().equals("session_id")).findFirst().orElseThrow().role());
         assertEquals("12,910", projected(robot, "series"));
+    }
+
+    @Test
+    void theCodePanelShowsTheInfluxQlOfTheCurrentLayoutAndExportsIt(FxRobot robot, @TempDir Path dir) throws Exception {
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        awaitProjection(robot);
+        robot.clickOn("Code");
+        CodePanel code = robot.lookup("#codePanel").queryAs(CodePanel.class);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> code.text("InfluxQL").contains("GROUP BY \"event\""));
+        assertTrue(code.text("InfluxQL").contains("CREATE RETENTION POLICY \"autogen\" ON \"cardinal_ads\""), code.text("InfluxQL"));
+        assertTrue(code.text("Line protocol").startsWith("# ids-as-tags.lp"), code.text("Line protocol"));
+        assertEquals("-- nothing of this kind for this layout\n", code.text("SQL"), "ids-as-tags has no relational rollup");
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), "code-panel");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+
+        // event becomes a field: the InfluxQL no longer groups by it as a tag
+        TableView<AttributeRow> table = robot.lookup("#attributes").queryTableView();
+        robot.interact(() -> {
+            table.requestFocus();
+            table.getSelectionModel().select(0);
+        });
+        assertEquals("event", table.getSelectionModel().getSelectedItem().name());
+        robot.type(KeyCode.F);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !code.text("InfluxQL").contains("GROUP BY \"event\""));
+
+        robot.interact(() -> window.controller().exportCodeTo(dir.resolve("out")));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> Files.exists(dir.resolve("out/README.md")));
+        assertEquals(code.text("InfluxQL").substring(code.text("InfluxQL").indexOf('\n') + 1),
+            Files.readString(dir.resolve("out/ids-as-tags.influxql")), "the exported file is what the panel shows");
+
+        // ids-as-fields has the daily rollup into a relational table: its SQL, per dialect
+        TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
+        robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(1).getChildren().get(1)));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> code.text("SQL").contains("ON DUPLICATE KEY UPDATE"));
+        robot.interact(() -> robot.lookup("#sqlDialect").<javafx.scene.control.ChoiceBox<dev.cardinal.codegen.SqlDialect>>query()
+            .setValue(dev.cardinal.codegen.SqlDialect.POSTGRESQL));
+        assertTrue(code.text("SQL").contains("ON CONFLICT"), "PostgreSQL after the switch");
+        assertTrue(!code.text("SQL").contains("ON DUPLICATE KEY UPDATE"), "and only PostgreSQL");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.cardinal.ui.workspace;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.codegen.Bundle;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
@@ -56,6 +57,11 @@ public final class LiveProjection implements AutoCloseable {
     private final ReadOnlyObjectWrapper<Shown> shown = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper();
     private final ReadOnlyStringWrapper error = new ReadOnlyStringWrapper();
+    /** What the code panel shows: the layout's generated artefacts, or why there are none. */
+    public record Code(Bundle.Contents contents, String problem) {
+    }
+
+    private final ReadOnlyObjectWrapper<Code> code = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<List<Finding>> findings = new ReadOnlyObjectWrapper<>(List.of());
     /** One event kind's sample, indexed once, and its projector. */
     private record Engine(SampleIndex index, Projector projector) {
@@ -83,6 +89,11 @@ public final class LiveProjection implements AutoCloseable {
     /** The lint findings of the shown layout, computed after its projection is shown. */
     public ReadOnlyObjectProperty<List<Finding>> findingsProperty() {
         return findings.getReadOnlyProperty();
+    }
+
+    /** The generated code of the shown layout, made after its findings. */
+    public ReadOnlyObjectProperty<Code> codeProperty() {
+        return code.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty errorProperty() {
@@ -153,11 +164,8 @@ public final class LiveProjection implements AutoCloseable {
                 findings.set(List.of());
             }
         });
-        if (projected == null) {
-            return;
-        }
-        try {
-            if (generation.get() == gen) {
+        if (projected != null && generation.get() == gen) {
+            try {
                 List<Finding> found = Linter.lint(new LintContext(ws, kindFound, layout, projected, engine.index(), s.report(),
                     Duration.ZERO));
                 ui.execute(() -> {
@@ -165,12 +173,36 @@ public final class LiveProjection implements AutoCloseable {
                         findings.set(found);
                     }
                 });
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "checking layout " + layout.name() + " failed", e);
             }
-            if (generation.get() == gen) {
+        }
+        if (generation.get() == gen) {
+            Code generated = generate(ws, layout, s);
+            ui.execute(() -> {
+                if (generation.get() == gen) {
+                    code.set(generated);
+                }
+            });
+        }
+        if (engine != null && generation.get() == gen) {
+            try {
                 engine.projector().prepare(layout);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "preparing layout " + layout.name() + " for toggles failed", e);
             }
+        }
+    }
+
+    private static Code generate(Workspace ws, Layout layout, Sample s) {
+        Map<String, EventKindSample> samples = new HashMap<>();
+        if (s != null) {
+            s.eventKind(layout.eventKind()).ifPresent(k -> samples.put(k.name(), k));
+        }
+        try {
+            return new Code(Bundle.of(ws, List.of(layout), Bundle.database(ws), Bundle.organisation(ws), samples), null);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "checking layout " + layout.name() + " failed", e);
+            return new Code(null, "No code for " + layout.name() + ": " + e.getMessage());
         }
     }
 

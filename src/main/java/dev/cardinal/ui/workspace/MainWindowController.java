@@ -1,5 +1,6 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.codegen.Bundle;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.Severity;
 import dev.cardinal.model.Durations;
@@ -20,6 +21,7 @@ import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.ui.code.CodePanel;
 import dev.cardinal.ui.common.Tasks;
 import java.io.File;
 import java.io.IOException;
@@ -52,6 +54,7 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
+import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.WindowEvent;
 
@@ -120,6 +123,10 @@ public final class MainWindowController {
     private TableColumn<Finding, String> findingMessageColumn;
     @FXML
     private TableColumn<Finding, String> findingFixColumn;
+    @FXML
+    private Tab codeTab;
+    @FXML
+    private CodePanel codePanel;
     @FXML
     private MenuItem undoItem;
     @FXML
@@ -208,6 +215,7 @@ public final class MainWindowController {
         initEditing();
         initProjection();
         initFindings();
+        initCode();
         problems.setItems(session.problems());
         status.textProperty().bind(session.summaryProperty());
         progress.setVisible(false);
@@ -308,6 +316,51 @@ public final class MainWindowController {
             session.attributes().stream().filter(a -> a.name().equals(f.subject())).findFirst()
                 .ifPresent(a -> attributes.getSelectionModel().select(a));
         });
+    }
+
+    private void initCode() {
+        codePanel.showMessage("Open a workspace to see the code for its layouts.");
+        session.projection().codeProperty().addListener((o, was, c) -> {
+            if (c == null) {
+                codePanel.showMessage("");
+            } else if (c.contents() == null) {
+                codePanel.showMessage(c.problem());
+            } else {
+                codePanel.show(c.contents());
+            }
+        });
+        codePanel.exportButton().setOnAction(e -> exportCode());
+    }
+
+    /** Writes the shown layout's code into a folder the user picks, as {@code cardinal generate} would. */
+    private void exportCode() {
+        Bundle.Contents contents = codePanel.contents();
+        if (contents == null || session.file() == null) {
+            return;
+        }
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("Export generated code into");
+        chooser.setInitialDirectory(session.file().toAbsolutePath().getParent().toFile());
+        File dir = chooser.showDialog(explorer.getScene().getWindow());
+        if (dir != null) {
+            exportCodeTo(dir.toPath());
+        }
+    }
+
+    /** Writes the shown layout's code into {@code dir} in the background; the status bar says what happened. */
+    public void exportCodeTo(Path dir) {
+        Bundle.Contents contents = codePanel.contents();
+        String source = session.file().getFileName().toString();
+        Tasks.<Integer>create(p -> {
+            Bundle.write(contents, dir, source, f -> { });
+            return contents.artefacts().size();
+        })
+            .onSuccess(n -> session.showStatus("Exported " + n + " files and an index README to " + dir))
+            .onError(e -> {
+                LOG.log(Level.WARNING, "cannot export into " + dir, e);
+                session.showFailure("Cannot export into " + dir + ": " + e.getMessage(), List.of());
+            })
+            .runOn(executor);
     }
 
     @FXML

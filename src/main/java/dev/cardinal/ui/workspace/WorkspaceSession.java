@@ -156,6 +156,11 @@ public final class WorkspaceSession implements AutoCloseable {
         summary.set(what);
     }
 
+    /** Says something in the status bar (an export finished). */
+    public void showStatus(String text) {
+        summary.set(text);
+    }
+
     public Optional<EventKind> selectedEventKind() {
         Workspace ws = history.current();
         Layout l = selectedLayout.get();
