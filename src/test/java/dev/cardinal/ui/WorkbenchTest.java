@@ -104,6 +104,7 @@ class WorkbenchTest {
         // distinct series keys in the sample file, counted with a script: all five tags; without session_id; without
         // session_id and user_id (a session belongs to one user, so user_id alone changes nothing)
         assertEquals("12,934", projected(robot, "series"), "ids-as-tags over the sample");
+        robot.clickOn("Attributes");
         TableView<AttributeRow> table = robot.lookup("#attributes").queryTableView();
         List<String> names = table.getItems().stream().map(AttributeRow::name).toList();
         int session = names.indexOf("session_id");
@@ -189,6 +190,7 @@ class WorkbenchTest {
         });
 
         // event becomes a field: the InfluxQL no longer groups by it as a tag
+        robot.clickOn("Attributes");
         TableView<AttributeRow> table = robot.lookup("#attributes").queryTableView();
         robot.interact(() -> {
             table.requestFocus();
@@ -211,6 +213,58 @@ class WorkbenchTest {
             .setValue(dev.cardinal.codegen.SqlDialect.POSTGRESQL));
         assertTrue(code.text("SQL").contains("ON CONFLICT"), "PostgreSQL after the switch");
         assertTrue(!code.text("SQL").contains("ON DUPLICATE KEY UPDATE"), "and only PostgreSQL");
+    }
+
+    @Test
+    void draggingChipsFromTagsToFieldsOnTheCanvasDropsTheSeriesCountAndCardsKeepTheirPlaceAfterSaveAndReopen(FxRobot robot,
+                                                                                                          @TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#chip-ids-as-tags-user_id .chip-distinct").tryQuery().isPresent());
+        assertEquals("1,413", robot.lookup("#chip-ids-as-tags-user_id .chip-distinct").queryAs(Label.class).getText());
+        assertEquals("grows", robot.lookup("#chip-ids-as-tags-user_id .chip-growth").queryAs(Label.class).getText());
+        assertEquals("closed", robot.lookup("#chip-ids-as-tags-event .chip-growth").queryAs(Label.class).getText());
+
+        robot.drag("#chip-ids-as-tags-session_id").dropTo("#fields-ids-as-tags");
+        awaitProjection(robot);
+        assertEquals("12,910", projected(robot, "series"));
+        robot.drag("#chip-ids-as-tags-user_id").dropTo("#fields-ids-as-tags");
+        awaitProjection(robot);
+        assertEquals("7,921", projected(robot, "series"));
+        assertTrue(robot.lookup("#fields-ids-as-tags #chip-ids-as-tags-user_id").tryQuery().isPresent(), "the chip is in Fields now");
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), "canvas");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+
+        // a chip selected on the canvas takes T: user_id back to Tags
+        robot.clickOn("#chip-ids-as-tags-user_id").type(KeyCode.T);
+        awaitProjection(robot);
+        assertEquals("12,910", projected(robot, "series"));
+
+        // move the ids-as-fields card by its header, save, reopen: same layout roles, same place
+        javafx.scene.Node card = robot.lookup("#card-ids-as-fields").query();
+        double x = card.getLayoutX();
+        robot.drag("#card-ids-as-fields .card-header").moveBy(60, 120).release(javafx.scene.input.MouseButton.PRIMARY);
+        WaitForAsyncUtils.waitForFxEvents();
+        var moved = window.session().workspace().canvas().get("ids-as-fields");
+        assertTrue(moved != null && moved.y() >= 100 && Math.abs(moved.x() - x - 60) <= 2, String.valueOf(moved));
+        robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        var saved = window.session().workspace();
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        assertEquals(saved, window.session().workspace(), "reopened as saved");
+        assertEquals(moved, window.session().workspace().canvas().get("ids-as-fields"));
+        javafx.scene.Node reopenedCard = robot.lookup("#card-ids-as-fields").query();
+        assertEquals(moved.x(), reopenedCard.getLayoutX(), 0.5);
+        assertEquals("12,910", projected(robot, "series"));
     }
 
     @Test

@@ -42,8 +42,14 @@ import javafx.beans.property.ReadOnlyStringWrapper;
 public final class LiveProjection implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(LiveProjection.class.getName());
 
-    /** What the panel shows: the projection of one layout and how long it took, or why there is none. */
-    public record Shown(Projection projection, String message, Duration took) {
+    /**
+     * What the panel shows: the projection of one layout and how long it took, or why there is none; and for the
+     * canvas, each attribute's distinct values at the growth checkpoints.
+     */
+    public record Shown(Projection projection, String message, Duration took, Map<String, long[]> curves) {
+        Shown(String message) {
+            this(null, message, Duration.ZERO, Map.of());
+        }
     }
 
     private final Executor ui;
@@ -127,10 +133,9 @@ public final class LiveProjection implements AutoCloseable {
             Optional<EventKind> kind = ws.eventKind(layout.eventKind());
             Optional<EventKindSample> traffic = s == null ? Optional.empty() : s.eventKind(layout.eventKind());
             if (kind.isEmpty()) {
-                result = new Shown(null, "The workspace has no event kind " + layout.eventKind() + ".", Duration.ZERO);
+                result = new Shown("The workspace has no event kind " + layout.eventKind() + ".");
             } else if (traffic.isEmpty()) {
-                result = new Shown(null, "The sample has no " + layout.eventKind() + " traffic: bind a sample file to project from.",
-                    Duration.ZERO);
+                result = new Shown("The sample has no " + layout.eventKind() + " traffic: bind a sample file to project from.");
             } else {
                 if (projectorsFor != s) {
                     projectors.clear();
@@ -142,7 +147,12 @@ public final class LiveProjection implements AutoCloseable {
                 });
                 kindFound = kind.get();
                 projected = engine.projector().project(kindFound, layout, settings);
-                result = new Shown(projected, null, Duration.ofNanos(System.nanoTime() - start));
+                Duration took = Duration.ofNanos(System.nanoTime() - start);
+                Map<String, long[]> curves = new java.util.LinkedHashMap<>();
+                for (int a = 0; a < engine.index().sample().attributes().size(); a++) {
+                    curves.put(engine.index().sample().attributes().get(a).name(), engine.index().growth(a).distinct());
+                }
+                result = new Shown(projected, null, took, curves);
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "projecting layout " + layout.name() + " failed", e);

@@ -21,13 +21,17 @@ import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.ui.canvas.AttributeInfo;
+import dev.cardinal.ui.canvas.CanvasView;
 import dev.cardinal.ui.code.CodePanel;
 import dev.cardinal.ui.common.Tasks;
 import java.io.File;
 import java.io.IOException;
 import java.time.Duration;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.logging.Level;
@@ -124,6 +128,16 @@ public final class MainWindowController {
     @FXML
     private TableColumn<Finding, String> findingFixColumn;
     @FXML
+    private TabPane topTabs;
+    @FXML
+    private Tab canvasTab;
+    @FXML
+    private Tab attributesTab;
+    @FXML
+    private CanvasView canvas;
+    /** Attribute facts per event kind for the canvas chips; layout-independent, so made once per sample. */
+    private final Map<String, Map<String, AttributeInfo>> chipInfos = new HashMap<>();
+    @FXML
     private Tab codeTab;
     @FXML
     private CodePanel codePanel;
@@ -216,6 +230,7 @@ public final class MainWindowController {
         initProjection();
         initFindings();
         initCode();
+        initCanvas();
         problems.setItems(session.problems());
         status.textProperty().bind(session.summaryProperty());
         progress.setVisible(false);
@@ -316,6 +331,52 @@ public final class MainWindowController {
             session.attributes().stream().filter(a -> a.name().equals(f.subject())).findFirst()
                 .ifPresent(a -> attributes.getSelectionModel().select(a));
         });
+    }
+
+    private void initCanvas() {
+        canvas.setOnSelectLayout(session::select);
+        canvas.setOnRoleChange(c -> session.setRole(c.layoutId(), c.attribute(), c.role()));
+        canvas.setOnMoveCard(session::moveCard);
+        session.history().currentProperty().addListener((o, was, now) -> redrawCanvas());
+        session.selectedLayoutProperty().addListener((o, was, now) -> canvas.select(now == null ? null : now.id()));
+        session.openedProperty().addListener((o, was, now) -> chipInfos.clear());
+        session.projection().shownProperty().addListener((o, was, shown) -> {
+            if (shown != null && shown.projection() != null && !chipInfos.containsKey(shown.projection().eventKind())) {
+                Map<String, AttributeInfo> infos = new HashMap<>();
+                for (Projection.AttributeProjection a : shown.projection().attributes()) {
+                    infos.put(a.name(), new AttributeInfo(a.type(), a.distinct(), a.growth(), shown.curves().get(a.name())));
+                }
+                chipInfos.put(shown.projection().eventKind(), infos);
+                redrawCanvas();
+            }
+        });
+    }
+
+    private void redrawCanvas() {
+        Layout selected = session.selectedLayoutProperty().get();
+        canvas.show(session.workspace(), selected == null ? null : selected.id(), chipInfos);
+    }
+
+    @FXML
+    private void zoomIn() {
+        canvas.zoom(1.25);
+    }
+
+    @FXML
+    private void zoomOut() {
+        canvas.zoom(1 / 1.25);
+    }
+
+    @FXML
+    private void fitCanvas() {
+        canvas.fit();
+    }
+
+    @FXML
+    private void arrangeCanvas() {
+        if (session.workspace() != null) {
+            session.arrangeCards(canvas.arranged(session.workspace()));
+        }
     }
 
     private void initCode() {

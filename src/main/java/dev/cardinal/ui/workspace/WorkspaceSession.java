@@ -5,6 +5,7 @@ import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FileProblem;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.Position;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
@@ -18,6 +19,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
@@ -177,7 +179,20 @@ public final class WorkspaceSession implements AutoCloseable {
      */
     public boolean setRole(String attribute, Role role) {
         Layout layout = selectedLayout.get();
-        if (layout == null || layout.roleOf(attribute) == role) {
+        return layout != null && setRole(layout.id(), attribute, role);
+    }
+
+    /** Gives an attribute a plain role in the layout {@code layoutId} (which becomes the selected one), as one undoable edit. */
+    public boolean setRole(String layoutId, String attribute, Role role) {
+        Workspace ws = history.current();
+        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
+        if (layout == null) {
+            return false;
+        }
+        if (!layout.equals(selectedLayout.get())) {
+            selectedLayout.set(layout);
+        }
+        if (layout.roleOf(attribute) == role) {
             return false;
         }
         String description = switch (role) {
@@ -186,7 +201,33 @@ public final class WorkspaceSession implements AutoCloseable {
             case DROPPED -> "drop " + attribute + " from " + layout.name();
             case IN_TEMPLATE -> throw new IllegalArgumentException("IN_TEMPLATE follows from templates; edit a template instead");
         };
-        return history.apply(description, ws -> ws.withLayout(ws.layout(layout.id()).orElse(layout).withRole(attribute, role)));
+        return history.apply(description, w -> w.withLayout(w.layout(layoutId).orElse(layout).withRole(attribute, role)));
+    }
+
+    /** Selects the layout {@code layoutId}. */
+    public void select(String layoutId) {
+        Workspace ws = history.current();
+        if (ws != null) {
+            ws.layout(layoutId).filter(l -> !l.equals(selectedLayout.get())).ifPresent(selectedLayout::set);
+        }
+    }
+
+    /** Moves a layout's card on the canvas, as an undoable edit. */
+    public boolean moveCard(String layoutId, Position to) {
+        Workspace ws = history.current();
+        String name = ws == null ? layoutId : ws.layout(layoutId).map(Layout::name).orElse(layoutId);
+        return ws != null && history.apply("move " + name, w -> w.withCanvasPosition(layoutId, to));
+    }
+
+    /** Places every card at once (auto-layout), as one undoable edit. */
+    public boolean arrangeCards(Map<String, Position> positions) {
+        return history.current() != null && history.apply("arrange the canvas", w -> {
+            Workspace out = w;
+            for (Map.Entry<String, Position> e : positions.entrySet()) {
+                out = out.withCanvasPosition(e.getKey(), e.getValue());
+            }
+            return out;
+        });
     }
 
     /**

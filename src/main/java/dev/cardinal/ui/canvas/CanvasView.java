@@ -1,0 +1,312 @@
+package dev.cardinal.ui.canvas;
+
+import dev.cardinal.model.Durations;
+import dev.cardinal.model.FieldSpec;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Position;
+import dev.cardinal.model.Role;
+import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Workspace;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import javafx.css.PseudoClass;
+import javafx.geometry.Bounds;
+import javafx.scene.Group;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.VBox;
+
+/**
+ * The canvas: every layout of the workspace as a card (its measurement, a Tags (indexed) compartment, a Fields
+ * compartment and the time column). Chips are dragged between compartments (a press-drag-release gesture inside the
+ * window, no platform drag and drop) or changed with T, F and Delete; cards are dragged by their header and keep
+ * their positions in the workspace. Ctrl+wheel zooms. The view only reports what the user did; the session turns
+ * it into undoable edits and the canvas is redrawn from the new workspace.
+ */
+public final class CanvasView extends ScrollPane {
+    /** A role change asked for on a card. */
+    public record RoleChange(String layoutId, String attribute, Role role) {
+    }
+
+    static final double CARD_WIDTH = 270;
+    static final double GAP = 24;
+    private static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
+    private static final PseudoClass DROP = PseudoClass.getPseudoClass("drop-target");
+
+    private final Pane world = new Pane();
+    private final Map<String, VBox> cards = new LinkedHashMap<>();
+    private Consumer<String> onSelect = id -> { };
+    private Consumer<RoleChange> onRole = c -> { };
+    private BiConsumer<String, Position> onMove = (id, p) -> { };
+    private Chip dragging;
+    private Chip selectedChip;
+    private String selectedChipKey;
+    private double zoom = 1;
+
+    public CanvasView() {
+        getStyleClass().add("canvas");
+        setId("canvas");
+        world.getStyleClass().add("canvas-world");
+        setContent(new Group(world));
+        setPannable(false);
+        setFitToWidth(false);
+        addEventFilter(javafx.scene.input.ScrollEvent.SCROLL, e -> {
+            if (e.isShortcutDown()) {
+                zoom(e.getDeltaY() > 0 ? 1.1 : 1 / 1.1);
+                e.consume();
+            }
+        });
+        setOnKeyPressed(e -> {
+            Role role = e.getCode() == KeyCode.T ? Role.TAG : e.getCode() == KeyCode.F ? Role.FIELD
+                : e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE ? Role.DROPPED : null;
+            if (role != null && selectedChip != null && !e.isShortcutDown()) {
+                onRole.accept(new RoleChange(selectedChip.layoutId(), selectedChip.attribute(), role));
+                e.consume();
+            }
+        });
+    }
+
+    public void setOnSelectLayout(Consumer<String> handler) {
+        onSelect = handler;
+    }
+
+    public void setOnRoleChange(Consumer<RoleChange> handler) {
+        onRole = handler;
+    }
+
+    public void setOnMoveCard(BiConsumer<String, Position> handler) {
+        onMove = handler;
+    }
+
+    public double zoom() {
+        return zoom;
+    }
+
+    /** Multiplies the zoom by {@code factor}, between 25% and 300%. */
+    public void zoom(double factor) {
+        setZoom(zoom * factor);
+    }
+
+    public void setZoom(double z) {
+        zoom = Math.max(0.25, Math.min(3, z));
+        world.setScaleX(zoom);
+        world.setScaleY(zoom);
+    }
+
+    /** Zooms so that every card fits the visible area (never above 100%). */
+    public void fit() {
+        Bounds b = contentBounds();
+        if (b.getWidth() <= 0 || b.getHeight() <= 0) {
+            return;
+        }
+        double w = getViewportBounds().getWidth();
+        double h = getViewportBounds().getHeight();
+        setZoom(Math.min(1, Math.min(w / (b.getMaxX() + GAP / 2), h / (b.getMaxY() + GAP / 2))));
+        setHvalue(0);
+        setVvalue(0);
+    }
+
+    private Bounds contentBounds() {
+        double maxX = 0;
+        double maxY = 0;
+        for (VBox c : cards.values()) {
+            maxX = Math.max(maxX, c.getLayoutX() + c.prefWidth(-1));
+            maxY = Math.max(maxY, c.getLayoutY() + c.prefHeight(-1));
+        }
+        return new javafx.geometry.BoundingBox(0, 0, maxX, maxY);
+    }
+
+    /** Where a layout's card is drawn: its saved position, or a place in a row after the others. */
+    public static Map<String, Position> positions(Workspace ws) {
+        Map<String, Position> out = new LinkedHashMap<>();
+        int i = 0;
+        for (Layout l : ws.layouts()) {
+            Position saved = ws.canvas().get(l.id());
+            out.put(l.id(), saved != null ? saved : new Position(GAP / 2 + i * (CARD_WIDTH + GAP), GAP / 2));
+            i++;
+        }
+        return out;
+    }
+
+    /**
+     * Cards in a grid, layouts of one event kind side by side, one event kind per row: the auto-layout. Uses the
+     * drawn cards' sizes.
+     */
+    public Map<String, Position> arranged(Workspace ws) {
+        Map<String, Position> out = new LinkedHashMap<>();
+        double y = GAP / 2;
+        for (var kind : ws.eventKinds()) {
+            double x = GAP / 2;
+            double tallest = 0;
+            for (Layout l : ws.layoutsOf(kind.name())) {
+                VBox card = cards.get(l.id());
+                out.put(l.id(), new Position(x, y));
+                x += (card == null ? CARD_WIDTH : Math.max(CARD_WIDTH, card.prefWidth(-1))) + GAP;
+                tallest = Math.max(tallest, card == null ? 200 : card.prefHeight(-1));
+            }
+            y += tallest + GAP;
+        }
+        return out;
+    }
+
+    /** Marks the card of {@code layoutId} as the selected one. */
+    public void select(String layoutId) {
+        cards.forEach((id, card) -> card.pseudoClassStateChanged(SELECTED, id.equals(layoutId)));
+    }
+
+    /**
+     * Redraws every card from {@code ws}; {@code infos} describe the attributes of each event kind (a kind without
+     * them shows names only).
+     */
+    public void show(Workspace ws, String selectedLayoutId, Map<String, Map<String, AttributeInfo>> infos) {
+        world.getChildren().clear();
+        cards.clear();
+        selectedChip = null;
+        if (ws == null) {
+            return;
+        }
+        Map<String, Position> at = positions(ws);
+        for (Layout l : ws.layouts()) {
+            VBox card = card(l, infos.getOrDefault(l.eventKind(), Map.of()));
+            card.pseudoClassStateChanged(SELECTED, l.id().equals(selectedLayoutId));
+            Position p = at.get(l.id());
+            card.relocate(p.x(), p.y());
+            cards.put(l.id(), card);
+            world.getChildren().add(card);
+        }
+        if (selectedChipKey != null) {
+            Node again = world.lookup("#" + selectedChipKey);
+            if (again instanceof Chip c) {
+                select(c);
+            }
+        }
+    }
+
+    private VBox card(Layout l, Map<String, AttributeInfo> infos) {
+        VBox card = new VBox();
+        card.getStyleClass().add("card");
+        card.setId("card-" + l.id());
+        card.setMinWidth(CARD_WIDTH);
+        Label measurement = new Label(l.measurement().pattern());
+        measurement.getStyleClass().add("card-measurement");
+        Label name = new Label(l.name() + " · " + l.eventKind() + " · " + l.retention().name() + " "
+            + Durations.format(l.retention().duration()));
+        name.getStyleClass().add("card-layout");
+        VBox header = new VBox(2, measurement, name);
+        header.getStyleClass().add("card-header");
+        movable(card, header, l.id());
+
+        VBox tags = compartment(l.id(), Role.TAG);
+        for (TagSpec t : l.tags()) {
+            tags.getChildren().add(t.isPlain() ? chip(l.id(), t.key(), t.key(), infos.get(t.key()))
+                : fixed(t.key() + " = " + t.value().pattern()));
+        }
+        VBox fields = compartment(l.id(), Role.FIELD);
+        for (FieldSpec f : l.fields()) {
+            fields.getChildren().add(f.isPlain() ? chip(l.id(), f.attribute(), f.attribute(), infos.get(f.attribute()))
+                : fixed(f.key().pattern() + " = " + f.attribute()));
+        }
+        Label tagsTitle = new Label("Tags (indexed)");
+        tagsTitle.getStyleClass().add("compartment-title");
+        Label fieldsTitle = new Label("Fields");
+        fieldsTitle.getStyleClass().add("compartment-title");
+        Label time = new Label("time");
+        time.getStyleClass().add("card-time");
+        card.getChildren().addAll(header, tagsTitle, tags, fieldsTitle, fields, time);
+        card.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY) {
+                requestFocus();
+                onSelect.accept(l.id());
+            }
+        });
+        return card;
+    }
+
+    private static Label fixed(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().addAll("chip", "templated");
+        return l;
+    }
+
+    private Chip chip(String layoutId, String attribute, String shownAs, AttributeInfo info) {
+        Chip c = new Chip(layoutId, attribute, shownAs, info);
+        c.setOnMousePressed(e -> {
+            select(c);
+            requestFocus();
+            onSelect.accept(layoutId);
+            e.consume();
+        });
+        c.setOnDragDetected(e -> {
+            dragging = c;
+            c.startFullDrag();
+            c.getStyleClass().add("dragging");
+            e.consume();
+        });
+        c.setOnMouseReleased(e -> {
+            c.getStyleClass().remove("dragging");
+            dragging = null;
+        });
+        return c;
+    }
+
+    private void select(Chip c) {
+        if (selectedChip != null) {
+            selectedChip.pseudoClassStateChanged(SELECTED, false);
+        }
+        selectedChip = c;
+        selectedChipKey = c.getId();
+        c.pseudoClassStateChanged(SELECTED, true);
+    }
+
+    private VBox compartment(String layoutId, Role role) {
+        VBox box = new VBox(4);
+        box.getStyleClass().addAll("compartment", role == Role.TAG ? "tags" : "fields");
+        box.setId((role == Role.TAG ? "tags-" : "fields-") + layoutId);
+        box.setMinHeight(30);
+        box.setOnMouseDragEntered(e -> box.pseudoClassStateChanged(DROP, accepts(layoutId)));
+        box.setOnMouseDragExited(e -> box.pseudoClassStateChanged(DROP, false));
+        box.setOnMouseDragReleased(e -> {
+            box.pseudoClassStateChanged(DROP, false);
+            Chip c = dragging;
+            if (c != null && accepts(layoutId)) {
+                dragging = null;
+                onRole.accept(new RoleChange(layoutId, c.attribute(), role));
+            }
+        });
+        return box;
+    }
+
+    private boolean accepts(String layoutId) {
+        return dragging != null && dragging.layoutId().equals(layoutId);
+    }
+
+    /** Dragging the header moves the card; the new position is reported on release. */
+    private void movable(VBox card, Node handle, String layoutId) {
+        double[] start = new double[4];
+        handle.setOnMousePressed(e -> {
+            start[0] = e.getSceneX();
+            start[1] = e.getSceneY();
+            start[2] = card.getLayoutX();
+            start[3] = card.getLayoutY();
+            e.consume();
+            requestFocus();
+            onSelect.accept(layoutId);
+        });
+        handle.setOnMouseDragged(e -> {
+            card.relocate(Math.max(0, start[2] + (e.getSceneX() - start[0]) / zoom), Math.max(0, start[3] + (e.getSceneY() - start[1]) / zoom));
+            e.consume();
+        });
+        handle.setOnMouseReleased(e -> {
+            if (card.getLayoutX() != start[2] || card.getLayoutY() != start[3]) {
+                onMove.accept(layoutId, new Position(Math.round(card.getLayoutX()), Math.round(card.getLayoutY())));
+            }
+            e.consume();
+        });
+    }
+}
