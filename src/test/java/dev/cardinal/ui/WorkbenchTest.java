@@ -75,14 +75,22 @@ class WorkbenchTest {
         robot.interact(() -> tree.getSelectionModel().select(layouts.getChildren().get(1)));
         AttributeRow userNow = table.getItems().stream().filter(r -> r.name().equals("user_id")).findFirst().orElseThrow();
         assertEquals("field", userNow.role(), "in ids-as-fields the user id is a field");
+        awaitProjection(robot);
         robot.interact(() -> {
             try {
                 Screenshots.save(window.root(), "main-window");
+                window.controller().setDarkTheme(true);
+                Screenshots.save(window.root(), "main-window-dark");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
         assertTrue(Files.size(Path.of("target/screenshots/main-window.png")) > 10_000);
+        assertTrue(Files.size(Path.of("target/screenshots/main-window-dark.png")) > 10_000);
+        // the dark theme paints the window dark: the top-left pixel of the explorer's pane
+        javafx.scene.image.Image dark = new javafx.scene.image.Image(Path.of("target/screenshots/main-window-dark.png").toUri().toString());
+        assertTrue(dark.getPixelReader().getColor(5, 60).getBrightness() < 0.3, "dark background");
+        robot.interact(() -> window.controller().setDarkTheme(false));
     }
 
     private static String projected(FxRobot robot, String what) {

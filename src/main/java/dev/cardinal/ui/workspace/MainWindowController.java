@@ -44,6 +44,7 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
@@ -127,6 +128,8 @@ public final class MainWindowController {
     private TableColumn<Finding, String> findingMessageColumn;
     @FXML
     private TableColumn<Finding, String> findingFixColumn;
+    @FXML
+    private CheckMenuItem darkTheme;
     @FXML
     private TabPane topTabs;
     @FXML
@@ -355,6 +358,25 @@ public final class MainWindowController {
     private void redrawCanvas() {
         Layout selected = session.selectedLayoutProperty().get();
         canvas.show(session.workspace(), selected == null ? null : selected.id(), chipInfos);
+    }
+
+    /** The dark theme's sheet, added after the base sheet. */
+    public static final String DARK_STYLESHEET = "/styles/dark.css";
+
+    @FXML
+    private void toggleTheme() {
+        setDarkTheme(darkTheme.isSelected());
+    }
+
+    /** Switches between the light and the dark theme. */
+    public void setDarkTheme(boolean dark) {
+        darkTheme.setSelected(dark);
+        var sheets = explorer.getScene().getRoot().getStylesheets();
+        String url = java.util.Objects.requireNonNull(MainWindowController.class.getResource(DARK_STYLESHEET)).toExternalForm();
+        sheets.remove(url);
+        if (dark) {
+            sheets.add(url);
+        }
     }
 
     @FXML
