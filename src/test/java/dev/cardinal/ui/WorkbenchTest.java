@@ -312,6 +312,15 @@ class WorkbenchTest {
         assertEquals(1, problems.getItems().size());
         assertEquals(dir.resolve("t.lp") + ":2:9: missing field value", problems.getItems().get(0));
         assertEquals("2 points read from 1 file, 1 bad lines", robot.lookup("#status").queryAs(Label.class).getText());
+
+        // more traffic added to the open workspace (File → Add Sample Traffic, or dropped on the window)
+        Path more = Files.writeString(dir.resolve("u.lp"), "m,t=d f=4 4\nm,t=e f=\"x\" 5\nm t=f 6\n");
+        robot.interact(() -> window.controller().addSamples(List.of(more)));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#status").queryAs(Label.class).getText().contains("from 2 files"));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("4 points read from 2 files, 2 bad lines", robot.lookup("#status").queryAs(Label.class).getText());
+        assertTrue(problems.getItems().get(problems.getItems().size() - 1).startsWith(more + ":2:7: field type conflict"), problems.getItems().toString());
+        assertTrue(robot.window(0).getScene().getWindow() instanceof Stage s && s.getTitle().endsWith(" *"));
     }
 
     @Test

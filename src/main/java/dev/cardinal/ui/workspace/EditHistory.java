@@ -44,6 +44,15 @@ public final class EditHistory {
         refresh();
     }
 
+    /** Starts over with {@code ws}, which has never been saved (made from traffic files): dirty from the start. */
+    public void resetUnsaved(Workspace ws) {
+        undo.clear();
+        redo.clear();
+        saved = null;
+        current.set(ws);
+        refresh();
+    }
+
     public ReadOnlyObjectProperty<Workspace> currentProperty() {
         return current.getReadOnlyProperty();
     }

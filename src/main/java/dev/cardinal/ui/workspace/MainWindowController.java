@@ -20,6 +20,7 @@ import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.ui.canvas.AttributeInfo;
 import dev.cardinal.ui.canvas.CanvasView;
@@ -209,6 +210,7 @@ public final class MainWindowController {
         }
         explorer.sceneProperty().addListener((o, was, now) -> {
             if (now != null) {
+                installDrop(now);
                 now.windowProperty().addListener((o2, w, win) -> {
                     if (win != null) {
                         win.addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> scratch.close());
@@ -639,34 +641,63 @@ public final class MainWindowController {
         if (!confirmDiscard()) {
             return;
         }
+        read(monitor -> WorkspaceOpener.open(file, SampleLimits.defaults(), monitor), session::show, e -> {
+            LOG.log(Level.WARNING, "cannot open " + file, e);
+            if (e instanceof WorkspaceFormatException wfe) {
+                session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
+                    wfe.problems().stream().map(Object::toString).toList());
+            } else {
+                session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
+            }
+        });
+    }
+
+    /**
+     * Adds traffic files to the open workspace (or makes a workspace from them beside the first file) and reads the
+     * whole sample again in the background, cancellable; bad lines go to the problems list.
+     */
+    public void addSamples(List<Path> files) {
+        if (files.isEmpty()) {
+            return;
+        }
+        Workspace ws = session.workspace();
+        Path file = ws != null && session.file() != null ? session.file()
+            : files.get(0).toAbsolutePath().resolveSibling(SchemaInference.slug(files.get(0).getFileName().toString()
+                .replaceAll("(\\.gz)?$", "").replaceAll("\\.[^.]*$", "")) + WorkspaceFiles.EXTENSION);
+        String what = files.size() == 1 ? "add sample " + files.get(0).getFileName() : "add " + files.size() + " sample files";
+        read(monitor -> WorkspaceOpener.addSamples(file, ws, files, SampleLimits.defaults(), monitor),
+            opened -> {
+                session.showAdded(opened, what);
+                bottomTabs.getSelectionModel().select(0);
+            },
+            e -> {
+                LOG.log(Level.WARNING, "cannot read " + files, e);
+                session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
+            });
+    }
+
+    /** Reads in the background with progress in the status bar and a Cancel button; one read at a time. */
+    private void read(ReadJob job, java.util.function.Consumer<WorkspaceOpener.Opened> done,
+                      java.util.function.Consumer<Throwable> failed) {
         if (running != null) {
             running.cancel();
         }
         progress.setVisible(true);
         cancel.setVisible(true);
         status.textProperty().unbind();
-        running = Tasks.<WorkspaceOpener.Opened>create(p -> WorkspaceOpener.open(file, SampleLimits.defaults(),
-                new ReadMonitor() {
-                    @Override
-                    public void progress(String name, long done, long total) {
-                        p.update(total > 0 ? (double) done / total : -1, "Reading " + Path.of(name).getFileName() + "…");
-                    }
-
-                    @Override
-                    public boolean cancelled() {
-                        return p.cancelled();
-                    }
-                }))
-            .onSuccess(session::show)
-            .onError(e -> {
-                LOG.log(Level.WARNING, "cannot open " + file, e);
-                if (e instanceof WorkspaceFormatException wfe) {
-                    session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
-                        wfe.problems().stream().map(Object::toString).toList());
-                } else {
-                    session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
+        running = Tasks.<WorkspaceOpener.Opened>create(p -> job.run(new ReadMonitor() {
+                @Override
+                public void progress(String name, long done, long total) {
+                    p.update(total > 0 ? (double) done / total : -1, "Reading " + Path.of(name).getFileName() + "…");
                 }
-            })
+
+                @Override
+                public boolean cancelled() {
+                    return p.cancelled();
+                }
+            }))
+            .onSuccess(done)
+            .onError(failed)
             .andFinally(() -> {
                 progress.progressProperty().unbind();
                 progress.setVisible(false);
@@ -677,6 +708,46 @@ public final class MainWindowController {
             .runOn(executor);
         progress.progressProperty().bind(running.progressProperty());
         status.textProperty().bind(running.messageProperty());
+    }
+
+    /** A read that reports to a monitor. */
+    private interface ReadJob {
+        WorkspaceOpener.Opened run(ReadMonitor monitor) throws Exception;
+    }
+
+    @FXML
+    private void addSampleFiles() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Add sample traffic");
+        chooser.getExtensionFilters().addAll(
+            new FileChooser.ExtensionFilter("Traffic (line protocol, CSV, NDJSON, gzipped)", "*.lp", "*.txt", "*.csv", "*.ndjson",
+                "*.jsonl", "*.gz"),
+            new FileChooser.ExtensionFilter("All files", "*"));
+        List<File> files = chooser.showOpenMultipleDialog(explorer.getScene().getWindow());
+        if (files != null) {
+            addSamples(files.stream().map(File::toPath).toList());
+        }
+    }
+
+    /** Files dropped on the window: a workspace is opened, traffic files are added. */
+    private void installDrop(javafx.scene.Scene scene) {
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) {
+                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY);
+            }
+            e.consume();
+        });
+        scene.setOnDragDropped(e -> {
+            List<Path> files = e.getDragboard().hasFiles() ? e.getDragboard().getFiles().stream().map(File::toPath).toList() : List.of();
+            List<Path> workspaces = files.stream().filter(f -> f.getFileName().toString().endsWith(WorkspaceFiles.EXTENSION)).toList();
+            e.setDropCompleted(!files.isEmpty());
+            e.consume();
+            if (!workspaces.isEmpty()) {
+                open(workspaces.get(0));
+            } else {
+                addSamples(files);
+            }
+        });
     }
 
     @FXML

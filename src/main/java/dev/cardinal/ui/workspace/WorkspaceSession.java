@@ -124,6 +124,42 @@ public final class WorkspaceSession implements AutoCloseable {
     /** Shows a workspace that was opened. */
     public void show(WorkspaceOpener.Opened result) {
         file = result.file();
+        showSample(result);
+        selectedLayout.set(null);
+        history.reset(result.workspace());
+        if (selectedLayout.get() == null) {
+            result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
+        }
+        refreshAttributes();
+        refreshTitle();
+    }
+
+    /**
+     * Shows a workspace with traffic files added ({@link WorkspaceOpener#addSamples}): an undoable edit of the open
+     * workspace, or a new unsaved workspace when none was open. The sample read stays loaded after an undo.
+     */
+    public void showAdded(WorkspaceOpener.Opened result, String description) {
+        boolean wasOpen = history.current() != null;
+        file = result.file();
+        showSample(result);
+        if (wasOpen) {
+            history.apply(description, ws -> result.workspace());
+            Layout selected = selectedLayout.get();
+            refreshAttributes();
+            if (selected != null) {
+                project();
+            }
+        } else {
+            selectedLayout.set(null);
+            history.resetUnsaved(result.workspace());
+            if (selectedLayout.get() == null) {
+                result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
+            }
+        }
+        refreshTitle();
+    }
+
+    private void showSample(WorkspaceOpener.Opened result) {
         projection.sample(result.sample());
         opened.set(result);
         List<String> lines = new ArrayList<>();
@@ -140,13 +176,6 @@ public final class WorkspaceSession implements AutoCloseable {
         problems.setAll(lines);
         summary.set(String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad lines", r.points(), r.files(),
             r.files() == 1 ? "" : "s", r.badLines()));
-        selectedLayout.set(null);
-        history.reset(result.workspace());
-        if (selectedLayout.get() == null) {
-            result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
-        }
-        refreshAttributes();
-        refreshTitle();
     }
 
     /** Shows why a workspace could not be opened; the previous workspace (if any) stays open. */

@@ -136,6 +136,37 @@ class WorkspaceSessionTest {
     }
 
     @Test
+    void addingTrafficFilesAddsTheirEventKindsAsAnUndoableEditAndWithoutAWorkspaceMakesOne(@TempDir Path dir) throws Exception {
+        Path weather = Files.copy(Path.of("sample-data/weather/traffic.lp.gz"), dir.resolve("weather.lp.gz"));
+        Path bad = Files.writeString(dir.resolve("clicks.lp"), "click,page=a n=1i 1\nclick,page=b n= 2\n");
+        open();
+        awaitProjection();
+        session.showAdded(WorkspaceOpener.addSamples(session.file(), session.workspace(), List.of(weather, bad), SampleLimits.defaults(),
+            ReadMonitor.NONE), "add 2 sample files");
+        assertEquals("Undo: add 2 sample files", session.history().undoTextProperty().get());
+        assertEquals(3, session.workspace().samples().size());
+        assertTrue(session.workspace().eventKind("click").isPresent());
+        assertTrue(session.workspace().layoutsOf("click").stream().anyMatch(l -> l.id().equals("click-as-written")));
+        assertTrue(session.problems().stream().anyMatch(p -> p.startsWith(bad + ":2:")), session.problems().toString());
+        assertEquals("ids-as-tags", session.selectedLayoutProperty().get().id(), "the selection stays");
+        session.history().undo();
+        assertEquals(1, session.workspace().samples().size());
+
+        WorkspaceSession fresh = new WorkspaceSession(ui::add);
+        try {
+            Path file = dir.resolve("weather.cardinal.json");
+            fresh.showAdded(WorkspaceOpener.addSamples(file, null, List.of(weather), SampleLimits.defaults(), ReadMonitor.NONE), "add");
+            assertTrue(fresh.history().isDirty(), "made from traffic, not saved yet");
+            assertFalse(fresh.history().canUndoProperty().get());
+            assertEquals("weather.lp.gz", fresh.workspace().samples().get(0).path());
+            fresh.save();
+            assertEquals(fresh.workspace(), WorkspaceFiles.load(file).workspace());
+        } finally {
+            fresh.close();
+        }
+    }
+
+    @Test
     void quickEditsAreDebouncedAndTheNewestWins() throws Exception {
         open();
         awaitProjection();
