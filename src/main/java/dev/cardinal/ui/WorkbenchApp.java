@@ -29,7 +29,7 @@ public final class WorkbenchApp extends Application {
         WorkspaceSession session = new WorkspaceSession(javafx.application.Platform::runLater);
         MainWindowController[] controller = new MainWindowController[1];
         ControllerFactory factory = new ControllerFactory()
-            .register(MainWindowController.class, () -> controller[0] = new MainWindowController(session, executor));
+            .register(MainWindowController.class, () -> controller[0] = new MainWindowController(session, executor, new dev.cardinal.ui.workspace.Recovery(dev.cardinal.ui.workspace.Recovery.defaultHome())));
         Parent root = factory.load(FxmlView.MAIN_WINDOW);
         root.getStylesheets().add(Objects.requireNonNull(WorkbenchApp.class.getResource(STYLESHEET)).toExternalForm());
         return new Window(root, controller[0], session);

@@ -41,7 +41,16 @@ class WorkbenchTest {
     private WorkbenchApp.Window window;
 
     @Start
-    void start(Stage stage) {
+    void start(Stage stage) throws IOException {
+        // each test starts without recovery copies an earlier test's unsaved edits left behind
+        Path copies = Path.of("target/cardinal-home/recovery");
+        if (Files.isDirectory(copies)) {
+            try (var files = Files.list(copies)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
         window = WorkbenchApp.build(executor);
         stage.titleProperty().bind(window.session().titleProperty());
         stage.setScene(new Scene(window.root(), 1280, 800));
@@ -89,7 +98,7 @@ class WorkbenchTest {
         assertTrue(Files.size(Path.of("target/screenshots/main-window-dark.png")) > 10_000);
         // the dark theme paints the window dark: the top-left pixel of the explorer's pane
         javafx.scene.image.Image dark = new javafx.scene.image.Image(Path.of("target/screenshots/main-window-dark.png").toUri().toString());
-        assertTrue(dark.getPixelReader().getColor(5, 60).getBrightness() < 0.3, "dark background");
+        assertTrue(dark.getPixelReader().getColor(5, (int) dark.getHeight() - 5).getBrightness() < 0.3, "dark status bar");
         robot.interact(() -> window.controller().setDarkTheme(false));
     }
 
@@ -273,6 +282,39 @@ class WorkbenchTest {
         javafx.scene.Node reopenedCard = robot.lookup("#card-ids-as-fields").query();
         assertEquals(moved.x(), reopenedCard.getLayoutX(), 0.5);
         assertEquals("12,910", projected(robot, "series"));
+    }
+
+    @Test
+    void unsavedEditsAreCopiedAsideAndOfferedWhenTheWorkspaceIsOpenedAgain(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        robot.interact(() -> window.session().setRole("session_id", dev.cardinal.model.Role.FIELD));
+        window.controller().autosaveNow().get(10, TimeUnit.SECONDS);
+        // the window goes away without saving: here, the edit is undone so opening again asks nothing
+        robot.interact(() -> window.session().history().undo());
+        openAndWait(robot, ws);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#recoveryBar").query().isVisible());
+        assertTrue(robot.lookup("#recoveryText").queryAs(Label.class).getText().startsWith("Unsaved changes to ads.cardinal.json from "));
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), "recovery");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        robot.clickOn("#restoreRecovered");
+        awaitProjection(robot);
+        assertEquals(dev.cardinal.model.Role.FIELD, window.session().selectedLayoutProperty().get().roleOf("session_id"));
+        assertEquals("12,910", projected(robot, "series"));
+        assertTrue(window.session().history().isDirty());
+        robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
+        // saved: the recovery copy is gone (an empty workspace differs from any copy, so a copy would be found)
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> new dev.cardinal.ui.workspace.Recovery(Path.of("target/cardinal-home"))
+            .find(ws, dev.cardinal.model.Workspace.empty("x")).isEmpty());
+        assertTrue(new dev.cardinal.ui.workspace.Recovery(Path.of("target/cardinal-home")).recent().contains(ws.toAbsolutePath()));
     }
 
     @Test

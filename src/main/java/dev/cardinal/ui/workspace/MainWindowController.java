@@ -37,6 +37,10 @@ import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.concurrent.CompletableFuture;
+import javafx.animation.Animation;
+import javafx.animation.KeyFrame;
+import javafx.animation.Timeline;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.concurrent.Task;
 import javafx.css.PseudoClass;
@@ -49,7 +53,9 @@ import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
+import javafx.scene.layout.HBox;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
@@ -173,9 +179,120 @@ public final class MainWindowController {
     /** Traffic multipliers offered in the projection panel. */
     static final List<String> TRAFFIC = List.of("x1", "x10", "x100");
 
-    public MainWindowController(WorkspaceSession session, Executor executor) {
+    public MainWindowController(WorkspaceSession session, Executor executor, Recovery recovery) {
         this.session = session;
         this.executor = executor;
+        this.recovery = recovery;
+    }
+
+    /** How often unsaved edits are copied to the recovery folder. */
+    static final Duration AUTOSAVE_EVERY = Duration.ofSeconds(5);
+
+    private final Recovery recovery;
+    private Recovery.Recovered offered;
+    @FXML
+    private HBox recoveryBar;
+    @FXML
+    private Label recoveryText;
+    @FXML
+    private Menu recentMenu;
+
+    private void initRecovery() {
+        Timeline autosave = new Timeline();
+        autosave.getKeyFrames().add(new KeyFrame(javafx.util.Duration.millis(AUTOSAVE_EVERY.toMillis()), e -> {
+            // a window that is gone (closed, or its scene replaced) autosaves no more
+            var scene = explorer.getScene();
+            if (scene == null || scene.getWindow() == null || !scene.getWindow().isShowing()) {
+                autosave.stop();
+            } else {
+                autosaveNow();
+            }
+        }));
+        autosave.setCycleCount(Animation.INDEFINITE);
+        autosave.play();
+        refreshRecent();
+    }
+
+    /**
+     * Copies the unsaved workspace to the recovery folder in the background (the autosave timer calls this).
+     *
+     * @return when the copy is written, or at once when there is nothing unsaved
+     */
+    public CompletableFuture<Void> autosaveNow() {
+        Workspace ws = session.workspace();
+        Path file = session.file();
+        if (ws == null || file == null || !session.history().isDirty()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return CompletableFuture.runAsync(() -> {
+            try {
+                recovery.save(file, ws);
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "cannot write the recovery copy of " + file, e);
+            }
+        }, executor);
+    }
+
+    /** After a workspace is opened: remember it, and offer unsaved changes a previous run left behind. */
+    private void afterOpen(WorkspaceOpener.Opened opened) {
+        hideRecoveryBar();
+        Tasks.<java.util.Optional<Recovery.Recovered>>create(p -> {
+            recovery.remember(opened.file());
+            return recovery.find(opened.file(), opened.workspace());
+        })
+            .onSuccess(found -> {
+                refreshRecent();
+                found.ifPresent(r -> {
+                    offered = r;
+                    recoveryText.setText("Unsaved changes to " + opened.file().getFileName() + " from "
+                        + java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm").withZone(java.time.ZoneId.systemDefault())
+                        .format(r.savedAt()) + " were kept when the workbench last closed without saving them.");
+                    recoveryBar.setVisible(true);
+                    recoveryBar.setManaged(true);
+                });
+            })
+            .onError(e -> LOG.log(Level.WARNING, "cannot look for a recovery copy of " + opened.file(), e))
+            .runOn(executor);
+    }
+
+    @FXML
+    private void restoreRecovered() {
+        if (offered != null) {
+            Workspace restored = offered.workspace();
+            session.history().apply("restore unsaved changes", ws -> restored);
+        }
+        hideRecoveryBar();
+    }
+
+    @FXML
+    private void discardRecovered() {
+        Path file = session.file();
+        if (file != null) {
+            executor.execute(() -> recovery.discard(file));
+        }
+        hideRecoveryBar();
+    }
+
+    private void hideRecoveryBar() {
+        offered = null;
+        recoveryBar.setVisible(false);
+        recoveryBar.setManaged(false);
+    }
+
+    private void refreshRecent() {
+        Tasks.<List<Path>>create(p -> recovery.recent())
+            .onSuccess(files -> {
+                recentMenu.getItems().clear();
+                for (Path f : files) {
+                    MenuItem item = new MenuItem(f.getFileName() + "  (" + f.getParent() + ")");
+                    item.setMnemonicParsing(false);
+                    item.setOnAction(e -> open(f));
+                    recentMenu.getItems().add(item);
+                }
+                recentMenu.setDisable(files.isEmpty());
+            })
+            .onError(e -> LOG.log(Level.WARNING, "cannot read the recent files", e))
+            .runOn(executor);
     }
 
     @FXML
@@ -236,6 +353,7 @@ public final class MainWindowController {
         initFindings();
         initCode();
         initCanvas();
+        initRecovery();
         problems.setItems(session.problems());
         status.textProperty().bind(session.summaryProperty());
         progress.setVisible(false);
@@ -533,6 +651,8 @@ public final class MainWindowController {
         }
         try {
             session.save();
+            Path file = session.file();
+            executor.execute(() -> recovery.discard(file));
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot save " + session.file(), e);
             session.showFailure("Cannot save " + session.file().getFileName() + ": " + e.getMessage(), List.of());
@@ -559,6 +679,14 @@ public final class MainWindowController {
             : f.toPath().resolveSibling(f.getName() + WorkspaceFiles.EXTENSION);
         try {
             session.saveAs(target);
+            executor.execute(() -> {
+                recovery.discard(target);
+                try {
+                    recovery.remember(target);
+                } catch (IOException e) {
+                    LOG.log(Level.WARNING, "cannot update the recent files", e);
+                }
+            });
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot save " + target, e);
             session.showFailure("Cannot save " + target.getFileName() + ": " + e.getMessage(), List.of());
@@ -584,7 +712,12 @@ public final class MainWindowController {
             save();
             return !session.history().isDirty();
         }
-        return answer == discard;
+        if (answer == discard) {
+            Path file = session.file();
+            executor.execute(() -> recovery.discard(file));
+            return true;
+        }
+        return false;
     }
 
     private static <S> TableCell<S, Long> numberCell() {
@@ -641,7 +774,10 @@ public final class MainWindowController {
         if (!confirmDiscard()) {
             return;
         }
-        read(monitor -> WorkspaceOpener.open(file, SampleLimits.defaults(), monitor), session::show, e -> {
+        read(monitor -> WorkspaceOpener.open(file, SampleLimits.defaults(), monitor), opened -> {
+            session.show(opened);
+            afterOpen(opened);
+        }, e -> {
             LOG.log(Level.WARNING, "cannot open " + file, e);
             if (e instanceof WorkspaceFormatException wfe) {
                 session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",

@@ -1,0 +1,130 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.model.AtomicFiles;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.model.WorkspaceFormatException;
+import dev.cardinal.model.WorkspaceReader;
+import dev.cardinal.model.WorkspaceWriter;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What the workbench keeps between runs in its own folder: a recovery copy of each workspace with unsaved edits
+ * (written in the background every few seconds while there are any, removed on save or on a clean close) and the
+ * recently opened files. Workspaces hold no secrets, so neither does this folder.
+ */
+public final class Recovery {
+    /** A recovery copy found for a workspace file. */
+    public record Recovered(Workspace workspace, Instant savedAt) {
+    }
+
+    private static final int RECENT = 10;
+
+    private final Path home;
+
+    public Recovery(Path home) {
+        this.home = home;
+    }
+
+    /**
+     * The folder: {@code -Dcardinal.home}, else {@code $XDG_CONFIG_HOME/cardinal}, else {@code ~/.config/cardinal}.
+     */
+    public static Path defaultHome() {
+        String prop = System.getProperty("cardinal.home");
+        if (prop != null && !prop.isBlank()) {
+            return Path.of(prop);
+        }
+        String xdg = System.getenv("XDG_CONFIG_HOME");
+        Path config = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
+        return config.resolve("cardinal");
+    }
+
+    public Path home() {
+        return home;
+    }
+
+    /** The recovery copy's place for {@code workspaceFile}: one per absolute path. */
+    Path copyOf(Path workspaceFile) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                .digest(workspaceFile.toAbsolutePath().normalize().toString().getBytes(StandardCharsets.UTF_8));
+            return home.resolve("recovery").resolve(HexFormat.of().formatHex(digest, 0, 12) + WorkspaceFiles.EXTENSION);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+
+    /** Writes the recovery copy of {@code workspaceFile}'s unsaved state, atomically. */
+    public void save(Path workspaceFile, Workspace ws) throws IOException {
+        Path copy = copyOf(workspaceFile);
+        Files.createDirectories(copy.getParent());
+        AtomicFiles.write(copy, WorkspaceWriter.write(ws));
+    }
+
+    /** The recovery copy of {@code workspaceFile}, unless there is none, it is unreadable, or it equals {@code onDisk}. */
+    public Optional<Recovered> find(Path workspaceFile, Workspace onDisk) {
+        Path copy = copyOf(workspaceFile);
+        if (!Files.isRegularFile(copy)) {
+            return Optional.empty();
+        }
+        try {
+            Workspace ws = WorkspaceReader.read(Files.readAllBytes(copy), copy.getFileName().toString()).workspace();
+            if (ws.equals(onDisk)) {
+                discard(workspaceFile);
+                return Optional.empty();
+            }
+            return Optional.of(new Recovered(ws, Files.getLastModifiedTime(copy).toInstant()));
+        } catch (IOException | WorkspaceFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Removes the recovery copy of {@code workspaceFile} (it was saved, or the edits were discarded). */
+    public void discard(Path workspaceFile) {
+        try {
+            Files.deleteIfExists(copyOf(workspaceFile));
+        } catch (IOException e) {
+            // a copy left behind is offered again next time and removed then; nothing is lost
+        }
+    }
+
+    /** Recently opened workspace files, newest first, those that still exist. */
+    public List<Path> recent() {
+        Path list = home.resolve("recent.txt");
+        List<Path> out = new ArrayList<>();
+        try {
+            if (Files.isRegularFile(list)) {
+                for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+                    if (!line.isBlank() && Files.isRegularFile(Path.of(line))) {
+                        out.add(Path.of(line));
+                    }
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            return out;
+        }
+        return out;
+    }
+
+    /** Puts {@code file} first in the recent list. */
+    public void remember(Path file) throws IOException {
+        Path abs = file.toAbsolutePath().normalize();
+        List<Path> list = new ArrayList<>(recent());
+        list.remove(abs);
+        list.add(0, abs);
+        StringBuilder text = new StringBuilder();
+        list.stream().limit(RECENT).forEach(p -> text.append(p).append('\n'));
+        Files.createDirectories(home);
+        AtomicFiles.write(home.resolve("recent.txt"), text.toString().getBytes(StandardCharsets.UTF_8));
+    }
+}
