@@ -62,6 +62,17 @@ class WorkbenchTest {
         executor.shutdownNow();
     }
 
+    /** Writes a screenshot of the window to target/screenshots/NAME.png. */
+    private void snap(FxRobot robot, String name) {
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), name);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
     private void openAndWait(FxRobot robot, Path file) throws Exception {
         robot.interact(() -> window.controller().open(file));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#status").queryAs(Label.class).getText().contains("points read")
@@ -140,13 +151,7 @@ class WorkbenchTest {
         assertEquals("7,921", projected(robot, "series"));
         assertEquals("", projected(robot, "values of tag user_id"), "user_id is no longer a tag");
         assertTrue(robot.window(0).getScene().getWindow() instanceof Stage s && s.getTitle().endsWith(" *"));
-        robot.interact(() -> {
-            try {
-                Screenshots.save(window.root(), "role-toggled");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        snap(robot, "role-toggled");
 
         robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
         awaitProjection(robot);
@@ -173,13 +178,7 @@ class WorkbenchTest {
         robot.interact(() -> findings.getSelectionModel().select(sessionTag));
         TableView<AttributeRow> attributes = robot.lookup("#attributes").queryTableView();
         assertEquals("session_id", attributes.getSelectionModel().getSelectedItem().name(), "the finding's subject is selected");
-        robot.interact(() -> {
-            try {
-                Screenshots.save(window.root(), "findings");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        snap(robot, "findings");
         robot.clickOn("#applyFix");
         awaitProjection(robot);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> findings.getItems().stream()
@@ -198,13 +197,7 @@ class WorkbenchTest {
         assertTrue(code.text("InfluxQL").contains("CREATE RETENTION POLICY \"autogen\" ON \"cardinal_ads\""), code.text("InfluxQL"));
         assertTrue(code.text("Line protocol").startsWith("# ids-as-tags.lp"), code.text("Line protocol"));
         assertEquals("-- nothing of this kind for this layout\n", code.text("SQL"), "ids-as-tags has no relational rollup");
-        robot.interact(() -> {
-            try {
-                Screenshots.save(window.root(), "code-panel");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        snap(robot, "code-panel");
 
         // event becomes a field: the InfluxQL no longer groups by it as a tag
         robot.clickOn("Attributes");
@@ -252,13 +245,7 @@ class WorkbenchTest {
         awaitProjection(robot);
         assertEquals("7,921", projected(robot, "series"));
         assertTrue(robot.lookup("#fields-ids-as-tags #chip-ids-as-tags-user_id").tryQuery().isPresent(), "the chip is in Fields now");
-        robot.interact(() -> {
-            try {
-                Screenshots.save(window.root(), "canvas");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        snap(robot, "canvas");
 
         // a chip selected on the canvas takes T: user_id back to Tags
         robot.clickOn("#chip-ids-as-tags-user_id").type(KeyCode.T);
@@ -298,13 +285,7 @@ class WorkbenchTest {
         openAndWait(robot, ws);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#recoveryBar").query().isVisible());
         assertTrue(robot.lookup("#recoveryText").queryAs(Label.class).getText().startsWith("Unsaved changes to ads.cardinal.json from "));
-        robot.interact(() -> {
-            try {
-                Screenshots.save(window.root(), "recovery");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        snap(robot, "recovery");
         robot.clickOn("#restoreRecovered");
         awaitProjection(robot);
         assertEquals(dev.cardinal.model.Role.FIELD, window.session().selectedLayoutProperty().get().roleOf("session_id"));
@@ -335,13 +316,7 @@ class WorkbenchTest {
         assertEquals(20_000, rows.stream().filter(r -> r.what().equals("points written")).findFirst().orElseThrow().measured());
         assertTrue(rows.stream().anyMatch(r -> r.what().equals("values of tag event") && r.measured() == 5), rows.toString());
         assertTrue(rows.stream().noneMatch(ScratchPush.Row::differs), rows.toString());
-        robot.interact(() -> {
-            try {
-                Screenshots.save(window.root(), "push-to-scratch");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
+        snap(robot, "push-to-scratch");
     }
 
     @Test

@@ -59,6 +59,11 @@ public final class LiveProjection implements AutoCloseable {
         t.setDaemon(true);
         return t;
     });
+    private final java.util.concurrent.ExecutorService derived = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "cardinal-derived");
+        t.setDaemon(true);
+        return t;
+    });
     private final AtomicLong generation = new AtomicLong();
     private final ReadOnlyObjectWrapper<Shown> shown = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyBooleanWrapper stale = new ReadOnlyBooleanWrapper();
@@ -174,33 +179,45 @@ public final class LiveProjection implements AutoCloseable {
                 findings.set(List.of());
             }
         });
-        if (projected != null && generation.get() == gen) {
-            try {
-                List<Finding> found = Linter.lint(new LintContext(ws, kindFound, layout, projected, engine.index(), s.report(),
-                    Duration.ZERO));
+        Projection p = projected;
+        EventKind k = kindFound;
+        Engine e = engine;
+        // what follows from the projection runs on its own thread, so the next edit's projection never waits for it
+        derived.execute(() -> derive(gen, s, ws, layout, k, p, e));
+    }
+
+    /** Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came. */
+    private void derive(long gen, Sample s, Workspace ws, Layout layout, EventKind kind, Projection projected, Engine engine) {
+        if (generation.get() != gen) {
+            return;
+        }
+        Code generated = generate(ws, layout, s);
+        ui.execute(() -> {
+            if (generation.get() == gen) {
+                code.set(generated);
+            }
+        });
+        if (engine == null) {
+            return;
+        }
+        try {
+            if (generation.get() == gen) {
+                engine.projector().prepare(layout);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "preparing layout " + layout.name() + " for toggles failed", e);
+        }
+        try {
+            if (generation.get() == gen) {
+                List<Finding> found = Linter.lint(new LintContext(ws, kind, layout, projected, engine.index(), s.report(), Duration.ZERO));
                 ui.execute(() -> {
                     if (generation.get() == gen) {
                         findings.set(found);
                     }
                 });
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "checking layout " + layout.name() + " failed", e);
             }
-        }
-        if (generation.get() == gen) {
-            Code generated = generate(ws, layout, s);
-            ui.execute(() -> {
-                if (generation.get() == gen) {
-                    code.set(generated);
-                }
-            });
-        }
-        if (engine != null && generation.get() == gen) {
-            try {
-                engine.projector().prepare(layout);
-            } catch (RuntimeException e) {
-                LOG.log(Level.WARNING, "preparing layout " + layout.name() + " for toggles failed", e);
-            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "checking layout " + layout.name() + " failed", e);
         }
     }
 
@@ -219,5 +236,6 @@ public final class LiveProjection implements AutoCloseable {
     @Override
     public void close() {
         worker.shutdownNow();
+        derived.shutdownNow();
     }
 }
