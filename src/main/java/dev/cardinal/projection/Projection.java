@@ -37,6 +37,15 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
                          long fieldKeysAtHorizon, long measurementsAtHorizon, long columnsAtHorizon,
                          MemoryModel.Estimate memoryNow, MemoryModel.Estimate memoryAtHorizon, List<LimitProjection> limits) {
 
+    /**
+     * Series in the index after {@code seconds} of traffic at the projected rate (the sample's rate times the
+     * multiplier), held to the retention window: the curve whose value at the horizon is {@link #seriesAtHorizon}.
+     */
+    public double seriesAt(double seconds) {
+        double heldSeconds = window == null ? seconds : Math.min(seconds, window.getSeconds());
+        return seriesFit.predict(pointsPerSecond * settings.trafficMultiplier() * heldSeconds);
+    }
+
     /** One attribute: its role in the layout, what the sample holds, and how it grows. */
     public record AttributeProjection(String name, String type, Role role, boolean arrivedAsTag, long distinct,
                                       GrowthFit fit, long atHorizon) {

@@ -168,6 +168,8 @@ public final class MainWindowController {
     @FXML
     private TableView<ProjectionRows.Row> projection;
     @FXML
+    private SeriesChart seriesChart;
+    @FXML
     private TableColumn<ProjectionRows.Row, String> projectionWhatColumn;
     @FXML
     private TableColumn<ProjectionRows.Row, String> projectionNowColumn;
@@ -584,6 +586,7 @@ public final class MainWindowController {
         LiveProjection live = session.projection();
         LiveProjection.Shown shown = live.shownProperty().get();
         projection.pseudoClassStateChanged(STALE, live.staleProperty().get());
+        seriesChart.pseudoClassStateChanged(STALE, live.staleProperty().get());
         if (live.staleProperty().get()) {
             projectionStatus.setText("Recomputing…");
             return;
@@ -597,11 +600,13 @@ public final class MainWindowController {
         }
         if (shown.projection() == null) {
             projection.getItems().clear();
+            seriesChart.show(null);
             projectionStatus.setText(shown.message());
             return;
         }
         Projection p = shown.projection();
         projection.getItems().setAll(ProjectionRows.of(p));
+        seriesChart.show(p);
         projectionStatus.setText(String.format(Locale.ROOT, "%s in layout “%s”: %s series, %s over the sample (%d ms)",
             p.eventKind(), p.layout().name(), Quantities.count(p.now().series()), p.estimate() == null ? "exact" : "estimated",
             shown.took().toMillis()));

@@ -1,0 +1,78 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.projection.GrowthCurve;
+import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.Quantities;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.scene.chart.LineChart;
+import javafx.scene.chart.NumberAxis;
+import javafx.scene.chart.XYChart;
+
+/**
+ * Series over time for the projection panel: measured while the sample is replayed, then projected to the horizon
+ * (drawn dashed), with a line for each series limit within reach of the curve.
+ */
+public final class SeriesChart extends LineChart<Number, Number> {
+    /** Points drawn for the projected part. */
+    static final int PROJECTED_POINTS = 40;
+
+    public SeriesChart() {
+        super(new NumberAxis(), new NumberAxis());
+        getStyleClass().add("series-chart");
+        setId("seriesChart");
+        setAnimated(false);
+        setCreateSymbols(false);
+        setLegendVisible(true);
+        getXAxis().setLabel("days of traffic");
+        getYAxis().setLabel("series");
+        ((NumberAxis) getYAxis()).setForceZeroInRange(true);
+        setMinHeight(180);
+        setPrefHeight(220);
+    }
+
+    /** The chart's lines for one projection: measured, projected, and the limits the projection comes near. */
+    public static List<XYChart.Series<Number, Number>> lines(Projection p) {
+        double day = 86_400;
+        XYChart.Series<Number, Number> measured = new XYChart.Series<>();
+        measured.setName("measured in the sample");
+        GrowthCurve c = p.now().seriesGrowth();
+        for (int i = 0; i < c.size(); i++) {
+            measured.getData().add(new XYChart.Data<>(c.elapsedSeconds()[i] / day, c.distinct()[i]));
+        }
+        XYChart.Series<Number, Number> projected = new XYChart.Series<>();
+        projected.setName("projected, x" + trim(p.settings().trafficMultiplier()));
+        double start = c.size() == 0 ? 0 : c.elapsedSeconds()[c.size() - 1];
+        double end = Math.max(start, p.settings().horizon().getSeconds());
+        double top = p.seriesAtHorizon();
+        for (int i = 0; i <= PROJECTED_POINTS; i++) {
+            double t = start + (end - start) * i / PROJECTED_POINTS;
+            double v = p.seriesAt(t);
+            top = Math.max(top, v);
+            projected.getData().add(new XYChart.Data<>(t / day, v));
+        }
+        List<XYChart.Series<Number, Number>> out = new ArrayList<>(List.of(measured, projected));
+        for (Projection.LimitProjection l : p.limits()) {
+            Limit limit = l.limit();
+            // a limit far above the curve would flatten it: only those within 3x of the highest point are drawn
+            if (limit.metric() == Limit.Metric.SERIES && limit.value() <= top * 3) {
+                XYChart.Series<Number, Number> line = new XYChart.Series<>();
+                line.setName("limit: " + Quantities.limit(limit));
+                line.getData().add(new XYChart.Data<>(0, limit.value()));
+                line.getData().add(new XYChart.Data<>(end / day, limit.value()));
+                out.add(line);
+            }
+        }
+        return out;
+    }
+
+    /** Shows {@code p}, or nothing. */
+    public void show(Projection p) {
+        getData().setAll(p == null ? List.of() : lines(p));
+    }
+
+    private static String trim(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}
