@@ -246,6 +246,14 @@ class WorkbenchTest {
         assertEquals("7,921", projected(robot, "series"));
         assertTrue(robot.lookup("#fields-ids-as-tags #chip-ids-as-tags-user_id").tryQuery().isPresent(), "the chip is in Fields now");
         snap(robot, "canvas");
+        robot.interact(() -> {
+            window.controller().exportCanvasPngTo(dir.resolve("canvas.png"));
+            window.controller().exportCanvasSvgTo(dir.resolve("canvas.svg"));
+        });
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> Files.exists(dir.resolve("canvas.png")) && Files.exists(dir.resolve("canvas.svg")));
+        java.awt.image.BufferedImage png = javax.imageio.ImageIO.read(dir.resolve("canvas.png").toFile());
+        assertTrue(png.getWidth() >= 2 * 270 && png.getHeight() > 300, png.getWidth() + "x" + png.getHeight() + ": every card, not the visible part");
+        assertTrue(Files.readString(dir.resolve("canvas.svg")).contains("user_id  string  1,413  grows"));
 
         // a chip selected on the canvas takes T: user_id back to Tags
         robot.clickOn("#chip-ids-as-tags-user_id").type(KeyCode.T);

@@ -155,6 +155,14 @@ public final class CanvasView extends ScrollPane {
         return out;
     }
 
+    /** A picture of every card at 100%, on the canvas background; call on the FX thread. */
+    public javafx.scene.image.WritableImage snapshotCards() {
+        javafx.scene.SnapshotParameters params = new javafx.scene.SnapshotParameters();
+        params.setFill(javafx.scene.paint.Color.web("#fbfaf9"));
+        params.setTransform(javafx.scene.transform.Transform.scale(1 / zoom, 1 / zoom));
+        return world.snapshot(params, null);
+    }
+
     /** Marks the card of {@code layoutId} as the selected one. */
     public void select(String layoutId) {
         cards.forEach((id, card) -> card.pseudoClassStateChanged(SELECTED, id.equals(layoutId)));

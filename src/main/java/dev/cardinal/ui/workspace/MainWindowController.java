@@ -3,6 +3,7 @@ package dev.cardinal.ui.workspace;
 import dev.cardinal.codegen.Bundle;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.Severity;
+import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -23,7 +24,9 @@ import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.ui.canvas.AttributeInfo;
+import dev.cardinal.ui.canvas.CanvasSvg;
 import dev.cardinal.ui.canvas.CanvasView;
+import dev.cardinal.ui.common.Png;
 import dev.cardinal.ui.code.CodePanel;
 import dev.cardinal.ui.common.Tasks;
 import java.io.File;
@@ -499,6 +502,68 @@ public final class MainWindowController {
         if (dark) {
             sheets.add(url);
         }
+    }
+
+    @FXML
+    private void exportCanvasPng() {
+        Path target = chooseExport("Export canvas as PNG", "PNG image", "*.png", ".png");
+        if (target != null) {
+            exportCanvasPngTo(target);
+        }
+    }
+
+    @FXML
+    private void exportCanvasSvg() {
+        Path target = chooseExport("Export canvas as SVG", "SVG image", "*.svg", ".svg");
+        if (target != null) {
+            exportCanvasSvgTo(target);
+        }
+    }
+
+    private Path chooseExport(String title, String kind, String pattern, String extension) {
+        if (session.workspace() == null) {
+            return null;
+        }
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+        if (session.file() != null) {
+            chooser.setInitialDirectory(session.file().toAbsolutePath().getParent().toFile());
+            chooser.setInitialFileName(session.file().getFileName().toString().replace(WorkspaceFiles.EXTENSION, "") + extension);
+        }
+        File f = chooser.showSaveDialog(explorer.getScene().getWindow());
+        return f == null ? null : f.getName().endsWith(extension) ? f.toPath() : f.toPath().resolveSibling(f.getName() + extension);
+    }
+
+    /** The canvas as a PNG picture: snapshot here, file written in the background. */
+    public void exportCanvasPngTo(Path target) {
+        java.awt.image.BufferedImage pixels = Png.pixels(canvas.snapshotCards());
+        writeInBackground(target, () -> Png.write(pixels, target));
+    }
+
+    /** The canvas as SVG, drawn from the workspace, written in the background. */
+    public void exportCanvasSvgTo(Path target) {
+        Workspace ws = session.workspace();
+        String svg = CanvasSvg.render(ws, CanvasView.positions(ws), chipInfos);
+        writeInBackground(target, () -> AtomicFiles.write(target, svg.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    /** A file write that may fail. */
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private void writeInBackground(Path target, Write write) {
+        Tasks.<Path>create(p -> {
+            write.run();
+            return target;
+        })
+            .onSuccess(t -> session.showStatus("Wrote " + t))
+            .onError(e -> {
+                LOG.log(Level.WARNING, "cannot write " + target, e);
+                session.showFailure("Cannot write " + target.getFileName() + ": " + e.getMessage(), List.of());
+            })
+            .runOn(executor);
     }
 
     @FXML
