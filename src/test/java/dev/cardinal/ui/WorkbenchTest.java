@@ -307,6 +307,32 @@ class WorkbenchTest {
     }
 
     @Test
+    void aNewLayoutStartsWithEverythingAsFieldsAndADraggedTagMakesItsSeries(FxRobot robot) throws Exception {
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        awaitProjection(robot);
+        robot.clickOn("New Layout");
+        awaitProjection(robot);
+        assertEquals("1", projected(robot, "series"));
+        robot.interact(() -> robot.lookup("#canvas").queryAs(javafx.scene.control.ScrollPane.class).setHvalue(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.drag("#chip-listing-event-layout-event").dropTo("#tags-listing-event-layout");
+        awaitProjection(robot);
+        assertEquals("5", projected(robot, "series"));
+        assertEquals("Undo: make event a tag", window.session().history().undoTextProperty().get());
+
+        // F2 renames the selected card's layout
+        robot.clickOn("#card-listing-event-layout .card-header").type(KeyCode.F2);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup(".dialog-pane").tryQuery().isPresent(),
+            "the rename dialog is open (the canvas kept its scroll position, so the header was clicked)");
+        robot.clickOn(".dialog-pane .text-field").push(KeyCode.CONTROL, KeyCode.A).write("by event");
+        robot.clickOn(robot.lookup(".dialog-pane .button").match((javafx.scene.control.Button b) -> b.isDefaultButton()).<javafx.scene.Node>query());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("by event", window.session().workspace().layout("listing-event-layout").orElseThrow().name());
+        snap(robot, "new-layout");
+    }
+
+    @Test
     void oneButtonPushesTheSelectedLayoutToAScratchInfluxdAndShowsProjectedBesideMeasured(FxRobot robot) throws Exception {
         InfluxdRequired.check();
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));

@@ -44,6 +44,10 @@ public final class CanvasView extends ScrollPane {
     private Consumer<String> onSelect = id -> { };
     private Consumer<RoleChange> onRole = c -> { };
     private BiConsumer<String, Position> onMove = (id, p) -> { };
+    private Consumer<String> onRename = id -> { };
+    private Consumer<String> onDelete = id -> { };
+    private Consumer<String> onEditMeasurement = id -> { };
+    private String selectedCard;
     private Chip dragging;
     private Chip selectedChip;
     private String selectedChipKey;
@@ -68,6 +72,12 @@ public final class CanvasView extends ScrollPane {
             if (role != null && selectedChip != null && !e.isShortcutDown()) {
                 onRole.accept(new RoleChange(selectedChip.layoutId(), selectedChip.attribute(), role));
                 e.consume();
+            } else if (selectedCard != null && e.getCode() == KeyCode.F2) {
+                onRename.accept(selectedCard);
+                e.consume();
+            } else if (selectedCard != null && selectedChip == null && e.getCode() == KeyCode.DELETE) {
+                onDelete.accept(selectedCard);
+                e.consume();
             }
         });
     }
@@ -82,6 +92,21 @@ public final class CanvasView extends ScrollPane {
 
     public void setOnMoveCard(BiConsumer<String, Position> handler) {
         onMove = handler;
+    }
+
+    /** F2 on a selected card. */
+    public void setOnRenameLayout(Consumer<String> handler) {
+        onRename = handler;
+    }
+
+    /** Delete on a selected card (no chip selected). */
+    public void setOnDeleteLayout(Consumer<String> handler) {
+        onDelete = handler;
+    }
+
+    /** A double click on a card's header. */
+    public void setOnEditMeasurement(Consumer<String> handler) {
+        onEditMeasurement = handler;
     }
 
     public double zoom() {
@@ -165,6 +190,7 @@ public final class CanvasView extends ScrollPane {
 
     /** Marks the card of {@code layoutId} as the selected one. */
     public void select(String layoutId) {
+        selectedCard = layoutId;
         cards.forEach((id, card) -> card.pseudoClassStateChanged(SELECTED, id.equals(layoutId)));
     }
 
@@ -173,9 +199,13 @@ public final class CanvasView extends ScrollPane {
      * them shows names only).
      */
     public void show(Workspace ws, String selectedLayoutId, Map<String, Map<String, AttributeInfo>> infos) {
+        // redrawn after every edit: the view stays where the user scrolled it
+        double h = getHvalue();
+        double v = getVvalue();
         world.getChildren().clear();
         cards.clear();
         selectedChip = null;
+        selectedCard = selectedLayoutId;
         if (ws == null) {
             return;
         }
@@ -188,6 +218,12 @@ public final class CanvasView extends ScrollPane {
             cards.put(l.id(), card);
             world.getChildren().add(card);
         }
+        if (getScene() != null) {
+            applyCss();
+            layout();
+        }
+        setHvalue(h);
+        setVvalue(v);
         if (selectedChipKey != null) {
             Node again = world.lookup("#" + selectedChipKey);
             if (again instanceof Chip c) {
@@ -230,7 +266,14 @@ public final class CanvasView extends ScrollPane {
         card.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY) {
                 requestFocus();
+                clearChip();
                 onSelect.accept(l.id());
+            }
+        });
+        header.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                onEditMeasurement.accept(l.id());
+                e.consume();
             }
         });
         return card;
@@ -261,6 +304,14 @@ public final class CanvasView extends ScrollPane {
             dragging = null;
         });
         return c;
+    }
+
+    private void clearChip() {
+        if (selectedChip != null) {
+            selectedChip.pseudoClassStateChanged(SELECTED, false);
+        }
+        selectedChip = null;
+        selectedChipKey = null;
     }
 
     private void select(Chip c) {
@@ -304,6 +355,7 @@ public final class CanvasView extends ScrollPane {
             start[3] = card.getLayoutY();
             e.consume();
             requestFocus();
+            clearChip();
             onSelect.accept(layoutId);
         });
         handle.setOnMouseDragged(e -> {

@@ -465,6 +465,9 @@ public final class MainWindowController {
         canvas.setOnSelectLayout(session::select);
         canvas.setOnRoleChange(c -> session.setRole(c.layoutId(), c.attribute(), c.role()));
         canvas.setOnMoveCard(session::moveCard);
+        canvas.setOnRenameLayout(this::renameLayout);
+        canvas.setOnDeleteLayout(this::deleteLayout);
+        canvas.setOnEditMeasurement(this::editMeasurement);
         session.history().currentProperty().addListener((o, was, now) -> redrawCanvas());
         session.selectedLayoutProperty().addListener((o, was, now) -> canvas.select(now == null ? null : now.id()));
         session.openedProperty().addListener((o, was, now) -> chipInfos.clear());
@@ -564,6 +567,82 @@ public final class MainWindowController {
                 session.showFailure("Cannot write " + target.getFileName() + ": " + e.getMessage(), List.of());
             })
             .runOn(executor);
+    }
+
+    @FXML
+    private void newLayout() {
+        Layout selected = session.selectedLayoutProperty().get();
+        Workspace ws = session.workspace();
+        if (ws == null || ws.eventKinds().isEmpty()) {
+            return;
+        }
+        session.newLayout(selected != null ? selected.eventKind() : ws.eventKinds().get(0).name());
+    }
+
+    @FXML
+    private void renameSelected() {
+        Layout selected = session.selectedLayoutProperty().get();
+        if (selected != null) {
+            renameLayout(selected.id());
+        }
+    }
+
+    @FXML
+    private void deleteSelected() {
+        Layout selected = session.selectedLayoutProperty().get();
+        if (selected != null) {
+            deleteLayout(selected.id());
+        }
+    }
+
+    @FXML
+    private void editSelectedMeasurement() {
+        Layout selected = session.selectedLayoutProperty().get();
+        if (selected != null) {
+            editMeasurement(selected.id());
+        }
+    }
+
+    private void renameLayout(String id) {
+        session.workspace().layout(id).ifPresent(l -> ask("Rename layout", "New name for " + l.name() + ":", l.name())
+            .ifPresent(name -> session.renameLayout(id, name)));
+    }
+
+    private void deleteLayout(String id) {
+        String refused = session.deleteLayout(id);
+        if (refused != null) {
+            session.showStatus("Cannot delete: " + refused);
+        }
+    }
+
+    /** Asks for the measurement name (literal, or a template such as {crop}.{region}) until it parses or is cancelled. */
+    private void editMeasurement(String id) {
+        Layout l = session.workspace().layout(id).orElse(null);
+        String text = l == null ? null : l.measurement().pattern();
+        String problem = "";
+        while (l != null) {
+            var answer = ask("Measurement name", problem + "Measurement of " + l.name()
+                + ": a name, or a template over attributes such as {crop}.{region}", text);
+            if (answer.isEmpty()) {
+                return;
+            }
+            try {
+                session.setMeasurement(id, answer.get());
+                return;
+            } catch (dev.cardinal.model.TemplateException e) {
+                text = answer.get();
+                problem = e.getMessage() + "\n\n";
+            }
+        }
+    }
+
+    private java.util.Optional<String> ask(String title, String question, String initial) {
+        javafx.scene.control.TextInputDialog dialog = new javafx.scene.control.TextInputDialog(initial);
+        dialog.setTitle(title);
+        dialog.setHeaderText(null);
+        dialog.setContentText(question);
+        dialog.initOwner(explorer.getScene().getWindow());
+        return dialog.showAndWait().map(String::strip).filter(t -> !t.isEmpty());
     }
 
     @FXML

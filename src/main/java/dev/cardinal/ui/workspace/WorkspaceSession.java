@@ -233,6 +233,89 @@ public final class WorkspaceSession implements AutoCloseable {
         return history.apply(description, w -> w.withLayout(w.layout(layoutId).orElse(layout).withRole(attribute, role)));
     }
 
+    /**
+     * Adds a layout of {@code eventKind} that writes every attribute as a field under the event kind's name (so
+     * nothing is indexed until the user drags attributes to Tags), selects it, as one undoable edit.
+     *
+     * @return the new layout's id, or null when there is no such event kind
+     */
+    public String newLayout(String eventKind) {
+        Workspace ws = history.current();
+        EventKind kind = ws == null ? null : ws.eventKind(eventKind).orElse(null);
+        if (kind == null) {
+            return null;
+        }
+        String base = dev.cardinal.traffic.SchemaInference.slug(eventKind) + "-layout";
+        String id = base;
+        for (int n = 2; ws.layout(id).isPresent(); n++) {
+            id = base + "-" + n;
+        }
+        Layout layout = new Layout(id, id, eventKind, dev.cardinal.model.Template.literal(eventKind), List.of(),
+            kind.attributes().stream().map(a -> dev.cardinal.model.FieldSpec.of(a.name())).toList(),
+            dev.cardinal.model.RetentionPlan.AUTOGEN);
+        double right = ws.canvas().values().stream().mapToDouble(Position::x).max().orElse(-300) + 300;
+        String newId = id;
+        history.apply("new layout " + id, w -> w.withLayout(layout).withCanvasPosition(newId, new Position(right, 20)));
+        select(id);
+        return id;
+    }
+
+    /** Renames a layout (its id stays), as an undoable edit. */
+    public boolean renameLayout(String layoutId, String name) {
+        Workspace ws = history.current();
+        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
+        if (layout == null || name.isBlank() || name.strip().equals(layout.name())) {
+            return false;
+        }
+        return history.apply("rename " + layout.name() + " to " + name.strip(), w -> w.withLayout(layout.withName(name.strip())));
+    }
+
+    /**
+     * Deletes a layout, as an undoable edit.
+     *
+     * @return why it cannot be deleted (a rollup reads it), or null when it was deleted
+     */
+    public String deleteLayout(String layoutId) {
+        Workspace ws = history.current();
+        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
+        if (layout == null) {
+            return "there is no layout " + layoutId;
+        }
+        List<String> readers = ws.rollups().stream().filter(r -> r.layout().equals(layoutId)).map(dev.cardinal.model.Rollup::name).toList();
+        if (!readers.isEmpty()) {
+            return "rollup " + String.join(", ", readers) + " reads " + layout.name() + "; delete or move the rollup first";
+        }
+        history.apply("delete " + layout.name(), w -> {
+            Map<String, Position> canvas = new java.util.TreeMap<>(w.canvas());
+            canvas.remove(layoutId);
+            return new Workspace(w.name(), w.eventKinds(), w.layouts().stream().filter(l -> !l.id().equals(layoutId)).toList(),
+                w.samples(), w.rollups(), w.targets(), canvas);
+        });
+        return null;
+    }
+
+    /**
+     * Sets a layout's measurement name, a literal or a template such as {@code {crop}.{region}}, as an undoable edit.
+     *
+     * @throws dev.cardinal.model.TemplateException when the pattern is not a template, or names an attribute the
+     *                                              event kind does not have
+     */
+    public boolean setMeasurement(String layoutId, String pattern) throws dev.cardinal.model.TemplateException {
+        Workspace ws = history.current();
+        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
+        if (layout == null) {
+            return false;
+        }
+        dev.cardinal.model.Template t = dev.cardinal.model.Template.parse(pattern);
+        EventKind kind = ws.eventKind(layout.eventKind()).orElseThrow();
+        for (String a : t.attributes()) {
+            if (kind.attributes().stream().noneMatch(x -> x.name().equals(a))) {
+                throw new dev.cardinal.model.TemplateException(pattern, Math.max(0, pattern.indexOf("{" + a)), layout.eventKind() + " has no attribute " + a);
+            }
+        }
+        return history.apply("measurement of " + layout.name() + " = " + pattern, w -> w.withLayout(layout.withMeasurement(t)));
+    }
+
     /** Selects the layout {@code layoutId}. */
     public void select(String layoutId) {
         Workspace ws = history.current();

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -164,6 +165,35 @@ class WorkspaceSessionTest {
         } finally {
             fresh.close();
         }
+    }
+
+    @Test
+    void aNewLayoutWritesEverythingAsFieldsAndCanBeRenamedTemplatedAndDeleted() throws Exception {
+        open();
+        awaitProjection();
+        String id = session.newLayout("listing_event");
+        assertEquals("listing-event-layout", id);
+        assertEquals(id, session.selectedLayoutProperty().get().id(), "the new layout is selected");
+        Projection p = awaitProjection();
+        assertEquals(1, p.now().series(), "no tags: one series");
+        assertEquals(7, p.now().fieldKeys());
+        assertTrue(session.workspace().canvas().containsKey(id), "placed on the canvas");
+
+        assertTrue(session.renameLayout(id, "  by event  "));
+        assertEquals("by event", session.workspace().layout(id).orElseThrow().name());
+        assertEquals("Undo: rename listing-event-layout to by event", session.history().undoTextProperty().get());
+
+        assertTrue(session.setMeasurement(id, "events_{event}"));
+        assertEquals(5, awaitProjection().now().measurements(), "one measurement per event type");
+        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.setMeasurement(id, "events_{nope}"));
+        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.setMeasurement(id, "events_{event"));
+
+        assertEquals("rollup listing-daily reads ids-as-fields; delete or move the rollup first", session.deleteLayout("ids-as-fields"));
+        assertEquals(null, session.deleteLayout(id));
+        assertTrue(session.workspace().layout(id).isEmpty());
+        assertFalse(session.workspace().canvas().containsKey(id));
+        session.history().undo();
+        assertEquals("by event", session.workspace().layout(id).orElseThrow().name(), "undo brings it back");
     }
 
     @Test
