@@ -333,6 +333,55 @@ class WorkbenchTest {
     }
 
     @Test
+    void theTargetFormPlansAppliesAndComparesOnARealInstanceAndThePasswordIsNeverSaved(FxRobot robot, @TempDir Path dir) throws Exception {
+        InfluxdRequired.check();
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        try (dev.cardinal.push.ScratchInfluxd server = dev.cardinal.push.ScratchInfluxd.start()) {
+            openAndWait(robot, ws);
+            TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
+            robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(1).getChildren().get(1)));
+            robot.clickOn("Push");
+            robot.interact(() -> {
+                robot.lookup("#targetUrl").queryTextInputControl().setText(server.url().toString());
+                robot.lookup("#targetDatabase").queryTextInputControl().setText("review");
+                robot.lookup("#targetPassword").queryTextInputControl().setText("s3cret-pa55");
+            });
+            robot.clickOn("#planTarget");
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#applyTarget").query().isDisabled()
+                || robot.lookup("#pushSummary").queryAs(Label.class).getText().startsWith("Plan failed"));
+            String plan = robot.lookup("#planText").queryTextInputControl().getText();
+            assertTrue(plan.contains("create") && plan.contains("CREATE DATABASE \"review\""), plan);
+            robot.clickOn("#applyTarget");
+            WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("#pushSummary").queryAs(Label.class).getText()
+                .matches(".*(holds what was projected|differ|failed).*"));
+            String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
+            assertTrue(summary.contains("the server holds what was projected"), summary);
+            TableView<ScratchPush.Row> result = robot.lookup("#pushResult").queryTableView();
+            assertTrue(result.getItems().stream().noneMatch(ScratchPush.Row::differs), result.getItems().toString());
+            snap(robot, "push-target");
+
+            // planned again: the instance already has it all
+            robot.clickOn("#planTarget");
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#applyTarget").query().isDisabled());
+            assertTrue(robot.lookup("#planText").queryTextInputControl().getText().contains("nothing to do"));
+        }
+        robot.interact(() -> window.session().setRole("device", dev.cardinal.model.Role.FIELD));
+        robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(Files.readString(ws).contains("\"device\""));
+        for (Path f : List.of(ws, dev.cardinal.model.WorkspaceFiles.backupOf(ws.toAbsolutePath()))) {
+            assertTrue(!Files.readString(f).contains("s3cret-pa55"), "no password in " + f);
+        }
+        try (var files = Files.walk(Path.of("target/cardinal-home"))) {
+            for (Path f : files.filter(Files::isRegularFile).toList()) {
+                assertTrue(!Files.readString(f).contains("s3cret-pa55"), "no password in " + f);
+            }
+        }
+    }
+
+    @Test
     void oneButtonPushesTheSelectedLayoutToAScratchInfluxdAndShowsProjectedBesideMeasured(FxRobot robot) throws Exception {
         InfluxdRequired.check();
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));

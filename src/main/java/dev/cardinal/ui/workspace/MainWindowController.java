@@ -17,6 +17,7 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.model.WorkspaceFormatException;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Quantities;
@@ -53,7 +54,11 @@ import javafx.scene.control.Button;
 import javafx.scene.control.ButtonBar;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
 import javafx.scene.control.Menu;
@@ -122,6 +127,26 @@ public final class MainWindowController {
     @FXML
     private TableColumn<ScratchPush.Row, Long> pushMeasuredColumn;
     private final ScratchPush scratch = new ScratchPush();
+    @FXML
+    private TextField targetUrl;
+    @FXML
+    private TextField targetDatabase;
+    @FXML
+    private TextField targetUser;
+    @FXML
+    private PasswordField targetPassword;
+    @FXML
+    private CheckBox targetInsecure;
+    @FXML
+    private CheckBox targetWriteSample;
+    @FXML
+    private Button planTarget;
+    @FXML
+    private Button applyTarget;
+    @FXML
+    private TextArea planText;
+    /** The last plan, for Apply; dropped when the layout or the form changes. */
+    private ScratchPush.Planned planned;
     @FXML
     private Tab findingsTab;
     @FXML
@@ -359,6 +384,7 @@ public final class MainWindowController {
         initCode();
         initCanvas();
         initRecovery();
+        initTargetForm();
         problems.setItems(session.problems());
         status.textProperty().bind(session.summaryProperty());
         progress.setVisible(false);
@@ -877,6 +903,119 @@ public final class MainWindowController {
                 setText(empty || v == null ? null : v < 0 ? "—" : String.format(Locale.ROOT, "%,d", v));
             }
         };
+    }
+
+    private void initTargetForm() {
+        session.history().currentProperty().addListener((o, was, ws) -> {
+            forgetPlan();
+            if (ws != null && targetUrl.getText().isBlank()) {
+                ws.targets().stream().filter(t -> t.kind() == dev.cardinal.model.Target.Kind.INFLUXDB_1).findFirst().ifPresent(t -> {
+                    targetUrl.setText(t.url());
+                    targetDatabase.setText(t.database() == null ? "" : t.database());
+                });
+            }
+        });
+        session.selectedLayoutProperty().addListener((o, was, now) -> forgetPlan());
+        for (TextField f : new TextField[] {targetUrl, targetDatabase, targetUser, targetPassword}) {
+            f.textProperty().addListener((o, was, now) -> forgetPlan());
+        }
+        targetInsecure.selectedProperty().addListener((o, was, now) -> {
+            forgetPlan();
+            targetInsecure.pseudoClassStateChanged(PseudoClass.getPseudoClass("warning"), now);
+            if (now) {
+                pushSummary.setText("Warning: TLS verification is off; the server's certificate is not checked.");
+            }
+        });
+    }
+
+    private void forgetPlan() {
+        planned = null;
+        applyTarget.setDisable(true);
+    }
+
+    /** The client the form describes; the password goes to the client and nowhere else. */
+    private InfluxV1Client targetClient() {
+        InfluxV1Client client = InfluxV1Client.of(java.net.URI.create(targetUrl.getText().strip()));
+        if (!targetUser.getText().isBlank()) {
+            client = client.withBasicAuth(targetUser.getText().strip(), targetPassword.getText().toCharArray());
+        }
+        return targetInsecure.isSelected() ? client.withoutTlsVerification() : client;
+    }
+
+    /** Reads the instance's state and shows what Apply would do; nothing changes on the server. */
+    @FXML
+    private void planTarget() {
+        Layout layout = session.selectedLayoutProperty().get();
+        Workspace ws = session.workspace();
+        bottomTabs.getSelectionModel().select(pushTab);
+        if (ws == null || layout == null) {
+            pushSummary.setText("Open a workspace and select a layout first.");
+            return;
+        }
+        if (targetUrl.getText().isBlank() || targetDatabase.getText().isBlank()) {
+            pushSummary.setText("Give the instance's URL and a database.");
+            return;
+        }
+        InfluxV1Client client;
+        try {
+            client = targetClient();
+        } catch (IllegalArgumentException e) {
+            pushSummary.setText("Not a URL: " + e.getMessage());
+            return;
+        }
+        String db = targetDatabase.getText().strip();
+        planTarget.setDisable(true);
+        forgetPlan();
+        Tasks.<ScratchPush.Planned>create(p -> ScratchPush.plan(client, db, ws, layout))
+            .onSuccess(pl -> {
+                planned = pl;
+                planText.setText(pl.plan().text());
+                applyTarget.setDisable(false);
+                pushSummary.setText("Planned " + layout.name() + " on " + pl.push().target() + (targetInsecure.isSelected()
+                    ? " (warning: TLS verification is off)" : "") + ". Apply runs the steps that change nothing destructively.");
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "plan failed", e);
+                planText.clear();
+                pushSummary.setText("Plan failed: " + e.getMessage());
+            })
+            .andFinally(() -> planTarget.setDisable(false))
+            .runOn(executor);
+    }
+
+    /** Applies the shown plan and, when asked, writes the sample and compares. */
+    @FXML
+    private void applyTarget() {
+        ScratchPush.Planned pl = planned;
+        if (pl == null) {
+            return;
+        }
+        var sample = session.openedProperty().get() == null ? java.util.Optional.<dev.cardinal.traffic.EventKindSample>empty()
+            : session.openedProperty().get().sample().eventKind(pl.layout().eventKind());
+        boolean write = targetWriteSample.isSelected();
+        if (write && sample.isEmpty()) {
+            pushSummary.setText("The sample has no " + pl.layout().eventKind() + " traffic to write.");
+            return;
+        }
+        applyTarget.setDisable(true);
+        pushResult.getItems().clear();
+        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> ScratchPush.apply(pl, sample.orElse(null), write, p))
+            .onSuccess(r -> {
+                pushSummary.textProperty().unbind();
+                pushSummary.setText(r.summary());
+                pushResult.getItems().setAll(r.rows());
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "apply failed", e);
+                pushSummary.textProperty().unbind();
+                pushSummary.setText("Apply failed: " + e.getMessage());
+            })
+            .andFinally(() -> {
+                pushSummary.textProperty().unbind();
+                forgetPlan();
+            })
+            .runOn(executor);
+        pushSummary.textProperty().bind(job.messageProperty());
     }
 
     /**

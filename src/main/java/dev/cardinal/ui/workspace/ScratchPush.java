@@ -55,7 +55,11 @@ public final class ScratchPush implements AutoCloseable {
         return ScratchInfluxd.available();
     }
 
-    /** Runs on a background thread. */
+    /** A plan made against a target, kept for Apply. */
+    record Planned(InfluxV1Push push, Plan plan, Layout layout) {
+    }
+
+    /** Runs on a background thread: a throwaway influxd, a fresh database, the plan applied, the sample written. */
     synchronized Result push(Workspace ws, Layout layout, EventKindSample sample, Tasks.Progress progress) throws Exception {
         if (server == null) {
             progress.update(-1, "Starting a scratch influxd…");
@@ -65,12 +69,34 @@ public final class ScratchPush implements AutoCloseable {
         String db = "cardinal_" + SchemaInference.slug(layout.id()).replace('-', '_');
         // the scratch server is ours: each push starts from an empty database
         client.query("DROP DATABASE " + InfluxQl.identifier(db), null);
+        return apply(plan(client, db, ws, layout), sample, true, progress);
+    }
+
+    /** Reads the target's state and plans {@code layout} on it; nothing changes on the server. Background thread. */
+    static Planned plan(InfluxV1Client client, String db, Workspace ws, Layout layout) throws Exception {
+        client.ping();
         InfluxV1Push push = new InfluxV1Push(client, db);
-        progress.update(-1, "Applying " + layout.name() + " on " + server.url() + "…");
-        Plan plan = push.plan(ws, List.of(layout));
-        push.apply(plan, Set.of(), PushMonitor.NONE);
+        return new Planned(push, push.plan(ws, List.of(layout)), layout);
+    }
+
+    /**
+     * Applies a plan's non-destructive steps (destructive ones stay blocked: the command line names them with
+     * {@code --allow}), then optionally writes the sample through the layout, shifted to now by whole shard groups,
+     * and compares the server's numbers with the projection. Background thread.
+     */
+    static Result apply(Planned planned, EventKindSample sample, boolean writeSample, Tasks.Progress progress) throws Exception {
+        InfluxV1Push push = planned.push();
+        Layout layout = planned.layout();
+        progress.update(-1, "Applying " + layout.name() + " on " + push.target() + "…");
+        var applied = push.apply(planned.plan(), Set.of(), PushMonitor.NONE);
+        String blocked = applied.blocked().isEmpty() ? "" : "; not applied (destructive, apply them with cardinal apply --allow): "
+            + String.join(", ", applied.blocked().stream().map(st -> st.subject()).toList());
+        if (!writeSample) {
+            return new Result(layout.name() + " applied on " + push.target() + ": " + applied.ran().size() + " step(s)" + blocked,
+                List.of(), true);
+        }
         LayoutMeasure projected = new LayoutMeasurer(new SampleIndex(sample)).measure(layout);
-        SampleWrite write = new SampleWrite(client, db, layout.retention().name(), SampleWrite.timeShiftToNow(sample,
+        SampleWrite write = new SampleWrite(push.client(), push.database(), layout.retention().name(), SampleWrite.timeShiftToNow(sample,
             layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L));
         InfluxV1Push.Comparison c = push.writeAndMeasure(layout, sample, projected, write, 0, new PushMonitor() {
             @Override
@@ -99,9 +125,9 @@ public final class ScratchPush implements AutoCloseable {
             rows.add(new Row("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(), false));
         }
         boolean matches = c.matches() && c.write().pointsDropped() == 0;
-        String summary = layout.name() + " on " + server.url() + " database " + db + ": "
+        String summary = layout.name() + " on " + push.target() + ": "
             + (c.write().cancelled() ? "stopped after " + c.write().linesSent() + " lines"
-            : matches ? "the server holds what was projected" : "the server's numbers differ from the projection");
+            : matches ? "the server holds what was projected" : "the server's numbers differ from the projection") + blocked;
         return new Result(summary, rows, matches);
     }
 
