@@ -3,6 +3,15 @@ package dev.cardinal.ui;
 import dev.cardinal.ui.common.ControllerFactory;
 import dev.cardinal.ui.common.FxmlView;
 import dev.cardinal.ui.workspace.MainWindowController;
+import dev.cardinal.ui.canvas.CanvasPanelController;
+import dev.cardinal.ui.code.CodeTabController;
+import dev.cardinal.ui.workspace.AttributesPanelController;
+import dev.cardinal.ui.workspace.ExplorerController;
+import dev.cardinal.ui.workspace.FindingsPanelController;
+import dev.cardinal.ui.workspace.ProjectionPanelController;
+import dev.cardinal.ui.workspace.PushPanelController;
+import dev.cardinal.ui.workspace.RecoveryBarController;
+import dev.cardinal.ui.workspace.Recovery;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,9 +36,18 @@ public final class WorkbenchApp extends Application {
 
     public static Window build(java.util.concurrent.Executor executor) {
         WorkspaceSession session = new WorkspaceSession(javafx.application.Platform::runLater);
+        Recovery recovery = new Recovery(Recovery.defaultHome());
         MainWindowController[] controller = new MainWindowController[1];
         ControllerFactory factory = new ControllerFactory()
-            .register(MainWindowController.class, () -> controller[0] = new MainWindowController(session, executor, new dev.cardinal.ui.workspace.Recovery(dev.cardinal.ui.workspace.Recovery.defaultHome())));
+            .register(MainWindowController.class, () -> controller[0] = new MainWindowController(session, executor, recovery))
+            .register(ExplorerController.class, () -> new ExplorerController(session))
+            .register(CanvasPanelController.class, () -> new CanvasPanelController(session, executor))
+            .register(AttributesPanelController.class, () -> new AttributesPanelController(session))
+            .register(ProjectionPanelController.class, () -> new ProjectionPanelController(session))
+            .register(FindingsPanelController.class, () -> new FindingsPanelController(session))
+            .register(CodeTabController.class, () -> new CodeTabController(session, executor))
+            .register(PushPanelController.class, () -> new PushPanelController(session, executor))
+            .register(RecoveryBarController.class, () -> new RecoveryBarController(session, executor, recovery));
         Parent root = factory.load(FxmlView.MAIN_WINDOW);
         root.getStylesheets().add(Objects.requireNonNull(WorkbenchApp.class.getResource(STYLESHEET)).toExternalForm());
         return new Window(root, controller[0], session);

@@ -255,8 +255,10 @@ class WorkbenchTest {
         assertTrue(png.getWidth() >= 2 * 270 && png.getHeight() > 300, png.getWidth() + "x" + png.getHeight() + ": every card, not the visible part");
         assertTrue(Files.readString(dir.resolve("canvas.svg")).contains("user_id  string  1,413  grows"));
 
-        // a chip selected on the canvas takes T: user_id back to Tags
-        robot.clickOn("#chip-ids-as-tags-user_id").type(KeyCode.T);
+        // a chip selected on the canvas takes T: user_id back to Tags (scrolled down to it: it is the last field)
+        robot.interact(() -> robot.lookup("#canvas").queryAs(javafx.scene.control.ScrollPane.class).setVvalue(1));
+        robot.clickOn("#chip-ids-as-tags-user_id");
+        robot.type(KeyCode.T);
         awaitProjection(robot);
         assertEquals("12,910", projected(robot, "series"));
 

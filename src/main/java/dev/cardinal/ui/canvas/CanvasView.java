@@ -303,6 +303,8 @@ public final class CanvasView extends ScrollPane {
             c.getStyleClass().remove("dragging");
             dragging = null;
         });
+        // a click on a chip selects the chip; the card's own click handler (which selects the card) must not see it
+        c.setOnMouseClicked(javafx.event.Event::consume);
         return c;
     }
 

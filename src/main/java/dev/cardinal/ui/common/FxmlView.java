@@ -5,7 +5,16 @@ import java.util.Objects;
 
 /** Every view of the workbench, one FXML file each under {@code fxml/}. */
 public enum FxmlView {
-    MAIN_WINDOW("/fxml/main_window.fxml");
+    MAIN_WINDOW("/fxml/main_window.fxml"),
+    /** Included by the main window, in the order they appear. */
+    RECOVERY_BAR("/fxml/recovery_bar.fxml"),
+    EXPLORER("/fxml/explorer.fxml"),
+    CANVAS_PANEL("/fxml/canvas_panel.fxml"),
+    ATTRIBUTES_PANEL("/fxml/attributes_panel.fxml"),
+    FINDINGS_PANEL("/fxml/findings_panel.fxml"),
+    CODE_PANEL("/fxml/code_panel.fxml"),
+    PUSH_PANEL("/fxml/push_panel.fxml"),
+    PROJECTION_PANEL("/fxml/projection_panel.fxml");
 
     private final String resource;
 

@@ -50,6 +50,8 @@ public final class WorkspaceSession implements AutoCloseable {
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Cardinal");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No workspace open");
     private Path file;
+    /** The attribute a finding or another view points at; the attribute views select it. */
+    private final javafx.beans.property.StringProperty focusedAttribute = new javafx.beans.property.SimpleStringProperty();
 
     /** A session whose projection results are handed to the thread {@code ui} runs on (the FX thread in the window). */
     public WorkspaceSession(Executor ui) {
@@ -103,6 +105,10 @@ public final class WorkspaceSession implements AutoCloseable {
 
     public ObjectProperty<ProjectionSettings> settingsProperty() {
         return settings;
+    }
+
+    public javafx.beans.property.StringProperty focusedAttributeProperty() {
+        return focusedAttribute;
     }
 
     public ObservableList<AttributeRow> attributes() {

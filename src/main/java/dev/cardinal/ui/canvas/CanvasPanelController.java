@@ -1,0 +1,182 @@
+package dev.cardinal.ui.canvas;
+
+import dev.cardinal.model.AtomicFiles;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.TemplateException;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.ui.common.Dialogs;
+import dev.cardinal.ui.common.Png;
+import dev.cardinal.ui.common.Tasks;
+import dev.cardinal.ui.workspace.WorkspaceSession;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javafx.fxml.FXML;
+
+/**
+ * The canvas tab: the cards, their toolbar, and the layout edits made on them (new, rename, measurement template,
+ * delete), each handed to the session as an undoable edit; PNG and SVG export.
+ */
+public final class CanvasPanelController {
+    private static final Logger LOG = Logger.getLogger(CanvasPanelController.class.getName());
+
+    private final WorkspaceSession session;
+    private final Executor executor;
+    /** Attribute facts per event kind for the chips; layout-independent, so made once per sample. */
+    private final Map<String, Map<String, AttributeInfo>> chipInfos = new HashMap<>();
+    @FXML
+    private CanvasView canvas;
+
+    public CanvasPanelController(WorkspaceSession session, Executor executor) {
+        this.session = session;
+        this.executor = executor;
+    }
+
+    @FXML
+    private void initialize() {
+        canvas.setOnSelectLayout(session::select);
+        canvas.setOnRoleChange(c -> session.setRole(c.layoutId(), c.attribute(), c.role()));
+        canvas.setOnMoveCard(session::moveCard);
+        canvas.setOnRenameLayout(this::renameLayout);
+        canvas.setOnDeleteLayout(this::deleteLayout);
+        canvas.setOnEditMeasurement(this::editMeasurement);
+        session.history().currentProperty().addListener((o, was, now) -> redraw());
+        session.selectedLayoutProperty().addListener((o, was, now) -> canvas.select(now == null ? null : now.id()));
+        session.openedProperty().addListener((o, was, now) -> chipInfos.clear());
+        session.projection().shownProperty().addListener((o, was, shown) -> {
+            if (shown != null && shown.projection() != null && !chipInfos.containsKey(shown.projection().eventKind())) {
+                Map<String, AttributeInfo> infos = new HashMap<>();
+                for (Projection.AttributeProjection a : shown.projection().attributes()) {
+                    infos.put(a.name(), new AttributeInfo(a.type(), a.distinct(), a.growth(), shown.curves().get(a.name())));
+                }
+                chipInfos.put(shown.projection().eventKind(), infos);
+                redraw();
+            }
+        });
+    }
+
+    private void redraw() {
+        Layout selected = session.selectedLayoutProperty().get();
+        canvas.show(session.workspace(), selected == null ? null : selected.id(), chipInfos);
+    }
+
+    @FXML
+    public void zoomIn() {
+        canvas.zoom(1.25);
+    }
+
+    @FXML
+    public void zoomOut() {
+        canvas.zoom(1 / 1.25);
+    }
+
+    @FXML
+    public void fitCanvas() {
+        canvas.fit();
+    }
+
+    @FXML
+    public void arrangeCanvas() {
+        if (session.workspace() != null) {
+            session.arrangeCards(canvas.arranged(session.workspace()));
+        }
+    }
+
+    @FXML
+    public void newLayout() {
+        Layout selected = session.selectedLayoutProperty().get();
+        Workspace ws = session.workspace();
+        if (ws != null && !ws.eventKinds().isEmpty()) {
+            session.newLayout(selected != null ? selected.eventKind() : ws.eventKinds().get(0).name());
+        }
+    }
+
+    /** The selected layout, for the Edit menu's layout commands. */
+    private Optional<String> selectedId() {
+        return Optional.ofNullable(session.selectedLayoutProperty().get()).map(Layout::id);
+    }
+
+    public void renameSelected() {
+        selectedId().ifPresent(this::renameLayout);
+    }
+
+    public void deleteSelected() {
+        selectedId().ifPresent(this::deleteLayout);
+    }
+
+    public void editSelectedMeasurement() {
+        selectedId().ifPresent(this::editMeasurement);
+    }
+
+    private void renameLayout(String id) {
+        session.workspace().layout(id).ifPresent(l -> Dialogs.ask(canvas, "Rename layout", "New name for " + l.name() + ":", l.name())
+            .ifPresent(name -> session.renameLayout(id, name)));
+    }
+
+    private void deleteLayout(String id) {
+        String refused = session.deleteLayout(id);
+        if (refused != null) {
+            session.showStatus("Cannot delete: " + refused);
+        }
+    }
+
+    /** Asks for the measurement name (literal, or a template such as {crop}.{region}) until it parses or is cancelled. */
+    private void editMeasurement(String id) {
+        Layout l = session.workspace().layout(id).orElse(null);
+        String text = l == null ? null : l.measurement().pattern();
+        String problem = "";
+        while (l != null) {
+            Optional<String> answer = Dialogs.ask(canvas, "Measurement name", problem + "Measurement of " + l.name()
+                + ": a name, or a template over attributes such as {crop}.{region}", text);
+            if (answer.isEmpty()) {
+                return;
+            }
+            try {
+                session.setMeasurement(id, answer.get());
+                return;
+            } catch (TemplateException e) {
+                text = answer.get();
+                problem = e.getMessage() + "\n\n";
+            }
+        }
+    }
+
+    /** The canvas as a PNG picture: snapshot here, file written in the background. */
+    public void exportPngTo(Path target) {
+        java.awt.image.BufferedImage pixels = Png.pixels(canvas.snapshotCards());
+        writeInBackground(target, () -> Png.write(pixels, target));
+    }
+
+    /** The canvas as SVG, drawn from the workspace, written in the background. */
+    public void exportSvgTo(Path target) {
+        Workspace ws = session.workspace();
+        String svg = CanvasSvg.render(ws, CanvasView.positions(ws), chipInfos);
+        writeInBackground(target, () -> AtomicFiles.write(target, svg.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    /** A file write that may fail. */
+    private interface Write {
+        void run() throws IOException;
+    }
+
+    private void writeInBackground(Path target, Write write) {
+        Tasks.<Path>create(p -> {
+            write.run();
+            return target;
+        })
+            .onSuccess(t -> session.showStatus("Wrote " + t))
+            .onError(e -> {
+                LOG.log(Level.WARNING, "cannot write " + target, e);
+                session.showFailure("Cannot write " + target.getFileName() + ": " + e.getMessage(), List.of());
+            })
+            .runOn(executor);
+    }
+}

@@ -1,0 +1,34 @@
+package dev.cardinal.ui.common;
+
+import java.util.Locale;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.Tooltip;
+
+/** Table cells the views share. */
+public final class Cells {
+    private Cells() {
+    }
+
+    /** A text cell whose full text is also its tooltip, for numbers and names wider than the column. */
+    public static <S> TableCell<S, String> textWithTooltip() {
+        return new TableCell<>() {
+            @Override
+            protected void updateItem(String v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty ? null : v);
+                setTooltip(empty || v == null || v.isEmpty() ? null : new Tooltip(v));
+            }
+        };
+    }
+
+    /** A count with separators; a negative number means "not known" and shows a dash. */
+    public static <S> TableCell<S, Long> count() {
+        return new TableCell<>() {
+            @Override
+            protected void updateItem(Long v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : v < 0 ? "—" : String.format(Locale.ROOT, "%,d", v));
+            }
+        };
+    }
+}

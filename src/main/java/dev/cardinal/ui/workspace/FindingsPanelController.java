@@ -1,0 +1,81 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.Severity;
+import dev.cardinal.ui.common.Cells;
+import java.util.Locale;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.css.PseudoClass;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+
+/** The findings of the selected layout, with their evidence and Apply Fix; selecting one points at its subject. */
+public final class FindingsPanelController {
+    private final WorkspaceSession session;
+    @FXML
+    private Button applyFix;
+    @FXML
+    private Label findingDetail;
+    @FXML
+    private TableView<Finding> findings;
+    @FXML
+    private TableColumn<Finding, String> severityColumn;
+    @FXML
+    private TableColumn<Finding, String> subjectColumn;
+    @FXML
+    private TableColumn<Finding, String> messageColumn;
+    @FXML
+    private TableColumn<Finding, String> fixColumn;
+
+    public FindingsPanelController(WorkspaceSession session) {
+        this.session = session;
+    }
+
+    @FXML
+    private void initialize() {
+        severityColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().severity().name().toLowerCase(Locale.ROOT)));
+        subjectColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().subject()));
+        messageColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().message()));
+        fixColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().fix().title()));
+        messageColumn.setCellFactory(c -> Cells.textWithTooltip());
+        fixColumn.setCellFactory(c -> Cells.textWithTooltip());
+        findings.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(Finding f, boolean empty) {
+                super.updateItem(f, empty);
+                for (Severity s : Severity.values()) {
+                    pseudoClassStateChanged(PseudoClass.getPseudoClass(s.name().toLowerCase(Locale.ROOT)),
+                        !empty && f != null && f.severity() == s);
+                }
+            }
+        });
+        session.projection().findingsProperty().addListener((o, was, now) -> findings.getItems().setAll(now));
+        findings.getSelectionModel().selectedItemProperty().addListener((o, was, f) -> select(f));
+    }
+
+    private void select(Finding f) {
+        applyFix.setDisable(f == null || !f.fix().applicable());
+        if (f == null) {
+            findingDetail.setText("Select a finding to see its evidence.");
+            return;
+        }
+        StringBuilder text = new StringBuilder(f.rule()).append(": ");
+        f.evidence().forEach(e -> text.append(e.label()).append(" = ").append(e.value()).append("; "));
+        text.append(f.fix().applicable() ? "fix: " : "advice: ").append(f.fix().title());
+        findingDetail.setText(text.toString());
+        session.focusedAttributeProperty().set(null);
+        session.focusedAttributeProperty().set(f.subject());
+    }
+
+    @FXML
+    private void applyFix() {
+        Finding f = findings.getSelectionModel().getSelectedItem();
+        if (f != null) {
+            session.applyFix(f);
+        }
+    }
+}

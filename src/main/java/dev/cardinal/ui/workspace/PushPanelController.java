@@ -1,0 +1,261 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.push.InfluxV1Client;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.ui.common.Cells;
+import dev.cardinal.ui.common.Tasks;
+import java.net.URI;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.concurrent.Task;
+import javafx.css.PseudoClass;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.stage.WindowEvent;
+
+/**
+ * The push tab: the selected layout pushed to a scratch influxd with one button, or planned and applied on a test
+ * instance the form names (the password stays in the form and the client, never in the workspace), with projected
+ * beside measured.
+ */
+public final class PushPanelController {
+    private static final Logger LOG = Logger.getLogger(PushPanelController.class.getName());
+    private static final PseudoClass DIFFERS = PseudoClass.getPseudoClass("differs");
+
+    private final WorkspaceSession session;
+    private final Executor executor;
+    private final ScratchPush scratch = new ScratchPush();
+    /** The last plan, for Apply; dropped when the layout or the form changes. */
+    private ScratchPush.Planned planned;
+    @FXML
+    private Button pushScratch;
+    @FXML
+    private Label pushSummary;
+    @FXML
+    private TextField targetUrl;
+    @FXML
+    private TextField targetDatabase;
+    @FXML
+    private TextField targetUser;
+    @FXML
+    private PasswordField targetPassword;
+    @FXML
+    private CheckBox targetInsecure;
+    @FXML
+    private CheckBox targetWriteSample;
+    @FXML
+    private Button planTarget;
+    @FXML
+    private Button applyTarget;
+    @FXML
+    private TextArea planText;
+    @FXML
+    private TableView<ScratchPush.Row> pushResult;
+    @FXML
+    private TableColumn<ScratchPush.Row, String> pushWhatColumn;
+    @FXML
+    private TableColumn<ScratchPush.Row, Long> pushProjectedColumn;
+    @FXML
+    private TableColumn<ScratchPush.Row, Long> pushMeasuredColumn;
+
+    public PushPanelController(WorkspaceSession session, Executor executor) {
+        this.session = session;
+        this.executor = executor;
+    }
+
+    @FXML
+    private void initialize() {
+        pushWhatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
+        pushProjectedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().projected()));
+        pushMeasuredColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().measured()));
+        pushProjectedColumn.setCellFactory(c -> Cells.count());
+        pushMeasuredColumn.setCellFactory(c -> Cells.count());
+        pushResult.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(ScratchPush.Row row, boolean empty) {
+                super.updateItem(row, empty);
+                pseudoClassStateChanged(DIFFERS, !empty && row != null && row.differs());
+            }
+        });
+        if (!ScratchPush.available()) {
+            pushScratch.setDisable(true);
+            pushSummary.setText("influxd is not on the PATH: install InfluxDB 1.x (apt-get install influxdb) to push to a scratch instance.");
+        }
+        // the scratch server lives as long as the window
+        pushResult.sceneProperty().addListener((o, was, scene) -> {
+            if (scene != null) {
+                scene.windowProperty().addListener((o2, w, win) -> {
+                    if (win != null) {
+                        win.addEventHandler(WindowEvent.WINDOW_HIDDEN, e -> scratch.close());
+                    }
+                });
+            }
+        });
+        initTargetForm();
+    }
+
+    private void initTargetForm() {
+        session.history().currentProperty().addListener((o, was, ws) -> {
+            forgetPlan();
+            if (ws != null && targetUrl.getText().isBlank()) {
+                ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_1).findFirst().ifPresent(t -> {
+                    targetUrl.setText(t.url());
+                    targetDatabase.setText(t.database() == null ? "" : t.database());
+                });
+            }
+        });
+        session.selectedLayoutProperty().addListener((o, was, now) -> forgetPlan());
+        for (TextField f : new TextField[] {targetUrl, targetDatabase, targetUser, targetPassword}) {
+            f.textProperty().addListener((o, was, now) -> forgetPlan());
+        }
+        targetInsecure.selectedProperty().addListener((o, was, now) -> {
+            forgetPlan();
+            targetInsecure.pseudoClassStateChanged(PseudoClass.getPseudoClass("warning"), now);
+            if (now) {
+                pushSummary.setText("Warning: TLS verification is off; the server's certificate is not checked.");
+            }
+        });
+    }
+
+    private void forgetPlan() {
+        planned = null;
+        applyTarget.setDisable(true);
+    }
+
+    /** The client the form describes; the password goes to the client and nowhere else. */
+    private InfluxV1Client targetClient() {
+        InfluxV1Client client = InfluxV1Client.of(URI.create(targetUrl.getText().strip()));
+        if (!targetUser.getText().isBlank()) {
+            client = client.withBasicAuth(targetUser.getText().strip(), targetPassword.getText().toCharArray());
+        }
+        return targetInsecure.isSelected() ? client.withoutTlsVerification() : client;
+    }
+
+    /** Reads the instance's state and shows what Apply would do; nothing changes on the server. */
+    @FXML
+    private void planTarget() {
+        Layout layout = session.selectedLayoutProperty().get();
+        Workspace ws = session.workspace();
+                if (ws == null || layout == null) {
+            pushSummary.setText("Open a workspace and select a layout first.");
+            return;
+        }
+        if (targetUrl.getText().isBlank() || targetDatabase.getText().isBlank()) {
+            pushSummary.setText("Give the instance's URL and a database.");
+            return;
+        }
+        InfluxV1Client client;
+        try {
+            client = targetClient();
+        } catch (IllegalArgumentException e) {
+            pushSummary.setText("Not a URL: " + e.getMessage());
+            return;
+        }
+        String db = targetDatabase.getText().strip();
+        planTarget.setDisable(true);
+        forgetPlan();
+        Tasks.<ScratchPush.Planned>create(p -> ScratchPush.plan(client, db, ws, layout))
+            .onSuccess(pl -> {
+                planned = pl;
+                planText.setText(pl.plan().text());
+                applyTarget.setDisable(false);
+                pushSummary.setText("Planned " + layout.name() + " on " + pl.push().target() + (targetInsecure.isSelected()
+                    ? " (warning: TLS verification is off)" : "") + ". Apply runs the steps that change nothing destructively.");
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "plan failed", e);
+                planText.clear();
+                pushSummary.setText("Plan failed: " + e.getMessage());
+            })
+            .andFinally(() -> planTarget.setDisable(false))
+            .runOn(executor);
+    }
+
+    /** Applies the shown plan and, when asked, writes the sample and compares. */
+    @FXML
+    private void applyTarget() {
+        ScratchPush.Planned pl = planned;
+        if (pl == null) {
+            return;
+        }
+        var sample = session.openedProperty().get() == null ? Optional.<EventKindSample>empty()
+            : session.openedProperty().get().sample().eventKind(pl.layout().eventKind());
+        boolean write = targetWriteSample.isSelected();
+        if (write && sample.isEmpty()) {
+            pushSummary.setText("The sample has no " + pl.layout().eventKind() + " traffic to write.");
+            return;
+        }
+        applyTarget.setDisable(true);
+        pushResult.getItems().clear();
+        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> ScratchPush.apply(pl, sample.orElse(null), write, p))
+            .onSuccess(r -> {
+                pushSummary.textProperty().unbind();
+                pushSummary.setText(r.summary());
+                pushResult.getItems().setAll(r.rows());
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "apply failed", e);
+                pushSummary.textProperty().unbind();
+                pushSummary.setText("Apply failed: " + e.getMessage());
+            })
+            .andFinally(() -> {
+                pushSummary.textProperty().unbind();
+                forgetPlan();
+            })
+            .runOn(executor);
+        pushSummary.textProperty().bind(job.messageProperty());
+    }
+
+    /**
+     * Pushes the selected layout to the scratch influxd in the background (starting it the first time) and shows
+     * projected beside measured.
+     */
+    @FXML
+    void pushToScratch() {
+        WorkspaceOpener.Opened opened = session.openedProperty().get();
+        Layout layout = session.selectedLayoutProperty().get();
+                if (opened == null || layout == null) {
+            pushSummary.setText("Open a workspace and select a layout first.");
+            return;
+        }
+        var sample = opened.sample().eventKind(layout.eventKind());
+        if (sample.isEmpty()) {
+            pushSummary.setText("The sample has no " + layout.eventKind() + " traffic to write.");
+            return;
+        }
+        pushScratch.setDisable(true);
+        pushResult.getItems().clear();
+        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> scratch.push(session.workspace(), layout, sample.get(), p))
+            .onSuccess(r -> {
+                pushSummary.textProperty().unbind();
+                pushSummary.setText(r.summary());
+                pushResult.getItems().setAll(r.rows());
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "push to the scratch influxd failed", e);
+                pushSummary.textProperty().unbind();
+                pushSummary.setText("Push failed: " + e.getMessage());
+            })
+            .andFinally(() -> {
+                pushSummary.textProperty().unbind();
+                pushScratch.setDisable(false);
+            })
+            .runOn(executor);
+        pushSummary.textProperty().bind(job.messageProperty());
+    }
+
+}
