@@ -384,6 +384,28 @@ class WorkbenchTest {
     }
 
     @Test
+    void theMinimapAppearsWhenTheCardsDoNotFitAndMovesTheView(FxRobot robot) throws Exception {
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        awaitProjection(robot);
+        javafx.scene.control.ScrollPane canvas = robot.lookup("#canvas").queryAs(javafx.scene.control.ScrollPane.class);
+        robot.interact(() -> ((dev.cardinal.ui.canvas.CanvasView) canvas).setZoom(0.5));
+        assertTrue(!robot.lookup("#minimap").query().isVisible(), "everything fits at 50%");
+        robot.interact(() -> ((dev.cardinal.ui.canvas.CanvasView) canvas).setZoom(2));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(robot.lookup("#minimap").query().isVisible(), "at 200% the cards do not fit");
+        robot.interact(() -> {
+            canvas.setHvalue(0);
+            canvas.setVvalue(0);
+        });
+        javafx.scene.Node map = robot.lookup("#minimap").query();
+        var b = map.localToScreen(map.getBoundsInLocal());
+        robot.clickOn(b.getMinX() + b.getWidth() * 0.9, b.getMinY() + b.getHeight() * 0.9);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(canvas.getHvalue() > 0.5 && canvas.getVvalue() > 0.5, canvas.getHvalue() + ", " + canvas.getVvalue());
+        snap(robot, "minimap");
+    }
+
+    @Test
     void oneButtonPushesTheSelectedLayoutToAScratchInfluxdAndShowsProjectedBesideMeasured(FxRobot robot) throws Exception {
         InfluxdRequired.check();
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));

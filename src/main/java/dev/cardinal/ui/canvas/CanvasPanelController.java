@@ -34,6 +34,8 @@ public final class CanvasPanelController {
     private final Map<String, Map<String, AttributeInfo>> chipInfos = new HashMap<>();
     @FXML
     private CanvasView canvas;
+    @FXML
+    private javafx.scene.layout.Pane minimapHolder;
 
     public CanvasPanelController(WorkspaceSession session, Executor executor) {
         this.session = session;
@@ -42,6 +44,7 @@ public final class CanvasPanelController {
 
     @FXML
     private void initialize() {
+        minimapHolder.getChildren().add(new Minimap(canvas));
         canvas.setOnSelectLayout(session::select);
         canvas.setOnRoleChange(c -> session.setRole(c.layoutId(), c.attribute(), c.role()));
         canvas.setOnMoveCard(session::moveCard);

@@ -122,6 +122,8 @@ public final class CanvasView extends ScrollPane {
         zoom = Math.max(0.25, Math.min(3, z));
         world.setScaleX(zoom);
         world.setScaleY(zoom);
+        layout();
+        onCardsDrawn.run();
     }
 
     /** Zooms so that every card fits the visible area (never above 100%). */
@@ -180,6 +182,51 @@ public final class CanvasView extends ScrollPane {
         return out;
     }
 
+    private Runnable onCardsDrawn = () -> { };
+
+    /** Called after the cards are redrawn, moved or zoomed (the minimap follows). */
+    void setOnCardsDrawn(Runnable handler) {
+        onCardsDrawn = handler;
+    }
+
+    /** What the minimap draws for each card: its bounds at zoom 1 and whether it is selected. */
+    interface CardVisitor {
+        void card(String layoutId, Bounds bounds, boolean selected);
+    }
+
+    void forEachCard(CardVisitor visitor) {
+        cards.forEach((id, c) -> visitor.card(id, new javafx.geometry.BoundingBox(c.getLayoutX(), c.getLayoutY(),
+            c.prefWidth(-1), c.prefHeight(-1)), id.equals(selectedCard)));
+    }
+
+    /** The cards' extent at zoom 1. */
+    Bounds cardBounds() {
+        return contentBounds();
+    }
+
+    /** The visible part of the canvas at zoom 1: x, y, width, height. */
+    double[] visibleWorld() {
+        Bounds port = getViewportBounds();
+        double contentW = world.getBoundsInParent().getWidth();
+        double contentH = world.getBoundsInParent().getHeight();
+        double x = Math.max(0, contentW - port.getWidth()) * getHvalue() / zoom;
+        double y = Math.max(0, contentH - port.getHeight()) * getVvalue() / zoom;
+        return new double[] {x, y, port.getWidth() / zoom, port.getHeight() / zoom};
+    }
+
+    /** Scrolls so that the point (x, y) at zoom 1 is in the middle of the view. */
+    void centreOn(double x, double y) {
+        Bounds port = getViewportBounds();
+        double contentW = world.getBoundsInParent().getWidth();
+        double contentH = world.getBoundsInParent().getHeight();
+        if (contentW > port.getWidth()) {
+            setHvalue(Math.max(0, Math.min(1, (x * zoom - port.getWidth() / 2) / (contentW - port.getWidth()))));
+        }
+        if (contentH > port.getHeight()) {
+            setVvalue(Math.max(0, Math.min(1, (y * zoom - port.getHeight() / 2) / (contentH - port.getHeight()))));
+        }
+    }
+
     /** A picture of every card at 100%, on the canvas background; call on the FX thread. */
     public javafx.scene.image.WritableImage snapshotCards() {
         javafx.scene.SnapshotParameters params = new javafx.scene.SnapshotParameters();
@@ -192,6 +239,7 @@ public final class CanvasView extends ScrollPane {
     public void select(String layoutId) {
         selectedCard = layoutId;
         cards.forEach((id, card) -> card.pseudoClassStateChanged(SELECTED, id.equals(layoutId)));
+        onCardsDrawn.run();
     }
 
     /**
@@ -224,6 +272,7 @@ public final class CanvasView extends ScrollPane {
         }
         setHvalue(h);
         setVvalue(v);
+        onCardsDrawn.run();
         if (selectedChipKey != null) {
             Node again = world.lookup("#" + selectedChipKey);
             if (again instanceof Chip c) {
@@ -365,6 +414,7 @@ public final class CanvasView extends ScrollPane {
             e.consume();
         });
         handle.setOnMouseReleased(e -> {
+            onCardsDrawn.run();
             if (card.getLayoutX() != start[2] || card.getLayoutY() != start[3]) {
                 onMove.accept(layoutId, new Position(Math.round(card.getLayoutX()), Math.round(card.getLayoutY())));
             }
