@@ -331,6 +331,14 @@ class WorkbenchTest {
         robot.clickOn(robot.lookup(".dialog-pane .button").match((javafx.scene.control.Button b) -> b.isDefaultButton()).<javafx.scene.Node>query());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("by event", window.session().workspace().layout("listing-event-layout").orElseThrow().name());
+
+        // a templated tag from the Tags compartment's menu: several facts in one tag
+        robot.rightClickOn("#tags-listing-event-layout").clickOn("Add Templated Tag…");
+        robot.clickOn(".dialog-pane .text-field").push(KeyCode.CONTROL, KeyCode.A).write("what = {event}-{device}");
+        robot.clickOn(robot.lookup(".dialog-pane .button").match((javafx.scene.control.Button b) -> b.isDefaultButton()).<javafx.scene.Node>query());
+        awaitProjection(robot);
+        assertEquals("25", projected(robot, "series"));
+        assertTrue(robot.lookup("#templated-listing-event-layout-what").tryQuery().isPresent());
         snap(robot, "new-layout");
     }
 

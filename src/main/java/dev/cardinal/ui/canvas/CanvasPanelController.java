@@ -51,6 +51,8 @@ public final class CanvasPanelController {
         canvas.setOnRenameLayout(this::renameLayout);
         canvas.setOnDeleteLayout(this::deleteLayout);
         canvas.setOnEditMeasurement(this::editMeasurement);
+        canvas.setOnAddTemplate((id, role) -> editTemplate(id, role, null));
+        canvas.setOnEditTemplate(this::editTemplate);
         session.history().currentProperty().addListener((o, was, now) -> redraw());
         session.selectedLayoutProperty().addListener((o, was, now) -> canvas.select(now == null ? null : now.id()));
         session.openedProperty().addListener((o, was, now) -> chipInfos.clear());
@@ -147,6 +149,50 @@ public final class CanvasPanelController {
                 return;
             } catch (TemplateException e) {
                 text = answer.get();
+                problem = e.getMessage() + "\n\n";
+            }
+        }
+    }
+
+    /**
+     * Adds or edits a templated tag ({@code plot = plot-{plot}.{region}}) or field ({@code {crop}.temp = temp}),
+     * asking again with the reason until it is valid or cancelled; role DROPPED removes the one keyed {@code text}.
+     */
+    private void editTemplate(String id, dev.cardinal.model.Role role, String text) {
+        if (role == dev.cardinal.model.Role.DROPPED) {
+            session.removeTagOrField(id, text);
+            return;
+        }
+        boolean tag = role == dev.cardinal.model.Role.TAG;
+        String shown = text != null ? text : tag ? "key = {attribute}" : "{attribute}.name = attribute";
+        String problem = "";
+        while (true) {
+            Optional<String> answer = Dialogs.ask(canvas, tag ? "Templated tag" : "Templated field", problem + (tag
+                ? "Tag as key = value template, e.g. plot = plot-{plot}.{region}"
+                : "Field as key template = attribute, e.g. {crop}.temp = temp"), shown);
+            if (answer.isEmpty()) {
+                return;
+            }
+            int eq = answer.get().indexOf(" = ");
+            try {
+                if (eq <= 0) {
+                    throw new TemplateException(answer.get(), 0, "write it as left = right, with spaces around =");
+                }
+                String left = answer.get().substring(0, eq).strip();
+                String right = answer.get().substring(eq + 3).strip();
+                if (tag) {
+                    session.putTag(id, left, right);
+                } else {
+                    session.putField(id, left, right);
+                }
+                // a renamed key: the old one goes only once the new one is in
+                String oldKey = text == null ? null : text.substring(0, text.indexOf(" = "));
+                if (oldKey != null && !oldKey.equals(left)) {
+                    session.removeTagOrField(id, oldKey);
+                }
+                return;
+            } catch (TemplateException e) {
+                shown = answer.get();
                 problem = e.getMessage() + "\n\n";
             }
         }

@@ -47,6 +47,23 @@ public final class CanvasView extends ScrollPane {
     private Consumer<String> onRename = id -> { };
     private Consumer<String> onDelete = id -> { };
     private Consumer<String> onEditMeasurement = id -> { };
+    private BiConsumer<String, Role> onAddTemplate = (id, role) -> { };
+    private TemplateEdit onEditTemplate = (id, role, text) -> { };
+
+    /** A templated tag or field to edit ({@code text} is what the card shows, {@code key = template}); null text adds one. */
+    public interface TemplateEdit {
+        void edit(String layoutId, Role role, String text);
+    }
+
+    /** "Add Templated Tag/Field" on a compartment's menu. */
+    public void setOnAddTemplate(BiConsumer<String, Role> handler) {
+        onAddTemplate = handler;
+    }
+
+    /** "Edit" and "Remove" on a templated chip's menu; remove comes as role DROPPED. */
+    public void setOnEditTemplate(TemplateEdit handler) {
+        onEditTemplate = handler;
+    }
     private String selectedCard;
     private Chip dragging;
     private Chip selectedChip;
@@ -298,12 +315,12 @@ public final class CanvasView extends ScrollPane {
         VBox tags = compartment(l.id(), Role.TAG);
         for (TagSpec t : l.tags()) {
             tags.getChildren().add(t.isPlain() ? chip(l.id(), t.key(), t.key(), infos.get(t.key()))
-                : fixed(t.key() + " = " + t.value().pattern()));
+                : fixed(l.id(), Role.TAG, t.key(), t.key() + " = " + t.value().pattern()));
         }
         VBox fields = compartment(l.id(), Role.FIELD);
         for (FieldSpec f : l.fields()) {
             fields.getChildren().add(f.isPlain() ? chip(l.id(), f.attribute(), f.attribute(), infos.get(f.attribute()))
-                : fixed(f.key().pattern() + " = " + f.attribute()));
+                : fixed(l.id(), Role.FIELD, f.key().pattern(), f.key().pattern() + " = " + f.attribute()));
         }
         Label tagsTitle = new Label("Tags (indexed)");
         tagsTitle.getStyleClass().add("compartment-title");
@@ -328,9 +345,22 @@ public final class CanvasView extends ScrollPane {
         return card;
     }
 
-    private static Label fixed(String text) {
+    /** A templated tag or field: shown as {@code key = template}, edited or removed from its menu or by double-click. */
+    private Label fixed(String layoutId, Role role, String key, String text) {
         Label l = new Label(text);
         l.getStyleClass().addAll("chip", "templated");
+        l.setId("templated-" + layoutId + "-" + key.replaceAll("[^A-Za-z0-9_-]", "_"));
+        javafx.scene.control.MenuItem edit = new javafx.scene.control.MenuItem("Edit…");
+        edit.setOnAction(e -> onEditTemplate.edit(layoutId, role, text));
+        javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove");
+        remove.setOnAction(e -> onEditTemplate.edit(layoutId, Role.DROPPED, key));
+        l.setContextMenu(new javafx.scene.control.ContextMenu(edit, remove));
+        l.setOnMouseClicked(e -> {
+            if (e.getClickCount() == 2) {
+                onEditTemplate.edit(layoutId, role, text);
+            }
+            e.consume();
+        });
         return l;
     }
 
@@ -353,7 +383,11 @@ public final class CanvasView extends ScrollPane {
             dragging = null;
         });
         // a click on a chip selects the chip; the card's own click handler (which selects the card) must not see it
-        c.setOnMouseClicked(javafx.event.Event::consume);
+        c.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY) {
+                e.consume();
+            }
+        });
         return c;
     }
 
@@ -379,6 +413,22 @@ public final class CanvasView extends ScrollPane {
         box.getStyleClass().addAll("compartment", role == Role.TAG ? "tags" : "fields");
         box.setId((role == Role.TAG ? "tags-" : "fields-") + layoutId);
         box.setMinHeight(30);
+        javafx.scene.control.MenuItem add = new javafx.scene.control.MenuItem(role == Role.TAG ? "Add Templated Tag…" : "Add Templated Field…");
+        add.setOnAction(e -> onAddTemplate.accept(layoutId, role));
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(add);
+        box.setOnContextMenuRequested(e -> {
+            if (!menu.isShowing()) {
+                menu.show(box, e.getScreenX(), e.getScreenY());
+            }
+            e.consume();
+        });
+        // platforms that send no context-menu event (and the headless tests) open it on a secondary click
+        box.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.SECONDARY && !menu.isShowing()) {
+                menu.show(box, e.getScreenX(), e.getScreenY());
+                e.consume();
+            }
+        });
         box.setOnMouseDragEntered(e -> box.pseudoClassStateChanged(DROP, accepts(layoutId)));
         box.setOnMouseDragExited(e -> box.pseudoClassStateChanged(DROP, false));
         box.setOnMouseDragReleased(e -> {

@@ -312,14 +312,74 @@ public final class WorkspaceSession implements AutoCloseable {
         if (layout == null) {
             return false;
         }
+        dev.cardinal.model.Template t = checked(layout, pattern);
+        return history.apply("measurement of " + layout.name() + " = " + pattern, w -> w.withLayout(layout.withMeasurement(t)));
+    }
+
+    /**
+     * Adds a templated tag, e.g. key {@code plot} with value {@code plot-{plot}.{region}}, as an undoable edit; a tag
+     * with that key is replaced.
+     *
+     * @throws dev.cardinal.model.TemplateException when the value is not a template or names a missing attribute
+     */
+    public boolean putTag(String layoutId, String key, String valuePattern) throws dev.cardinal.model.TemplateException {
+        Layout layout = layoutFor(layoutId);
+        if (layout == null || key.isBlank()) {
+            return false;
+        }
+        dev.cardinal.model.Template t = checked(layout, valuePattern);
+        List<dev.cardinal.model.TagSpec> tags = new ArrayList<>(layout.tags());
+        tags.removeIf(x -> x.key().equals(key.strip()));
+        tags.add(new dev.cardinal.model.TagSpec(key.strip(), t));
+        return history.apply("tag " + key.strip() + " = " + valuePattern, w -> w.withLayout(layout.withTags(tags)));
+    }
+
+    /**
+     * Adds a field whose key is a template, e.g. {@code {crop}.temp} storing {@code temp}, as an undoable edit; a
+     * field with that key is replaced.
+     *
+     * @throws dev.cardinal.model.TemplateException when the key is not a template, or it or the attribute is missing
+     */
+    public boolean putField(String layoutId, String keyPattern, String attribute) throws dev.cardinal.model.TemplateException {
+        Layout layout = layoutFor(layoutId);
+        if (layout == null) {
+            return false;
+        }
+        dev.cardinal.model.Template key = checked(layout, keyPattern);
+        checked(layout, "{" + attribute.strip() + "}");
+        List<dev.cardinal.model.FieldSpec> fields = new ArrayList<>(layout.fields());
+        fields.removeIf(f -> f.key().pattern().equals(key.pattern()));
+        fields.add(new dev.cardinal.model.FieldSpec(key, attribute.strip()));
+        return history.apply("field " + keyPattern + " = " + attribute.strip(), w -> w.withLayout(layout.withFields(fields)));
+    }
+
+    /** Removes the tag with {@code key}, or the field whose key pattern is {@code key}, as an undoable edit. */
+    public boolean removeTagOrField(String layoutId, String key) {
+        Layout layout = layoutFor(layoutId);
+        if (layout == null) {
+            return false;
+        }
+        List<dev.cardinal.model.TagSpec> tags = layout.tags().stream().filter(t -> !t.key().equals(key)).toList();
+        List<dev.cardinal.model.FieldSpec> fields = layout.fields().stream().filter(f -> !f.key().pattern().equals(key)).toList();
+        return history.apply("remove " + key + " from " + layout.name(), w -> w.withLayout(layout.withTags(tags).withFields(fields)));
+    }
+
+    private Layout layoutFor(String layoutId) {
+        Workspace ws = history.current();
+        return ws == null ? null : ws.layout(layoutId).orElse(null);
+    }
+
+    /** Parses a template and checks that the layout's event kind has every attribute it names. */
+    private dev.cardinal.model.Template checked(Layout layout, String pattern) throws dev.cardinal.model.TemplateException {
         dev.cardinal.model.Template t = dev.cardinal.model.Template.parse(pattern);
-        EventKind kind = ws.eventKind(layout.eventKind()).orElseThrow();
+        EventKind kind = history.current().eventKind(layout.eventKind()).orElseThrow();
         for (String a : t.attributes()) {
             if (kind.attributes().stream().noneMatch(x -> x.name().equals(a))) {
-                throw new dev.cardinal.model.TemplateException(pattern, Math.max(0, pattern.indexOf("{" + a)), layout.eventKind() + " has no attribute " + a);
+                throw new dev.cardinal.model.TemplateException(pattern, Math.max(0, pattern.indexOf("{" + a)),
+                    layout.eventKind() + " has no attribute " + a);
             }
         }
-        return history.apply("measurement of " + layout.name() + " = " + pattern, w -> w.withLayout(layout.withMeasurement(t)));
+        return t;
     }
 
     /** Selects the layout {@code layoutId}. */

@@ -197,6 +197,26 @@ class WorkspaceSessionTest {
     }
 
     @Test
+    void templatedTagsAndFieldsAreProjectedAndBadTemplatesRefused() throws Exception {
+        open();
+        awaitProjection();
+        String id = session.newLayout("listing_event");
+        awaitProjection();
+        // several facts in one tag, and data in field keys: both measurable
+        assertTrue(session.putTag(id, "what", "{event}-{device}"));
+        assertEquals(25, awaitProjection().now().series(), "5 events x 5 devices, if every pair occurs");
+        assertTrue(session.putField(id, "{event}.count", "count"));
+        Projection p = awaitProjection();
+        assertEquals(7 + 5, p.now().fieldKeys(), "the 7 plain fields and one count per event");
+        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.putTag(id, "x", "{nope}"));
+        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.putField(id, "{event}.x", "nope"));
+        assertTrue(session.removeTagOrField(id, "what"));
+        assertEquals(1, awaitProjection().now().series());
+        assertTrue(session.removeTagOrField(id, "{event}.count"));
+        assertEquals(7, awaitProjection().now().fieldKeys());
+    }
+
+    @Test
     void quickEditsAreDebouncedAndTheNewestWins() throws Exception {
         open();
         awaitProjection();
