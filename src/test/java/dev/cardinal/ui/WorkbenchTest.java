@@ -315,8 +315,9 @@ class WorkbenchTest {
         robot.clickOn("New Layout");
         awaitProjection(robot);
         assertEquals("1", projected(robot, "series"));
-        robot.interact(() -> robot.lookup("#canvas").queryAs(javafx.scene.control.ScrollPane.class).setHvalue(1));
+        robot.clickOn("Fit");
         WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(!robot.lookup("#minimap").query().isVisible(), "all three cards fit");
         robot.drag("#chip-listing-event-layout-event").dropTo("#tags-listing-event-layout");
         awaitProjection(robot);
         assertEquals("5", projected(robot, "series"));
@@ -331,6 +332,17 @@ class WorkbenchTest {
         robot.clickOn(robot.lookup(".dialog-pane .button").match((javafx.scene.control.Button b) -> b.isDefaultButton()).<javafx.scene.Node>query());
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals("by event", window.session().workspace().layout("listing-event-layout").orElseThrow().name());
+
+        // device dropped from the layout (Delete on its chip), then dragged back from the palette into Tags
+        robot.interact(() -> robot.lookup("#canvas").queryAs(javafx.scene.control.ScrollPane.class).setVvalue(0.5));
+        robot.clickOn("#chip-listing-event-layout-device").type(KeyCode.DELETE);
+        awaitProjection(robot);
+        assertTrue(robot.lookup("#chip-listing-event-layout-device").tryQuery().isEmpty(), "dropped from the card");
+        robot.interact(() -> robot.lookup("#canvas").queryAs(javafx.scene.control.ScrollPane.class).setVvalue(0));
+        robot.drag("#palette-device").dropTo("#tags-listing-event-layout");
+        awaitProjection(robot);
+        assertEquals("25", projected(robot, "series"), "event x device");
+        assertEquals(dev.cardinal.model.Role.TAG, window.session().workspace().layout("listing-event-layout").orElseThrow().roleOf("device"));
 
         // a templated tag from the Tags compartment's menu: several facts in one tag
         robot.rightClickOn("#tags-listing-event-layout").clickOn("Add Templated Tag…");

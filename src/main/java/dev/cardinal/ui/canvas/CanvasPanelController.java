@@ -36,6 +36,8 @@ public final class CanvasPanelController {
     private CanvasView canvas;
     @FXML
     private javafx.scene.layout.Pane minimapHolder;
+    @FXML
+    private javafx.scene.layout.StackPane paletteHolder;
 
     public CanvasPanelController(WorkspaceSession session, Executor executor) {
         this.session = session;
@@ -45,6 +47,8 @@ public final class CanvasPanelController {
     @FXML
     private void initialize() {
         minimapHolder.getChildren().add(new Minimap(canvas));
+        paletteHolder.getChildren().add(canvas.palette());
+        session.selectedLayoutProperty().addListener((o, was, now) -> showPalette());
         canvas.setOnSelectLayout(session::select);
         canvas.setOnRoleChange(c -> session.setRole(c.layoutId(), c.attribute(), c.role()));
         canvas.setOnMoveCard(session::moveCard);
@@ -71,6 +75,19 @@ public final class CanvasPanelController {
     private void redraw() {
         Layout selected = session.selectedLayoutProperty().get();
         canvas.show(session.workspace(), selected == null ? null : selected.id(), chipInfos);
+        showPalette();
+    }
+
+    private void showPalette() {
+        Layout selected = session.selectedLayoutProperty().get();
+        Workspace ws = session.workspace();
+        var kind = selected == null || ws == null ? null : ws.eventKind(selected.eventKind()).orElse(null);
+        if (kind == null) {
+            canvas.showPalette(null, List.of(), Map.of());
+        } else {
+            canvas.showPalette(kind.name(), kind.attributes().stream().map(dev.cardinal.model.Attribute::name).toList(),
+                chipInfos.getOrDefault(kind.name(), Map.of()));
+        }
     }
 
     @FXML

@@ -200,6 +200,44 @@ public final class CanvasView extends ScrollPane {
     }
 
     private Runnable onCardsDrawn = () -> { };
+    /** The layout id palette chips carry: they belong to no card. */
+    static final String PALETTE = "";
+    private final javafx.scene.layout.HBox palette = new javafx.scene.layout.HBox(4);
+    private String paletteKind;
+
+    /**
+     * The attributes of one event kind as chips to drag onto any card of that kind (into Tags or Fields); this is
+     * how an attribute a layout drops comes back, or a new layout is drawn.
+     */
+    public javafx.scene.layout.HBox palette() {
+        return palette;
+    }
+
+    /** Shows {@code kind}'s attributes in the palette. */
+    public void showPalette(String kind, java.util.List<String> attributes, Map<String, AttributeInfo> infos) {
+        paletteKind = kind;
+        palette.getChildren().clear();
+        palette.getStyleClass().setAll("palette");
+        palette.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        palette.setId("palette");
+        if (kind == null) {
+            return;
+        }
+        Label title = new Label(kind + ":");
+        title.getStyleClass().add("hint");
+        palette.getChildren().add(title);
+        for (String a : attributes) {
+            AttributeInfo info = infos.get(a);
+            // names only, in one row: the card's chips carry the numbers
+            Chip c = chip(PALETTE, a, a, null);
+            if (info != null) {
+                javafx.scene.control.Tooltip.install(c, new javafx.scene.control.Tooltip(a + " (" + info.type() + "), "
+                    + dev.cardinal.projection.Quantities.count(info.distinct()) + " distinct values: drag it into a card's Tags or Fields"));
+            }
+            c.setId("palette-" + a);
+            palette.getChildren().add(c);
+        }
+    }
 
     /** Called after the cards are redrawn, moved or zoomed (the minimap follows). */
     void setOnCardsDrawn(Runnable handler) {
@@ -312,12 +350,12 @@ public final class CanvasView extends ScrollPane {
         header.getStyleClass().add("card-header");
         movable(card, header, l.id());
 
-        VBox tags = compartment(l.id(), Role.TAG);
+        VBox tags = compartment(l.id(), l.eventKind(), Role.TAG);
         for (TagSpec t : l.tags()) {
             tags.getChildren().add(t.isPlain() ? chip(l.id(), t.key(), t.key(), infos.get(t.key()))
                 : fixed(l.id(), Role.TAG, t.key(), t.key() + " = " + t.value().pattern()));
         }
-        VBox fields = compartment(l.id(), Role.FIELD);
+        VBox fields = compartment(l.id(), l.eventKind(), Role.FIELD);
         for (FieldSpec f : l.fields()) {
             fields.getChildren().add(f.isPlain() ? chip(l.id(), f.attribute(), f.attribute(), infos.get(f.attribute()))
                 : fixed(l.id(), Role.FIELD, f.key().pattern(), f.key().pattern() + " = " + f.attribute()));
@@ -408,7 +446,7 @@ public final class CanvasView extends ScrollPane {
         c.pseudoClassStateChanged(SELECTED, true);
     }
 
-    private VBox compartment(String layoutId, Role role) {
+    private VBox compartment(String layoutId, String kind, Role role) {
         VBox box = new VBox(4);
         box.getStyleClass().addAll("compartment", role == Role.TAG ? "tags" : "fields");
         box.setId((role == Role.TAG ? "tags-" : "fields-") + layoutId);
@@ -429,12 +467,12 @@ public final class CanvasView extends ScrollPane {
                 e.consume();
             }
         });
-        box.setOnMouseDragEntered(e -> box.pseudoClassStateChanged(DROP, accepts(layoutId)));
+        box.setOnMouseDragEntered(e -> box.pseudoClassStateChanged(DROP, accepts(layoutId, kind)));
         box.setOnMouseDragExited(e -> box.pseudoClassStateChanged(DROP, false));
         box.setOnMouseDragReleased(e -> {
             box.pseudoClassStateChanged(DROP, false);
             Chip c = dragging;
-            if (c != null && accepts(layoutId)) {
+            if (c != null && accepts(layoutId, kind)) {
                 dragging = null;
                 onRole.accept(new RoleChange(layoutId, c.attribute(), role));
             }
@@ -442,8 +480,10 @@ public final class CanvasView extends ScrollPane {
         return box;
     }
 
-    private boolean accepts(String layoutId) {
-        return dragging != null && dragging.layoutId().equals(layoutId);
+    /** A chip is dropped on its own card, or (from the palette) on any card of its event kind. */
+    private boolean accepts(String layoutId, String kind) {
+        return dragging != null && (dragging.layoutId().equals(layoutId)
+            || dragging.layoutId().equals(PALETTE) && kind.equals(paletteKind));
     }
 
     /** Dragging the header moves the card; the new position is reported on release. */
