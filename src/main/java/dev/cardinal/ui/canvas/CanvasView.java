@@ -362,8 +362,12 @@ public final class CanvasView extends ScrollPane {
         }
         Label tagsTitle = new Label("Tags (indexed)");
         tagsTitle.getStyleClass().add("compartment-title");
+        tagsTitle.setTooltip(new javafx.scene.control.Tooltip("A tag is indexed: every distinct combination of tag values is a"
+            + " series, and the index holds every series. Tags are for closed sets you filter or group by."));
         Label fieldsTitle = new Label("Fields");
         fieldsTitle.getStyleClass().add("compartment-title");
+        fieldsTitle.setTooltip(new javafx.scene.control.Tooltip("A field is stored with each point and not indexed: ids and"
+            + " measurements belong here, however many values they take."));
         Label time = new Label("time");
         time.getStyleClass().add("card-time");
         card.getChildren().addAll(header, tagsTitle, tags, fieldsTitle, fields, time);
