@@ -1,0 +1,175 @@
+package dev.cardinal.compare;
+
+import dev.cardinal.model.Durations;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Role;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.Quantities;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * Two layouts of one event kind over the same traffic, side by side: what differs between them, every number with
+ * its delta, and a verdict written from those numbers.
+ *
+ * @param a           the first layout's projection
+ * @param b           the second layout's projection
+ * @param differences how the layouts differ, attribute by attribute and part by part
+ * @param metrics     the numbers of both, in the order a review reads them
+ * @param verdict     sentences derived from the metrics: which layout holds fewer series, which breaks a limit
+ */
+public record LayoutComparison(Projection a, Projection b, List<Difference> differences, List<Metric> metrics, List<String> verdict) {
+
+    /** One structural difference: the subject (an attribute, "measurement", "retention") and what changed. */
+    public record Difference(String subject, String inA, String inB) {
+    }
+
+    /**
+     * One number for both layouts. {@code a} and {@code b} are -1 when the number does not apply (a tag only one
+     * layout has); {@code lowerIsBetter} says which way is better.
+     */
+    public record Metric(String name, long a, long b, boolean lowerIsBetter) {
+        public long delta() {
+            return a < 0 || b < 0 ? 0 : b - a;
+        }
+    }
+
+    /** Compares two projections of the same event kind made with the same settings. */
+    public static LayoutComparison of(EventKind kind, Projection a, Projection b) {
+        if (!a.eventKind().equals(b.eventKind())) {
+            throw new IllegalArgumentException("layouts of different event kinds: " + a.eventKind() + " and " + b.eventKind());
+        }
+        return new LayoutComparison(a, b, differences(kind, a.layout(), b.layout()), metrics(a, b), verdict(a, b));
+    }
+
+    static List<Difference> differences(EventKind kind, Layout a, Layout b) {
+        List<Difference> out = new ArrayList<>();
+        if (!a.measurement().pattern().equals(b.measurement().pattern())) {
+            out.add(new Difference("measurement", a.measurement().pattern(), b.measurement().pattern()));
+        }
+        for (var attribute : kind.attributes()) {
+            String n = attribute.name();
+            String inA = describe(a, n);
+            String inB = describe(b, n);
+            if (!inA.equals(inB)) {
+                out.add(new Difference(n, inA, inB));
+            }
+        }
+        String ra = retention(a);
+        String rb = retention(b);
+        if (!ra.equals(rb)) {
+            out.add(new Difference("retention", ra, rb));
+        }
+        return out;
+    }
+
+    /** How a layout writes an attribute: "tag", "tag user", "field", "in plot = plot-{plot}.{region}", "dropped". */
+    private static String describe(Layout l, String attribute) {
+        Role role = l.roleOf(attribute);
+        return switch (role) {
+            case TAG -> l.tags().stream().filter(t -> t.value().singleRef().filter(attribute::equals).isPresent())
+                .map(t -> t.key().equals(attribute) ? "tag" : "tag " + t.key()).findFirst().orElse("tag");
+            case FIELD -> l.fields().stream().filter(f -> f.attribute().equals(attribute))
+                .map(f -> f.isPlain() ? "field" : "field " + f.key().pattern()).findFirst().orElse("field");
+            case IN_TEMPLATE -> "in " + templatesReading(l, attribute);
+            case DROPPED -> "dropped";
+        };
+    }
+
+    private static String templatesReading(Layout l, String attribute) {
+        List<String> where = new ArrayList<>();
+        if (l.measurement().attributes().contains(attribute)) {
+            where.add("measurement " + l.measurement().pattern());
+        }
+        l.tags().stream().filter(t -> t.value().attributes().contains(attribute))
+            .forEach(t -> where.add("tag " + t.key() + " = " + t.value().pattern()));
+        l.fields().stream().filter(f -> f.key().attributes().contains(attribute))
+            .forEach(f -> where.add("field key " + f.key().pattern()));
+        return String.join(", ", where);
+    }
+
+    private static String retention(Layout l) {
+        return l.retention().name() + " " + Durations.format(l.retention().duration()) + ", shard groups "
+            + Durations.format(l.retention().effectiveShardGroupDuration());
+    }
+
+    static List<Metric> metrics(Projection a, Projection b) {
+        List<Metric> out = new ArrayList<>();
+        out.add(new Metric("points", a.now().points(), b.now().points(), false));
+        out.add(new Metric("series", a.now().series(), b.now().series(), true));
+        out.add(new Metric("series at " + Durations.format(a.settings().horizon()), a.seriesAtHorizon(), b.seriesAtHorizon(), true));
+        out.add(new Metric("SHOW SERIES EXACT CARDINALITY", a.now().serverReportedSeries(), b.now().serverReportedSeries(), true));
+        out.add(new Metric("measurements", a.now().measurements(), b.now().measurements(), true));
+        out.add(new Metric("field keys", a.now().fieldKeys(), b.now().fieldKeys(), true));
+        for (String tag : new TreeSet<>(union(a.now().tags(), b.now().tags()))) {
+            out.add(new Metric("values of tag " + tag, a.now().tags().getOrDefault(tag, -1L), b.now().tags().getOrDefault(tag, -1L), true));
+        }
+        out.add(new Metric("points per series per shard group", perShardGroup(a), perShardGroup(b), false));
+        out.add(new Metric("index memory at " + Durations.format(a.settings().horizon()) + ", bytes (high)",
+            a.memoryAtHorizon().high(), b.memoryAtHorizon().high(), true));
+        return out;
+    }
+
+    private static java.util.Set<String> union(Map<String, Long> x, Map<String, Long> y) {
+        java.util.Set<String> s = new TreeSet<>(x.keySet());
+        s.addAll(y.keySet());
+        return s;
+    }
+
+    /** Points per series in each shard group: what each series costs the storage engine (low is many tiny series). */
+    private static long perShardGroup(Projection p) {
+        long reported = p.now().serverReportedSeries();
+        return reported == 0 ? 0 : Math.round((double) p.now().points() / reported);
+    }
+
+    /** Sentences from the numbers: fewer series, limits broken by one and not the other. */
+    static List<String> verdict(Projection a, Projection b) {
+        List<String> out = new ArrayList<>();
+        String an = a.layout().name();
+        String bn = b.layout().name();
+        long sa = a.seriesAtHorizon();
+        long sb = b.seriesAtHorizon();
+        String at = Durations.format(a.settings().horizon());
+        if (sa != sb) {
+            boolean bFewer = sb < sa;
+            long fewer = Math.min(sa, sb);
+            long more = Math.max(sa, sb);
+            out.add(String.format(Locale.ROOT, "%s holds %s series at %s where %s holds %s: %s fewer.", bFewer ? bn : an,
+                Quantities.count(fewer), at, bFewer ? an : bn, Quantities.count(more), ratio((double) more / Math.max(1, fewer))));
+        } else {
+            out.add(String.format(Locale.ROOT, "Both hold %s series at %s.", Quantities.count(sa), at));
+        }
+        for (int i = 0; i < a.limits().size() && i < b.limits().size(); i++) {
+            Projection.LimitProjection la = a.limits().get(i);
+            Projection.LimitProjection lb = b.limits().get(i);
+            if (!Objects.equals(la.limit(), lb.limit())) {
+                continue;
+            }
+            boolean brokeA = la.reach() != Projection.Reach.NEVER && la.brokenAtHorizon();
+            boolean brokeB = lb.reach() != Projection.Reach.NEVER && lb.brokenAtHorizon();
+            if (brokeA != brokeB) {
+                Projection.LimitProjection broken = brokeA ? la : lb;
+                out.add(String.format(Locale.ROOT, "%s breaks %s (%s); %s stays under it (%s at %s).", brokeA ? an : bn,
+                    Quantities.limit(broken.limit()), Quantities.when(broken), brokeA ? bn : an,
+                    Quantities.count((brokeA ? lb : la).atHorizon()), at));
+            }
+        }
+        growingTags(a).forEach(t -> out.add(an + " indexes " + t + ", which grows with traffic."));
+        growingTags(b).forEach(t -> out.add(bn + " indexes " + t + ", which grows with traffic."));
+        return out;
+    }
+
+    private static List<String> growingTags(Projection p) {
+        return p.attributes().stream().filter(x -> x.role() == Role.TAG && x.growth() == dev.cardinal.projection.Growth.GROWS)
+            .map(Projection.AttributeProjection::name).toList();
+    }
+
+    private static String ratio(double r) {
+        return r >= 10 ? String.format(Locale.ROOT, "%,.0fx", r) : String.format(Locale.ROOT, "%.1fx", r);
+    }
+}
