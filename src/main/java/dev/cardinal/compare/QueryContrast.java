@@ -1,0 +1,199 @@
+package dev.cardinal.compare;
+
+import dev.cardinal.codegen.InfluxQl;
+import dev.cardinal.codegen.SqlDialect;
+import dev.cardinal.codegen.SqlGenerator;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.FieldSpec;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Role;
+import dev.cardinal.model.Rollup;
+import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Template;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Growth;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.traffic.Column;
+import dev.cardinal.traffic.EventKindSample;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The same questions answered in each of two layouts, as the InfluxQL (or SQL) each forces on you: a filter on a
+ * closed set ("points of event = view"), which is a tag filter in one layout and perhaps a regular expression over
+ * measurement names or a field scan in the other; and a long-range question per entity ("daily count per listing_id
+ * over a year"), which is a relational rollup in one and a GROUP BY over a high-cardinality tag in the other. Where a
+ * layout cannot answer, it says so and why.
+ */
+public final class QueryContrast {
+    /** One question and each layout's answer: a query, with a note on what it costs, or why there is none. */
+    public record Question(String text, Answer a, Answer b) {
+    }
+
+    /** A query (null when the layout cannot answer) and a note: what the query costs, or why it cannot be written. */
+    public record Answer(String query, String note) {
+        public boolean answered() {
+            return query != null;
+        }
+    }
+
+    private QueryContrast() {
+    }
+
+    public static List<Question> of(Workspace ws, EventKind kind, Projection a, Projection b, EventKindSample sample) {
+        List<Question> out = new ArrayList<>();
+        closedSet(a, b).ifPresent(attr -> {
+            String value = firstValue(sample, attr);
+            out.add(new Question("points of " + attr + " = " + value + " over the last day",
+                filter(a.layout(), attr, value), filter(b.layout(), attr, value)));
+        });
+        perEntity(a, b).ifPresent(id -> {
+            String field = countedField(kind, a.layout(), b.layout(), id);
+            out.add(new Question("daily count of " + field + " per " + id + " over a year",
+                perEntity(ws, kind, a, id, field, sample), perEntity(ws, kind, b, id, field, sample)));
+        });
+        return out;
+    }
+
+    /** A closed-set attribute one of the layouts indexes as a tag. */
+    private static Optional<String> closedSet(Projection a, Projection b) {
+        // one the layouts write differently makes the contrast; else any
+        return a.attributes().stream()
+            .sorted(java.util.Comparator.comparing(x -> a.layout().roleOf(x.name()) == b.layout().roleOf(x.name())))
+            .filter(x -> x.growth() == Growth.CLOSED && x.distinct() > 1
+                && (a.layout().roleOf(x.name()) == Role.TAG || b.layout().roleOf(x.name()) == Role.TAG
+                || a.layout().roleOf(x.name()) == Role.IN_TEMPLATE || b.layout().roleOf(x.name()) == Role.IN_TEMPLATE))
+            .map(Projection.AttributeProjection::name).findFirst();
+    }
+
+    /** An attribute that grows with traffic, a tag in one layout or grouped by in a rollup: the per-entity question. */
+    private static Optional<String> perEntity(Projection a, Projection b) {
+        return a.attributes().stream()
+            .filter(x -> x.growth() == Growth.GROWS && (a.layout().roleOf(x.name()) == Role.TAG || b.layout().roleOf(x.name()) == Role.TAG))
+            .map(Projection.AttributeProjection::name).findFirst();
+    }
+
+    private static String firstValue(EventKindSample sample, String attr) {
+        int i = sample.attributeIndex(attr);
+        Column c = sample.column(i);
+        for (int r = 0; r < sample.rows(); r++) {
+            if (c.present(r)) {
+                return c.text(r);
+            }
+        }
+        return "";
+    }
+
+    /** The field to count: the first plain field of the first layout that is not the entity. */
+    private static String countedField(EventKind kind, Layout a, Layout b, String id) {
+        for (Layout l : List.of(a, b)) {
+            for (FieldSpec f : l.fields()) {
+                if (f.isPlain() && !f.attribute().equals(id)) {
+                    return f.attribute();
+                }
+            }
+        }
+        return kind.attributes().get(0).name();
+    }
+
+    /** FROM clause: the measurement, or a regular expression over the names a templated measurement writes. */
+    private static String from(Layout l, String attr, String value) {
+        Template m = l.measurement();
+        if (m.isLiteral()) {
+            return InfluxQl.identifier(m.literalText());
+        }
+        StringBuilder re = new StringBuilder("/^");
+        for (Template.Part p : m.parts()) {
+            if (p instanceof Template.Literal lit) {
+                re.append(Pattern.quote(lit.text()).replace("/", "\\/"));
+            } else if (p instanceof Template.Ref r && r.attribute().equals(attr) && value != null) {
+                re.append(Pattern.quote(value).replace("/", "\\/"));
+            } else {
+                re.append(".*");
+            }
+        }
+        return re.append("$/").toString();
+    }
+
+    private static String anyField(Layout l) {
+        return l.fields().stream().filter(FieldSpec::isPlain).map(f -> InfluxQl.identifier(f.key().literalText())).findFirst()
+            .orElse("*");
+    }
+
+    static Answer filter(Layout l, String attr, String value) {
+        Role role = l.roleOf(attr);
+        String last = " AND time > now() - 1d";
+        return switch (role) {
+            case TAG -> {
+                TagSpec t = l.tags().stream().filter(x -> x.value().singleRef().filter(attr::equals).isPresent()).findFirst().orElseThrow();
+                yield new Answer("SELECT COUNT(" + anyField(l) + ") FROM " + from(l, attr, null) + " WHERE "
+                    + InfluxQl.identifier(t.key()) + " = " + InfluxQl.string(value) + last,
+                    "a tag filter: the index finds the series of " + attr + " = " + value + " at once");
+            }
+            case FIELD -> new Answer("SELECT COUNT(" + anyField(l) + ") FROM " + from(l, attr, null) + " WHERE "
+                + InfluxQl.identifier(fieldKey(l, attr)) + " = " + InfluxQl.string(value) + last,
+                "a field filter: every series of the measurement is read and each point compared");
+            case IN_TEMPLATE -> {
+                if (l.measurement().attributes().contains(attr)) {
+                    yield new Answer("SELECT COUNT(" + anyField(l) + ") FROM " + from(l, attr, value) + " WHERE time > now() - 1d",
+                        "a regular expression over measurement names: " + attr + " is encoded in the name");
+                }
+                TagSpec t = l.tags().stream().filter(x -> x.value().attributes().contains(attr)).findFirst().orElse(null);
+                if (t != null) {
+                    yield new Answer("SELECT COUNT(" + anyField(l) + ") FROM " + from(l, attr, null) + " WHERE "
+                        + InfluxQl.identifier(t.key()) + " =~ /" + tagPattern(t.value(), attr, value) + "/" + last,
+                        "a regular expression over the values of tag " + t.key() + ", which packs several facts");
+                }
+                yield new Answer(null, attr + " is only written into field keys: each of its values is a different field");
+            }
+            case DROPPED -> new Answer(null, "the layout does not write " + attr);
+        };
+    }
+
+    private static String tagPattern(Template value, String attr, String v) {
+        StringBuilder re = new StringBuilder("^");
+        for (Template.Part p : value.parts()) {
+            if (p instanceof Template.Literal lit) {
+                re.append(Pattern.quote(lit.text()));
+            } else if (p instanceof Template.Ref r && r.attribute().equals(attr)) {
+                re.append(Pattern.quote(v));
+            } else {
+                re.append(".*");
+            }
+        }
+        return re.append("$").toString().replace("/", "\\/");
+    }
+
+    private static String fieldKey(Layout l, String attr) {
+        return l.fields().stream().filter(f -> f.attribute().equals(attr) && f.key().isLiteral()).map(f -> f.key().literalText())
+            .findFirst().orElse(attr);
+    }
+
+    static Answer perEntity(Workspace ws, EventKind kind, Projection p, String id, String field, EventKindSample sample) {
+        Layout l = p.layout();
+        for (Rollup r : ws.rollups()) {
+            if (r.layout().equals(l.id()) && r.destination().kind() == Rollup.DestinationKind.RELATIONAL_TABLE && r.groupBy().contains(id)) {
+                SqlGenerator.Script sql = SqlGenerator.generate(SqlDialect.POSTGRESQL, r, kind, sample);
+                return new Answer(sql.reportForOne(), "SQL on the daily summary table " + sql.table() + " (PostgreSQL;"
+                    + " parameters: " + id + ", from, to): one row per " + id + " and day, whatever the traffic");
+            }
+        }
+        Role role = l.roleOf(id);
+        String measurement = from(l, id, null);
+        if (role == Role.TAG) {
+            TagSpec t = l.tags().stream().filter(x -> x.value().singleRef().filter(id::equals).isPresent()).findFirst().orElseThrow();
+            long series = p.now().tags().getOrDefault(t.key(), 0L);
+            return new Answer("SELECT COUNT(" + InfluxQl.identifier(fieldKey(l, field)) + ") FROM " + measurement
+                + " WHERE time > now() - 365d GROUP BY time(1d), " + InfluxQl.identifier(t.key()),
+                "a GROUP BY over a tag that grows with traffic: " + String.format(java.util.Locale.ROOT, "%,d", series)
+                    + " values in the sample alone, each with its series in the index; the answer needs 365 days of raw points");
+        }
+        if (role == Role.FIELD) {
+            return new Answer(null, "InfluxQL groups by tags only and " + id + " is a field: a daily rollup into a relational"
+                + " table keyed by " + id + " answers it");
+        }
+        return new Answer(null, "the layout does not write " + id + " where a query can group by it");
+    }
+}
