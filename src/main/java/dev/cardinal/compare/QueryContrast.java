@@ -46,8 +46,9 @@ public final class QueryContrast {
         List<Question> out = new ArrayList<>();
         closedSet(a, b).ifPresent(attr -> {
             String value = firstValue(sample, attr);
+            String counted = commonField(kind, a.layout(), b.layout(), attr);
             out.add(new Question("points of " + attr + " = " + value + " over the last day",
-                filter(a.layout(), attr, value), filter(b.layout(), attr, value)));
+                filter(a.layout(), attr, value, counted), filter(b.layout(), attr, value, counted)));
         });
         perEntity(a, b).ifPresent(id -> {
             String field = countedField(kind, a.layout(), b.layout(), id);
@@ -117,32 +118,47 @@ public final class QueryContrast {
         return re.append("$/").toString();
     }
 
-    private static String anyField(Layout l) {
+    /** A field both layouts write under the same plain key (not {@code except}), so both queries count the same; else null. */
+    private static String commonField(EventKind kind, Layout a, Layout b, String except) {
+        for (var attribute : kind.attributes()) {
+            String n = attribute.name();
+            if (!n.equals(except) && a.fields().stream().anyMatch(f -> f.isPlain() && f.attribute().equals(n))
+                && b.fields().stream().anyMatch(f -> f.isPlain() && f.attribute().equals(n))) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    private static String anyField(Layout l, String preferred) {
+        if (preferred != null) {
+            return InfluxQl.identifier(preferred);
+        }
         return l.fields().stream().filter(FieldSpec::isPlain).map(f -> InfluxQl.identifier(f.key().literalText())).findFirst()
             .orElse("*");
     }
 
-    static Answer filter(Layout l, String attr, String value) {
+    static Answer filter(Layout l, String attr, String value, String counted) {
         Role role = l.roleOf(attr);
         String last = " AND time > now() - 1d";
         return switch (role) {
             case TAG -> {
                 TagSpec t = l.tags().stream().filter(x -> x.value().singleRef().filter(attr::equals).isPresent()).findFirst().orElseThrow();
-                yield new Answer("SELECT COUNT(" + anyField(l) + ") FROM " + from(l, attr, null) + " WHERE "
+                yield new Answer("SELECT COUNT(" + anyField(l, counted) + ") FROM " + from(l, attr, null) + " WHERE "
                     + InfluxQl.identifier(t.key()) + " = " + InfluxQl.string(value) + last,
                     "a tag filter: the index finds the series of " + attr + " = " + value + " at once");
             }
-            case FIELD -> new Answer("SELECT COUNT(" + anyField(l) + ") FROM " + from(l, attr, null) + " WHERE "
+            case FIELD -> new Answer("SELECT COUNT(" + anyField(l, counted) + ") FROM " + from(l, attr, null) + " WHERE "
                 + InfluxQl.identifier(fieldKey(l, attr)) + " = " + InfluxQl.string(value) + last,
                 "a field filter: every series of the measurement is read and each point compared");
             case IN_TEMPLATE -> {
                 if (l.measurement().attributes().contains(attr)) {
-                    yield new Answer("SELECT COUNT(" + anyField(l) + ") FROM " + from(l, attr, value) + " WHERE time > now() - 1d",
+                    yield new Answer("SELECT COUNT(" + anyField(l, counted) + ") FROM " + from(l, attr, value) + " WHERE time > now() - 1d",
                         "a regular expression over measurement names: " + attr + " is encoded in the name");
                 }
                 TagSpec t = l.tags().stream().filter(x -> x.value().attributes().contains(attr)).findFirst().orElse(null);
                 if (t != null) {
-                    yield new Answer("SELECT COUNT(" + anyField(l) + ") FROM " + from(l, attr, null) + " WHERE "
+                    yield new Answer("SELECT COUNT(" + anyField(l, counted) + ") FROM " + from(l, attr, null) + " WHERE "
                         + InfluxQl.identifier(t.key()) + " =~ /" + tagPattern(t.value(), attr, value) + "/" + last,
                         "a regular expression over the values of tag " + t.key() + ", which packs several facts");
                 }

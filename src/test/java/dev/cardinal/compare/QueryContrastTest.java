@@ -70,6 +70,30 @@ class QueryContrastTest {
     }
 
     @Test
+    void everyInfluxQlAnswerRunsOnARealInfluxd() throws Exception {
+        dev.cardinal.push.InfluxdRequired.check();
+        Scenario weather = scenario("weather", "weather");
+        Scenario ads = scenario("ad-marketplace", "listing_event");
+        List<QueryContrast.Answer> answers = new java.util.ArrayList<>();
+        for (String b : List.of("data-in-measurement", "data-in-field-keys", "several-facts-in-one-tag")) {
+            weather.contrast("three-tags", b).forEach(q -> answers.addAll(List.of(q.a(), q.b())));
+        }
+        ads.contrast("ids-as-tags", "ids-as-fields").forEach(q -> answers.addAll(List.of(q.a(), q.b())));
+        try (dev.cardinal.push.ScratchInfluxd server = dev.cardinal.push.ScratchInfluxd.start()) {
+            var client = dev.cardinal.push.InfluxV1Client.of(server.url());
+            client.query("CREATE DATABASE \"review\"", null);
+            int ran = 0;
+            for (QueryContrast.Answer a : answers) {
+                if (a.answered() && a.query().startsWith("SELECT") && !a.note().startsWith("SQL")) {
+                    client.query(a.query(), "review"); // a syntax error is a QUERY_ERROR
+                    ran++;
+                }
+            }
+            assertTrue(ran >= 6, ran + " queries ran");
+        }
+    }
+
+    @Test
     void aLayoutThatCannotAnswerSaysWhy() throws Exception {
         Scenario s = scenario("weather", "weather");
         List<QueryContrast.Question> q = s.contrast("three-tags", "data-in-field-keys");

@@ -1,0 +1,61 @@
+package dev.cardinal.compare;
+
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.Sample;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A review of the ad marketplace's two layouts, and its Markdown. */
+class ReviewTest {
+    private static Review review(String a, String b, String renameA) throws Exception {
+        Path file = Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json");
+        Workspace ws = WorkspaceFiles.load(file).workspace();
+        if (renameA != null) {
+            ws = ws.withLayout(ws.layout(a).orElseThrow().withName(renameA));
+        }
+        Sample sample = SampleReader.read(SampleReader.sources(file, ws), SampleLimits.defaults(), ReadMonitor.NONE);
+        return Review.of(ws, ws.layout(a).orElseThrow(), ws.layout(b).orElseThrow(), sample.eventKind("listing_event").orElseThrow(),
+            sample.report(), ProjectionSettings.defaults());
+    }
+
+    @Test
+    void theMarkdownCarriesVerdictNumbersDifferencesFindingsQueriesAndLayouts() throws Exception {
+        Review r = review("ids-as-tags", "ids-as-fields", null);
+        assertTrue(r.findingsA().stream().anyMatch(f -> f.rule().equals("tag-grows-with-traffic") && f.subject().equals("user_id")));
+        assertTrue(r.findingsB().stream().noneMatch(f -> f.rule().equals("tag-grows-with-traffic")));
+        String md = ReviewMarkdown.render(r);
+        assertTrue(md.startsWith("# ids-as-tags vs ids-as-fields (listing_event)\n"), md);
+        assertTrue(md.contains("- ids-as-fields holds 5 series at 30d where ids-as-tags holds 27,808: 5,562x fewer.\n"), md);
+        assertTrue(md.contains("| series | 12,934 | 5 | −12,929 |\n"), md);
+        assertTrue(md.contains("| values of tag user_id | 1,413 | — |  |\n"), md);
+        assertTrue(md.contains("| user_id | tag | field |\n"), md);
+        assertTrue(md.contains("### daily count of page_url per listing_id over a year"), md);
+        assertTrue(md.contains("```sql\nSELECT COUNT(\"page_url\") FROM \"listing_event\" WHERE time > now() - 365d GROUP BY time(1d), \"listing_id\"\n```"), md);
+        assertTrue(md.contains("**ids-as-fields**\n\n```text\nlisting_event,event={event} "), md);
+    }
+
+    @Test
+    void namesCannotBreakTheTablesAndOnlyOneEventKindCompares() throws Exception {
+        String md = ReviewMarkdown.render(review("ids-as-tags", "ids-as-fields", "bad | <b>layout</b>\nx"));
+        assertTrue(md.startsWith("# bad \\| &lt;b>layout&lt;/b> x vs ids-as-fields"), md);
+        assertTrue(md.contains("| | bad \\| &lt;b>layout&lt;/b> x | ids-as-fields | change |"), md);
+        assertEquals("```\n`` ` ``\n```\n\n", ReviewMarkdown.fence("`` ` ``", ""));
+        assertEquals("````\n```\n````\n\n", ReviewMarkdown.fence("```", ""));
+        assertThrows(IllegalArgumentException.class, () -> {
+            Path file = Path.of("sample-data/weather/weather.cardinal.json");
+            Workspace weather = WorkspaceFiles.load(file).workspace();
+            Workspace ads = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json")).workspace();
+            Review.of(ads, ads.layout("ids-as-tags").orElseThrow(), weather.layout("three-tags").orElseThrow(), null, null,
+                ProjectionSettings.defaults());
+        });
+    }
+}
