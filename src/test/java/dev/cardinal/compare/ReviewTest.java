@@ -44,6 +44,19 @@ class ReviewTest {
     }
 
     @Test
+    void theHtmlIsOnePageWithItsChartInlineAndNothingToFetch() throws Exception {
+        String html = ReviewHtml.render(review("ids-as-tags", "ids-as-fields", "bad <script>alert(1)</script> & \"x\""));
+        assertTrue(html.startsWith("<!DOCTYPE html>"));
+        assertTrue(html.contains("<h1>bad &lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;x&quot; <span class=\"vs\">vs</span> ids-as-fields"), html);
+        assertTrue(!html.contains("<script"), "no script, and a hostile name stays text");
+        assertTrue(!html.matches("(?s).*\\b(src|href)=.*"), "nothing is loaded from anywhere");
+        assertEquals(1, html.split("http://", -1).length - 1, "the only URL is the SVG namespace");
+        assertTrue(html.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        assertEquals(4, html.split("<polyline", -1).length - 1, "measured and projected for both layouts");
+        assertTrue(html.contains("<td class=\"n better\">−12,929</td>"), "fewer series is better");
+    }
+
+    @Test
     void namesCannotBreakTheTablesAndOnlyOneEventKindCompares() throws Exception {
         String md = ReviewMarkdown.render(review("ids-as-tags", "ids-as-fields", "bad | <b>layout</b>\nx"));
         assertTrue(md.startsWith("# bad \\| &lt;b>layout&lt;/b> x vs ids-as-fields"), md);
