@@ -32,16 +32,16 @@ public final class ReviewHtml {
         h.append("<h1>").append(esc(an)).append(" <span class=\"vs\">vs</span> ").append(esc(bn)).append(" <small>(")
             .append(esc(a.eventKind())).append(")</small></h1>\n");
         h.append(String.format(Locale.ROOT, "<p class=\"meta\">Workspace %s, %s points of sample traffic, horizon %s, traffic x%s.</p>%n",
-            esc(r.workspace()), Quantities.count(a.now().points()), Durations.format(a.settings().horizon()), trim(a.settings().trafficMultiplier())));
+            esc(r.workspace()), Quantities.count(a.now().points()), Durations.format(a.settings().horizon()), Quantities.multiplier(a.settings().trafficMultiplier())));
         h.append("<h2>Verdict</h2>\n<ul class=\"verdict\">\n");
         r.comparison().verdict().forEach(v -> h.append("<li>").append(esc(v)).append("</li>\n"));
         h.append("</ul>\n<h2>Series over time</h2>\n").append(chart(a, b)).append('\n');
         h.append("<h2>Numbers</h2>\n<table>\n<tr><th></th><th>").append(esc(an)).append("</th><th>").append(esc(bn)).append("</th><th>change</th></tr>\n");
         for (LayoutComparison.Metric m : r.comparison().metrics()) {
             String cls = m.a() < 0 || m.b() < 0 || m.delta() == 0 ? "" : (m.delta() < 0) == m.lowerIsBetter() ? " better" : " worse";
-            h.append("<tr><td>").append(esc(m.name())).append("</td><td class=\"n\">").append(value(m.a())).append("</td><td class=\"n\">")
-                .append(value(m.b())).append("</td><td class=\"n").append(cls).append("\">")
-                .append(m.a() < 0 || m.b() < 0 ? "" : signed(m.delta())).append("</td></tr>\n");
+            h.append("<tr><td>").append(esc(m.name())).append("</td><td class=\"n\">").append(Quantities.countOrDash(m.a())).append("</td><td class=\"n\">")
+                .append(Quantities.countOrDash(m.b())).append("</td><td class=\"n").append(cls).append("\">")
+                .append(m.a() < 0 || m.b() < 0 ? "" : Quantities.signed(m.delta())).append("</td></tr>\n");
         }
         h.append("</table>\n<h3>Limits</h3>\n<table>\n<tr><th>limit</th><th>").append(esc(an)).append("</th><th>").append(esc(bn)).append("</th></tr>\n");
         for (int i = 0; i < Math.min(a.limits().size(), b.limits().size()); i++) {
@@ -164,17 +164,6 @@ public final class ReviewHtml {
         return out.toString();
     }
 
-    private static String value(long v) {
-        return v < 0 ? "—" : Quantities.count(v);
-    }
-
-    private static String signed(long d) {
-        return d == 0 ? "0" : (d > 0 ? "+" : "−") + Quantities.count(Math.abs(d));
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
-    }
 
     private static final String STYLE = """
         body { font: 14px/1.45 "DejaVu Sans", Arial, sans-serif; color: #1d1b1a; margin: 2em auto; max-width: 1100px; padding: 0 1em; }

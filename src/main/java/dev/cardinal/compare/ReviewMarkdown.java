@@ -20,13 +20,13 @@ public final class ReviewMarkdown {
         md.append("# ").append(cell(an)).append(" vs ").append(cell(bn)).append(" (").append(cell(a.eventKind())).append(")\n\n");
         md.append(String.format(Locale.ROOT, "Workspace %s, %s points of sample traffic, horizon %s, traffic x%s.%n%n", cell(r.workspace()),
             Quantities.count(a.now().points()), dev.cardinal.model.Durations.format(a.settings().horizon()),
-            trim(a.settings().trafficMultiplier())));
+            Quantities.multiplier(a.settings().trafficMultiplier())));
         md.append("## Verdict\n\n");
         r.comparison().verdict().forEach(v -> md.append("- ").append(cell(v)).append('\n'));
         md.append("\n## Numbers\n\n| | ").append(cell(an)).append(" | ").append(cell(bn)).append(" | change |\n|---|---:|---:|---:|\n");
         for (LayoutComparison.Metric m : r.comparison().metrics()) {
-            md.append("| ").append(cell(m.name())).append(" | ").append(value(m.a())).append(" | ").append(value(m.b())).append(" | ")
-                .append(m.a() < 0 || m.b() < 0 ? "" : signed(m.delta())).append(" |\n");
+            md.append("| ").append(cell(m.name())).append(" | ").append(Quantities.countOrDash(m.a())).append(" | ").append(Quantities.countOrDash(m.b())).append(" | ")
+                .append(m.a() < 0 || m.b() < 0 ? "" : Quantities.signed(m.delta())).append(" |\n");
         }
         md.append("\n### Limits\n\n| limit | ").append(cell(an)).append(" | ").append(cell(bn)).append(" |\n|---|---|---|\n");
         for (int i = 0; i < Math.min(a.limits().size(), b.limits().size()); i++) {
@@ -92,15 +92,4 @@ public final class ReviewMarkdown {
         return s.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace("\n", " ").replace("\r", " ");
     }
 
-    private static String value(long v) {
-        return v < 0 ? "—" : Quantities.count(v);
-    }
-
-    private static String signed(long d) {
-        return d == 0 ? "0" : (d > 0 ? "+" : "−") + Quantities.count(Math.abs(d));
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
-    }
 }

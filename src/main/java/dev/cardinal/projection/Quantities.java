@@ -13,6 +13,21 @@ public final class Quantities {
         return String.format(Locale.ROOT, "%,d", n);
     }
 
+    /** +4, −12,929, 0: a change */
+    public static String signed(long d) {
+        return d == 0 ? "0" : (d > 0 ? "+" : "−") + count(Math.abs(d));
+    }
+
+    /** A count, or a dash when it is negative (does not apply) */
+    public static String countOrDash(long n) {
+        return n < 0 ? "—" : count(n);
+    }
+
+    /** 10, 2.5: a traffic multiplier without a needless ".0" */
+    public static String multiplier(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+
     /** 512 B, 6.6 MiB */
     public static String bytes(long b) {
         if (b < 1024) {

@@ -42,7 +42,7 @@ public final class SeriesChart extends LineChart<Number, Number> {
             measured.getData().add(new XYChart.Data<>(c.elapsedSeconds()[i] / day, c.distinct()[i]));
         }
         XYChart.Series<Number, Number> projected = new XYChart.Series<>();
-        projected.setName("projected, x" + trim(p.settings().trafficMultiplier()));
+        projected.setName("projected, x" + Quantities.multiplier(p.settings().trafficMultiplier()));
         double start = c.size() == 0 ? 0 : c.elapsedSeconds()[c.size() - 1];
         double end = Math.max(start, p.settings().horizon().getSeconds());
         double top = p.seriesAtHorizon();
@@ -70,9 +70,5 @@ public final class SeriesChart extends LineChart<Number, Number> {
     /** Shows {@code p}, or nothing. */
     public void show(Projection p) {
         getData().setAll(p == null ? List.of() : lines(p));
-    }
-
-    private static String trim(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }
