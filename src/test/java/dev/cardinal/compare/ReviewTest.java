@@ -57,6 +57,20 @@ class ReviewTest {
     }
 
     @Test
+    void theHtmlOpensInARealBrowserWithoutConsoleMessagesOrNetworkRequests(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        HeadlessChromium.require();
+        Path page = java.nio.file.Files.writeString(dir.resolve("review.html"), ReviewHtml.render(review("ids-as-tags", "ids-as-fields", null)));
+        HeadlessChromium.Visit visit = HeadlessChromium.open(page, Path.of("target/screenshots/review-html.png"), dir);
+        assertEquals(java.util.List.of(), visit.console());
+        assertEquals(java.util.List.of(), visit.requests());
+        assertTrue(java.nio.file.Files.size(visit.screenshot()) > 20_000, "a page was drawn");
+
+        // the check can fail: a page that loads an image is caught
+        Path leaky = java.nio.file.Files.writeString(dir.resolve("leaky.html"), "<!DOCTYPE html><img src=\"http://example.invalid/x.png\">");
+        assertEquals(java.util.List.of("http://example.invalid/x.png"), HeadlessChromium.open(leaky, dir.resolve("leaky.png"), dir).requests());
+    }
+
+    @Test
     void namesCannotBreakTheTablesAndOnlyOneEventKindCompares() throws Exception {
         String md = ReviewMarkdown.render(review("ids-as-tags", "ids-as-fields", "bad | <b>layout</b>\nx"));
         assertTrue(md.startsWith("# bad \\| &lt;b>layout&lt;/b> x vs ids-as-fields"), md);
