@@ -426,6 +426,36 @@ class WorkbenchTest {
     }
 
     @Test
+    void theCompareViewShowsBothLayoutsTheirNumbersAndVerdictAndExportsTheReview(FxRobot robot, @TempDir Path dir) throws Exception {
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        awaitProjection(robot);
+        robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Compare")).<javafx.scene.Node>query());
+        assertEquals("ids-as-tags", robot.lookup("#compareA").<javafx.scene.control.ChoiceBox<dev.cardinal.model.Layout>>query().getValue().id());
+        assertEquals("ids-as-fields", robot.lookup("#compareB").<javafx.scene.control.ChoiceBox<dev.cardinal.model.Layout>>query().getValue().id());
+        robot.clickOn("#compareButton");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#compareMetrics").queryTableView().getItems().isEmpty()
+            || robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("Cannot"));
+        assertTrue(!robot.lookup("#compareMetrics").queryTableView().getItems().isEmpty(), robot.lookup("#compareStatus").queryAs(Label.class).getText());
+        WaitForAsyncUtils.waitForFxEvents();
+        TableView<dev.cardinal.compare.LayoutComparison.Metric> metrics = robot.lookup("#compareMetrics").queryTableView();
+        var series = metrics.getItems().stream().filter(m -> m.name().equals("series")).findFirst().orElseThrow();
+        // the same numbers as cardinal analyze gives for each layout (and the projection panel shows)
+        assertEquals(12_934, series.a());
+        assertEquals(5, series.b());
+        ListView<String> verdict = robot.lookup("#compareVerdict").queryListView();
+        assertEquals("ids-as-fields holds 5 series at 30d where ids-as-tags holds 27,808: 5,562x fewer.", verdict.getItems().get(0));
+        javafx.scene.Node userA = robot.lookup("#compareCanvasA #chip-ids-as-tags-user_id").query();
+        assertTrue(userA.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("changed")), "user_id differs: marked");
+        javafx.scene.Node eventA = robot.lookup("#compareCanvasA #chip-ids-as-tags-event").query();
+        assertTrue(!eventA.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("changed")), "event is a tag in both");
+        assertTrue(robot.lookup("#compareDetails").queryTextInputControl().getText().contains("## The same questions in both"));
+        snap(robot, "compare");
+        robot.interact(() -> window.controller().setDarkTheme(true));
+        snap(robot, "compare-dark");
+        robot.interact(() -> window.controller().setDarkTheme(false));
+    }
+
+    @Test
     void oneButtonPushesTheSelectedLayoutToAScratchInfluxdAndShowsProjectedBesideMeasured(FxRobot robot) throws Exception {
         InfluxdRequired.check();
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));

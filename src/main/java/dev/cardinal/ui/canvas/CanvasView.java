@@ -204,6 +204,13 @@ public final class CanvasView extends ScrollPane {
     static final String PALETTE = "";
     private final javafx.scene.layout.HBox palette = new javafx.scene.layout.HBox(4);
     private String paletteKind;
+    private java.util.Set<String> marked = java.util.Set.of();
+    private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
+
+    /** Attributes whose chips are marked as changed (review mode: what differs between two layouts). */
+    public void setMarked(java.util.Set<String> attributes) {
+        marked = java.util.Set.copyOf(attributes);
+    }
 
     /**
      * The attributes of one event kind as chips to drag onto any card of that kind (into Tags or Fields); this is
@@ -408,6 +415,7 @@ public final class CanvasView extends ScrollPane {
 
     private Chip chip(String layoutId, String attribute, String shownAs, AttributeInfo info) {
         Chip c = new Chip(layoutId, attribute, shownAs, info);
+        c.pseudoClassStateChanged(CHANGED, marked.contains(attribute));
         c.setOnMousePressed(e -> {
             select(c);
             requestFocus();

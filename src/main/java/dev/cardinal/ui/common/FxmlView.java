@@ -11,6 +11,7 @@ public enum FxmlView {
     EXPLORER("/fxml/explorer.fxml"),
     CANVAS_PANEL("/fxml/canvas_panel.fxml"),
     ATTRIBUTES_PANEL("/fxml/attributes_panel.fxml"),
+    COMPARE_PANEL("/fxml/compare_panel.fxml"),
     FINDINGS_PANEL("/fxml/findings_panel.fxml"),
     CODE_PANEL("/fxml/code_panel.fxml"),
     PUSH_PANEL("/fxml/push_panel.fxml"),

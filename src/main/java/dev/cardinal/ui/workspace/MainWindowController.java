@@ -88,6 +88,12 @@ public final class MainWindowController {
     private PushPanelController pushPanelController;
     @FXML
     private RecoveryBarController recoveryBarController;
+    @FXML
+    private TabPane topTabs;
+    @FXML
+    private Tab compareTab;
+    @FXML
+    private dev.cardinal.ui.compare.ComparePanelController comparePanelController;
 
     public MainWindowController(WorkspaceSession session, Executor executor, Recovery recovery) {
         this.session = session;
@@ -252,6 +258,13 @@ public final class MainWindowController {
     @FXML
     private void dropAttribute() {
         attributesPanelController.dropAttribute();
+    }
+
+    /** Review mode: the two chosen layouts side by side. */
+    @FXML
+    private void compareLayouts() {
+        topTabs.getSelectionModel().select(compareTab);
+        comparePanelController.compare();
     }
 
     @FXML
