@@ -44,14 +44,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         "or one traffic profile (*" + ProfileReader.EXTENSION + ") to project from its synthetic traffic."})
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--workspace", paramLabel = "W.cardinal.json", description = "Workspace with layouts (and samples).")
-    Path workspace;
-
-    @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (with --workspace; default: every layout).")
-    String layout;
-
-    @Option(names = "--tags", split = ",", paramLabel = "KEY", description = "Try a layout from the shell: these keys are tags, all others fields.")
-    List<String> tags;
+    @CommandLine.Mixin
+    LayoutChoice choice = new LayoutChoice();
 
     @CommandLine.ArgGroup(exclusive = true)
     Counting counting;
@@ -81,12 +75,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (tags != null && (workspace != null || layout != null)) {
-            throw usage("--tags tries a layout from the shell; it cannot be combined with --workspace or --layout");
-        }
-        if (layout != null && workspace == null) {
-            throw usage("--layout needs --workspace");
-        }
+        choice.check();
+        Path workspace = choice.workspace;
         ProjectionSettings settings = options.settings();
         if (lgK < EstimatedMeasurer.MIN_LG_K || lgK > EstimatedMeasurer.MAX_LG_K) {
             throw usage("--lgk must be from " + EstimatedMeasurer.MIN_LG_K + " to " + EstimatedMeasurer.MAX_LG_K);
@@ -162,7 +152,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (ws.samples().isEmpty()) {
                 throw usage("the workspace binds no sample; give traffic files");
             }
-            return SampleReader.sources(workspace, ws);
+            return SampleReader.sources(choice.workspace, ws);
         }
         List<SampleReader.Source> sources = new ArrayList<>();
         for (Path f : files) {
@@ -181,23 +171,23 @@ final class AnalyzeCommand implements Callable<Integer> {
     private Optional<List<Layout>> layoutsFor(EventKindSample k, Workspace ws, PrintWriter err) {
         if (ws == null) {
             Layout asWritten = SchemaInference.asWritten(k, SchemaInference.slug(k.name()) + "-as-written");
-            if (tags != null) {
-                for (String t : tags) {
-                    if (k.attribute(t).isEmpty() && tags.size() == 1) {
+            if (choice.tags != null) {
+                for (String t : choice.tags) {
+                    if (k.attribute(t).isEmpty() && choice.tags.size() == 1) {
                         err.println("warning: " + k.name() + " has no attribute '" + t + "'");
                     }
                 }
-                Layout l = asWritten.withName("--tags " + String.join(",", tags));
+                Layout l = asWritten.withName("--tags " + String.join(",", choice.tags));
                 for (var a : k.attributes()) {
-                    l = l.withRole(a.name(), tags.contains(a.name()) ? Role.TAG : Role.FIELD);
+                    l = l.withRole(a.name(), choice.tags.contains(a.name()) ? Role.TAG : Role.FIELD);
                 }
                 return Optional.of(List.of(l));
             }
             return Optional.of(List.of(asWritten));
         }
         List<Layout> candidates = ws.layoutsOf(k.name());
-        if (layout != null) {
-            Optional<Layout> l = CliFiles.layout(ws, layout, workspace, err, "analyze");
+        if (choice.layout != null) {
+            Optional<Layout> l = CliFiles.layout(ws, choice.layout, choice.workspace, err, "analyze");
             if (l.isEmpty()) {
                 return Optional.empty();
             }

@@ -1,0 +1,166 @@
+package dev.cardinal.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.push.CaptureServer;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code cardinal capture}: an InfluxDB-compatible write endpoint on loopback that takes an application's real
+ * traffic, keeps it in a line-protocol spool, and projects it as it arrives; on stop (Ctrl-C or --duration) the
+ * full {@code analyze} report of what arrived.
+ */
+@Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Serve an InfluxDB write endpoint (/write, /api/v2/write, /ping) and project the traffic that",
+        "arrives: point an application or Telegraf at it. Exit codes: 0 success, 1 nothing captured, 2 usage, 3 failure."})
+final class CaptureCommand implements Callable<Integer> {
+    @Option(names = "--port", defaultValue = "8186", description = "Port to listen on, 0 for any free one (default: ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--bind", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
+        description = "Address to listen on (default: ${DEFAULT-VALUE}, loopback only; 0.0.0.0 takes traffic from other machines).")
+    String bind;
+
+    @CommandLine.Mixin
+    LayoutChoice choice = new LayoutChoice();
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE.lp",
+        description = "Keep the captured traffic in this line-protocol file (timestamps in ns); default: a temporary file, deleted at the end.")
+    Path output;
+
+    @Option(names = "--every", defaultValue = "5s", paramLabel = "DURATION", description = "How often to print the projection (default: ${DEFAULT-VALUE}).")
+    String every;
+
+    @Option(names = "--duration", paramLabel = "DURATION", description = "Stop after this long (default: until Ctrl-C).")
+    String duration;
+
+    @Option(names = "--max-body", defaultValue = "25", paramLabel = "MiB", description = "Largest request body taken, in MiB (default: ${DEFAULT-VALUE}).")
+    long maxBodyMiB;
+
+    @Option(names = "--max-points", defaultValue = "50000000", paramLabel = "N",
+        description = "Points captured before writes get 503 (default: ${DEFAULT-VALUE}).")
+    long maxPoints;
+
+    @CommandLine.Mixin
+    ProjectionOptions options = new ProjectionOptions();
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        choice.check();
+        Duration tick = options.duration("--every", every);
+        Duration stopAfter = duration == null ? null : options.duration("--duration", duration);
+        options.settings(); // checks --horizon and --traffic-x before anything listens
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(bind);
+        } catch (IOException e) {
+            throw usage("--bind " + bind + ": " + e.getMessage());
+        }
+        Path spool = output != null ? output : Files.createTempFile("cardinal-capture", ".lp");
+        if (output != null && Files.exists(output) && Files.size(output) > 0) {
+            err.println("cardinal capture: " + output + " already holds traffic; the new points are added after it");
+        }
+        CaptureServer.Settings settings = CaptureServer.Settings.loopback(port, spool).withBind(address)
+            .withLimits(maxBodyMiB << 20, 256L << 20, 256, maxPoints);
+        CaptureServer server;
+        try {
+            server = CaptureServer.start(settings);
+        } catch (IOException e) {
+            err.println("cardinal capture: cannot listen on " + bind + ":" + port + ": " + e.getMessage());
+            return 3;
+        }
+        CountDownLatch stop = new CountDownLatch(1);
+        Thread hook = new Thread(stop::countDown, "cardinal-capture-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            err.println("cardinal capture: listening on " + server.url() + " (/write, /api/v2/write, /ping); captured traffic in " + spool);
+            err.flush();
+            long deadline = stopAfter == null ? Long.MAX_VALUE : System.nanoTime() + stopAfter.toNanos();
+            long lastPoints = -1;
+            while (true) {
+                long wait = Math.min(tick.toMillis(), Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
+                if (stop.await(wait, TimeUnit.MILLISECONDS) || System.nanoTime() >= deadline) {
+                    break;
+                }
+                CaptureServer.Stats s = server.stats();
+                if (s.points() != lastPoints) {
+                    lastPoints = s.points();
+                    out.println(live(s, spool));
+                    out.flush();
+                }
+            }
+        } finally {
+            server.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // Ctrl-C: the report below still runs before the JVM ends
+            }
+        }
+        CaptureServer.Stats s = server.stats();
+        err.printf(Locale.ROOT, "cardinal capture: %,d points in %,d requests, %,d bad lines, %,d too large, %,d shed%n",
+            s.points(), s.requests(), s.badLines(), s.tooLarge(), s.shed());
+        try {
+            if (s.points() == 0) {
+                err.println("cardinal capture: nothing was captured");
+                return 1;
+            }
+            int code = analyze(spool, options.json() ? "json" : "text", out, err);
+            return code == 0 ? 0 : 3;
+        } finally {
+            if (output == null) {
+                Files.deleteIfExists(spool);
+            }
+        }
+    }
+
+    /** One line per tick: points so far and series per event kind, from the analyze command's JSON over the spool. */
+    private String live(CaptureServer.Stats s, Path spool) {
+        StringWriter json = new StringWriter();
+        StringWriter ignored = new StringWriter();
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%,d points, %,d bad lines, %,d shed", s.points(), s.badLines(), s.shed()));
+        if (analyze(spool, "json", new PrintWriter(json), new PrintWriter(ignored)) == 0) {
+            try {
+                for (JsonNode k : new ObjectMapper().readTree(json.toString()).path("eventKinds")) {
+                    line.append(String.format(Locale.ROOT, "; %s (%s): %,d series, %,d at %s", k.path("name").asText(), k.path("layout").asText(),
+                        k.path("series").asLong(), k.path("projection").path("series").asLong(), k.path("projection").path("horizon").asText()));
+                }
+            } catch (IOException e) {
+                line.append("; projection unreadable: ").append(e.getMessage());
+            }
+        }
+        return line.toString();
+    }
+
+    /** {@code cardinal analyze SPOOL} with this command's layout choice and projection options. */
+    private int analyze(Path spool, String format, PrintWriter out, PrintWriter err) {
+        List<String> args = new ArrayList<>(List.of("analyze", spool.toString()));
+        args.addAll(choice.asArguments());
+        args.addAll(List.of("--horizon", options.horizon, "--traffic-x", Double.toString(options.trafficX), "--format", format));
+        return new CommandLine(new Main()).setOut(out).setErr(err).execute(args.toArray(String[]::new));
+    }
+
+    private CommandLine.ParameterException usage(String message) {
+        return new CommandLine.ParameterException(spec.commandLine(), message);
+    }
+}

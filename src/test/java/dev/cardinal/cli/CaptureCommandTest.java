@@ -1,0 +1,78 @@
+package dev.cardinal.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code cardinal capture} in-process: traffic posted to it is projected live and analysed at the end. */
+class CaptureCommandTest {
+    @Test
+    void capturesWhatIsPostedProjectsItLiveAndReportsLikeAnalyze(@TempDir Path dir) throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        Path kept = dir.resolve("captured.lp");
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
+            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+            .execute("capture", "--port", Integer.toString(port), "--tags", "host", "--every", "500ms", "--duration", "4s",
+                "-o", kept.toString(), "--format", "json"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertTrue(err.toString().contains("listening on http://127.0.0.1:" + port), err.toString());
+        HttpClient http = HttpClient.newHttpClient();
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < 300; i++) {
+            body.append("cpu,host=h").append(i % 7).append(",request=r").append(i).append(" v=").append(i).append(' ')
+                .append(1_700_000_000L + i).append('\n');
+        }
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/write?db=app&precision=s"))
+            .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, r.statusCode(), r.body());
+        assertEquals(0, run.get(30, TimeUnit.SECONDS), err.toString());
+
+        String text = out.toString();
+        assertTrue(java.util.regex.Pattern.compile("(?m)^300 points, 0 bad lines, 0 shed; cpu \\([^)]*\\): 7 series, \\d+ at 30d$")
+            .matcher(text).find(), "a live line: " + text);
+        JsonNode report = new ObjectMapper().readTree(text.substring(text.indexOf('{')));
+        JsonNode cpu = report.path("eventKinds").get(0);
+        assertEquals("cpu", cpu.path("name").asText());
+        assertEquals(300, cpu.path("points").asLong());
+        assertEquals(7, cpu.path("series").asLong(), "--tags host: request ids stay fields");
+        assertEquals(300, Files.readAllLines(kept).size(), "-o keeps the captured traffic");
+        assertTrue(err.toString().contains("300 points in 1 requests, 0 bad lines"), err.toString());
+    }
+
+    @Test
+    void nothingCapturedIsExitCode1AndABadBindIsAUsageError() {
+        StringWriter err = new StringWriter();
+        int code = new CommandLine(new Main()).setOut(new PrintWriter(new StringWriter())).setErr(new PrintWriter(err, true))
+            .execute("capture", "--port", "0", "--duration", "300ms");
+        assertEquals(1, code, err.toString());
+        assertTrue(err.toString().contains("nothing was captured"));
+        assertEquals(2, new CommandLine(new Main()).setOut(new PrintWriter(new StringWriter())).setErr(new PrintWriter(new StringWriter()))
+            .execute("capture", "--bind", "no such host.invalid", "--duration", "1s"));
+        assertEquals(2, new CommandLine(new Main()).setOut(new PrintWriter(new StringWriter())).setErr(new PrintWriter(new StringWriter()))
+            .execute("capture", "--layout", "x"));
+    }
+}
