@@ -180,6 +180,7 @@ public final class CaptureServer implements AutoCloseable {
         boolean gzip = "gzip".equalsIgnoreCase(ex.getRequestHeaders().getFirst("Content-Encoding"));
         if (declared > settings.maxBodyBytes() && !gzip) {
             tooLarge.incrementAndGet();
+            drain(ex, 4 * settings.maxBodyBytes());
             respond(ex, 413, error(v2, "request too large", "body of " + declared + " bytes is over the limit of " + settings.maxBodyBytes()));
             return;
         }
@@ -268,8 +269,25 @@ public final class CaptureServer implements AutoCloseable {
 
     private void shed(HttpExchange ex, int status, boolean v2, String why) throws IOException {
         shed.incrementAndGet();
+        drain(ex, Long.MAX_VALUE);
         ex.getResponseHeaders().add("Retry-After", "1");
         respond(ex, status, error(v2, status == 429 ? "too many requests" : "unavailable", why));
+    }
+
+    /**
+     * Reads and discards the request body (nothing is kept), so the writer gets the answer on a healthy connection
+     * instead of a reset while it is still sending; beyond {@code max} bytes the connection is given up.
+     */
+    private static void drain(HttpExchange ex, long max) {
+        byte[] skip = new byte[64 * 1024];
+        long total = 0;
+        try (InputStream in = ex.getRequestBody()) {
+            for (int n = in.read(skip); n >= 0 && total <= max; n = in.read(skip)) {
+                total += n;
+            }
+        } catch (IOException e) {
+            // the writer went away; there is no one to answer
+        }
     }
 
     /** The body, or null when it is longer than {@code max}. */
