@@ -46,7 +46,8 @@ final class AnalyzeReport {
         }
     }
 
-    private static ObjectNode eventKind(Projection p) {
+    /** One projection as {@code analyze} writes it in {@code eventKinds[]}. */
+    static ObjectNode eventKind(Projection p) {
         LayoutMeasure m = p.now();
         ObjectNode n = F.objectNode();
         n.put("name", p.eventKind()).put("layout", p.layout().id()).put("points", m.points())

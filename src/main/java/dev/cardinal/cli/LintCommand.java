@@ -129,24 +129,28 @@ final class LintCommand implements Callable<Integer> {
         ArrayNode skipped = root.putArray("unchecked");
         unchecked.forEach(skipped::add);
         ArrayNode list = root.putArray("findings");
-        for (Finding f : findings) {
-            ObjectNode n = list.addObject();
-            n.put("rule", f.rule());
-            n.put("severity", f.severity().id());
-            n.put("layout", f.layout());
-            n.put("subject", f.subject());
-            n.put("message", f.message());
-            ArrayNode ev = n.putArray("evidence");
-            for (Evidence e : f.evidence()) {
-                ev.addObject().put("label", e.label()).put("value", e.value());
-            }
-            n.putObject("fix").put("title", f.fix().title()).put("applicable", f.fix().applicable());
-        }
+        findings.forEach(f -> list.add(finding(f)));
         try {
             return mapper.writeValueAsString(root);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /** One finding as JSON: rule, severity, layout, subject, message, evidence, fix. */
+    static ObjectNode finding(Finding f) {
+        ObjectNode n = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        n.put("rule", f.rule());
+        n.put("severity", f.severity().id());
+        n.put("layout", f.layout());
+        n.put("subject", f.subject());
+        n.put("message", f.message());
+        ArrayNode ev = n.putArray("evidence");
+        for (Evidence e : f.evidence()) {
+            ev.addObject().put("label", e.label()).put("value", e.value());
+        }
+        n.putObject("fix").put("title", f.fix().title()).put("applicable", f.fix().applicable());
+        return n;
     }
 
     static void text(List<Finding> findings, List<Layout> layouts, List<String> unchecked, PrintWriter out) {

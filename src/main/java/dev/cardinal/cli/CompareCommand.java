@@ -1,0 +1,194 @@
+package dev.cardinal.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.compare.LayoutComparison;
+import dev.cardinal.compare.QueryContrast;
+import dev.cardinal.compare.Review;
+import dev.cardinal.compare.ReviewHtml;
+import dev.cardinal.compare.ReviewMarkdown;
+import dev.cardinal.model.AtomicFiles;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.Sample;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code cardinal compare W --a LAYOUT --b LAYOUT}: two layouts of one event kind over the same traffic, as a review
+ * for a pull request (Markdown), a page (HTML) or data (JSON, with each layout's numbers under the names
+ * {@code analyze} uses).
+ */
+@Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
+    description = {"Compare two layouts of one event kind over the same traffic: differences, numbers with changes,",
+        "findings, the queries each forces, and a verdict. Exit codes: 0 written, 1 cannot compare, 2 usage."})
+final class CompareCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace.")
+    Path workspace;
+
+    @Option(names = "--a", required = true, paramLabel = "LAYOUT", description = "The first layout (id or name), e.g. the current one.")
+    String a;
+
+    @Option(names = "--b", required = true, paramLabel = "LAYOUT", description = "The second layout, e.g. the proposed one.")
+    String b;
+
+    @Option(names = "--sample", paramLabel = "FILE", description = "Traffic to compare over (default: the workspace's samples).")
+    List<Path> sample = new ArrayList<>();
+
+    @Option(names = "--format", defaultValue = "md", description = "md, html or json (default: ${DEFAULT-VALUE}).")
+    String format;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "FILE", description = "Write here (atomically) instead of to the terminal.")
+    Path output;
+
+    @Option(names = "--horizon", defaultValue = "30d", description = "How far ahead to project (default: ${DEFAULT-VALUE}).")
+    String horizon;
+
+    @Option(names = "--traffic-x", defaultValue = "1", paramLabel = "N", description = "Traffic multiplier (default: ${DEFAULT-VALUE}).")
+    double trafficX;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!List.of("md", "html", "json").contains(format)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--format must be md, html or json");
+        }
+        ProjectionOptions po = new ProjectionOptions();
+        po.horizon = horizon;
+        po.trafficX = trafficX;
+        po.format = "text";
+        po.spec = spec;
+        var settings = po.settings();
+        Workspace ws = CliFiles.workspace(workspace, err, "compare");
+        if (ws == null) {
+            return 1;
+        }
+        Optional<Layout> la = CliFiles.layout(ws, a, workspace, err, "compare");
+        Optional<Layout> lb = CliFiles.layout(ws, b, workspace, err, "compare");
+        if (la.isEmpty() || lb.isEmpty()) {
+            return 1;
+        }
+        if (!la.get().eventKind().equals(lb.get().eventKind())) {
+            err.println("cardinal compare: " + la.get().id() + " stores " + la.get().eventKind() + " and " + lb.get().id() + " stores "
+                + lb.get().eventKind() + ": only layouts of one event kind compare");
+            return 1;
+        }
+        List<SampleReader.Source> sources = new ArrayList<>();
+        if (sample.isEmpty()) {
+            if (ws.samples().isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "the workspace binds no sample; give --sample FILE");
+            }
+            sources.addAll(SampleReader.sources(workspace, ws));
+        } else {
+            for (Path f : sample) {
+                if (!Files.isRegularFile(f)) {
+                    err.println("cardinal compare: " + f + ": no such file");
+                    return 1;
+                }
+                sources.add(new SampleReader.Source(f, new SampleBinding("traffic", f.toString(), SampleReader.detectFormat(f),
+                    la.get().eventKind(), "ns", null, null, List.of())));
+            }
+        }
+        Sample read = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+        InferCommand.printProblems(read.report(), err);
+        Optional<EventKindSample> traffic = read.eventKind(la.get().eventKind());
+        if (traffic.isEmpty()) {
+            err.println("cardinal compare: the sample has no " + la.get().eventKind() + " traffic");
+            return 1;
+        }
+        Review review = Review.of(ws, la.get(), lb.get(), traffic.get(), read.report(), settings);
+        String text = switch (format) {
+            case "html" -> ReviewHtml.render(review);
+            case "json" -> json(review);
+            default -> ReviewMarkdown.render(review);
+        };
+        if (output == null) {
+            out.print(text);
+            out.flush();
+        } else {
+            AtomicFiles.write(output, text.getBytes(StandardCharsets.UTF_8));
+            err.println("Wrote " + output);
+        }
+        return 0;
+    }
+
+    /** The review as data: each layout as analyze reports it, then what the comparison adds. */
+    static String json(Review r) {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("workspace", r.workspace()).put("eventKind", r.a().eventKind());
+        root.set("a", AnalyzeReport.eventKind(r.a()));
+        root.set("b", AnalyzeReport.eventKind(r.b()));
+        ArrayNode diffs = root.putArray("differences");
+        for (LayoutComparison.Difference d : r.comparison().differences()) {
+            diffs.addObject().put("subject", d.subject()).put("a", d.inA()).put("b", d.inB());
+        }
+        ArrayNode metrics = root.putArray("metrics");
+        for (LayoutComparison.Metric m : r.comparison().metrics()) {
+            ObjectNode n = metrics.addObject().put("name", m.name()).put("lowerIsBetter", m.lowerIsBetter());
+            if (m.a() >= 0) {
+                n.put("a", m.a());
+            } else {
+                n.putNull("a");
+            }
+            if (m.b() >= 0) {
+                n.put("b", m.b());
+            } else {
+                n.putNull("b");
+            }
+            if (m.a() >= 0 && m.b() >= 0) {
+                n.put("delta", m.delta());
+            }
+        }
+        ArrayNode verdict = root.putArray("verdict");
+        r.comparison().verdict().forEach(verdict::add);
+        ObjectNode findings = root.putObject("findings");
+        ArrayNode fa = findings.putArray("a");
+        r.findingsA().forEach(f -> fa.add(LintCommand.finding(f)));
+        ArrayNode fb = findings.putArray("b");
+        r.findingsB().forEach(f -> fb.add(LintCommand.finding(f)));
+        ArrayNode questions = root.putArray("questions");
+        for (QueryContrast.Question q : r.questions()) {
+            ObjectNode n = questions.addObject().put("question", q.text());
+            n.set("a", answer(q.a()));
+            n.set("b", answer(q.b()));
+        }
+        try {
+            return mapper.writeValueAsString(root) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static ObjectNode answer(QueryContrast.Answer a) {
+        ObjectNode n = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        if (a.answered()) {
+            n.put("query", a.query());
+        } else {
+            n.putNull("query");
+        }
+        return n.put("note", a.note());
+    }
+}
