@@ -99,10 +99,22 @@ final class LineProtocolSyntax {
         return end;
     }
 
-    /** The bytes scanLine reacts to; every other byte leaves its state as it was. */
-    private static long interesting(long word) {
-        return bytesEqual(word, (byte) '\n') | bytesEqual(word, (byte) '\\') | bytesEqual(word, (byte) '"')
-            | bytesEqual(word, (byte) ' ') | bytesEqual(word, (byte) '=') | bytesEqual(word, (byte) ',');
+    /**
+     * The bytes scanLine can react to in its present state; every other byte leaves the state as it was. Before the
+     * first space only a space, a backslash or a newline can matter, and inside a quoted value only a quote, a
+     * backslash or a newline: skipping the rest spares a step for each tag's {@code =} and {@code ,} and for the
+     * separators inside string values such as URLs.
+     */
+    private static long interesting(long word, LineScan state) {
+        long m = bytesEqual(word, (byte) '\n') | bytesEqual(word, (byte) '\\');
+        if (!state.fields) {
+            return m | bytesEqual(word, (byte) ' ');
+        }
+        if (state.quoted) {
+            return m | bytesEqual(word, (byte) '"');
+        }
+        return m | bytesEqual(word, (byte) '"') | bytesEqual(word, (byte) ' ') | bytesEqual(word, (byte) '=')
+            | bytesEqual(word, (byte) ',');
     }
 
     /**
@@ -120,16 +132,24 @@ final class LineProtocolSyntax {
         out.skipUntil = i;
         int w = i;
         for (; w + 8 <= limit; w += 8) {
-            long m = interesting((long) LONGS.get(buf, w));
+            long word = (long) LONGS.get(buf, w);
+            long m = interesting(word, out);
             while (m != 0) {
                 int at = w + (Long.numberOfTrailingZeros(m) >>> 3);
                 m &= m - 1;
                 if (at < out.skipUntil) {
                     continue;
                 }
+                boolean fields = out.fields;
+                boolean quoted = out.quoted;
                 int r = out.step(buf, at, limit, eof);
                 if (r != LineScan.GO_ON) {
                     return r == LineScan.ENDED;
+                }
+                if (out.fields != fields || out.quoted != quoted) {
+                    // the state changed: the rest of this word is read with the new state's bytes
+                    int shift = (at - w + 1) * 8;
+                    m = shift == 64 ? 0 : interesting(word, out) & (-1L << shift);
                 }
             }
         }
