@@ -99,6 +99,39 @@ final class LineProtocolSyntax {
         return end;
     }
 
+    /** The index of the first {@code '"'} or backslash in {@code [i, end)}, or {@code end}. Eight bytes at a time. */
+    static int nextQuoteOrBackslash(byte[] b, int i, int end) {
+        while (i + 8 <= end) {
+            long w = (long) LONGS.get(b, i);
+            long m = bytesEqual(w, (byte) '"') | bytesEqual(w, (byte) '\\');
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+            i += 8;
+        }
+        while (i < end && b[i] != '"' && b[i] != '\\') {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * The value of the eight ASCII digits at {@code b[i, i + 8)}, or -1 when any of them is not a digit; the caller
+     * makes sure the eight bytes exist.
+     */
+    static long eightDigits(byte[] b, int i) {
+        long w = (long) LONGS.get(b, i);
+        // each byte 0x30..0x3F, and still so after adding 6 (so no byte is above '9')
+        if ((w & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L
+            || ((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L) {
+            return -1;
+        }
+        // pairs, then fours, then all eight (the first digit is in the lowest byte)
+        w = ((w & 0x0F0F0F0F0F0F0F0FL) * 2561) >>> 8;
+        w = ((w & 0x00FF00FF00FF00FFL) * 6553601) >>> 16;
+        return ((w & 0x0000FFFF0000FFFFL) * 42949672960001L) >>> 32;
+    }
+
     /**
      * The bytes scanLine can react to in its present state; every other byte leaves the state as it was. Before the
      * first space only a space, a backslash or a newline can matter, and inside a quoted value only a quote, a
