@@ -70,17 +70,20 @@ public final class LineProtocolReader implements TrafficReader {
             int pos = 0;
             long sinceCheck = 0;
             while (true) {
-                if (!LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
-                    pos = compactAndFill(pos);
-                    continue;
+                lineStart = pos;
+                boolean parsed = parsedPlainPoint(pos);
+                if (!parsed) {
+                    if (!LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
+                        pos = compactAndFill(pos);
+                        continue;
+                    }
+                    if (pos == limit && eof) {
+                        break;
+                    }
                 }
                 int end = scan.end;
-                if (pos == limit && eof) {
-                    break;
-                }
                 int contentEnd = end > pos && buf[end - 1] == '\r' ? end - 1 : end;
-                lineStart = pos;
-                boolean keepGoing = handle(pos, contentEnd);
+                boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
                 long physical = 1 + scan.newlinesInside;
                 line += physical;
                 into.linesSeen(physical);
@@ -118,9 +121,36 @@ public final class LineProtocolReader implements TrafficReader {
             }
         }
 
-        /** Returns false when reading must stop (row cap or memory budget reached). */
+        /**
+         * The usual line, parsed without scanning it first: with no backslash before the first newline, that newline
+         * ends the line unless it is inside a quoted string value, and a line that parses as a point up to it has none
+         * (with nothing escaped, the parser and {@link LineProtocolSyntax#scanLine} agree on where quoted values
+         * start and end, once the line does not begin with whitespace). True when the line parsed so, with {@link #scan} as the scan would have left it; anything
+         * else (a backslash, a parse error, a blank or comment line, no newline in the buffer yet) goes the full way.
+         */
+        private boolean parsedPlainPoint(int pos) {
+            int nl = LineProtocolSyntax.plainLineEnd(buf, pos, limit);
+            // a space after leading whitespace would start the scan's field section before the parser's (which skips it)
+            if (nl < 0 || LineProtocolSyntax.isWhitespace(buf[pos])) {
+                return false;
+            }
+            int contentEnd = nl > pos && buf[nl - 1] == '\r' ? nl - 1 : nl;
+            if (parser.parse(buf, pos, contentEnd, false) != LineParser.Result.POINT) {
+                return false;
+            }
+            scan.end = nl;
+            scan.newlinesInside = 0;
+            scan.backslash = false;
+            return true;
+        }
+
+        /** Parses and takes one line; returns false when reading must stop (row cap or memory budget reached). */
         private boolean handle(int start, int end) throws SampleFormatException {
-            LineParser.Result r = parser.parse(buf, start, end, scan.backslash);
+            return accept(parser.parse(buf, start, end, scan.backslash));
+        }
+
+        /** Takes the line the parser has just parsed; false when reading must stop. */
+        private boolean accept(LineParser.Result r) throws SampleFormatException {
             if (r == LineParser.Result.SKIP) {
                 return true;
             }

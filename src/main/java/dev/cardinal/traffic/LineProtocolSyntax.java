@@ -99,6 +99,31 @@ final class LineProtocolSyntax {
         return end;
     }
 
+    /**
+     * The index of the first newline in {@code [i, limit)} when no backslash comes before it, else -1 (also when
+     * there is no newline). Eight bytes at a time.
+     */
+    static int plainLineEnd(byte[] b, int i, int limit) {
+        while (i + 8 <= limit) {
+            long w = (long) LONGS.get(b, i);
+            long m = bytesEqual(w, (byte) '\n') | bytesEqual(w, (byte) '\\');
+            if (m != 0) {
+                int at = i + (Long.numberOfTrailingZeros(m) >>> 3);
+                return b[at] == '\n' ? at : -1;
+            }
+            i += 8;
+        }
+        for (; i < limit; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+            if (b[i] == '\\') {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
     /** The index of the first {@code '"'} or backslash in {@code [i, end)}, or {@code end}. Eight bytes at a time. */
     static int nextQuoteOrBackslash(byte[] b, int i, int end) {
         while (i + 8 <= end) {
