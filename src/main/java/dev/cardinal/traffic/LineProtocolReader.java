@@ -191,11 +191,17 @@ public final class LineProtocolReader implements TrafficReader {
         private boolean commit(long ts) throws SampleFormatException {
             LineParser p = parser;
             byte[] b = buf;
+            int pieces = 1 + 2 * p.tagCount + 2 * p.fieldCount;
+            ensureScratch(pieces, end(p) - p.measurementStart);
+            EventKindBuilder kind = keys.kind(b, p.measurementStart, p.measurementEnd);
             int rawKeyLength = p.measurementEnd - p.measurementStart;
             for (int t = 0; t < p.tagCount; t++) {
+                int cached = kind == null ? -1 : keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
+                attrs[t] = cached;
+                fromCache[t] = cached >= 0;
                 rawKeyLength += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
                 for (int u = 0; u < t; u++) {
-                    if (Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
+                    if (!knownApart(t, u) && Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
                         return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[t], "duplicate tags");
                     }
                 }
@@ -204,21 +210,15 @@ public final class LineProtocolReader implements TrafficReader {
                 return bad(ReadProblem.Kind.MALFORMED, p.measurementStart, "max key length exceeded: " + rawKeyLength
                     + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
             }
-            int pieces = 1 + 2 * p.tagCount + 2 * p.fieldCount;
-            ensureScratch(pieces, end(p) - p.measurementStart);
             scratchUsed = 0;
-            EventKindBuilder kind = keys.kind(b, p.measurementStart, p.measurementEnd);
             if (kind == null) {
                 piece(0, b, p.measurementStart, p.measurementEnd, Escapes.NAME);
                 kind = into.kind(pieceArray[0], scratchStart[0], scratchLength[0]);
                 keys.rememberKind(b, p.measurementStart, p.measurementEnd, kind);
             }
             for (int t = 0; t < p.tagCount; t++) {
-                int cached = keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
-                fromCache[t] = cached >= 0;
                 piece(2 + 2 * t, b, p.tagValueStart[t], p.tagValueEnd[t], Escapes.TAG);
-                if (cached >= 0) {
-                    attrs[t] = cached;
+                if (fromCache[t]) {
                     continue;
                 }
                 piece(1 + 2 * t, b, p.tagKeyStart[t], p.tagKeyEnd[t], Escapes.TAG);
@@ -252,7 +252,8 @@ public final class LineProtocolReader implements TrafficReader {
                 }
                 for (int g = 0; g < f; g++) {
                     int kg = base + 2 * g;
-                    if (sameScratch(k, kg) && p.fieldType[g] != p.fieldType[f]) {
+                    if (p.fieldType[g] != p.fieldType[f] && !knownApart(p.tagCount + f, p.tagCount + g)
+                        && sameScratch(k, kg)) {
                         return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
                             + keyText(k) + "' is both " + p.fieldType[g].id() + " and " + p.fieldType[f].id() + " in this line");
                     }
@@ -350,6 +351,14 @@ public final class LineProtocolReader implements TrafficReader {
             int s = scratchStart[piece];
             byte[] a = pieceArray[piece];
             return scratchLength[piece] == 4 && a[s] == 't' && a[s + 1] == 'i' && a[s + 2] == 'm' && a[s + 3] == 'e';
+        }
+
+        /**
+         * True when keys {@code a} and {@code c} (tags first, then fields) both came from the key cache with different
+         * attributes: then their raw bytes differ, for the cache maps equal raw keys to the same attribute.
+         */
+        private boolean knownApart(int a, int c) {
+            return fromCache[a] && fromCache[c] && attrs[a] != attrs[c];
         }
 
         private boolean sameScratch(int a, int c) {
