@@ -146,6 +146,13 @@ public final class ByteDictionary {
                 return false;
             }
         }
+        if (i == len) {
+            return true;
+        }
+        if (len >= 8) {
+            // the last eight bytes, overlapping the words already compared
+            return (long) LONGS.get(a, aOff + len - 8) == (long) LONGS.get(b, bOff + len - 8);
+        }
         for (; i < len; i++) {
             if (a[aOff + i] != b[bOff + i]) {
                 return false;
@@ -215,8 +222,13 @@ public final class ByteDictionary {
             h = Long.rotateLeft(h ^ (w * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
         }
         long tail = 0;
-        for (int shift = 0; i < end; i++, shift += 8) {
-            tail |= (buf[i] & 0xFFL) << shift;
+        if (i < end && len >= 8) {
+            // the last eight bytes, overlapping the words already mixed in
+            tail = (long) LONGS.get(buf, end - 8);
+        } else {
+            for (int shift = 0; i < end; i++, shift += 8) {
+                tail |= (buf[i] & 0xFFL) << shift;
+            }
         }
         h = Long.rotateLeft(h ^ (tail * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
         h ^= h >>> 33;

@@ -238,6 +238,7 @@ final class LineParser {
             int s = i + 1;
             int j = s;
             while (true) {
+                j = LineProtocolSyntax.nextQuoteOrBackslash(b, j, end);
                 if (j >= end) {
                     return failAt(i, "unbalanced quotes");
                 }
@@ -456,6 +457,18 @@ final class LineParser {
             i++;
         }
         int ds = i;
+        long v = 0;
+        int converted = ds;
+        if (ds + 16 <= end) {
+            // the usual nanosecond timestamp: its first sixteen digits eight at a time
+            long high = LineProtocolSyntax.eightDigits(b, ds);
+            long low = high < 0 ? -1 : LineProtocolSyntax.eightDigits(b, ds + 8);
+            if (low >= 0) {
+                v = -(high * 100_000_000L + low);
+                converted = ds + 16;
+                i = converted;
+            }
+        }
         while (i < end && b[i] != ' ') {
             if (b[i] < '0' || b[i] > '9') {
                 return failB(i, "bad timestamp");
@@ -465,10 +478,9 @@ final class LineParser {
         if (i == ds) {
             return failB(s, "bad timestamp");
         }
-        long v = 0;
         // 18 digits cannot overflow: no range check for them (nanosecond timestamps have 19)
         int unchecked = Math.min(i, ds + 18);
-        for (int k = ds; k < unchecked; k++) {
+        for (int k = converted; k < unchecked; k++) {
             v = v * 10 - (b[k] - '0');
         }
         // v * 10 - d stays in range while v > MIN / 10, or v == MIN / 10 and d <= 8 (MIN ends in 8)

@@ -70,17 +70,20 @@ public final class LineProtocolReader implements TrafficReader {
             int pos = 0;
             long sinceCheck = 0;
             while (true) {
-                if (!LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
-                    pos = compactAndFill(pos);
-                    continue;
+                lineStart = pos;
+                boolean parsed = parsedPlainPoint(pos);
+                if (!parsed) {
+                    if (!LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
+                        pos = compactAndFill(pos);
+                        continue;
+                    }
+                    if (pos == limit && eof) {
+                        break;
+                    }
                 }
                 int end = scan.end;
-                if (pos == limit && eof) {
-                    break;
-                }
                 int contentEnd = end > pos && buf[end - 1] == '\r' ? end - 1 : end;
-                lineStart = pos;
-                boolean keepGoing = handle(pos, contentEnd);
+                boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
                 long physical = 1 + scan.newlinesInside;
                 line += physical;
                 into.linesSeen(physical);
@@ -118,9 +121,36 @@ public final class LineProtocolReader implements TrafficReader {
             }
         }
 
-        /** Returns false when reading must stop (row cap or memory budget reached). */
+        /**
+         * The usual line, parsed without scanning it first: with no backslash before the first newline, that newline
+         * ends the line unless it is inside a quoted string value, and a line that parses as a point up to it has none
+         * (with nothing escaped, the parser and {@link LineProtocolSyntax#scanLine} agree on where quoted values
+         * start and end, once the line does not begin with whitespace). True when the line parsed so, with {@link #scan} as the scan would have left it; anything
+         * else (a backslash, a parse error, a blank or comment line, no newline in the buffer yet) goes the full way.
+         */
+        private boolean parsedPlainPoint(int pos) {
+            int nl = LineProtocolSyntax.plainLineEnd(buf, pos, limit);
+            // a space after leading whitespace would start the scan's field section before the parser's (which skips it)
+            if (nl < 0 || LineProtocolSyntax.isWhitespace(buf[pos])) {
+                return false;
+            }
+            int contentEnd = nl > pos && buf[nl - 1] == '\r' ? nl - 1 : nl;
+            if (parser.parse(buf, pos, contentEnd, false) != LineParser.Result.POINT) {
+                return false;
+            }
+            scan.end = nl;
+            scan.newlinesInside = 0;
+            scan.backslash = false;
+            return true;
+        }
+
+        /** Parses and takes one line; returns false when reading must stop (row cap or memory budget reached). */
         private boolean handle(int start, int end) throws SampleFormatException {
-            LineParser.Result r = parser.parse(buf, start, end, scan.backslash);
+            return accept(parser.parse(buf, start, end, scan.backslash));
+        }
+
+        /** Takes the line the parser has just parsed; false when reading must stop. */
+        private boolean accept(LineParser.Result r) throws SampleFormatException {
             if (r == LineParser.Result.SKIP) {
                 return true;
             }
@@ -161,11 +191,17 @@ public final class LineProtocolReader implements TrafficReader {
         private boolean commit(long ts) throws SampleFormatException {
             LineParser p = parser;
             byte[] b = buf;
+            int pieces = 1 + 2 * p.tagCount + 2 * p.fieldCount;
+            ensureScratch(pieces, end(p) - p.measurementStart);
+            EventKindBuilder kind = keys.kind(b, p.measurementStart, p.measurementEnd);
             int rawKeyLength = p.measurementEnd - p.measurementStart;
             for (int t = 0; t < p.tagCount; t++) {
+                int cached = kind == null ? -1 : keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
+                attrs[t] = cached;
+                fromCache[t] = cached >= 0;
                 rawKeyLength += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
                 for (int u = 0; u < t; u++) {
-                    if (Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
+                    if (!knownApart(t, u) && Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
                         return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[t], "duplicate tags");
                     }
                 }
@@ -174,21 +210,15 @@ public final class LineProtocolReader implements TrafficReader {
                 return bad(ReadProblem.Kind.MALFORMED, p.measurementStart, "max key length exceeded: " + rawKeyLength
                     + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
             }
-            int pieces = 1 + 2 * p.tagCount + 2 * p.fieldCount;
-            ensureScratch(pieces, end(p) - p.measurementStart);
             scratchUsed = 0;
-            EventKindBuilder kind = keys.kind(b, p.measurementStart, p.measurementEnd);
             if (kind == null) {
                 piece(0, b, p.measurementStart, p.measurementEnd, Escapes.NAME);
                 kind = into.kind(pieceArray[0], scratchStart[0], scratchLength[0]);
                 keys.rememberKind(b, p.measurementStart, p.measurementEnd, kind);
             }
             for (int t = 0; t < p.tagCount; t++) {
-                int cached = keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
-                fromCache[t] = cached >= 0;
                 piece(2 + 2 * t, b, p.tagValueStart[t], p.tagValueEnd[t], Escapes.TAG);
-                if (cached >= 0) {
-                    attrs[t] = cached;
+                if (fromCache[t]) {
                     continue;
                 }
                 piece(1 + 2 * t, b, p.tagKeyStart[t], p.tagKeyEnd[t], Escapes.TAG);
@@ -222,7 +252,8 @@ public final class LineProtocolReader implements TrafficReader {
                 }
                 for (int g = 0; g < f; g++) {
                     int kg = base + 2 * g;
-                    if (sameScratch(k, kg) && p.fieldType[g] != p.fieldType[f]) {
+                    if (p.fieldType[g] != p.fieldType[f] && !knownApart(p.tagCount + f, p.tagCount + g)
+                        && sameScratch(k, kg)) {
                         return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
                             + keyText(k) + "' is both " + p.fieldType[g].id() + " and " + p.fieldType[f].id() + " in this line");
                     }
@@ -320,6 +351,14 @@ public final class LineProtocolReader implements TrafficReader {
             int s = scratchStart[piece];
             byte[] a = pieceArray[piece];
             return scratchLength[piece] == 4 && a[s] == 't' && a[s + 1] == 'i' && a[s + 2] == 'm' && a[s + 3] == 'e';
+        }
+
+        /**
+         * True when keys {@code a} and {@code c} (tags first, then fields) both came from the key cache with different
+         * attributes: then their raw bytes differ, for the cache maps equal raw keys to the same attribute.
+         */
+        private boolean knownApart(int a, int c) {
+            return fromCache[a] && fromCache[c] && attrs[a] != attrs[c];
         }
 
         private boolean sameScratch(int a, int c) {

@@ -99,10 +99,80 @@ final class LineProtocolSyntax {
         return end;
     }
 
-    /** The bytes scanLine reacts to; every other byte leaves its state as it was. */
-    private static long interesting(long word) {
-        return bytesEqual(word, (byte) '\n') | bytesEqual(word, (byte) '\\') | bytesEqual(word, (byte) '"')
-            | bytesEqual(word, (byte) ' ') | bytesEqual(word, (byte) '=') | bytesEqual(word, (byte) ',');
+    /**
+     * The index of the first newline in {@code [i, limit)} when no backslash comes before it, else -1 (also when
+     * there is no newline). Eight bytes at a time.
+     */
+    static int plainLineEnd(byte[] b, int i, int limit) {
+        while (i + 8 <= limit) {
+            long w = (long) LONGS.get(b, i);
+            long m = bytesEqual(w, (byte) '\n') | bytesEqual(w, (byte) '\\');
+            if (m != 0) {
+                int at = i + (Long.numberOfTrailingZeros(m) >>> 3);
+                return b[at] == '\n' ? at : -1;
+            }
+            i += 8;
+        }
+        for (; i < limit; i++) {
+            if (b[i] == '\n') {
+                return i;
+            }
+            if (b[i] == '\\') {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
+    /** The index of the first {@code '"'} or backslash in {@code [i, end)}, or {@code end}. Eight bytes at a time. */
+    static int nextQuoteOrBackslash(byte[] b, int i, int end) {
+        while (i + 8 <= end) {
+            long w = (long) LONGS.get(b, i);
+            long m = bytesEqual(w, (byte) '"') | bytesEqual(w, (byte) '\\');
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+            i += 8;
+        }
+        while (i < end && b[i] != '"' && b[i] != '\\') {
+            i++;
+        }
+        return i;
+    }
+
+    /**
+     * The value of the eight ASCII digits at {@code b[i, i + 8)}, or -1 when any of them is not a digit; the caller
+     * makes sure the eight bytes exist.
+     */
+    static long eightDigits(byte[] b, int i) {
+        long w = (long) LONGS.get(b, i);
+        // each byte 0x30..0x3F, and still so after adding 6 (so no byte is above '9')
+        if ((w & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L
+            || ((w + 0x0606060606060606L) & 0xF0F0F0F0F0F0F0F0L) != 0x3030303030303030L) {
+            return -1;
+        }
+        // pairs, then fours, then all eight (the first digit is in the lowest byte)
+        w = ((w & 0x0F0F0F0F0F0F0F0FL) * 2561) >>> 8;
+        w = ((w & 0x00FF00FF00FF00FFL) * 6553601) >>> 16;
+        return ((w & 0x0000FFFF0000FFFFL) * 42949672960001L) >>> 32;
+    }
+
+    /**
+     * The bytes scanLine can react to in its present state; every other byte leaves the state as it was. Before the
+     * first space only a space, a backslash or a newline can matter, and inside a quoted value only a quote, a
+     * backslash or a newline: skipping the rest spares a step for each tag's {@code =} and {@code ,} and for the
+     * separators inside string values such as URLs.
+     */
+    private static long interesting(long word, LineScan state) {
+        long m = bytesEqual(word, (byte) '\n') | bytesEqual(word, (byte) '\\');
+        if (!state.fields) {
+            return m | bytesEqual(word, (byte) ' ');
+        }
+        if (state.quoted) {
+            return m | bytesEqual(word, (byte) '"');
+        }
+        return m | bytesEqual(word, (byte) '"') | bytesEqual(word, (byte) ' ') | bytesEqual(word, (byte) '=')
+            | bytesEqual(word, (byte) ',');
     }
 
     /**
@@ -120,16 +190,24 @@ final class LineProtocolSyntax {
         out.skipUntil = i;
         int w = i;
         for (; w + 8 <= limit; w += 8) {
-            long m = interesting((long) LONGS.get(buf, w));
+            long word = (long) LONGS.get(buf, w);
+            long m = interesting(word, out);
             while (m != 0) {
                 int at = w + (Long.numberOfTrailingZeros(m) >>> 3);
                 m &= m - 1;
                 if (at < out.skipUntil) {
                     continue;
                 }
+                boolean fields = out.fields;
+                boolean quoted = out.quoted;
                 int r = out.step(buf, at, limit, eof);
                 if (r != LineScan.GO_ON) {
                     return r == LineScan.ENDED;
+                }
+                if (out.fields != fields || out.quoted != quoted) {
+                    // the state changed: the rest of this word is read with the new state's bytes
+                    int shift = (at - w + 1) * 8;
+                    m = shift == 64 ? 0 : interesting(word, out) & (-1L << shift);
                 }
             }
         }
