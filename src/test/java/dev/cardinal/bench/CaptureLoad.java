@@ -82,11 +82,14 @@ public final class CaptureLoad {
                     return null;
                 }));
             }
-            for (Future<?> f : done) {
-                f.get();
+            try {
+                for (Future<?> f : done) {
+                    f.get();
+                }
+            } finally {
+                pool.shutdownNow(); // a failed writer must not keep the JVM alive
             }
             t1 = System.nanoTime();
-            pool.shutdown();
             if (server.stats().points() != points) {
                 throw new IllegalStateException("captured " + server.stats().points() + " of " + points);
             }
