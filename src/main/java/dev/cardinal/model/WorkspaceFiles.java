@@ -46,6 +46,9 @@ public final class WorkspaceFiles {
      * each is rewritten to point at the same file from the new folder. Unchanged when both are in one folder.
      */
     public static Workspace rebase(Workspace ws, Path from, Path to) {
+        if (from == null) {
+            return ws; // never saved: its sample paths were made relative to where it is going
+        }
         Path fromDir = from.toAbsolutePath().normalize().getParent();
         Path toDir = to.toAbsolutePath().normalize().getParent();
         if (fromDir.equals(toDir)) {

@@ -178,6 +178,8 @@ class WorkbenchTest {
         robot.interact(() -> findings.getSelectionModel().select(sessionTag));
         TableView<AttributeRow> attributes = robot.lookup("#attributes").queryTableView();
         assertEquals("session_id", attributes.getSelectionModel().getSelectedItem().name(), "the finding's subject is selected");
+        assertTrue(robot.lookup("#chip-ids-as-tags-session_id").query().getPseudoClassStates()
+            .contains(javafx.css.PseudoClass.getPseudoClass("selected")), "and highlighted on the canvas");
         snap(robot, "findings");
         robot.clickOn("#applyFix");
         awaitProjection(robot);

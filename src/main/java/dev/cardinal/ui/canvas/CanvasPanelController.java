@@ -49,6 +49,11 @@ public final class CanvasPanelController {
         minimapHolder.getChildren().add(new Minimap(canvas));
         paletteHolder.getChildren().add(canvas.palette());
         session.selectedLayoutProperty().addListener((o, was, now) -> showPalette());
+        // a finding points at an attribute: its chip on the selected layout's card is selected
+        session.focusedAttributeProperty().addListener((o, was, name) -> {
+            Layout selected = session.selectedLayoutProperty().get();
+            canvas.focus(selected == null ? null : selected.id(), name);
+        });
         canvas.setOnSelectLayout(session::select);
         canvas.setOnRoleChange(c -> session.setRole(c.layoutId(), c.attribute(), c.role()));
         canvas.setOnMoveCard(session::moveCard);

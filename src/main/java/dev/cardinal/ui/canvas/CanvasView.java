@@ -297,6 +297,23 @@ public final class CanvasView extends ScrollPane {
         return world.snapshot(params, null);
     }
 
+    /** Selects the chip of {@code attribute} on the card of {@code layoutId} (a finding points at it), if it has one. */
+    public void focus(String layoutId, String attribute) {
+        if (layoutId == null || attribute == null) {
+            return;
+        }
+        Node chip = world.lookup("#chip-" + layoutId + "-" + attribute);
+        if (chip instanceof Chip c) {
+            select(c);
+            // scroll so the chip is in the middle of the view
+            Bounds local = c.getBoundsInLocal();
+            javafx.geometry.Point2D at = world.sceneToLocal(c.localToScene(local.getCenterX(), local.getCenterY()));
+            if (at != null) {
+                centreOn(at.getX(), at.getY());
+            }
+        }
+    }
+
     /** Marks the card of {@code layoutId} as the selected one. */
     public void select(String layoutId) {
         selectedCard = layoutId;

@@ -57,7 +57,7 @@ public final class CodeTabController {
     /** Writes the shown layout's code into {@code dir} in the background, as {@code cardinal generate} would. */
     public void exportTo(Path dir) {
         Bundle.Contents contents = codePanel.contents();
-        String source = session.file().getFileName().toString();
+        String source = session.file() == null ? "an unsaved workspace" : session.file().getFileName().toString();
         Tasks.<Integer>create(p -> {
             Bundle.write(contents, dir, source, f -> { });
             return contents.artefacts().size();

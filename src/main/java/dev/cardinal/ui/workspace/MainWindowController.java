@@ -286,6 +286,7 @@ public final class MainWindowController {
     @FXML
     private void save() {
         if (session.file() == null) {
+            saveAs();
             return;
         }
         try {
@@ -294,6 +295,13 @@ public final class MainWindowController {
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot save " + session.file(), e);
             session.showFailure("Cannot save " + session.file().getFileName() + ": " + e.getMessage(), List.of());
+        }
+    }
+
+    @FXML
+    private void newWorkspace() {
+        if (confirmDiscard()) {
+            session.newWorkspace();
         }
     }
 
@@ -343,7 +351,7 @@ public final class MainWindowController {
         ButtonType saveButton = new ButtonType("Save", ButtonBar.ButtonData.YES);
         ButtonType discard = new ButtonType("Discard Changes", ButtonBar.ButtonData.NO);
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "The workspace has unsaved changes.", saveButton, discard, ButtonType.CANCEL);
-        alert.setHeaderText("Save changes to " + session.file().getFileName() + "?");
+        alert.setHeaderText("Save changes to " + (session.file() == null ? "the new workspace" : session.file().getFileName()) + "?");
         alert.initOwner(status.getScene().getWindow());
         ButtonType answer = alert.showAndWait().orElse(ButtonType.CANCEL);
         if (answer == saveButton) {

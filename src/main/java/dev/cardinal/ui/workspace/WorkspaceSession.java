@@ -127,6 +127,21 @@ public final class WorkspaceSession implements AutoCloseable {
         return summary.getReadOnlyProperty();
     }
 
+    /**
+     * Starts an empty, unsaved workspace: add traffic to it (its event kinds and layouts follow), then save it
+     * somewhere.
+     */
+    public void newWorkspace() {
+        file = null;
+        showSample(new WorkspaceOpener.Opened(null, Workspace.empty("untitled"), List.of(),
+            new dev.cardinal.traffic.Sample(List.of(), new ReadReport(0, 0, 0, 0, List.of(), 0, 0, false))));
+        selectedLayout.set(null);
+        history.resetUnsaved(Workspace.empty("untitled"));
+        summary.set("New workspace: add sample traffic (File → Add Sample Traffic, or drop files here)");
+        refreshAttributes();
+        refreshTitle();
+    }
+
     /** Shows a workspace that was opened. */
     public void show(WorkspaceOpener.Opened result) {
         file = result.file();
@@ -170,7 +185,7 @@ public final class WorkspaceSession implements AutoCloseable {
         opened.set(result);
         List<String> lines = new ArrayList<>();
         for (FileProblem w : result.warnings()) {
-            lines.add("warning: " + result.file().getFileName() + ": " + w);
+            lines.add("warning: " + (result.file() == null ? "" : result.file().getFileName() + ": ") + w);
         }
         ReadReport r = result.sample().report();
         for (ReadProblem p : r.problems()) {
@@ -454,8 +469,12 @@ public final class WorkspaceSession implements AutoCloseable {
 
     private void refreshTitle() {
         Workspace ws = history.current();
-        if (ws == null || file == null) {
+        if (ws == null) {
             title.set("Cardinal");
+            return;
+        }
+        if (file == null) {
+            title.set("Cardinal — " + ws.name() + " (not saved yet)" + (history.isDirty() ? " *" : ""));
             return;
         }
         title.set("Cardinal — " + ws.name() + " (" + file.getFileName() + ")" + (history.isDirty() ? " *" : ""));

@@ -217,6 +217,23 @@ class WorkspaceSessionTest {
     }
 
     @Test
+    void aNewWorkspaceGetsItsEventKindsFromTrafficAndIsSavedWhereTheUserSays(@TempDir Path dir) throws Exception {
+        session.newWorkspace();
+        assertEquals("Cardinal — untitled (not saved yet) *", session.titleProperty().get());
+        assertTrue(session.workspace().layouts().isEmpty());
+        Path weather = Files.copy(Path.of("sample-data/weather/traffic.lp.gz"), dir.resolve("weather.lp.gz"));
+        Path file = dir.resolve("untitled.cardinal.json");
+        session.showAdded(WorkspaceOpener.addSamples(file, session.workspace(), List.of(weather), SampleLimits.defaults(), ReadMonitor.NONE),
+            "add sample weather.lp.gz");
+        assertEquals("weather-as-written", session.selectedLayoutProperty().get() == null ? null
+            : session.workspace().layouts().get(0).id());
+        assertTrue(awaitProjection().now().series() > 0);
+        session.saveAs(file);
+        assertEquals(session.workspace(), WorkspaceFiles.load(file).workspace());
+        assertFalse(session.history().isDirty());
+    }
+
+    @Test
     void quickEditsAreDebouncedAndTheNewestWins() throws Exception {
         open();
         awaitProjection();
