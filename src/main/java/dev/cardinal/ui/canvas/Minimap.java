@@ -11,8 +11,8 @@ import javafx.scene.paint.Color;
  * the cards do not fit the view.
  */
 public final class Minimap extends Canvas {
-    static final double WIDTH = 150;
-    static final double HEIGHT = 90;
+    static final double WIDTH = 120;
+    static final double HEIGHT = 72;
 
     private final CanvasView view;
 
