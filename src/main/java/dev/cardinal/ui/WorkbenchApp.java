@@ -48,6 +48,7 @@ public final class WorkbenchApp extends Application {
             .register(CodeTabController.class, () -> new CodeTabController(session, executor))
             .register(PushPanelController.class, () -> new PushPanelController(session, executor))
             .register(dev.cardinal.ui.compare.ComparePanelController.class, () -> new dev.cardinal.ui.compare.ComparePanelController(session, executor))
+            .register(dev.cardinal.ui.workspace.CapturePanelController.class, () -> new dev.cardinal.ui.workspace.CapturePanelController(session, executor))
             .register(RecoveryBarController.class, () -> new RecoveryBarController(session, executor, recovery));
         Parent root = factory.load(FxmlView.MAIN_WINDOW);
         root.getStylesheets().add(Objects.requireNonNull(WorkbenchApp.class.getResource(STYLESHEET)).toExternalForm());

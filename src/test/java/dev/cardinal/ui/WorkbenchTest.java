@@ -458,6 +458,39 @@ class WorkbenchTest {
     }
 
     @Test
+    void capturedTrafficJoinsTheProjectionLiveAndIsKeptAsASampleOnStop(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        assertEquals("12,934", projected(robot, "series"));
+        robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Capture")).<javafx.scene.Node>query());
+        robot.interact(() -> robot.lookup("#capturePort").queryTextInputControl().setText("0"));
+        robot.clickOn("#captureToggle");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#captureStatus").queryAs(Label.class).getText().startsWith("Listening on"));
+        String status = robot.lookup("#captureStatus").queryAs(Label.class).getText();
+        java.net.URI url = java.net.URI.create(status.substring("Listening on ".length(), status.indexOf(' ', "Listening on ".length())).replaceAll(":$", ""));
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            body.append("listing_event,event=view,listing_id=L9").append(i).append(",user_id=new").append(i)
+                .append(",device=desktop,session_id=s-new-").append(i).append(" page_url=\"/x\",count=1i ").append(1_767_571_200_000_000_000L + i).append('\n');
+        }
+        var response = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(url.resolve("/write?db=ads"))
+            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body.toString())).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, response.statusCode(), response.body());
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> projected(robot, "series").equals("12,984"));
+        assertEquals("20,050", projected(robot, "points"), "the sample and the 50 captured points");
+        snap(robot, "capture");
+        robot.clickOn("#captureToggle");
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.session().workspace().samples().size() == 2);
+        String kept = window.session().workspace().samples().get(1).path();
+        assertTrue(kept.matches("captured-\\d{8}-\\d{6}\\.lp"), kept);
+        assertEquals(50, Files.readAllLines(dir.resolve(kept)).size());
+        assertEquals("Undo: add sample " + kept, window.session().history().undoTextProperty().get());
+    }
+
+    @Test
     void oneButtonPushesTheSelectedLayoutToAScratchInfluxdAndShowsProjectedBesideMeasured(FxRobot robot) throws Exception {
         InfluxdRequired.check();
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));

@@ -15,6 +15,7 @@ public enum FxmlView {
     FINDINGS_PANEL("/fxml/findings_panel.fxml"),
     CODE_PANEL("/fxml/code_panel.fxml"),
     PUSH_PANEL("/fxml/push_panel.fxml"),
+    CAPTURE_PANEL("/fxml/capture_panel.fxml"),
     PROJECTION_PANEL("/fxml/projection_panel.fxml");
 
     private final String resource;

@@ -89,6 +89,8 @@ public final class MainWindowController {
     @FXML
     private RecoveryBarController recoveryBarController;
     @FXML
+    private CapturePanelController capturePanelController;
+    @FXML
     private TabPane topTabs;
     @FXML
     private Tab compareTab;
@@ -122,6 +124,7 @@ public final class MainWindowController {
             }
         });
         refreshRecent();
+        capturePanelController.setOnKeep(this::addSamples);
     }
 
     /** Copies unsaved edits to the recovery folder now; see {@link RecoveryBarController#autosaveNow}. */

@@ -180,6 +180,17 @@ public final class WorkspaceSession implements AutoCloseable {
         refreshTitle();
     }
 
+    /**
+     * Projects over a sample read while traffic is being captured (the workspace's own samples plus what arrived);
+     * the workspace is not edited.
+     */
+    public void showLiveSample(dev.cardinal.traffic.Sample sample) {
+        WorkspaceOpener.Opened was = opened.get();
+        showSample(new WorkspaceOpener.Opened(file, history.current(), was == null ? List.of() : was.warnings(), sample));
+        refreshAttributes();
+        project();
+    }
+
     private void showSample(WorkspaceOpener.Opened result) {
         projection.sample(result.sample());
         opened.set(result);
