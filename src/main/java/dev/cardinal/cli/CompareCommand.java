@@ -189,6 +189,11 @@ final class CompareCommand implements Callable<Integer> {
         } else {
             n.putNull("query");
         }
+        if (a.flux() != null) {
+            n.put("flux", a.flux());
+        } else {
+            n.putNull("flux");
+        }
         return n.put("note", a.note());
     }
 }

@@ -1,5 +1,6 @@
 package dev.cardinal.compare;
 
+import dev.cardinal.codegen.Flux;
 import dev.cardinal.codegen.InfluxQl;
 import dev.cardinal.codegen.SqlDialect;
 import dev.cardinal.codegen.SqlGenerator;
@@ -18,7 +19,6 @@ import dev.cardinal.traffic.EventKindSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * The same questions answered in each of two layouts, as the InfluxQL (or SQL) each forces on you: a filter on a
@@ -32,8 +32,15 @@ public final class QueryContrast {
     public record Question(String text, Answer a, Answer b) {
     }
 
-    /** A query (null when the layout cannot answer) and a note: what the query costs, or why it cannot be written. */
-    public record Answer(String query, String note) {
+    /**
+     * A query (null when the layout cannot answer), the same in Flux (null when there is none: a SQL report, or no
+     * answer), and a note: what the query costs, or why it cannot be written.
+     */
+    public record Answer(String query, String flux, String note) {
+        Answer(String query, String note) {
+            this(query, null, note);
+        }
+
         public boolean answered() {
             return query != null;
         }
@@ -47,15 +54,77 @@ public final class QueryContrast {
         closedSet(a, b).ifPresent(attr -> {
             String value = firstValue(sample, attr);
             String counted = commonField(kind, a.layout(), b.layout(), attr);
+            String db = dev.cardinal.codegen.Bundle.database(ws);
             out.add(new Question("points of " + attr + " = " + value + " over the last day",
-                filter(a.layout(), attr, value, counted), filter(b.layout(), attr, value, counted)));
+                withFlux(filter(a.layout(), attr, value, counted), fluxFilter(db, a.layout(), attr, value, counted)),
+                withFlux(filter(b.layout(), attr, value, counted), fluxFilter(db, b.layout(), attr, value, counted))));
         });
         perEntity(a, b).ifPresent(id -> {
             String field = countedField(kind, a.layout(), b.layout(), id);
+            String db = dev.cardinal.codegen.Bundle.database(ws);
             out.add(new Question("daily count of " + field + " per " + id + " over a year",
-                perEntity(ws, kind, a, id, field, sample), perEntity(ws, kind, b, id, field, sample)));
+                withFlux(perEntity(ws, kind, a, id, field, sample), fluxPerEntity(db, a.layout(), id, field)),
+                withFlux(perEntity(ws, kind, b, id, field, sample), fluxPerEntity(db, b.layout(), id, field))));
         });
         return out;
+    }
+
+    /** The answer with its Flux, when it is an InfluxQL answer (a SQL report or no answer has none). */
+    private static Answer withFlux(Answer a, String flux) {
+        return a.answered() && a.query().startsWith("SELECT") && !a.note().startsWith("SQL") ? new Answer(a.query(), flux, a.note()) : a;
+    }
+
+    private static String fluxFrom(String db, Layout l, String since) {
+        return "from(bucket: " + Flux.string(dev.cardinal.codegen.FluxGenerator.bucket(db, l)) + ")\n  |> range(start: " + since + ")\n";
+    }
+
+    /** The measurement test in Flux: equality, or the same regular expression InfluxQL uses over names. */
+    private static String fluxMeasurement(Layout l, String attr, String value) {
+        Template m = l.measurement();
+        if (m.isLiteral()) {
+            return "r._measurement == " + Flux.string(m.literalText());
+        }
+        String influx = from(l, attr, value);
+        return "r._measurement =~ " + influx;
+    }
+
+    static String fluxFilter(String db, Layout l, String attr, String value, String counted) {
+        String field = counted != null ? counted : l.fields().stream().filter(FieldSpec::isPlain).map(f -> f.key().literalText())
+            .findFirst().orElse(null);
+        Role role = l.roleOf(attr);
+        String base = fluxFrom(db, l, "-1d");
+        return switch (role) {
+            case TAG -> {
+                TagSpec t = l.tags().stream().filter(x -> x.value().singleRef().filter(attr::equals).isPresent()).findFirst().orElseThrow();
+                yield base + "  |> filter(fn: (r) => " + fluxMeasurement(l, attr, null) + " and " + Flux.column(t.key()) + " == "
+                    + Flux.string(value) + (field == null ? "" : " and r._field == " + Flux.string(field)) + ")\n  |> count()";
+            }
+            case FIELD -> base + "  |> filter(fn: (r) => " + fluxMeasurement(l, attr, null) + ")\n"
+                + "  |> pivot(rowKey: [\"_time\"], columnKey: [\"_field\"], valueColumn: \"_value\")\n"
+                + "  |> filter(fn: (r) => " + Flux.column(fieldKey(l, attr)) + " == " + Flux.string(value) + ")\n"
+                + "  |> count(column: " + Flux.string(field == null ? fieldKey(l, attr) : field) + ")";
+            case IN_TEMPLATE -> {
+                if (l.measurement().attributes().contains(attr)) {
+                    yield base + "  |> filter(fn: (r) => " + fluxMeasurement(l, attr, value)
+                        + (field == null ? "" : " and r._field == " + Flux.string(field)) + ")\n  |> count()";
+                }
+                TagSpec t = l.tags().stream().filter(x -> x.value().attributes().contains(attr)).findFirst().orElse(null);
+                yield t == null ? null : base + "  |> filter(fn: (r) => " + fluxMeasurement(l, attr, null) + " and " + Flux.column(t.key())
+                    + " =~ /" + tagPattern(t.value(), attr, value) + "/" + (field == null ? "" : " and r._field == " + Flux.string(field))
+                    + ")\n  |> count()";
+            }
+            case DROPPED -> null;
+        };
+    }
+
+    static String fluxPerEntity(String db, Layout l, String id, String field) {
+        if (l.roleOf(id) != Role.TAG) {
+            return null;
+        }
+        TagSpec t = l.tags().stream().filter(x -> x.value().singleRef().filter(id::equals).isPresent()).findFirst().orElseThrow();
+        return fluxFrom(db, l, "-365d") + "  |> filter(fn: (r) => " + fluxMeasurement(l, id, null) + " and r._field == "
+            + Flux.string(fieldKey(l, field)) + ")\n  |> group(columns: [" + Flux.string(t.key()) + "])\n"
+            + "  |> aggregateWindow(every: 1d, fn: count)";
     }
 
     /** A closed-set attribute one of the layouts indexes as a tag. */
@@ -108,9 +177,9 @@ public final class QueryContrast {
         StringBuilder re = new StringBuilder("/^");
         for (Template.Part p : m.parts()) {
             if (p instanceof Template.Literal lit) {
-                re.append(Pattern.quote(lit.text()).replace("/", "\\/"));
+                re.append(literal(lit.text()));
             } else if (p instanceof Template.Ref r && r.attribute().equals(attr) && value != null) {
-                re.append(Pattern.quote(value).replace("/", "\\/"));
+                re.append(literal(value));
             } else {
                 re.append(".*");
             }
@@ -168,18 +237,34 @@ public final class QueryContrast {
         };
     }
 
+    /**
+     * Text matched literally in a regular expression that Go's RE2 (InfluxDB) and Rust's regex (Flux's language
+     * service) both read: each metacharacter and the {@code /} that ends the literal get a backslash; {@code \\Q...\\E}
+     * is not used because Rust's regex does not know it.
+     */
+    static String literal(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 8);
+        for (char c : text.toCharArray()) {
+            if ("\\.+*?()|[]{}^$/".indexOf(c) >= 0) {
+                out.append('\\');
+            }
+            out.append(c);
+        }
+        return out.toString();
+    }
+
     private static String tagPattern(Template value, String attr, String v) {
         StringBuilder re = new StringBuilder("^");
         for (Template.Part p : value.parts()) {
             if (p instanceof Template.Literal lit) {
-                re.append(Pattern.quote(lit.text()));
+                re.append(literal(lit.text()));
             } else if (p instanceof Template.Ref r && r.attribute().equals(attr)) {
-                re.append(Pattern.quote(v));
+                re.append(literal(v));
             } else {
                 re.append(".*");
             }
         }
-        return re.append("$").toString().replace("/", "\\/");
+        return re.append("$").toString();
     }
 
     private static String fieldKey(Layout l, String attr) {

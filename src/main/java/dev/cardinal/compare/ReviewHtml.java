@@ -92,7 +92,7 @@ public final class ReviewHtml {
 
     private static String answer(String layout, QueryContrast.Answer a) {
         return "<div><h4>" + esc(layout) + "</h4><p>" + esc(a.note()) + "</p>" + (a.answered() ? "<pre>" + esc(a.query()) + "</pre>" : "")
-            + "</div>\n";
+            + (a.flux() != null ? "<pre>" + esc(a.flux()) + "</pre>" : "") + "</div>\n";
     }
 
     /** Both layouts' series: measured solid, projected dashed, on one scale. */

@@ -73,6 +73,9 @@ public final class ReviewMarkdown {
         if (a.answered()) {
             md.append(fence(a.query(), "sql"));
         }
+        if (a.flux() != null) {
+            md.append(fence(a.flux(), "flux"));
+        }
     }
 
     /** A fenced block whose fence is longer than any run of backticks inside. */

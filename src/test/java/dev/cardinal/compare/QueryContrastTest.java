@@ -49,7 +49,7 @@ class QueryContrastTest {
         String crop = filter.text().substring("points of crop = ".length(), filter.text().indexOf(" over"));
         assertEquals("SELECT COUNT(\"temp\") FROM \"weather\" WHERE \"crop\" = '" + crop + "' AND time > now() - 1d", filter.a().query());
         assertTrue(filter.a().note().startsWith("a tag filter"));
-        assertEquals("SELECT COUNT(\"temp\") FROM /^\\Q" + crop + "\\E\\Q.plot-\\E.*\\Q.\\E.*$/ WHERE time > now() - 1d", filter.b().query());
+        assertEquals("SELECT COUNT(\"temp\") FROM /^" + crop + "\\.plot-.*\\..*$/ WHERE time > now() - 1d", filter.b().query());
         assertTrue(filter.b().note().startsWith("a regular expression over measurement names"));
     }
 
