@@ -9,10 +9,13 @@ import dev.cardinal.compare.QueryContrast;
 import dev.cardinal.compare.Review;
 import dev.cardinal.compare.ReviewHtml;
 import dev.cardinal.compare.ReviewMarkdown;
+import dev.cardinal.compare.Revisions;
+import dev.cardinal.compare.Side;
 import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFormatException;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
@@ -50,6 +53,19 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--b", required = true, paramLabel = "LAYOUT", description = "The second layout, e.g. the proposed one.")
     String b;
 
+    @Option(names = "--a-workspace", paramLabel = "FILE", description = "Read --a from this workspace file instead of W.")
+    Path aWorkspace;
+
+    @Option(names = "--a-revision", paramLabel = "REV", description = {"Read --a from its workspace file as it was at this git",
+        "revision (HEAD, main, HEAD~1, a commit)."})
+    String aRevision;
+
+    @Option(names = "--b-workspace", paramLabel = "FILE", description = "Read --b from this workspace file instead of W.")
+    Path bWorkspace;
+
+    @Option(names = "--b-revision", paramLabel = "REV", description = "Read --b from its workspace file as it was at this git revision.")
+    String bRevision;
+
     @Option(names = "--sample", paramLabel = "FILE", description = "Traffic to compare over (default: the workspace's samples).")
     List<Path> sample = new ArrayList<>();
 
@@ -85,14 +101,19 @@ final class CompareCommand implements Callable<Integer> {
         if (ws == null) {
             return 1;
         }
-        Optional<Layout> la = CliFiles.layout(ws, a, workspace, err, "compare");
-        Optional<Layout> lb = CliFiles.layout(ws, b, workspace, err, "compare");
-        if (la.isEmpty() || lb.isEmpty()) {
+        Side sa = side(ws, aWorkspace, aRevision, a, err);
+        Side sb = side(ws, bWorkspace, bRevision, b, err);
+        if (sa == null || sb == null) {
             return 1;
         }
-        if (!la.get().eventKind().equals(lb.get().eventKind())) {
-            err.println("cardinal compare: " + la.get().id() + " stores " + la.get().eventKind() + " and " + lb.get().id() + " stores "
-                + lb.get().eventKind() + ": only layouts of one event kind compare");
+        Optional<Layout> la = Optional.of(sa.layout());
+        if (!sa.layout().eventKind().equals(sb.layout().eventKind())) {
+            err.println("cardinal compare: " + sa.label() + " stores " + sa.layout().eventKind() + " and " + sb.label() + " stores "
+                + sb.layout().eventKind() + ": only layouts of one event kind compare");
+            return 1;
+        }
+        if (sa.workspace().eventKind(sa.layout().eventKind()).isEmpty() || sb.workspace().eventKind(sb.layout().eventKind()).isEmpty()) {
+            err.println("cardinal compare: a layout's workspace does not define its event kind " + sa.layout().eventKind());
             return 1;
         }
         List<SampleReader.Source> sources = new ArrayList<>();
@@ -118,7 +139,7 @@ final class CompareCommand implements Callable<Integer> {
             err.println("cardinal compare: the sample has no " + la.get().eventKind() + " traffic");
             return 1;
         }
-        Review review = Review.of(ws, la.get(), lb.get(), traffic.get(), read.report(), settings);
+        Review review = Review.of(sa, sb, traffic.get(), read.report(), settings);
         String text = switch (format) {
             case "html" -> ReviewHtml.render(review);
             case "json" -> json(review);
@@ -132,6 +153,40 @@ final class CompareCommand implements Callable<Integer> {
             err.println("Wrote " + output);
         }
         return 0;
+    }
+
+    /**
+     * The layout {@code name} from W, another workspace file, or a workspace file as it was at a git revision; null
+     * when it cannot be read (said on {@code err}).
+     */
+    private Side side(Workspace current, Path file, String revision, String name, PrintWriter err) throws IOException {
+        Path from = file == null ? workspace : file;
+        Workspace ws;
+        String origin;
+        if (revision != null) {
+            try {
+                var loaded = Revisions.workspaceAt(from, revision);
+                loaded.warnings().forEach(w -> err.println("warning: " + from + " at " + revision + ": " + w));
+                ws = loaded.workspace();
+            } catch (IOException | WorkspaceFormatException e) {
+                err.println("cardinal compare: " + e.getMessage());
+                return null;
+            }
+            origin = file == null ? revision : revision + " of " + from.getFileName();
+        } else if (file != null) {
+            ws = CliFiles.workspace(file, err, "compare");
+            origin = String.valueOf(file.getFileName());
+        } else {
+            ws = current;
+            origin = null;
+        }
+        if (ws == null) {
+            return null;
+        }
+        String where = revision == null ? from.toString() : from + " at " + revision;
+        Workspace read = ws;
+        Optional<Layout> l = CliFiles.layout(read, name, Path.of(where), err, "compare");
+        return l.map(x -> new Side(read, x, origin)).orElse(null);
     }
 
     /** The review as data: each layout as analyze reports it, then what the comparison adds. */

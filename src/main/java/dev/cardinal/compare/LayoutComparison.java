@@ -41,19 +41,38 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
 
     /** Compares two projections of the same event kind made with the same settings. */
     public static LayoutComparison of(EventKind kind, Projection a, Projection b) {
+        return of(kind, kind, a, b);
+    }
+
+    /**
+     * Compares two projections of one event kind made with the same settings, each layout read with its own
+     * workspace's definition of the event kind (they differ when one comes from another file or revision).
+     */
+    public static LayoutComparison of(EventKind kindA, EventKind kindB, Projection a, Projection b) {
         if (!a.eventKind().equals(b.eventKind())) {
             throw new IllegalArgumentException("layouts of different event kinds: " + a.eventKind() + " and " + b.eventKind());
         }
-        return new LayoutComparison(a, b, differences(kind, a.layout(), b.layout()), metrics(a, b), verdict(a, b));
+        return new LayoutComparison(a, b, differences(attributes(kindA, kindB), a.layout(), b.layout()), metrics(a, b), verdict(a, b));
+    }
+
+    /** The attributes of either definition: A's in order, then any only B has. */
+    private static List<String> attributes(EventKind kindA, EventKind kindB) {
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        kindA.attributes().forEach(x -> names.add(x.name()));
+        kindB.attributes().forEach(x -> names.add(x.name()));
+        return List.copyOf(names);
     }
 
     static List<Difference> differences(EventKind kind, Layout a, Layout b) {
+        return differences(kind.attributes().stream().map(x -> x.name()).toList(), a, b);
+    }
+
+    private static List<Difference> differences(List<String> attributes, Layout a, Layout b) {
         List<Difference> out = new ArrayList<>();
         if (!a.measurement().pattern().equals(b.measurement().pattern())) {
             out.add(new Difference("measurement", a.measurement().pattern(), b.measurement().pattern()));
         }
-        for (var attribute : kind.attributes()) {
-            String n = attribute.name();
+        for (String n : attributes) {
             String inA = describe(a, n);
             String inB = describe(b, n);
             if (!inA.equals(inB)) {

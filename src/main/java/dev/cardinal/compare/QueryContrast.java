@@ -50,6 +50,17 @@ public final class QueryContrast {
     }
 
     public static List<Question> of(Workspace ws, EventKind kind, Projection a, Projection b, EventKindSample sample) {
+        return of(ws, kind, a, ws, kind, b, sample);
+    }
+
+    /**
+     * The questions for two layouts that may come from different workspaces (another file, a git revision): each
+     * answer uses its own workspace's rollups; the database and the questions are A's.
+     */
+    public static List<Question> of(Workspace wsA, EventKind kindA, Projection a, Workspace wsB, EventKind kindB, Projection b,
+                                    EventKindSample sample) {
+        Workspace ws = wsA;
+        EventKind kind = kindA;
         List<Question> out = new ArrayList<>();
         closedSet(a, b).ifPresent(attr -> {
             String value = firstValue(sample, attr);
@@ -64,7 +75,7 @@ public final class QueryContrast {
             String db = dev.cardinal.codegen.Bundle.database(ws);
             out.add(new Question("daily count of " + field + " per " + id + " over a year",
                 withFlux(perEntity(ws, kind, a, id, field, sample), fluxPerEntity(db, a.layout(), id, field)),
-                withFlux(perEntity(ws, kind, b, id, field, sample), fluxPerEntity(db, b.layout(), id, field))));
+                withFlux(perEntity(wsB, kindB, b, id, field, sample), fluxPerEntity(db, b.layout(), id, field))));
         });
         return out;
     }

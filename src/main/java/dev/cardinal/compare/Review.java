@@ -29,22 +29,33 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
         questions = List.copyOf(questions);
     }
 
-    /** Projects, lints and contrasts two layouts of one event kind over the same sample. */
+    /** Projects, lints and contrasts two layouts of one workspace over the same sample. */
     public static Review of(Workspace ws, Layout a, Layout b, EventKindSample sample, ReadReport report, ProjectionSettings settings) {
-        if (!a.eventKind().equals(b.eventKind())) {
-            throw new IllegalArgumentException("layouts " + a.id() + " and " + b.id() + " store different event kinds ("
-                + a.eventKind() + ", " + b.eventKind() + "): only layouts of one event kind compare");
+        return of(Side.of(ws, a), Side.of(ws, b), sample, report, settings);
+    }
+
+    /**
+     * Projects, lints and contrasts two layouts of one event kind over the same sample; each is read with its own
+     * workspace (another file, or a git revision), and one that comes from elsewhere is named with its origin.
+     */
+    public static Review of(Side a, Side b, EventKindSample sample, ReadReport report, ProjectionSettings settings) {
+        if (!a.layout().eventKind().equals(b.layout().eventKind())) {
+            throw new IllegalArgumentException("layouts " + a.label() + " and " + b.label() + " store different event kinds ("
+                + a.layout().eventKind() + ", " + b.layout().eventKind() + "): only layouts of one event kind compare");
         }
-        EventKind kind = ws.eventKind(a.eventKind()).orElseThrow(
-            () -> new IllegalArgumentException("the workspace has no event kind " + a.eventKind()));
+        EventKind kindA = a.eventKind();
+        EventKind kindB = b.eventKind();
+        Layout la = a.origin() == null ? a.layout() : a.layout().withName(a.label());
+        Layout lb = b.origin() == null ? b.layout() : b.layout().withName(b.label());
         SampleIndex index = new SampleIndex(sample);
         Projector projector = new Projector(index);
-        Projection pa = projector.project(kind, a, settings);
-        Projection pb = projector.project(kind, b, settings);
-        List<Finding> fa = Linter.lint(new LintContext(ws, kind, a, pa, index, report, Duration.ZERO));
-        List<Finding> fb = Linter.lint(new LintContext(ws, kind, b, pb, index, report, Duration.ZERO));
-        return new Review(ws.name(), LayoutComparison.of(kind, pa, pb), fa, fb, QueryContrast.of(ws, kind, pa, pb, sample),
-            WriterSnippets.lineProtocol(kind, a), WriterSnippets.lineProtocol(kind, b));
+        Projection pa = projector.project(kindA, la, settings);
+        Projection pb = projector.project(kindB, lb, settings);
+        List<Finding> fa = Linter.lint(new LintContext(a.workspace(), kindA, la, pa, index, report, Duration.ZERO));
+        List<Finding> fb = Linter.lint(new LintContext(b.workspace(), kindB, lb, pb, index, report, Duration.ZERO));
+        return new Review(a.workspace().name(), LayoutComparison.of(kindA, kindB, pa, pb), fa, fb,
+            QueryContrast.of(a.workspace(), kindA, pa, b.workspace(), kindB, pb, sample),
+            WriterSnippets.lineProtocol(kindA, la), WriterSnippets.lineProtocol(kindB, lb));
     }
 
     public Projection a() {

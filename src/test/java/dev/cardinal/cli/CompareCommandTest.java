@@ -69,4 +69,63 @@ class CompareCommandTest {
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("nope"), missing.err());
     }
+
+    /** A layout as it was at a git revision of the workspace, and from another workspace file, against the one on disk. */
+    @Test
+    void aLayoutFromAGitRevisionOrAnotherFileComparesWithTheOneOnDisk(@TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        git(dir, "init", "-q");
+        git(dir, "add", ".");
+        git(dir, "-c", "user.name=t", "-c", "user.email=t@t.invalid", "commit", "-q", "-m", "the marketplace as designed");
+        // the change under review: user_id becomes a tag again
+        var loaded = dev.cardinal.model.WorkspaceFiles.load(ws).workspace();
+        var edited = loaded.withLayout(loaded.layout("ids-as-fields").orElseThrow().withRole("user_id", dev.cardinal.model.Role.TAG));
+        dev.cardinal.model.WorkspaceFiles.save(ws, edited);
+        Path other = dir.resolve("proposal.cardinal.json");
+        dev.cardinal.model.WorkspaceFiles.save(other, edited);
+
+        Run r = run("compare", ws.toString(), "--a", "ids-as-fields", "--a-revision", "HEAD", "--b", "ids-as-fields", "--format", "json");
+        assertEquals(0, r.code(), r.err());
+        JsonNode review = new ObjectMapper().readTree(r.out());
+        List<String> listed = new ArrayList<>();
+        review.path("differences").forEach(d -> listed.add(d.path("subject").asText() + ":" + d.path("a").asText() + ">" + d.path("b").asText()));
+        assertEquals(List.of("user_id:field>tag"), listed);
+        JsonNode before = new ObjectMapper().readTree(run("analyze", "--workspace", "sample-data/ad-marketplace/ad-marketplace.cardinal.json",
+            "--layout", "ids-as-fields", "--format", "json").out()).path("eventKinds").get(0);
+        assertEquals(before, review.path("a"), "the revision's layout projects as it did when committed");
+        assertEquals(1413, review.path("b").path("tags").path("user_id").asLong());
+
+        Run md = run("compare", ws.toString(), "--a", "ids-as-fields", "--a-revision", "HEAD", "--b", "ids-as-fields");
+        assertTrue(md.out().startsWith("# ids-as-fields (HEAD) vs ids-as-fields (listing_event)"), md.out());
+
+        Run fromFile = run("compare", ws.toString(), "--a", "ids-as-fields", "--a-revision", "HEAD", "--b", "ids-as-fields",
+            "--b-workspace", other.toString(), "--format", "json");
+        assertEquals(0, fromFile.code(), fromFile.err());
+        assertEquals(review.path("b"), new ObjectMapper().readTree(fromFile.out()).path("b"));
+
+        Run unknown = run("compare", ws.toString(), "--a", "ids-as-fields", "--a-revision", "no-such-branch", "--b", "ids-as-fields");
+        assertEquals(1, unknown.code());
+        assertTrue(unknown.err().startsWith("cardinal compare: git show no-such-branch:./ads.cardinal.json in "), unknown.err());
+        assertTrue(unknown.err().contains("no-such-branch"), unknown.err());
+        Run option = run("compare", ws.toString(), "--a", "ids-as-fields", "--a-revision=--upload-pack=x", "--b", "ids-as-fields");
+        assertEquals(1, option.code(), option.err());
+        assertTrue(option.err().contains("is not a git revision"), option.err());
+        Path outside = Files.createDirectory(dir.resolve("elsewhere"));
+        Files.copy(ws, outside.resolve("copy.cardinal.json"));
+        git(outside, "init", "-q");
+        Run notCommitted = run("compare", ws.toString(), "--a", "ids-as-fields", "--a-workspace", outside.resolve("copy.cardinal.json").toString(),
+            "--a-revision", "HEAD", "--b", "ids-as-fields");
+        assertEquals(1, notCommitted.code());
+        assertTrue(notCommitted.err().contains("HEAD"), notCommitted.err());
+    }
+
+    private static void git(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
+        command.addAll(List.of(args));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes());
+        assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + output);
+    }
 }

@@ -432,18 +432,25 @@ class WorkbenchTest {
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
         awaitProjection(robot);
         robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Compare")).<javafx.scene.Node>query());
-        assertEquals("ids-as-tags", robot.lookup("#compareA").<javafx.scene.control.ChoiceBox<dev.cardinal.model.Layout>>query().getValue().id());
-        assertEquals("ids-as-fields", robot.lookup("#compareB").<javafx.scene.control.ChoiceBox<dev.cardinal.model.Layout>>query().getValue().id());
+        assertEquals("ids-as-tags", robot.lookup("#compareA").<javafx.scene.control.ChoiceBox<dev.cardinal.compare.Side>>query().getValue().layout().id());
+        assertEquals("ids-as-fields", robot.lookup("#compareB").<javafx.scene.control.ChoiceBox<dev.cardinal.compare.Side>>query().getValue().layout().id());
         robot.clickOn("#compareButton");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#compareMetrics").queryTableView().getItems().isEmpty()
             || robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("Cannot"));
         assertTrue(!robot.lookup("#compareMetrics").queryTableView().getItems().isEmpty(), robot.lookup("#compareStatus").queryAs(Label.class).getText());
         WaitForAsyncUtils.waitForFxEvents();
-        TableView<dev.cardinal.compare.LayoutComparison.Metric> metrics = robot.lookup("#compareMetrics").queryTableView();
+        TableView<dev.cardinal.ui.compare.ReviewRows> metrics = robot.lookup("#compareMetrics").queryTableView();
         var series = metrics.getItems().stream().filter(m -> m.name().equals("series")).findFirst().orElseThrow();
         // the same numbers as cardinal analyze gives for each layout (and the projection panel shows)
-        assertEquals(12_934, series.a());
-        assertEquals(5, series.b());
+        assertEquals(12_934, series.metric().a());
+        assertEquals(5, series.metric().b());
+        assertEquals("−12,929", series.change());
+        assertEquals(Boolean.TRUE, series.better());
+        var valuesPerTag = metrics.getItems().stream().filter(m -> m.name().equals("time to InfluxDB 1.x OSS values per tag 100,000")).findFirst()
+            .orElseThrow();
+        assertTrue(valuesPerTag.a().startsWith("after ") && valuesPerTag.a().endsWith("(session_id)"), valuesPerTag.a());
+        assertEquals("never (event)", valuesPerTag.b());
+        assertEquals(Boolean.TRUE, valuesPerTag.better(), "never is later than any time");
         ListView<String> verdict = robot.lookup("#compareVerdict").queryListView();
         assertEquals("ids-as-fields holds 5 series at 30d where ids-as-tags holds 27,808: 5,562x fewer.", verdict.getItems().get(0));
         javafx.scene.Node userA = robot.lookup("#compareCanvasA #chip-ids-as-tags-user_id").query();
@@ -455,6 +462,51 @@ class WorkbenchTest {
         robot.interact(() -> window.controller().setDarkTheme(true));
         snap(robot, "compare-dark");
         robot.interact(() -> window.controller().setDarkTheme(false));
+    }
+
+    @Test
+    void aLayoutAsItWasAtAGitRevisionComparesWithTheOneBeingEdited(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        for (List<String> git : List.of(List.of("init", "-q"), List.of("add", "."),
+            List.of("-c", "user.name=t", "-c", "user.email=t@t.invalid", "commit", "-q", "-m", "as designed"))) {
+            List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
+            command.addAll(git);
+            assertEquals(0, new ProcessBuilder(command).inheritIO().start().waitFor(), String.join(" ", command));
+        }
+        var designed = dev.cardinal.model.WorkspaceFiles.load(ws).workspace();
+        dev.cardinal.model.WorkspaceFiles.save(ws, designed.withLayout(
+            designed.layout("ids-as-fields").orElseThrow().withRole("user_id", dev.cardinal.model.Role.TAG)));
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        robot.interact(() -> window.controller().compareWithLayoutsFrom(ws, "HEAD"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#compareStatus").queryAs(Label.class).getText().contains("HEAD")
+            && !robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("Reading"));
+        assertEquals("2 layouts from HEAD to compare with.", robot.lookup("#compareStatus").queryAs(Label.class).getText());
+        javafx.scene.control.ChoiceBox<dev.cardinal.compare.Side> a = robot.lookup("#compareA").query();
+        javafx.scene.control.ChoiceBox<dev.cardinal.compare.Side> b = robot.lookup("#compareB").query();
+        assertEquals(4, a.getItems().size(), "the workspace's two layouts and HEAD's two");
+        robot.interact(() -> {
+            a.setValue(a.getItems().stream().filter(s -> "HEAD".equals(s.origin()) && s.layout().id().equals("ids-as-fields")).findFirst().orElseThrow());
+            b.setValue(b.getItems().stream().filter(s -> s.origin() == null && s.layout().id().equals("ids-as-fields")).findFirst().orElseThrow());
+        });
+        robot.clickOn("#compareButton");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#compareStatus").queryAs(Label.class).getText().contains(" vs ")
+            || robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("Cannot"));
+        assertTrue(robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("ids-as-fields (HEAD) vs ids-as-fields over 20,000 points"),
+            robot.lookup("#compareStatus").queryAs(Label.class).getText());
+        TableView<dev.cardinal.ui.compare.ReviewRows> metrics = robot.lookup("#compareMetrics").queryTableView();
+        var series = metrics.getItems().stream().filter(m -> m.name().equals("series")).findFirst().orElseThrow();
+        assertEquals(5, series.metric().a(), "as committed: the ids are fields");
+        assertEquals(Boolean.FALSE, series.better(), "the change indexes user_id");
+        String details = robot.lookup("#compareDetails").queryTextInputControl().getText();
+        assertTrue(details.contains("| user_id | field | tag |"), details);
+        snap(robot, "compare-revision");
+
+        robot.interact(() -> window.controller().compareWithLayoutsFrom(ws, "no-such-branch"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("Cannot"));
+        assertTrue(robot.lookup("#compareStatus").queryAs(Label.class).getText().contains("no-such-branch"));
     }
 
     @Test

@@ -4,20 +4,25 @@ import dev.cardinal.compare.LayoutComparison;
 import dev.cardinal.compare.Review;
 import dev.cardinal.compare.ReviewHtml;
 import dev.cardinal.compare.ReviewMarkdown;
+import dev.cardinal.compare.Revisions;
+import dev.cardinal.compare.Side;
 import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Position;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.canvas.AttributeInfo;
 import dev.cardinal.ui.canvas.CanvasView;
+import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.Tasks;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +33,15 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.MenuButton;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.stage.FileChooser;
@@ -51,9 +59,11 @@ public final class ComparePanelController {
     private final Executor executor;
     private Review shown;
     @FXML
-    private ChoiceBox<Layout> layoutA;
+    private ChoiceBox<Side> layoutA;
     @FXML
-    private ChoiceBox<Layout> layoutB;
+    private ChoiceBox<Side> layoutB;
+    @FXML
+    private MenuButton layoutsFrom;
     @FXML
     private Button compare;
     @FXML
@@ -69,15 +79,17 @@ public final class ComparePanelController {
     @FXML
     private ListView<String> verdict;
     @FXML
-    private TableView<LayoutComparison.Metric> metrics;
+    private TableView<ReviewRows> metrics;
     @FXML
-    private TableColumn<LayoutComparison.Metric, String> metricColumn;
+    private TableColumn<ReviewRows, String> metricColumn;
     @FXML
-    private TableColumn<LayoutComparison.Metric, String> aColumn;
+    private TableColumn<ReviewRows, String> aColumn;
     @FXML
-    private TableColumn<LayoutComparison.Metric, String> bColumn;
+    private TableColumn<ReviewRows, String> bColumn;
     @FXML
-    private TableColumn<LayoutComparison.Metric, String> deltaColumn;
+    private TableColumn<ReviewRows, String> deltaColumn;
+    /** Layouts read from other workspace files or git revisions, offered beside the workspace's own. */
+    private final List<Side> elsewhere = new ArrayList<>();
     @FXML
     private TextArea details;
 
@@ -88,76 +100,154 @@ public final class ComparePanelController {
 
     @FXML
     private void initialize() {
-        StringConverter<Layout> names = new StringConverter<>() {
+        StringConverter<Side> names = new StringConverter<>() {
             @Override
-            public String toString(Layout l) {
-                return l == null ? "" : l.name() + " (" + l.eventKind() + ")";
+            public String toString(Side s) {
+                return s == null ? "" : s.label() + " (" + s.layout().eventKind() + ")";
             }
 
             @Override
-            public Layout fromString(String s) {
+            public Side fromString(String s) {
                 return null;
             }
         };
         layoutA.setConverter(names);
         layoutB.setConverter(names);
         metricColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().name()));
-        aColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(Quantities.countOrDash(c.getValue().a())));
-        bColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(Quantities.countOrDash(c.getValue().b())));
-        deltaColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().a() < 0 || c.getValue().b() < 0 ? ""
-            : Quantities.signed(c.getValue().delta())));
+        aColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().a()));
+        bColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().b()));
+        deltaColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().change()));
+        metrics.setRowFactory(t -> new TableRow<>() {
+            @Override
+            protected void updateItem(ReviewRows row, boolean empty) {
+                super.updateItem(row, empty);
+                Boolean better = empty || row == null ? null : row.better();
+                pseudoClassStateChanged(BETTER, Boolean.TRUE.equals(better));
+                pseudoClassStateChanged(WORSE, Boolean.FALSE.equals(better));
+            }
+        });
         session.history().currentProperty().addListener((o, was, ws) -> offer(ws));
     }
 
-    /** Offers the workspace's layouts; A is the selected layout, B another of its event kind. */
+    private static final PseudoClass BETTER = PseudoClass.getPseudoClass("better");
+    private static final PseudoClass WORSE = PseudoClass.getPseudoClass("worse");
+
+    /**
+     * Offers the workspace's layouts and those read from elsewhere; A is the selected layout, B another of its event
+     * kind.
+     */
     private void offer(Workspace ws) {
-        Layout keepA = layoutA.getValue();
-        Layout keepB = layoutB.getValue();
-        List<Layout> layouts = ws == null ? List.of() : ws.layouts();
-        layoutA.getItems().setAll(layouts);
-        layoutB.getItems().setAll(layouts);
-        if (ws == null || layouts.isEmpty()) {
+        Side keepA = layoutA.getValue();
+        Side keepB = layoutB.getValue();
+        List<Side> sides = new ArrayList<>();
+        if (ws != null) {
+            ws.layouts().forEach(l -> sides.add(Side.of(ws, l)));
+        }
+        sides.addAll(elsewhere);
+        layoutA.getItems().setAll(sides);
+        layoutB.getItems().setAll(sides);
+        if (sides.isEmpty()) {
             return;
         }
-        Layout a = keepA == null ? null : ws.layout(keepA.id()).orElse(null);
+        Side a = keep(sides, keepA);
         if (a == null) {
-            a = session.selectedLayoutProperty().get() != null ? ws.layout(session.selectedLayoutProperty().get().id()).orElse(layouts.get(0))
-                : layouts.get(0);
+            Layout selected = session.selectedLayoutProperty().get();
+            a = sides.stream().filter(s -> selected != null && s.origin() == null && s.layout().id().equals(selected.id())).findFirst()
+                .orElse(sides.get(0));
         }
-        Layout first = a;
-        Layout b = keepB == null ? null : ws.layout(keepB.id()).orElse(null);
+        Side first = a;
+        Side b = keep(sides, keepB);
         if (b == null) {
-            b = layouts.stream().filter(l -> !l.id().equals(first.id()) && l.eventKind().equals(first.eventKind())).findFirst().orElse(first);
+            b = sides.stream().filter(s -> s != first && s.layout().eventKind().equals(first.layout().eventKind())).findFirst().orElse(first);
         }
         layoutA.setValue(a);
         layoutB.setValue(b);
     }
 
+    /** The offered side that stands for {@code kept} after the workspace changed: same origin, same layout id. */
+    private static Side keep(List<Side> sides, Side kept) {
+        if (kept == null) {
+            return null;
+        }
+        return sides.stream().filter(s -> java.util.Objects.equals(s.origin(), kept.origin()) && s.layout().id().equals(kept.layout().id()))
+            .findFirst().orElse(null);
+    }
+
+    @FXML
+    private void layoutsFromFile() {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle("Compare with the layouts of another workspace");
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cardinal workspace", "*" + WorkspaceFiles.EXTENSION));
+        if (session.file() != null && session.file().getParent() != null) {
+            chooser.setInitialDirectory(session.file().getParent().toFile());
+        }
+        File f = chooser.showOpenDialog(status.getScene().getWindow());
+        if (f != null) {
+            addLayoutsFrom(f.toPath(), null);
+        }
+    }
+
+    @FXML
+    private void layoutsFromRevision() {
+        Path file = session.file();
+        if (file == null) {
+            status.setText("Save the workspace first: a git revision is of its file.");
+            return;
+        }
+        Dialogs.ask(status, "Compare with a git revision", "Revision of " + file.getFileName() + " (HEAD, main, HEAD~1, a commit):", "HEAD")
+            .ifPresent(rev -> addLayoutsFrom(file, rev));
+    }
+
+    /**
+     * Reads the layouts of {@code file} (as it was at git {@code revision} when not null) in the background and offers
+     * them; the first of the current A's event kind becomes B.
+     */
+    public void addLayoutsFrom(Path file, String revision) {
+        status.setText("Reading " + file.getFileName() + (revision == null ? "" : " at " + revision) + "…");
+        Tasks.<List<Side>>create(p -> {
+            Workspace ws = revision == null ? WorkspaceFiles.load(file).workspace() : Revisions.workspaceAt(file, revision).workspace();
+            String origin = revision == null ? String.valueOf(file.getFileName())
+                : file.equals(session.file()) ? revision : revision + " of " + file.getFileName();
+            return ws.layouts().stream().map(l -> new Side(ws, l, origin)).toList();
+        })
+            .onSuccess(read -> {
+                elsewhere.removeIf(s -> read.stream().anyMatch(r -> r.origin().equals(s.origin())));
+                elsewhere.addAll(read);
+                offer(session.workspace());
+                Side a = layoutA.getValue();
+                read.stream().filter(s -> a == null || s.layout().eventKind().equals(a.layout().eventKind())).findFirst()
+                    .ifPresent(layoutB::setValue);
+                status.setText(read.size() + " layouts from " + read.get(0).origin() + " to compare with.");
+            })
+            .onError(e -> status.setText("Cannot read layouts from " + file.getFileName() + (revision == null ? "" : " at " + revision)
+                + ": " + e.getMessage()))
+            .runOn(executor);
+    }
+
     /** Compares the two chosen layouts in the background. */
     @FXML
     public void compare() {
-        Workspace ws = session.workspace();
-        Layout a = layoutA.getValue();
-        Layout b = layoutB.getValue();
-        if (ws == null || a == null || b == null) {
+        Side a = layoutA.getValue();
+        Side b = layoutB.getValue();
+        if (session.workspace() == null || a == null || b == null) {
             status.setText("Open a workspace with two layouts first.");
             return;
         }
-        if (!a.eventKind().equals(b.eventKind())) {
-            status.setText(a.name() + " stores " + a.eventKind() + " and " + b.name() + " stores " + b.eventKind()
+        if (!a.layout().eventKind().equals(b.layout().eventKind())) {
+            status.setText(a.label() + " stores " + a.layout().eventKind() + " and " + b.label() + " stores " + b.layout().eventKind()
                 + ": only layouts of one event kind compare.");
             return;
         }
         var opened = session.openedProperty().get();
-        EventKindSample sample = opened == null ? null : opened.sample().eventKind(a.eventKind()).orElse(null);
+        EventKindSample sample = opened == null ? null : opened.sample().eventKind(a.layout().eventKind()).orElse(null);
         if (sample == null) {
-            status.setText("The sample has no " + a.eventKind() + " traffic to compare over.");
+            status.setText("The sample has no " + a.layout().eventKind() + " traffic to compare over.");
             return;
         }
         compare.setDisable(true);
-        status.setText("Comparing " + a.name() + " with " + b.name() + "…");
+        status.setText("Comparing " + a.label() + " with " + b.label() + "…");
         var settings = session.settingsProperty().get();
-        Tasks.<Review>create(p -> Review.of(ws, a, b, sample, opened.sample().report(), settings))
+        Tasks.<Review>create(p -> Review.of(a, b, sample, opened.sample().report(), settings))
             .onSuccess(this::show)
             .onError(e -> {
                 LOG.log(Level.WARNING, "compare failed", e);
@@ -172,7 +262,7 @@ public final class ComparePanelController {
         status.setText(r.a().layout().name() + " vs " + r.b().layout().name() + " over " + Quantities.count(r.a().now().points())
             + " points of " + r.a().eventKind());
         verdict.getItems().setAll(r.comparison().verdict());
-        metrics.getItems().setAll(r.comparison().metrics());
+        metrics.getItems().setAll(ReviewRows.of(r));
         aColumn.setText(r.a().layout().name());
         bColumn.setText(r.b().layout().name());
         details.setText(ReviewMarkdown.render(r));

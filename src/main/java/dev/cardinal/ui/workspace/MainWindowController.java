@@ -270,6 +270,12 @@ public final class MainWindowController {
         comparePanelController.compare();
     }
 
+    /** Offers the layouts of another workspace file, or of {@code file} at a git revision, in the compare view. */
+    public void compareWithLayoutsFrom(Path file, String revision) {
+        topTabs.getSelectionModel().select(compareTab);
+        comparePanelController.addLayoutsFrom(file, revision);
+    }
+
     @FXML
     private void pushToScratch() {
         bottomTabs.getSelectionModel().select(pushTab);

@@ -1,0 +1,51 @@
+package dev.cardinal.ui.compare;
+
+import dev.cardinal.compare.LayoutComparison;
+import dev.cardinal.compare.Review;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.Quantities;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The compare view's table: every metric of the comparison with its change, then the time to each limit for both
+ * layouts.
+ *
+ * @param name   what is measured
+ * @param a      layout A's value as shown
+ * @param b      layout B's value as shown
+ * @param change B against A, signed; empty when it does not apply
+ * @param better whether B is better (true), worse (false) or neither (null)
+ * @param metric the metric behind the row, null for a limit row
+ */
+public record ReviewRows(String name, String a, String b, String change, Boolean better, LayoutComparison.Metric metric) {
+
+    /** The rows of a review, metrics first. */
+    public static List<ReviewRows> of(Review r) {
+        List<ReviewRows> out = new ArrayList<>();
+        for (LayoutComparison.Metric m : r.comparison().metrics()) {
+            boolean both = m.a() >= 0 && m.b() >= 0;
+            Boolean better = !both || m.delta() == 0 ? null : (m.delta() < 0) == m.lowerIsBetter();
+            out.add(new ReviewRows(m.name(), Quantities.countOrDash(m.a()), Quantities.countOrDash(m.b()),
+                both ? Quantities.signed(m.delta()) : "", better, m));
+        }
+        List<Projection.LimitProjection> la = r.a().limits();
+        List<Projection.LimitProjection> lb = r.b().limits();
+        for (int i = 0; i < Math.min(la.size(), lb.size()); i++) {
+            Projection.LimitProjection x = la.get(i);
+            Projection.LimitProjection y = lb.get(i);
+            out.add(new ReviewRows("time to " + Quantities.limit(x.limit()), Quantities.when(x), Quantities.when(y), "", later(x, y), null));
+        }
+        return out;
+    }
+
+    /** True when B reaches the limit later than A (or never where A does), false when sooner, null when the same. */
+    private static Boolean later(Projection.LimitProjection a, Projection.LimitProjection b) {
+        int c = Long.compare(reachedAfter(b), reachedAfter(a));
+        return c == 0 ? null : c > 0;
+    }
+
+    private static long reachedAfter(Projection.LimitProjection l) {
+        return l.reach() == Projection.Reach.NEVER || l.after() == null ? Long.MAX_VALUE : l.after().getSeconds();
+    }
+}
