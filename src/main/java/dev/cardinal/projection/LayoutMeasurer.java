@@ -144,7 +144,18 @@ public final class LayoutMeasurer {
         }
         if (plain) {
             Tuples.Keys keys = Tuples.keys(index, attrs, written, index.timeOrder());
-            return new SeriesKeys(keys.keys(), attrs, keys.widths(), null, -1L, null);
+            if (keys.widths() != null) {
+                return new SeriesKeys(keys.keys(), attrs, keys.widths(), null, -1L, null);
+            }
+            // tags too many or too distinct to pack in 63 bits: each distinct combination is a series, numbered, with
+            // a row of it for its key's size
+            Tuples t = Tuples.grouped(index, attrs, written);
+            long[] numbered = new long[index.rows()];
+            for (int i = 0; i < numbered.length; i++) {
+                int k = t.idOfRow[index.rowAt(i)];
+                numbered[i] = k == Tuples.SKIPPED ? -1 : k;
+            }
+            return new SeriesKeys(numbered, attrs, null, null, -1L, t.firstRow);
         }
         Tuples t = Tuples.grouped(index, attrs, written);
         Map<String, Integer> ids = new HashMap<>();

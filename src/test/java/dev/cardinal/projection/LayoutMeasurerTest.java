@@ -212,4 +212,38 @@ class LayoutMeasurerTest {
         assertEquals(36, ads.index.fixedLength(ads.sample.attributeIndex("session_id")));
         assertEquals(-1, ads.index.fixedLength(ads.sample.attributeIndex("event")));
     }
+
+    /**
+     * Four tags of 70,000 distinct values each need 4 x 17 = 68 bits, more than one long packs: the series are
+     * numbered instead, by both measurers, and every number still matches a plain count.
+     */
+    @Test
+    void tagsTooDistinctToPackInOneLongAreCountedExactly(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        int rows = 70_000;
+        StringBuilder lp = new StringBuilder();
+        long keyBytes = 0;
+        for (int i = 0; i < rows; i++) {
+            String key = "m,a=a" + i + ",b=b" + (i * 7L) + ",c=c" + (i * 13L) + ",d=d" + (i * 31L);
+            keyBytes += key.length();
+            lp.append(key).append(" v=1i ").append(1_767_571_200_000_000_000L + i * 1_000_000_000L).append('\n');
+        }
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("wide.lp"), lp);
+        var sample = dev.cardinal.traffic.SampleReader.read(List.of(new dev.cardinal.traffic.SampleReader.Source(file,
+            dev.cardinal.model.SampleBinding.lineProtocol("m", file.toString(), "ns"))), dev.cardinal.traffic.SampleLimits.defaults(),
+            dev.cardinal.traffic.ReadMonitor.NONE).eventKinds().get(0);
+        Layout asWritten = dev.cardinal.traffic.SchemaInference.asWritten(sample, "wide");
+        SampleIndex index = new SampleIndex(sample);
+        for (LayoutMeasurer measurer : List.of(new LayoutMeasurer(index), LayoutMeasurer.interactive(index))) {
+            measurer.prepare(asWritten);
+            LayoutMeasure m = measurer.measure(asWritten);
+            assertEquals(rows, m.series());
+            assertEquals(rows, m.serverReportedSeries(), "70,000 s span one shard group");
+            assertEquals(Map.of("a", 70_000L, "b", 70_000L, "c", 70_000L, "d", 70_000L), m.tags());
+            assertEquals(keyBytes, m.footprint().seriesKeyBytes(), "each series' key, as written");
+            assertEquals(rows, m.seriesGrowth().distinct()[m.seriesGrowth().size() - 1]);
+        }
+        // one tag fewer packs again (51 bits): the same series
+        Layout threeTags = asWritten.withRole("d", Role.FIELD);
+        assertEquals(rows, new LayoutMeasurer(index).measure(threeTags).series());
+    }
 }
