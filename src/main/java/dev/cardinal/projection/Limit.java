@@ -50,6 +50,15 @@ public record Limit(String id, String product, Metric metric, long value, String
 
     /** The limits shipped with Cardinal. */
     public static List<Limit> defaults() {
+        return Defaults.LIMITS;
+    }
+
+    /** The shipped limits, read once (the list is immutable). */
+    private static final class Defaults {
+        static final List<Limit> LIMITS = read();
+    }
+
+    private static List<Limit> read() {
         try (InputStream in = Limit.class.getResourceAsStream("limits.json")) {
             if (in == null) {
                 throw new IllegalStateException("limits.json is missing from the build");

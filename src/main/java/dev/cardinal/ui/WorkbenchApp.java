@@ -93,6 +93,20 @@ public final class WorkbenchApp extends Application {
     }
 
     public static void launchWith(String... args) {
+        prewarm();
         Application.launch(WorkbenchApp.class, args);
+    }
+
+    /**
+     * Starts, on a thread of its own, what the first window needs that does not need the toolkit, so it overlaps the
+     * toolkit's start: the shipped limits (and with them Jackson, which reading the workspace needs next).
+     */
+    public static void prewarm() {
+        Thread t = new Thread(() -> {
+            dev.cardinal.projection.Limit.defaults();
+            dev.cardinal.projection.ProjectionSettings.defaults();
+        }, "cardinal-prewarm");
+        t.setDaemon(true);
+        t.start();
     }
 }

@@ -37,6 +37,7 @@ public final class WorkbenchResponsiveness {
 
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         CountDownLatch started = new CountDownLatch(1);
+        WorkbenchApp.prewarm(); // as WorkbenchApp.launchWith does
         Platform.startup(started::countDown);
         started.await();
         ExecutorService executor = WorkbenchApp.backgroundExecutor();
@@ -119,7 +120,10 @@ public final class WorkbenchResponsiveness {
         // toggles on the big sample: edit to numbers on screen (debounce included)
         List<Long> toggles = new ArrayList<>();
         List<Long> computed = Collections.synchronizedList(new ArrayList<>());
+        long aheadBefore = window[0].session().projection().aheadUsed();
+        List<Long> edits = Collections.synchronizedList(new ArrayList<>());
         for (int i = 0; i < 10; i++) {
+            Thread.sleep(1_500); // a person reads the numbers before the next toggle; meanwhile the background prepares
             String attribute = "session_id";
             dev.cardinal.model.Role role = i % 2 == 0 ? dev.cardinal.model.Role.FIELD : dev.cardinal.model.Role.TAG;
             CountDownLatch shown = new CountDownLatch(1);
@@ -137,17 +141,22 @@ public final class WorkbenchResponsiveness {
                 live.shownProperty().addListener(l);
                 start[0] = System.nanoTime();
                 window[0].session().setRole(attribute, role);
+                edits.add(System.nanoTime() - start[0]);
             });
             if (!shown.await(60, TimeUnit.SECONDS)) {
                 throw new IllegalStateException("no projection after a toggle within 60 s");
             }
             toggles.add(System.nanoTime() - start[0]);
-            Thread.sleep(1_500); // the next toggle after the background preparation
         }
+        List<Long> inOrder = new ArrayList<>(toggles);
         Collections.sort(toggles);
         System.out.printf(Locale.ROOT, "role toggle on %,d points, edit to numbers on screen (includes the %d ms debounce): median %.0f ms, worst %.0f ms over %d toggles%n",
             rows, dev.cardinal.ui.workspace.WorkspaceSession.DEBOUNCE_MILLIS, toggles.get(toggles.size() / 2) / 1e6,
             toggles.get(toggles.size() - 1) / 1e6, toggles.size());
+        System.out.printf(Locale.ROOT, "  %d of %d toggles were answered by a projection made ahead%n",
+            window[0].session().projection().aheadUsed() - aheadBefore, toggles.size());
+        System.out.println("  the edit itself on the FX thread (ms, in toggle order): " + edits.stream().map(n -> String.format(Locale.ROOT, "%.0f", n / 1e6)).toList());
+        System.out.println("  edit to numbers on screen (ms, in toggle order): " + inOrder.stream().map(n -> String.format(Locale.ROOT, "%.0f", n / 1e6)).toList());
         System.out.println("  projection computed in (ms, in toggle order): " + computed.stream().map(n -> String.format(Locale.ROOT, "%.0f", n / 1e6)).toList());
         executor.shutdownNow();
         Platform.exit();

@@ -32,6 +32,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The workbench window, headless (Monocle): open the sample workspace and see its attributes and problems. */
@@ -428,6 +429,25 @@ class WorkbenchTest {
     }
 
     @Test
+    void anEditRedrawsOnlyTheCardItChangedAndTheExplorerKeepsWhatIsExpanded(FxRobot robot) throws Exception {
+        openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        awaitProjection(robot);
+        javafx.scene.Node tagsCard = robot.lookup("#card-ids-as-tags").query();
+        javafx.scene.Node fieldsCard = robot.lookup("#card-ids-as-fields").query();
+        TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
+        TreeItem<Object> layoutItem = tree.getRoot().getChildren().get(1).getChildren().get(0);
+        robot.interact(() -> layoutItem.setExpanded(true));
+        robot.interact(() -> window.session().setRole("ids-as-tags", "user_id", dev.cardinal.model.Role.FIELD));
+        awaitProjection(robot);
+        assertTrue(robot.lookup("#card-ids-as-tags").query() != tagsCard, "the edited layout's card is drawn anew");
+        assertSame(fieldsCard, robot.lookup("#card-ids-as-fields").query(), "the other card keeps its nodes");
+        assertSame(layoutItem, tree.getRoot().getChildren().get(1).getChildren().get(0));
+        assertTrue(layoutItem.isExpanded(), "the explorer did not collapse");
+        assertTrue(layoutItem.getChildren().stream().anyMatch(c -> c.getValue().toString().equals("field user_id")),
+            layoutItem.getChildren().toString());
+    }
+
+    @Test
     void theCompareViewShowsBothLayoutsTheirNumbersAndVerdictAndExportsTheReview(FxRobot robot, @TempDir Path dir) throws Exception {
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
         awaitProjection(robot);
@@ -535,7 +555,10 @@ class WorkbenchTest {
         assertEquals("20,050", projected(robot, "points"), "the sample and the 50 captured points");
         snap(robot, "capture");
         robot.clickOn("#captureToggle");
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.session().workspace().samples().size() == 2);
+        // the edit lands on the FX thread: wait for all of it (the sample and the undo entry), not its first half
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> window.session().workspace().samples().size() == 2
+            && window.session().history().undoTextProperty().get().startsWith("Undo: add sample"));
+        WaitForAsyncUtils.waitForFxEvents();
         String kept = window.session().workspace().samples().get(1).path();
         assertTrue(kept.matches("captured-\\d{8}-\\d{6}\\.lp"), kept);
         assertEquals(50, Files.readAllLines(dir.resolve(kept)).size());

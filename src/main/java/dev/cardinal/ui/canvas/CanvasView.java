@@ -41,6 +41,12 @@ public final class CanvasView extends ScrollPane {
 
     private final Pane world = new Pane();
     private final Map<String, VBox> cards = new LinkedHashMap<>();
+
+    /** A card as drawn, with what it was drawn from: reused while those stay the same. */
+    private record Drawn(Layout layout, Map<String, AttributeInfo> infos, java.util.Set<String> marked, VBox card) {
+    }
+
+    private final Map<String, Drawn> drawn = new java.util.HashMap<>();
     private Consumer<String> onSelect = id -> { };
     private Consumer<RoleChange> onRole = c -> { };
     private BiConsumer<String, Position> onMove = (id, p) -> { };
@@ -204,6 +210,8 @@ public final class CanvasView extends ScrollPane {
     static final String PALETTE = "";
     private final javafx.scene.layout.HBox palette = new javafx.scene.layout.HBox(4);
     private String paletteKind;
+    private java.util.List<String> paletteAttributes = java.util.List.of();
+    private Map<String, AttributeInfo> paletteInfos;
     private java.util.Set<String> marked = java.util.Set.of();
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
 
@@ -222,6 +230,11 @@ public final class CanvasView extends ScrollPane {
 
     /** Shows {@code kind}'s attributes in the palette. */
     public void showPalette(String kind, java.util.List<String> attributes, Map<String, AttributeInfo> infos) {
+        if (kind != null && kind.equals(paletteKind) && attributes.equals(paletteAttributes) && infos == paletteInfos) {
+            return; // the same chips: keep them
+        }
+        paletteAttributes = java.util.List.copyOf(attributes);
+        paletteInfos = infos;
         paletteKind = kind;
         palette.getChildren().clear();
         palette.getStyleClass().setAll("palette");
@@ -331,20 +344,32 @@ public final class CanvasView extends ScrollPane {
         double v = getVvalue();
         world.getChildren().clear();
         cards.clear();
+        if (selectedChip != null) {
+            selectedChip.pseudoClassStateChanged(SELECTED, false);
+        }
         selectedChip = null;
         selectedCard = selectedLayoutId;
         if (ws == null) {
+            drawn.clear();
             return;
         }
         Map<String, Position> at = positions(ws);
+        Map<String, Drawn> kept = new java.util.HashMap<>();
         for (Layout l : ws.layouts()) {
-            VBox card = card(l, infos.getOrDefault(l.eventKind(), Map.of()));
+            Map<String, AttributeInfo> info = infos.getOrDefault(l.eventKind(), Map.of());
+            // an edit changes one card: the others keep their nodes (and their styles, which cost most to compute)
+            Drawn before = drawn.get(l.id());
+            VBox card = before != null && before.layout().equals(l) && before.infos() == info && before.marked() == marked
+                ? before.card() : card(l, info);
+            kept.put(l.id(), new Drawn(l, info, marked, card));
             card.pseudoClassStateChanged(SELECTED, l.id().equals(selectedLayoutId));
             Position p = at.get(l.id());
             card.relocate(p.x(), p.y());
             cards.put(l.id(), card);
             world.getChildren().add(card);
         }
+        drawn.clear();
+        drawn.putAll(kept);
         if (getScene() != null) {
             applyCss();
             layout();

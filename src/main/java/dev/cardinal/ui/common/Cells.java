@@ -12,11 +12,19 @@ public final class Cells {
     /** A text cell whose full text is also its tooltip, for numbers and names wider than the column. */
     public static <S> TableCell<S, String> textWithTooltip() {
         return new TableCell<>() {
+            // one tooltip per cell, its text updated: a new Tooltip per update costs the FX thread a popup's styling
+            private final Tooltip tip = new Tooltip();
+
             @Override
             protected void updateItem(String v, boolean empty) {
                 super.updateItem(v, empty);
                 setText(empty ? null : v);
-                setTooltip(empty || v == null || v.isEmpty() ? null : new Tooltip(v));
+                if (empty || v == null || v.isEmpty()) {
+                    setTooltip(null);
+                } else {
+                    tip.setText(v);
+                    setTooltip(tip);
+                }
             }
         };
     }

@@ -26,12 +26,45 @@ public final class ExplorerController {
 
     @FXML
     private void initialize() {
-        session.history().currentProperty().addListener((o, was, now) -> explorer.setRoot(now == null ? null : tree(now)));
+        session.history().currentProperty().addListener((o, was, now) -> show(now));
         explorer.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now != null && now.getValue() instanceof Node n && n.payload() instanceof Layout l) {
                 session.selectedLayoutProperty().set(l);
             }
         });
+    }
+
+    /**
+     * Shows {@code ws}: a new workspace gets a new tree; an edit updates the tree in place, so what the user expanded
+     * stays expanded and unchanged rows keep their cells.
+     */
+    private void show(Workspace ws) {
+        TreeItem<Object> fresh = ws == null ? null : tree(ws);
+        TreeItem<Object> root = explorer.getRoot();
+        if (fresh == null || root == null || !(root.getValue() instanceof Node n) || !(n.payload() instanceof Workspace was)
+            || !was.name().equals(ws.name())) {
+            explorer.setRoot(fresh);
+        } else {
+            reconcile(root, fresh);
+        }
+    }
+
+    /** Makes {@code shown} show what {@code fresh} does, keeping its items (and their expanded state) where they line up. */
+    static void reconcile(TreeItem<Object> shown, TreeItem<Object> fresh) {
+        if (!java.util.Objects.equals(shown.getValue(), fresh.getValue())) {
+            shown.setValue(fresh.getValue());
+        }
+        var have = shown.getChildren();
+        var want = fresh.getChildren();
+        int common = Math.min(have.size(), want.size());
+        for (int i = 0; i < common; i++) {
+            reconcile(have.get(i), want.get(i));
+        }
+        if (have.size() > want.size()) {
+            have.remove(want.size(), have.size());
+        } else if (want.size() > common) {
+            have.addAll(List.copyOf(want.subList(common, want.size())));
+        }
     }
 
     /** A tree node: what it shows and what it stands for. */

@@ -2,6 +2,7 @@ package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.codegen.Bundle;
 import dev.cardinal.lint.Finding;
@@ -36,7 +37,10 @@ import javafx.beans.property.ReadOnlyStringWrapper;
  * The projection panel's engine: every edit asks for the selected layout's projection; requests are debounced and
  * only the newest one is computed, on a background thread of its own, and handed to the UI thread. While a
  * recomputation is pending the shown numbers are marked stale. After a projection is shown the layout's tags are
- * prepared in the background ({@link Projector#prepare}), so the next toggle among them counts collapsed entries.
+ * prepared in the background ({@link Projector#prepare}), so the next toggle among them counts collapsed entries, and
+ * the likely next edits are projected ahead: the layout with each of its tags made a field and each plain string field
+ * made a tag. The toggle that follows is then shown without a computation of its own (and the code those projections
+ * run is compiled by the time a user toggles).
  * Properties are only touched on the thread {@code ui} runs on (the FX thread in the window, the caller's in tests).
  */
 public final class LiveProjection implements AutoCloseable {
@@ -77,6 +81,21 @@ public final class LiveProjection implements AutoCloseable {
     /** One event kind's sample, indexed once, and its projector. */
     private record Engine(SampleIndex index, Projector projector) {
     }
+
+    /** A projection computed ahead, for the layout a single toggle would make, with the time it took. */
+    private record Ahead(Projection projection, Duration took) {
+    }
+
+    /** What a projection depends on besides the sample. */
+    private record AheadKey(Layout layout, EventKind kind, ProjectionSettings settings) {
+    }
+
+    /** Most projections kept ahead; beyond it the oldest edit's are dropped. */
+    private static final int AHEAD_KEPT = 64;
+    /** Projections ahead over {@code aheadFor}, written by the derived thread, read by the worker. */
+    private final Map<AheadKey, Ahead> ahead = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile Sample aheadFor;
+    private final AtomicLong aheadUsed = new AtomicLong();
 
     /** Engines per event kind of {@code projectorsFor}; touched on the worker thread only. */
     private final Map<String, Engine> projectors = new HashMap<>();
@@ -151,8 +170,16 @@ public final class LiveProjection implements AutoCloseable {
                     return new Engine(index, Projector.interactive(index));
                 });
                 kindFound = kind.get();
-                projected = engine.projector().project(kindFound, layout, settings);
-                Duration took = Duration.ofNanos(System.nanoTime() - start);
+                Ahead ready = aheadFor == s ? ahead.get(new AheadKey(layout, kindFound, settings)) : null;
+                Duration took;
+                if (ready != null) {
+                    aheadUsed.incrementAndGet();
+                    projected = ready.projection();
+                    took = ready.took();
+                } else {
+                    projected = engine.projector().project(kindFound, layout, settings);
+                    took = Duration.ofNanos(System.nanoTime() - start);
+                }
                 Map<String, long[]> curves = new java.util.LinkedHashMap<>();
                 for (int a = 0; a < engine.index().sample().attributes().size(); a++) {
                     curves.put(engine.index().sample().attributes().get(a).name(), engine.index().growth(a).distinct());
@@ -183,11 +210,12 @@ public final class LiveProjection implements AutoCloseable {
         EventKind k = kindFound;
         Engine e = engine;
         // what follows from the projection runs on its own thread, so the next edit's projection never waits for it
-        derived.execute(() -> derive(gen, s, ws, layout, k, p, e));
+        derived.execute(() -> derive(gen, s, ws, layout, k, p, e, settings));
     }
 
     /** Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came. */
-    private void derive(long gen, Sample s, Workspace ws, Layout layout, EventKind kind, Projection projected, Engine engine) {
+    private void derive(long gen, Sample s, Workspace ws, Layout layout, EventKind kind, Projection projected, Engine engine,
+                        ProjectionSettings settings) {
         if (generation.get() != gen) {
             return;
         }
@@ -219,6 +247,53 @@ public final class LiveProjection implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "checking layout " + layout.name() + " failed", e);
         }
+        try {
+            projectAhead(gen, s, layout, kind, settings, engine);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "projecting ahead of layout " + layout.name() + " failed", e);
+        }
+    }
+
+    /**
+     * Projects the layouts one toggle away (each tag made a field, each plain string field made a tag), until a newer
+     * request comes.
+     */
+    private void projectAhead(long gen, Sample s, Layout layout, EventKind kind, ProjectionSettings settings, Engine engine) {
+        if (aheadFor != s) {
+            ahead.clear();
+            aheadFor = s;
+        }
+        if (ahead.size() > AHEAD_KEPT) {
+            ahead.clear();
+        }
+        for (var attribute : kind.attributes()) {
+            Role role = layout.roleOf(attribute.name());
+            Role toggled = role == Role.TAG ? Role.FIELD
+                : role == Role.FIELD && attribute.type() == dev.cardinal.model.ValueType.STRING ? Role.TAG : null;
+            if (toggled == null) {
+                continue;
+            }
+            if (generation.get() != gen) {
+                return;
+            }
+            Layout next = layout.withRole(attribute.name(), toggled);
+            AheadKey key = new AheadKey(next, kind, settings);
+            if (!ahead.containsKey(key)) {
+                long t0 = System.nanoTime();
+                Projection p = engine.projector().project(kind, next, settings);
+                ahead.put(key, new Ahead(p, Duration.ofNanos(System.nanoTime() - t0)));
+            }
+        }
+    }
+
+    /** Completes once the code, findings and projections ahead of every projection shown so far are done. */
+    public java.util.concurrent.CompletableFuture<Void> settled() {
+        return java.util.concurrent.CompletableFuture.runAsync(() -> { }, derived);
+    }
+
+    /** How many requests were answered by a projection made ahead (for tests and diagnostics). */
+    public long aheadUsed() {
+        return aheadUsed.get();
     }
 
     private static Code generate(Workspace ws, Layout layout, Sample s) {

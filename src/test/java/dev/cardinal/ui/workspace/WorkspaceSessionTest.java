@@ -107,6 +107,43 @@ class WorkspaceSessionTest {
         assertEquals(seriesWithout("session_id"), awaitProjection().now().series());
     }
 
+    @Test
+    void theNextToggleIsProjectedAheadAndIsWhatAFreshProjectionSays() throws Exception {
+        open();
+        awaitFindings();
+        session.projection().settled().get(30, TimeUnit.SECONDS);
+        long used = session.projection().aheadUsed();
+        assertTrue(session.setRole("user_id", Role.FIELD));
+        Projection p = awaitProjection();
+        assertEquals(used + 1, session.projection().aheadUsed(), "the toggle was projected before it was made");
+        assertEquals(seriesWithout("user_id"), p.now().series());
+        var opened = WorkspaceOpener.open(WORKSPACE, SampleLimits.defaults(), ReadMonitor.NONE);
+        var kind = opened.workspace().eventKind("listing_event").orElseThrow();
+        var index = new dev.cardinal.projection.SampleIndex(opened.sample().eventKind("listing_event").orElseThrow());
+        Projection fresh = dev.cardinal.projection.Projector.interactive(index).project(kind, session.selectedLayoutProperty().get(),
+            session.settingsProperty().get());
+        // ahead or not, the same projection
+        assertEquals(fresh.layout(), p.layout());
+        assertEquals(java.util.Arrays.asList(fresh.now().series(), fresh.now().serverReportedSeries(), fresh.now().tags(), fresh.now().fieldKeys()),
+            java.util.Arrays.asList(p.now().series(), p.now().serverReportedSeries(), p.now().tags(), p.now().fieldKeys()));
+        assertEquals(fresh.seriesAtHorizon(), p.seriesAtHorizon());
+        assertEquals(fresh.tagsAtHorizon(), p.tagsAtHorizon());
+        assertEquals(fresh.memoryAtHorizon(), p.memoryAtHorizon());
+        assertEquals(fresh.limits(), p.limits());
+        assertEquals(fresh.attributes().toString(), p.attributes().toString(), "roles, distinct values and fitted models");
+
+        // a string field made a tag is projected ahead too; a change of horizon is not, and is computed
+        awaitFindings();
+        session.projection().settled().get(30, TimeUnit.SECONDS);
+        assertTrue(session.setRole("page_url", Role.TAG));
+        awaitProjection();
+        assertEquals(used + 2, session.projection().aheadUsed());
+        session.settingsProperty().set(new dev.cardinal.projection.ProjectionSettings(java.time.Duration.ofDays(365),
+            session.settingsProperty().get().trafficMultiplier(), session.settingsProperty().get().limits()));
+        awaitProjection();
+        assertEquals(used + 2, session.projection().aheadUsed());
+    }
+
     private List<Finding> awaitFindings() throws InterruptedException {
         awaitProjection();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
