@@ -21,6 +21,7 @@ public final class DoubleColumn implements Column {
     }
 
     void set(int row, double v) {
+        distinct.forget();
         presence.set(row);
         values[row] = v;
     }
@@ -39,8 +40,14 @@ public final class DoubleColumn implements Column {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 
+    private final DistinctCount distinct = new DistinctCount();
+
     @Override
     public long distinct() {
+        return distinct.get(this::countDistinct);
+    }
+
+    private long countDistinct() {
         int rows = capacity();
         it.unimi.dsi.fastutil.longs.LongOpenHashSet seen = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
         for (int i = 0; i < rows; i++) {

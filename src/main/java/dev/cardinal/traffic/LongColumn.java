@@ -45,6 +45,7 @@ public final class LongColumn implements Column {
     }
 
     void set(int row, long v) {
+        distinct.forget();
         presence.set(row);
         if (longs != null) {
             longs[row] = v;
@@ -105,8 +106,14 @@ public final class LongColumn implements Column {
         return unsigned ? Long.toUnsignedString(get(row)) : Long.toString(get(row));
     }
 
+    private final DistinctCount distinct = new DistinctCount();
+
     @Override
     public long distinct() {
+        return distinct.get(this::countDistinct);
+    }
+
+    private long countDistinct() {
         int rows = capacity();
         it.unimi.dsi.fastutil.longs.LongOpenHashSet seen = new it.unimi.dsi.fastutil.longs.LongOpenHashSet();
         for (int i = 0; i < rows; i++) {

@@ -80,8 +80,8 @@ public final class WorkbenchResponsiveness {
                     long wait = System.nanoTime() - posted;
                     waits.add(wait);
                     if (wait > 50_000_000L) {
-                        System.out.printf(Locale.ROOT, "  stall of %.0f ms ending %.0f ms into the load%n", wait / 1e6,
-                            (System.nanoTime() - loadStart.get()) / 1e6);
+                        System.out.printf(Locale.ROOT, "  stall of %.0f ms ending %.0f ms into the load (%s)%n", wait / 1e6,
+                            (System.nanoTime() - loadStart.get()) / 1e6, java.time.LocalTime.now());
                     }
                     ran.countDown();
                 });

@@ -72,7 +72,8 @@ public final class CanvasPanelController {
                     infos.put(a.name(), new AttributeInfo(a.type(), a.distinct(), a.growth(), shown.curves().get(a.name())));
                 }
                 chipInfos.put(shown.projection().eventKind(), infos);
-                redraw();
+                // in a pulse of its own: the projection panel shows the numbers first, the cards follow
+                javafx.application.Platform.runLater(this::redraw);
             }
         });
     }

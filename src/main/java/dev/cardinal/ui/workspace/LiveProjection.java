@@ -193,6 +193,10 @@ public final class LiveProjection implements AutoCloseable {
         }
         Shown r = result;
         String f = failure;
+        Projection p = projected;
+        EventKind k = kindFound;
+        Engine e = engine;
+        Runnable then = () -> derive(gen, s, ws, layout, k, p, e, settings);
         ui.execute(() -> {
             if (generation.get() != gen) {
                 return;
@@ -205,12 +209,11 @@ public final class LiveProjection implements AutoCloseable {
             if (r == null || r.projection() == null) {
                 findings.set(List.of());
             }
+            // what follows from the projection runs on its own thread (so the next edit's projection never waits for
+            // it), once the UI thread has drawn the numbers and what they post: on two cores, work started at once
+            // would take the CPU the UI thread needs to draw them
+            ui.execute(() -> derived.execute(then));
         });
-        Projection p = projected;
-        EventKind k = kindFound;
-        Engine e = engine;
-        // what follows from the projection runs on its own thread, so the next edit's projection never waits for it
-        derived.execute(() -> derive(gen, s, ws, layout, k, p, e, settings));
     }
 
     /** Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came. */

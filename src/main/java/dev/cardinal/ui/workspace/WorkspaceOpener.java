@@ -30,6 +30,19 @@ public final class WorkspaceOpener {
     private WorkspaceOpener() {
     }
 
+    /**
+     * Counts each attribute's distinct values here, on the reading thread, so the attribute table (on the FX thread)
+     * finds them counted: a numeric column over a million rows is a hash pass of its own.
+     */
+    private static Sample counted(Sample sample) {
+        for (var kind : sample.eventKinds()) {
+            for (int a = 0; a < kind.attributes().size(); a++) {
+                kind.column(a).distinct();
+            }
+        }
+        return sample;
+    }
+
     /** A workspace with its sample read. */
     public record Opened(Path file, Workspace workspace, List<FileProblem> warnings, Sample sample) {
     }
@@ -66,7 +79,7 @@ public final class WorkspaceOpener {
         }
         Workspace bound = new Workspace(base.name(), base.eventKinds(), base.layouts(), bindings, base.rollups(), base.targets(),
             base.canvas());
-        Sample sample = SampleReader.read(SampleReader.sources(file, bound), limits, monitor);
+        Sample sample = counted(SampleReader.read(SampleReader.sources(file, bound), limits, monitor));
         Workspace inferred = SchemaInference.infer(bound.name(), sample, bindings);
         List<EventKind> kinds = new ArrayList<>(bound.eventKinds());
         List<Layout> layouts = new ArrayList<>(bound.layouts());
@@ -86,7 +99,7 @@ public final class WorkspaceOpener {
     public static Opened open(Path file, SampleLimits limits, ReadMonitor monitor)
         throws IOException, WorkspaceFormatException {
         WorkspaceReader.Loaded loaded = WorkspaceFiles.load(file);
-        Sample sample = SampleReader.read(SampleReader.sources(file, loaded.workspace()), limits, monitor);
+        Sample sample = counted(SampleReader.read(SampleReader.sources(file, loaded.workspace()), limits, monitor));
         return new Opened(file, loaded.workspace(), loaded.warnings(), sample);
     }
 }
