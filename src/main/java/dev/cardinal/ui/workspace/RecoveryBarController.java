@@ -71,13 +71,18 @@ public final class RecoveryBarController {
         if (ws == null || file == null || !session.history().isDirty()) {
             return CompletableFuture.completedFuture(null);
         }
-        return CompletableFuture.runAsync(() -> {
-            try {
-                recovery.save(file, ws);
-            } catch (IOException e) {
-                LOG.log(Level.WARNING, "cannot write the recovery copy of " + file, e);
-            }
-        }, executor);
+        try {
+            return CompletableFuture.runAsync(() -> {
+                try {
+                    recovery.save(file, ws);
+                } catch (IOException e) {
+                    LOG.log(Level.WARNING, "cannot write the recovery copy of " + file, e);
+                }
+            }, executor);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            // the background threads are gone: the window is closing, and saving or discarding is being decided
+            return CompletableFuture.completedFuture(null);
+        }
     }
 
     /** After a workspace is opened: remember it, and offer unsaved changes a previous run left behind. */
