@@ -478,6 +478,12 @@ class WorkbenchTest {
         javafx.scene.Node eventA = robot.lookup("#compareCanvasA #chip-ids-as-tags-event").query();
         assertTrue(!eventA.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("changed")), "event is a tag in both");
         assertTrue(robot.lookup("#compareDetails").queryTextInputControl().getText().contains("## The same questions in both"));
+        ListView<dev.cardinal.lint.Finding> findingsA = robot.lookup("#compareFindingsA").queryListView();
+        ListView<dev.cardinal.lint.Finding> findingsB = robot.lookup("#compareFindingsB").queryListView();
+        assertEquals(window.session().projection().findingsProperty().get().size(), findingsA.getItems().size(),
+            "ids-as-tags is the selected layout: the same findings as the Findings panel");
+        assertTrue(findingsA.getItems().stream().anyMatch(f -> f.rule().equals("tag-grows-with-traffic") && f.subject().equals("user_id")));
+        assertTrue(findingsB.getItems().stream().noneMatch(f -> f.rule().equals("tag-grows-with-traffic")));
         snap(robot, "compare");
         robot.interact(() -> window.controller().setDarkTheme(true));
         snap(robot, "compare-dark");

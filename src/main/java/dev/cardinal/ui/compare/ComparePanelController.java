@@ -1,6 +1,7 @@
 package dev.cardinal.ui.compare;
 
 import dev.cardinal.compare.LayoutComparison;
+import dev.cardinal.lint.Finding;
 import dev.cardinal.compare.Review;
 import dev.cardinal.compare.ReviewHtml;
 import dev.cardinal.compare.ReviewMarkdown;
@@ -92,6 +93,14 @@ public final class ComparePanelController {
     private final List<Side> elsewhere = new ArrayList<>();
     @FXML
     private TextArea details;
+    @FXML
+    private Label findingsATitle;
+    @FXML
+    private Label findingsBTitle;
+    @FXML
+    private ListView<Finding> findingsA;
+    @FXML
+    private ListView<Finding> findingsB;
 
     public ComparePanelController(WorkspaceSession session, Executor executor) {
         this.session = session;
@@ -126,7 +135,39 @@ public final class ComparePanelController {
                 pseudoClassStateChanged(WORSE, Boolean.FALSE.equals(better));
             }
         });
+        findingsA.setCellFactory(v -> findingCell());
+        findingsB.setCellFactory(v -> findingCell());
+        findingsA.setPlaceholder(new Label("No findings."));
+        findingsB.setPlaceholder(new Label("No findings."));
         session.history().currentProperty().addListener((o, was, ws) -> offer(ws));
+    }
+
+    /** A finding in a line or two: severity, rule, what it says, and its fix; the evidence in the tooltip. */
+    private static javafx.scene.control.ListCell<Finding> findingCell() {
+        return new javafx.scene.control.ListCell<>() {
+            private final javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
+
+            @Override
+            protected void updateItem(Finding f, boolean empty) {
+                super.updateItem(f, empty);
+                for (var s : dev.cardinal.lint.Severity.values()) {
+                    pseudoClassStateChanged(PseudoClass.getPseudoClass(s.name().toLowerCase(java.util.Locale.ROOT)),
+                        !empty && f != null && f.severity() == s);
+                }
+                if (empty || f == null) {
+                    setText(null);
+                    setTooltip(null);
+                    return;
+                }
+                setText(f.severity().name().toLowerCase(java.util.Locale.ROOT) + "  " + f.rule() + "  " + f.message()
+                    + "\nFix: " + f.fix().title());
+                setWrapText(true);
+                setPrefWidth(0);
+                tip.setText(f.evidence().isEmpty() ? f.message() : String.join("\n",
+                    f.evidence().stream().map(e -> e.label() + ": " + e.value()).toList()));
+                setTooltip(tip);
+            }
+        };
     }
 
     private static final PseudoClass BETTER = PseudoClass.getPseudoClass("better");
@@ -266,6 +307,10 @@ public final class ComparePanelController {
         aColumn.setText(r.a().layout().name());
         bColumn.setText(r.b().layout().name());
         details.setText(ReviewMarkdown.render(r));
+        findingsATitle.setText(r.a().layout().name() + ": " + count(r.findingsA().size()));
+        findingsBTitle.setText(r.b().layout().name() + ": " + count(r.findingsB().size()));
+        findingsA.getItems().setAll(r.findingsA());
+        findingsB.getItems().setAll(r.findingsB());
         Set<String> changed = r.comparison().differences().stream().map(LayoutComparison.Difference::subject).collect(Collectors.toSet());
         card(canvasA, r.a(), changed);
         card(canvasB, r.b(), changed);
@@ -282,6 +327,10 @@ public final class ComparePanelController {
             a -> new AttributeInfo(a.type(), a.distinct(), a.growth(), null), (x, y) -> x, HashMap::new));
         canvas.setMarked(changed);
         canvas.show(one, null, Map.of(l.eventKind(), infos));
+    }
+
+    private static String count(int findings) {
+        return findings == 0 ? "no findings" : findings == 1 ? "1 finding" : findings + " findings";
     }
 
     public Review shown() {

@@ -93,6 +93,10 @@ public final class MainWindowController {
     @FXML
     private TabPane topTabs;
     @FXML
+    private javafx.scene.control.SplitPane centre;
+    /** Where the centre's divider was before review mode took the room. */
+    private double centreDivider = -1;
+    @FXML
     private Tab compareTab;
     @FXML
     private dev.cardinal.ui.compare.ComparePanelController comparePanelController;
@@ -105,6 +109,16 @@ public final class MainWindowController {
 
     @FXML
     private void initialize() {
+        // review mode takes the room of the bottom panes (two canvases, a table and two finding lists); leaving it gives it back
+        topTabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            if (now == compareTab && centreDivider < 0) {
+                centreDivider = centre.getDividerPositions()[0];
+                centre.setDividerPositions(0.86);
+            } else if (was == compareTab && centreDivider >= 0) {
+                centre.setDividerPositions(centreDivider);
+                centreDivider = -1;
+            }
+        });
         EditHistory h = session.history();
         undoItem.textProperty().bind(h.undoTextProperty());
         redoItem.textProperty().bind(h.redoTextProperty());
