@@ -74,6 +74,16 @@ class WorkbenchTest {
         });
     }
 
+    /** Copies the ad marketplace workspace and its traffic into {@code dir}, opens the copy and waits for its numbers. */
+    private Path openCopy(FxRobot robot, Path dir) throws Exception {
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        return ws;
+    }
+
     private void openAndWait(FxRobot robot, Path file) throws Exception {
         robot.interact(() -> window.controller().open(file));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#status").queryAs(Label.class).getText().contains("points read")
@@ -231,11 +241,7 @@ class WorkbenchTest {
     @Test
     void draggingChipsFromTagsToFieldsOnTheCanvasDropsTheSeriesCountAndCardsKeepTheirPlaceAfterSaveAndReopen(FxRobot robot,
                                                                                                           @TempDir Path dir) throws Exception {
-        Path ws = dir.resolve("ads.cardinal.json");
-        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        openAndWait(robot, ws);
-        awaitProjection(robot);
+        Path ws = openCopy(robot, dir);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#chip-ids-as-tags-user_id .chip-distinct").tryQuery().isPresent());
         assertEquals("1,413", robot.lookup("#chip-ids-as-tags-user_id .chip-distinct").queryAs(Label.class).getText());
         assertEquals("grows", robot.lookup("#chip-ids-as-tags-user_id .chip-growth").queryAs(Label.class).getText());
@@ -286,11 +292,7 @@ class WorkbenchTest {
 
     @Test
     void unsavedEditsAreCopiedAsideAndOfferedWhenTheWorkspaceIsOpenedAgain(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path ws = dir.resolve("ads.cardinal.json");
-        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        openAndWait(robot, ws);
-        awaitProjection(robot);
+        Path ws = openCopy(robot, dir);
         robot.interact(() -> window.session().setRole("session_id", dev.cardinal.model.Role.FIELD));
         window.controller().autosaveNow().get(10, TimeUnit.SECONDS);
         // the window goes away without saving: here, the edit is undone so opening again asks nothing
@@ -448,6 +450,51 @@ class WorkbenchTest {
     }
 
     @Test
+    void aTypedTrafficProfileIsCheckedThenWrittenAndAddedAsASample(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = openCopy(robot, dir);
+
+        // the dialog starts from a profile like the sample, and refuses a broken one with its line
+        robot.clickOn("File");
+        robot.clickOn("Synthesize Traffic from a Profile…");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#profileText").tryQuery().isPresent());
+        javafx.scene.control.TextArea text = robot.lookup("#profileText").queryAs(javafx.scene.control.TextArea.class);
+        assertTrue(text.getText().contains("\"eventKind\" : \"listing_event\"") || text.getText().contains("\"eventKind\": \"listing_event\""),
+            text.getText());
+        assertTrue(text.getText().contains("\"user_id\""), "every attribute of the sample is in it");
+        robot.interact(() -> text.setText(text.getText().replaceFirst("\"pointsPerDay\"\\s*:\\s*[0-9.]+", "\"pointsPerDay\" : -5")));
+        robot.clickOn("Generate…");
+        Label problems = robot.lookup("#profileProblems").queryAs(Label.class);
+        assertTrue(problems.getText().startsWith("line "), problems.getText());
+        assertTrue(problems.getText().contains("pointsPerDay"), problems.getText());
+        robot.interact(() -> {
+            try {
+                Screenshots.save(text.getScene().getRoot(), "profile-dialog");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        robot.clickOn("Cancel");
+
+        String json = """
+            {"formatVersion": 1, "eventKind": "listing_event", "pointsPerDay": 2000, "span": "7d", "seed": 3,
+             "attributes": [
+               {"name": "event", "kind": "closed", "values": 5, "asTag": true},
+               {"name": "listing_id", "kind": "id", "newPerDay": 300, "asTag": true},
+               {"name": "count", "kind": "measure", "type": "integer"}]}
+            """;
+        var checked = dev.cardinal.ui.workspace.ProfileDialog.check(json);
+        assertEquals(List.of(), checked.problems());
+        Path target = dir.resolve("listing-synthetic.lp.gz");
+        robot.interact(() -> window.controller().synthesize(checked.typed().profile(), json, target));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.session().workspace().samples().size() == 2
+            && window.session().history().undoTextProperty().get().startsWith("Undo: add synthetic sample"));
+        awaitProjection(robot);
+        assertEquals("34,000", projected(robot, "points"), "the sample's 20,000 and 7 days of 2,000");
+        assertTrue(Files.size(target) > 1_000);
+        assertEquals(json, Files.readString(dir.resolve("listing-synthetic.profile.json")), "the profile is kept beside its traffic");
+    }
+
+    @Test
     void theCompareViewShowsBothLayoutsTheirNumbersAndVerdictAndExportsTheReview(FxRobot robot, @TempDir Path dir) throws Exception {
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
         awaitProjection(robot);
@@ -537,11 +584,7 @@ class WorkbenchTest {
 
     @Test
     void capturedTrafficJoinsTheProjectionLiveAndIsKeptAsASampleOnStop(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path ws = dir.resolve("ads.cardinal.json");
-        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        openAndWait(robot, ws);
-        awaitProjection(robot);
+        Path ws = openCopy(robot, dir);
         assertEquals("12,934", projected(robot, "series"));
         robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Capture")).<javafx.scene.Node>query());
         robot.interact(() -> robot.lookup("#capturePort").queryTextInputControl().setText("0"));

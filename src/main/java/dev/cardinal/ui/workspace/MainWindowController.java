@@ -1,5 +1,11 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.codegen.SyntheticLineProtocol;
+import dev.cardinal.model.AtomicFiles;
+import dev.cardinal.projection.SampleProfile;
+import dev.cardinal.traffic.synthetic.AttributeProfile;
+import dev.cardinal.traffic.synthetic.ProfileWriter;
+import dev.cardinal.traffic.synthetic.TrafficProfile;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.model.WorkspaceFormatException;
@@ -482,6 +488,64 @@ public final class MainWindowController {
         if (files != null) {
             addSamples(files.stream().map(File::toPath).toList());
         }
+    }
+
+    /**
+     * Traffic that does not exist yet: a profile to type (like the shown sample when there is one, else an example),
+     * then where to write the traffic; it is added as a sample, with the profile saved beside it.
+     */
+    @FXML
+    private void synthesizeTraffic() {
+        LiveProjection.Shown shown = session.projection().shownProperty().get();
+        TrafficProfile start = shown != null && shown.projection() != null
+            ? SampleProfile.of(shown.projection(), java.time.Duration.ofDays(30), 1) : exampleProfile();
+        ProfileDialog.ask(status, ProfileWriter.toJson(start)).ifPresent(typed -> {
+            FileChooser chooser = new FileChooser();
+            chooser.setTitle("Write the synthetic traffic");
+            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Line protocol, gzipped", "*.lp.gz"));
+            chooser.setInitialFileName(SchemaInference.slug(typed.profile().eventKind()) + "-synthetic.lp.gz");
+            if (session.file() != null && session.file().getParent() != null) {
+                chooser.setInitialDirectory(session.file().getParent().toFile());
+            }
+            File f = chooser.showSaveDialog(status.getScene().getWindow());
+            if (f != null) {
+                synthesize(typed.profile(), typed.json(), f.toPath());
+            }
+        });
+    }
+
+    /**
+     * Writes {@code profile}'s traffic to {@code target} (and the profile beside it, as NAME.profile.json) in the
+     * background, then adds it as a sample like any traffic file.
+     */
+    public void synthesize(TrafficProfile profile, String json, Path target) {
+        Workspace ws = session.workspace();
+        Path file = ws != null && session.file() != null ? session.file()
+            : target.toAbsolutePath().resolveSibling(SchemaInference.slug(profile.eventKind()) + WorkspaceFiles.EXTENSION);
+        String base = target.getFileName().toString().replaceAll("(\\.lp)?(\\.gz)?$", "");
+        Path profileFile = target.resolveSibling(base + dev.cardinal.traffic.synthetic.ProfileReader.EXTENSION);
+        String what = "add synthetic sample " + target.getFileName();
+        read(monitor -> {
+            AtomicFiles.write(profileFile, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            SyntheticLineProtocol.write(profile, Long.MAX_VALUE, target);
+            return WorkspaceOpener.addSamples(file, ws, List.of(target), SampleLimits.defaults(), monitor);
+        }, opened -> {
+            session.showAdded(opened, what);
+            bottomTabs.getSelectionModel().select(0);
+        }, e -> {
+            LOG.log(Level.WARNING, "cannot synthesize " + target, e);
+            session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
+        });
+    }
+
+    /** The README's example: a marketplace event with closed sets, growing ids and a count. */
+    private static TrafficProfile exampleProfile() {
+        return new TrafficProfile("listing_event", 50_000, java.time.Duration.ofDays(30), 7, List.of(
+            new AttributeProfile.ClosedSet("event", 5, 1.2, true),
+            new AttributeProfile.ClosedSet("device", 3, 0, true),
+            AttributeProfile.GrowingId.perDay("user_id", 2_000, 1, true),
+            AttributeProfile.GrowingId.perThousandPoints("session_id", 20, 2, false),
+            new AttributeProfile.Measure("count", dev.cardinal.model.ValueType.INTEGER)));
     }
 
     /** Files dropped on the window: a workspace is opened, traffic files are added. */
