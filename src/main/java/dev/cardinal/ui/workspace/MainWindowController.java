@@ -1,16 +1,9 @@
 package dev.cardinal.ui.workspace;
 
-import dev.cardinal.codegen.SyntheticLineProtocol;
-import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.projection.SampleProfile;
-import dev.cardinal.traffic.synthetic.AttributeProfile;
 import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
-import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.model.WorkspaceFormatException;
-import dev.cardinal.traffic.ReadMonitor;
-import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.ui.canvas.CanvasPanelController;
 import dev.cardinal.ui.code.CodeTabController;
@@ -22,10 +15,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javafx.concurrent.Task;
 import javafx.fxml.FXML;
 import javafx.scene.Scene;
 import javafx.scene.control.Alert;
@@ -56,7 +47,7 @@ public final class MainWindowController {
     private final WorkspaceSession session;
     private final Executor executor;
     private final Recovery recovery;
-    private Task<WorkspaceOpener.Opened> running;
+    private SampleReads reads;
 
     @FXML
     private ListView<String> problems;
@@ -115,6 +106,7 @@ public final class MainWindowController {
 
     @FXML
     private void initialize() {
+        reads = new SampleReads(session, executor, status, progress, cancel, () -> bottomTabs.getSelectionModel().select(0));
         // review mode takes the room of the bottom panes (two canvases, a table and two finding lists); leaving it gives it back
         topTabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now == compareTab && centreDivider < 0) {
@@ -396,84 +388,24 @@ public final class MainWindowController {
 
     /** Opens a workspace in the background; the window stays responsive and the read can be cancelled. */
     public void open(Path file) {
-        if (!confirmDiscard()) {
-            return;
+        if (confirmDiscard()) {
+            reads.open(file, opened -> recoveryBarController.opened(opened, this::refreshRecent));
         }
-        read(monitor -> WorkspaceOpener.open(file, SampleLimits.defaults(), monitor), opened -> {
-            session.show(opened);
-            recoveryBarController.opened(opened, this::refreshRecent);
-        }, e -> {
-            LOG.log(Level.WARNING, "cannot open " + file, e);
-            if (e instanceof WorkspaceFormatException wfe) {
-                session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
-                    wfe.problems().stream().map(Object::toString).toList());
-            } else {
-                session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
-            }
-        });
     }
 
-    /**
-     * Adds traffic files to the open workspace (or makes a workspace from them beside the first file) and reads the
-     * whole sample again in the background, cancellable; bad lines go to the problems list.
-     */
+    /** Adds traffic files to the open workspace, or makes a workspace from them; see {@link SampleReads#addSamples}. */
     public void addSamples(List<Path> files) {
-        if (files.isEmpty()) {
-            return;
-        }
-        Workspace ws = session.workspace();
-        Path file = ws != null && session.file() != null ? session.file()
-            : files.get(0).toAbsolutePath().resolveSibling(SchemaInference.slug(files.get(0).getFileName().toString()
-                .replaceAll("(\\.gz)?$", "").replaceAll("\\.[^.]*$", "")) + WorkspaceFiles.EXTENSION);
-        String what = files.size() == 1 ? "add sample " + files.get(0).getFileName() : "add " + files.size() + " sample files";
-        read(monitor -> WorkspaceOpener.addSamples(file, ws, files, SampleLimits.defaults(), monitor),
-            opened -> {
-                session.showAdded(opened, what);
-                bottomTabs.getSelectionModel().select(0);
-            },
-            e -> {
-                LOG.log(Level.WARNING, "cannot read " + files, e);
-                session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
-            });
+        reads.addSamples(files);
     }
 
-    /** Reads in the background with progress in the status bar and a Cancel button; one read at a time. */
-    private void read(ReadJob job, java.util.function.Consumer<WorkspaceOpener.Opened> done,
-                      java.util.function.Consumer<Throwable> failed) {
-        if (running != null) {
-            running.cancel();
-        }
-        progress.setVisible(true);
-        cancel.setVisible(true);
-        status.textProperty().unbind();
-        running = Tasks.<WorkspaceOpener.Opened>create(p -> job.run(new ReadMonitor() {
-                @Override
-                public void progress(String name, long done, long total) {
-                    p.update(total > 0 ? (double) done / total : -1, "Reading " + Path.of(name).getFileName() + "…");
-                }
-
-                @Override
-                public boolean cancelled() {
-                    return p.cancelled();
-                }
-            }))
-            .onSuccess(done)
-            .onError(failed)
-            .andFinally(() -> {
-                progress.progressProperty().unbind();
-                progress.setVisible(false);
-                cancel.setVisible(false);
-                status.textProperty().bind(session.summaryProperty());
-                running = null;
-            })
-            .runOn(executor);
-        progress.progressProperty().bind(running.progressProperty());
-        status.textProperty().bind(running.messageProperty());
+    /** Writes a profile's traffic and adds it as a sample; see {@link SampleReads#synthesize}. */
+    public void synthesize(TrafficProfile profile, String json, Path target) {
+        reads.synthesize(profile, json, target);
     }
 
-    /** A read that reports to a monitor. */
-    private interface ReadJob {
-        WorkspaceOpener.Opened run(ReadMonitor monitor) throws Exception;
+    @FXML
+    private void cancelRead() {
+        reads.cancel();
     }
 
     @FXML
@@ -498,7 +430,7 @@ public final class MainWindowController {
     private void synthesizeTraffic() {
         LiveProjection.Shown shown = session.projection().shownProperty().get();
         TrafficProfile start = shown != null && shown.projection() != null
-            ? SampleProfile.of(shown.projection(), java.time.Duration.ofDays(30), 1) : exampleProfile();
+            ? SampleProfile.of(shown.projection(), java.time.Duration.ofDays(30), 1) : SampleReads.exampleProfile();
         ProfileDialog.ask(status, ProfileWriter.toJson(start)).ifPresent(typed -> {
             FileChooser chooser = new FileChooser();
             chooser.setTitle("Write the synthetic traffic");
@@ -512,40 +444,6 @@ public final class MainWindowController {
                 synthesize(typed.profile(), typed.json(), f.toPath());
             }
         });
-    }
-
-    /**
-     * Writes {@code profile}'s traffic to {@code target} (and the profile beside it, as NAME.profile.json) in the
-     * background, then adds it as a sample like any traffic file.
-     */
-    public void synthesize(TrafficProfile profile, String json, Path target) {
-        Workspace ws = session.workspace();
-        Path file = ws != null && session.file() != null ? session.file()
-            : target.toAbsolutePath().resolveSibling(SchemaInference.slug(profile.eventKind()) + WorkspaceFiles.EXTENSION);
-        String base = target.getFileName().toString().replaceAll("(\\.lp)?(\\.gz)?$", "");
-        Path profileFile = target.resolveSibling(base + dev.cardinal.traffic.synthetic.ProfileReader.EXTENSION);
-        String what = "add synthetic sample " + target.getFileName();
-        read(monitor -> {
-            AtomicFiles.write(profileFile, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            SyntheticLineProtocol.write(profile, Long.MAX_VALUE, target);
-            return WorkspaceOpener.addSamples(file, ws, List.of(target), SampleLimits.defaults(), monitor);
-        }, opened -> {
-            session.showAdded(opened, what);
-            bottomTabs.getSelectionModel().select(0);
-        }, e -> {
-            LOG.log(Level.WARNING, "cannot synthesize " + target, e);
-            session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
-        });
-    }
-
-    /** The README's example: a marketplace event with closed sets, growing ids and a count. */
-    private static TrafficProfile exampleProfile() {
-        return new TrafficProfile("listing_event", 50_000, java.time.Duration.ofDays(30), 7, List.of(
-            new AttributeProfile.ClosedSet("event", 5, 1.2, true),
-            new AttributeProfile.ClosedSet("device", 3, 0, true),
-            AttributeProfile.GrowingId.perDay("user_id", 2_000, 1, true),
-            AttributeProfile.GrowingId.perThousandPoints("session_id", 20, 2, false),
-            new AttributeProfile.Measure("count", dev.cardinal.model.ValueType.INTEGER)));
     }
 
     /** Files dropped on the window: a workspace is opened, traffic files are added. */
@@ -577,13 +475,6 @@ public final class MainWindowController {
         File f = chooser.showOpenDialog(status.getScene().getWindow());
         if (f != null) {
             open(f.toPath());
-        }
-    }
-
-    @FXML
-    private void cancelRead() {
-        if (running != null) {
-            running.cancel();
         }
     }
 

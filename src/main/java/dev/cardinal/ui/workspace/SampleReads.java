@@ -1,0 +1,171 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.codegen.SyntheticLineProtocol;
+import dev.cardinal.model.AtomicFiles;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.model.WorkspaceFormatException;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SchemaInference;
+import dev.cardinal.traffic.synthetic.AttributeProfile;
+import dev.cardinal.traffic.synthetic.TrafficProfile;
+import dev.cardinal.ui.common.Tasks;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import javafx.concurrent.Task;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+
+/**
+ * Reading traffic in the background, one read at a time, with its progress and a Cancel button in the status bar:
+ * opening a workspace, adding sample files, writing synthetic traffic from a profile. The window stays responsive;
+ * what fails is shown in it with the reason.
+ */
+final class SampleReads {
+    private static final Logger LOG = Logger.getLogger(SampleReads.class.getName());
+
+    private final WorkspaceSession session;
+    private final Executor executor;
+    private final Label status;
+    private final ProgressBar progress;
+    private final Button cancel;
+    private final Runnable showProblems;
+    private Task<WorkspaceOpener.Opened> running;
+
+    /**
+     * @param showProblems brings the problems list forward after traffic was added (its bad lines are there)
+     */
+    SampleReads(WorkspaceSession session, Executor executor, Label status, ProgressBar progress, Button cancel, Runnable showProblems) {
+        this.session = session;
+        this.executor = executor;
+        this.status = status;
+        this.progress = progress;
+        this.cancel = cancel;
+        this.showProblems = showProblems;
+    }
+
+    /** Opens a workspace (without asking about unsaved edits: the caller has); {@code then} follows once it is shown. */
+    void open(Path file, Consumer<WorkspaceOpener.Opened> then) {
+        read(monitor -> WorkspaceOpener.open(file, SampleLimits.defaults(), monitor), opened -> {
+            session.show(opened);
+            then.accept(opened);
+        }, e -> {
+            LOG.log(Level.WARNING, "cannot open " + file, e);
+            if (e instanceof WorkspaceFormatException wfe) {
+                session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
+                    wfe.problems().stream().map(Object::toString).toList());
+            } else {
+                session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
+            }
+        });
+    }
+
+    /**
+     * Adds traffic files to the open workspace (or makes a workspace from them beside the first file) and reads the
+     * whole sample again in the background, cancellable; bad lines go to the problems list.
+     */
+    void addSamples(List<Path> files) {
+        if (files.isEmpty()) {
+            return;
+        }
+        Workspace ws = session.workspace();
+        Path file = ws != null && session.file() != null ? session.file()
+            : files.get(0).toAbsolutePath().resolveSibling(SchemaInference.slug(files.get(0).getFileName().toString()
+                .replaceAll("(\\.gz)?$", "").replaceAll("\\.[^.]*$", "")) + WorkspaceFiles.EXTENSION);
+        String what = files.size() == 1 ? "add sample " + files.get(0).getFileName() : "add " + files.size() + " sample files";
+        read(monitor -> WorkspaceOpener.addSamples(file, ws, files, SampleLimits.defaults(), monitor),
+            opened -> {
+                session.showAdded(opened, what);
+                showProblems.run();
+            },
+            e -> {
+                LOG.log(Level.WARNING, "cannot read " + files, e);
+                session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
+            });
+    }
+
+    /** Reads in the background with progress in the status bar and a Cancel button; one read at a time. */
+    private void read(ReadJob job, Consumer<WorkspaceOpener.Opened> done, Consumer<Throwable> failed) {
+        if (running != null) {
+            running.cancel();
+        }
+        progress.setVisible(true);
+        cancel.setVisible(true);
+        status.textProperty().unbind();
+        running = Tasks.<WorkspaceOpener.Opened>create(p -> job.run(new ReadMonitor() {
+                @Override
+                public void progress(String name, long done, long total) {
+                    p.update(total > 0 ? (double) done / total : -1, "Reading " + Path.of(name).getFileName() + "…");
+                }
+
+                @Override
+                public boolean cancelled() {
+                    return p.cancelled();
+                }
+            }))
+            .onSuccess(done)
+            .onError(failed)
+            .andFinally(() -> {
+                progress.progressProperty().unbind();
+                progress.setVisible(false);
+                cancel.setVisible(false);
+                status.textProperty().bind(session.summaryProperty());
+                running = null;
+            })
+            .runOn(executor);
+        progress.progressProperty().bind(running.progressProperty());
+        status.textProperty().bind(running.messageProperty());
+    }
+
+    /** A read that reports to a monitor. */
+    private interface ReadJob {
+        WorkspaceOpener.Opened run(ReadMonitor monitor) throws Exception;
+    }
+
+    /** Stops the read under way, if any. */
+    void cancel() {
+        if (running != null) {
+            running.cancel();
+        }
+    }
+
+    /**
+     * Writes {@code profile}'s traffic to {@code target} (and the profile beside it, as NAME.profile.json) in the
+     * background, then adds it as a sample like any traffic file.
+     */
+    void synthesize(TrafficProfile profile, String json, Path target) {
+        Workspace ws = session.workspace();
+        Path file = ws != null && session.file() != null ? session.file()
+            : target.toAbsolutePath().resolveSibling(SchemaInference.slug(profile.eventKind()) + WorkspaceFiles.EXTENSION);
+        String base = target.getFileName().toString().replaceAll("(\\.lp)?(\\.gz)?$", "");
+        Path profileFile = target.resolveSibling(base + dev.cardinal.traffic.synthetic.ProfileReader.EXTENSION);
+        String what = "add synthetic sample " + target.getFileName();
+        read(monitor -> {
+            AtomicFiles.write(profileFile, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            SyntheticLineProtocol.write(profile, Long.MAX_VALUE, target);
+            return WorkspaceOpener.addSamples(file, ws, List.of(target), SampleLimits.defaults(), monitor);
+        }, opened -> {
+            session.showAdded(opened, what);
+            showProblems.run();
+        }, e -> {
+            LOG.log(Level.WARNING, "cannot synthesize " + target, e);
+            session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
+        });
+    }
+
+    /** The README's example: a marketplace event with closed sets, growing ids and a count. */
+    static TrafficProfile exampleProfile() {
+        return new TrafficProfile("listing_event", 50_000, java.time.Duration.ofDays(30), 7, List.of(
+            new AttributeProfile.ClosedSet("event", 5, 1.2, true),
+            new AttributeProfile.ClosedSet("device", 3, 0, true),
+            AttributeProfile.GrowingId.perDay("user_id", 2_000, 1, true),
+            AttributeProfile.GrowingId.perThousandPoints("session_id", 20, 2, false),
+            new AttributeProfile.Measure("count", dev.cardinal.model.ValueType.INTEGER)));
+    }
+}
