@@ -68,11 +68,9 @@ final class ImportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "-o must name a " + WorkspaceFiles.EXTENSION + " file");
         }
         if ("influxdb-2".equals(connection.kind)) {
-            if (samplePoints > 0) {
-                throw new CommandLine.ParameterException(spec.commandLine(), "--sample-points works with InfluxDB 1.x only");
-            }
             try (InfluxV2Push v2 = connection.v2Push(URI.create(connection.url), connection.database, connection.org, secrets, err)) {
-                return save(v2.importBucket(connection.database), null, out, err);
+                return save(v2.importBucket(connection.database), (ws, w) -> v2.recentPoints(connection.database, ws, samplePoints, w),
+                    out, err);
             } catch (IOException e) {
                 err.println("cardinal import: " + e.getMessage());
                 return 3;
@@ -83,7 +81,8 @@ final class ImportCommand implements Callable<Integer> {
         }
         InfluxV1Client client = connection.v1Client(URI.create(connection.url), secrets, err);
         try {
-            return save(InfluxV1Import.read(client, connection.database), client, out, err);
+            return save(InfluxV1Import.read(client, connection.database),
+                (ws, w) -> InfluxV1Import.recentPoints(client, connection.database, ws, samplePoints, w), out, err);
         } catch (InfluxV1Exception e) {
             err.println("cardinal import: " + e.getMessage());
             return 3;
@@ -93,8 +92,13 @@ final class ImportCommand implements Callable<Integer> {
         }
     }
 
-    /** Reports and writes the workspace, with the recent points when asked (1.x, {@code client} not null). */
-    private int save(ImportedWorkspace imported, InfluxV1Client client, PrintWriter out, PrintWriter err)
+    /** Writes a workspace's recent points as line protocol; returns how many. */
+    private interface RecentPoints {
+        long write(Workspace ws, Writer out) throws IOException, InfluxV1Exception, InterruptedException;
+    }
+
+    /** Reports and writes the workspace, with the recent points when asked. */
+    private int save(ImportedWorkspace imported, RecentPoints recent, PrintWriter out, PrintWriter err)
         throws IOException, InfluxV1Exception, InterruptedException {
         Workspace ws = imported.workspace();
         if (ws.layouts().isEmpty()) {
@@ -103,13 +107,13 @@ final class ImportCommand implements Callable<Integer> {
             return 1;
         }
         report(imported, out);
-        if (samplePoints > 0 && client != null) {
+        if (samplePoints > 0) {
             String name = output.getFileName().toString();
             Path sample = output.resolveSibling(name.substring(0, name.length() - WorkspaceFiles.EXTENSION.length()) + ".sample.lp.gz");
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             long points;
             try (Writer w = new OutputStreamWriter(new GZIPOutputStream(bytes), StandardCharsets.UTF_8)) {
-                points = InfluxV1Import.recentPoints(client, connection.database, ws, samplePoints, w);
+                points = recent.write(ws, w);
             }
             AtomicFiles.write(sample, bytes.toByteArray());
             ws = new Workspace(ws.name(), ws.eventKinds(), ws.layouts(),

@@ -105,32 +105,11 @@ public final class InfluxV1Import {
             for (InfluxV1Result.Series s : r.series()) {
                 for (int row = s.values().size() - 1; row >= 0; row--) {
                     List<Object> v = s.values().get(row);
-                    StringBuilder line = new StringBuilder(LineProtocolEscaping.measurement(m));
-                    int c = 1;
-                    for (TagSpec t : layout.tags()) {
-                        Object tv = v.get(c++);
-                        if (tv != null && !tv.toString().isEmpty()) {
-                            line.append(',').append(LineProtocolEscaping.tag(t.key())).append('=')
-                                .append(LineProtocolEscaping.tag(tv.toString()));
-                        }
-                    }
-                    StringBuilder fields = new StringBuilder();
-                    for (FieldSpec f : layout.fields()) {
-                        Object fv = v.get(c++);
-                        if (fv == null) {
-                            continue;
-                        }
-                        ValueType type = kind.attribute(f.attribute()).map(Attribute::type).orElse(ValueType.STRING);
-                        fields.append(fields.length() == 0 ? "" : ",").append(LineProtocolEscaping.fieldKey(f.key().literalText()))
-                            .append('=').append(switch (type) {
-                                case INTEGER -> fv + "i";
-                                case UNSIGNED -> fv + "u";
-                                case STRING -> LineProtocolEscaping.stringValue(fv.toString());
-                                default -> fv.toString();
-                            });
-                    }
-                    if (fields.length() > 0) {
-                        out.write(line.append(' ').append(fields).append(' ').append(v.get(0)).append('\n').toString());
+                    int tags = layout.tags().size();
+                    String line = PointLines.line(layout, kind, t -> v.get(1 + layout.tags().indexOf(t)),
+                        f -> v.get(1 + tags + layout.fields().indexOf(f)), ((Number) v.get(0)).longValue());
+                    if (line != null) {
+                        out.write(line + "\n");
                         written++;
                     }
                 }

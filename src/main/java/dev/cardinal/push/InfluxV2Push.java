@@ -335,6 +335,54 @@ public final class InfluxV2Push implements PushTarget {
         }
     }
 
+    /**
+     * The most recent {@code limit} points of each imported measurement as line protocol (ns timestamps), oldest
+     * first, as 1.x import writes them: the bucket's records with their fields pivoted back into points. Returns the
+     * number of points written.
+     */
+    public long recentPoints(String bucket, Workspace ws, int limit, java.io.Writer out) throws IOException {
+        long written = 0;
+        try {
+            for (Layout layout : ws.layouts()) {
+                dev.cardinal.model.EventKind kind = ws.eventKind(layout.eventKind()).orElseThrow();
+                List<String> lines = new ArrayList<>();
+                for (FluxTable t : client.getQueryApi().query(recentPointsFlux(bucket, layout.measurement().literalText(), limit), org)) {
+                    for (FluxRecord r : t.getRecords()) {
+                        java.time.Instant time = r.getTime();
+                        if (time == null) {
+                            continue;
+                        }
+                        long nanos = Math.addExact(Math.multiplyExact(time.getEpochSecond(), 1_000_000_000L), time.getNano());
+                        String line = PointLines.line(layout, kind, tag -> r.getValueByKey(tag.key()),
+                            field -> r.getValueByKey(field.key().literalText()), nanos);
+                        if (line != null) {
+                            lines.add(line);
+                        }
+                    }
+                }
+                for (int i = lines.size() - 1; i >= 0; i--) { // newest first from the server, oldest first in the file
+                    out.write(lines.get(i));
+                    out.write('\n');
+                    written++;
+                }
+            }
+            return written;
+        } catch (InfluxException e) {
+            throw failure("reading recent points of bucket " + bucket + " from " + url, e);
+        }
+    }
+
+    /** The newest {@code limit} points of a measurement, each record a point (fields pivoted into columns). */
+    public static String recentPointsFlux(String bucket, String measurement, int limit) {
+        return "from(bucket: " + Flux.string(bucket) + ")\n"
+            + "    |> range(start: 0)\n"
+            + "    |> filter(fn: (r) => r._measurement == " + Flux.string(measurement) + ")\n"
+            + "    |> pivot(rowKey: [\"_time\"], columnKey: [\"_field\"], valueColumn: \"_value\")\n"
+            + "    |> group()\n"
+            + "    |> sort(columns: [\"_time\"], desc: true)\n"
+            + "    |> limit(n: " + limit + ")";
+    }
+
     private static final String SCHEMA = "import \"influxdata/influxdb/schema\"\n";
 
     private List<Object> values(String flux) {

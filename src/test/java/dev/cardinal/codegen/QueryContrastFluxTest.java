@@ -56,4 +56,13 @@ class QueryContrastFluxTest {
         assertEquals(0, r.exitCode(), r.lines() + r.err());
         assertEquals(files.size(), r.lines().size());
     }
+
+    /** The query 2.x import reads recent points with (its pivot makes each record a point). */
+    @Test
+    void theRecentPointsQueryOfImportIsAcceptedByTheFluxLanguageService(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("recent.flux"),
+            dev.cardinal.push.InfluxV2Push.recentPointsFlux("farm/raw", "weather \"north\"", 1000) + "\n");
+        FluxLanguageService.Result r = FluxLanguageService.check(List.of(file));
+        assertEquals(0, r.exitCode(), r.lines() + r.err());
+    }
 }

@@ -115,6 +115,16 @@ class InfluxV2ContractTest {
                     if (flux.contains("schema.measurementTagKeys(")) {
                         return csv("string", "_value", List.of("_field", "_measurement", "_start", "_stop", "crop", "plot", "region"));
                     }
+                    if (flux.contains("|> pivot(rowKey: [\"_time\"]")) {
+                        // newest first, fields pivoted into columns; an empty tag, and a record without the field
+                        return new MockResponse().setResponseCode(200).setHeader("Content-Type", "text/csv; charset=utf-8")
+                            .setBody("#datatype,string,long,dateTime:RFC3339,string,string,string,string,double\n"
+                                + "#group,false,false,false,false,false,false,false,false\n#default,_result,,,,,,,\n"
+                                + ",result,table,_time,_measurement,crop,plot,region,temp\n"
+                                + ",,0,2026-01-05T00:03:00Z,weather,cherry,1,east,\n"
+                                + ",,0,2026-01-05T00:02:00Z,weather,blueberry,3,north,21.5\n"
+                                + ",,0,2026-01-05T00:01:00.5Z,weather,apple,,south,19.25\n\n");
+                    }
                     if (flux.contains("group(columns: [\"_field\"])")) {
                         return new MockResponse().setResponseCode(200).setHeader("Content-Type", "text/csv; charset=utf-8")
                             .setBody("#datatype,string,long,string,double\n#group,false,false,true,false\n#default,_result,,,\n"
@@ -252,6 +262,23 @@ class InfluxV2ContractTest {
             assertEquals(Map.of("crop", 12L, "plot", 12L, "region", 12L), imported.tagValues().get("weather"));
             assertEquals("farm", ws.targets().get(0).database());
             assertEquals(Target.Kind.INFLUXDB_2, ws.targets().get(0).kind());
+        }
+    }
+
+    @Test
+    void importTakesTheNewestPointsOfEachMeasurementAsLineProtocolOldestFirst() throws Exception {
+        Layout layout = layout();
+        try (InfluxV2Push push = push()) {
+            push.apply(push.plan(workspace(layout), List.of(layout)), Set.of(), PushMonitor.NONE);
+            Workspace ws = push.importBucket("farm/raw").workspace();
+            java.io.StringWriter lines = new java.io.StringWriter();
+            assertEquals(2, push.recentPoints("farm/raw", ws, 3, lines));
+            assertEquals("weather,crop=apple,region=south temp=19.25 1767571260500000000\n"
+                + "weather,crop=blueberry,plot=3,region=north temp=21.5 1767571320000000000\n", lines.toString());
+            String flux = bodies.entrySet().stream().map(e -> e.getValue()).filter(b -> b.contains("pivot(")).findFirst().orElseThrow();
+            assertEquals("from(bucket: \"farm/raw\")\n    |> range(start: 0)\n    |> filter(fn: (r) => r._measurement == \"weather\")\n"
+                + "    |> pivot(rowKey: [\"_time\"], columnKey: [\"_field\"], valueColumn: \"_value\")\n    |> group()\n"
+                + "    |> sort(columns: [\"_time\"], desc: true)\n    |> limit(n: 3)", JSON.readTree(flux).get("query").asText());
         }
     }
 

@@ -1,0 +1,54 @@
+package dev.cardinal.push;
+
+import dev.cardinal.codegen.LineProtocolEscaping;
+import dev.cardinal.model.Attribute;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.FieldSpec;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.ValueType;
+import java.util.function.Function;
+
+/**
+ * A point read back from a server (1.x rows, 2.x records) as a line of line protocol in the layout that imported it,
+ * so recent points become a sample file like any other.
+ */
+final class PointLines {
+    private PointLines() {
+    }
+
+    /**
+     * The line of one point, or null when it has no field value (no point). Empty tag values are left out, as the
+     * server leaves them out; each field is written with the type the event kind gives it.
+     *
+     * @param tag   a tag's value in this point, or null
+     * @param field a field's value in this point, or null
+     * @param nanos the point's time, in nanoseconds
+     */
+    static String line(Layout layout, EventKind kind, Function<TagSpec, Object> tag, Function<FieldSpec, Object> field, long nanos) {
+        String m = layout.measurement().literalText();
+        StringBuilder line = new StringBuilder(LineProtocolEscaping.measurement(m));
+        for (TagSpec t : layout.tags()) {
+            Object tv = tag.apply(t);
+            if (tv != null && !tv.toString().isEmpty()) {
+                line.append(',').append(LineProtocolEscaping.tag(t.key())).append('=').append(LineProtocolEscaping.tag(tv.toString()));
+            }
+        }
+        StringBuilder fields = new StringBuilder();
+        for (FieldSpec f : layout.fields()) {
+            Object fv = field.apply(f);
+            if (fv == null) {
+                continue;
+            }
+            ValueType type = kind.attribute(f.attribute()).map(Attribute::type).orElse(ValueType.STRING);
+            fields.append(fields.length() == 0 ? "" : ",").append(LineProtocolEscaping.fieldKey(f.key().literalText()))
+                .append('=').append(switch (type) {
+                    case INTEGER -> fv + "i";
+                    case UNSIGNED -> fv + "u";
+                    case STRING -> LineProtocolEscaping.stringValue(fv.toString());
+                    default -> fv.toString();
+                });
+        }
+        return fields.length() == 0 ? null : line.append(' ').append(fields).append(' ').append(nanos).toString();
+    }
+}
