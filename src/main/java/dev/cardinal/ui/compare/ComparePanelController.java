@@ -112,7 +112,10 @@ public final class ComparePanelController {
         StringConverter<Side> names = new StringConverter<>() {
             @Override
             public String toString(Side s) {
-                return s == null ? "" : s.label() + " (" + s.layout().eventKind() + ")";
+                // the event kind only when there is a choice of them
+                Workspace ws = session.workspace();
+                boolean severalKinds = ws != null && ws.eventKinds().size() > 1;
+                return s == null ? "" : severalKinds ? s.label() + " (" + s.layout().eventKind() + ")" : s.label();
             }
 
             @Override
