@@ -132,8 +132,19 @@ public final class LiveProjection implements AutoCloseable {
 
     /** Projects over {@code s} from now on; engines built for the previous sample are dropped. */
     public void sample(Sample s) {
-        sample = s;
+        sample(s, false);
     }
+
+    /**
+     * As {@link #sample(Sample)}; {@code live} says the sample is replaced every few moments (captured traffic
+     * arriving), so projecting ahead of the next toggle would be thrown away before it could be used.
+     */
+    public void sample(Sample s, boolean live) {
+        sample = s;
+        sampleIsLive = live;
+    }
+
+    private volatile boolean sampleIsLive;
 
     /** Asks for {@code layout}'s projection; a newer request before this one runs replaces it. */
     public void request(Workspace ws, Layout layout, ProjectionSettings settings) {
@@ -262,6 +273,10 @@ public final class LiveProjection implements AutoCloseable {
      * request comes.
      */
     private void projectAhead(long gen, Sample s, Layout layout, EventKind kind, ProjectionSettings settings, Engine engine) {
+        if (sampleIsLive) {
+            ahead.clear();
+            return;
+        }
         if (aheadFor != s) {
             ahead.clear();
             aheadFor = s;

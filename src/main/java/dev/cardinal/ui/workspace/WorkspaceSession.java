@@ -186,13 +186,18 @@ public final class WorkspaceSession implements AutoCloseable {
      */
     public void showLiveSample(dev.cardinal.traffic.Sample sample) {
         WorkspaceOpener.Opened was = opened.get();
-        showSample(new WorkspaceOpener.Opened(file, history.current(), was == null ? List.of() : was.warnings(), sample));
+        showSample(new WorkspaceOpener.Opened(file, history.current(), was == null ? List.of() : was.warnings(), sample), true);
         refreshAttributes();
         project();
     }
 
     private void showSample(WorkspaceOpener.Opened result) {
-        projection.sample(result.sample());
+        showSample(result, false);
+    }
+
+    /** Shows a sample; {@code live} when captured traffic replaces it every few moments. */
+    private void showSample(WorkspaceOpener.Opened result, boolean live) {
+        projection.sample(result.sample(), live);
         opened.set(result);
         List<String> lines = new ArrayList<>();
         for (FileProblem w : result.warnings()) {

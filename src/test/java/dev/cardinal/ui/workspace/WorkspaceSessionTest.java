@@ -142,6 +142,14 @@ class WorkspaceSessionTest {
             session.settingsProperty().get().trafficMultiplier(), session.settingsProperty().get().limits()));
         awaitProjection();
         assertEquals(used + 2, session.projection().aheadUsed());
+
+        // captured traffic replaces the sample every second: nothing is projected ahead of it
+        session.showLiveSample(session.openedProperty().get().sample());
+        awaitFindings();
+        session.projection().settled().get(30, TimeUnit.SECONDS);
+        assertTrue(session.setRole("device", Role.FIELD));
+        awaitProjection();
+        assertEquals(used + 2, session.projection().aheadUsed(), "computed, not taken from ahead");
     }
 
     private List<Finding> awaitFindings() throws InterruptedException {
