@@ -36,12 +36,12 @@ import picocli.CommandLine.Parameters;
 
 /** {@code cardinal analyze}: series cardinality, growth, limits and index memory of a layout over sample traffic. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Project a layout over sample traffic: points, measurements, series (and what the server will",
-        "report), values per tag, field keys, how each attribute grows, when each limit breaks, index memory."})
+    description = "Project a layout over sample traffic: points, measurements, series (and what the server will "
+        + "report), values per tag, field keys, how each attribute grows, when each limit breaks, index memory.")
 final class AnalyzeCommand implements Callable<Integer> {
 
-    @Parameters(arity = "0..*", paramLabel = "FILE", description = {"Traffic files (default: the workspace's samples),",
-        "or one traffic profile (*" + ProfileReader.EXTENSION + ") to project from its synthetic traffic."})
+    @Parameters(arity = "0..*", paramLabel = "FILE", description = "Traffic files (default: the workspace's samples), "
+        + "or one traffic profile (*" + ProfileReader.EXTENSION + ") to project from its synthetic traffic.")
     List<Path> files = new ArrayList<>();
 
     @CommandLine.Mixin

@@ -43,15 +43,15 @@ import picocli.CommandLine.Option;
  * the sample written through the layout and the server's own numbers set beside the projection.
  */
 @Command(name = "apply", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Apply the plan (see cardinal plan), then optionally write the sample through each layout and",
-        "compare what the server reports with what Cardinal projected. Destructive steps run only when allowed by",
-        "name. Ctrl-C stops between batches and prints how to resume.",
-        "Exit codes: 0 applied (and measured as projected), 1 findings (conflicts, steps left out, numbers that",
-        "differ, points the server dropped), 2 bad usage, 3 failure."})
+    description = "Apply the plan (see cardinal plan), then optionally write the sample through each layout and "
+        + "compare what the server reports with what Cardinal projected. Destructive steps run only when allowed by "
+        + "name. Ctrl-C stops between batches and prints how to resume."
+        + "%nExit codes: 0 applied (and measured as projected), 1 findings (conflicts, steps left out, numbers that "
+        + "differ, points the server dropped), 2 bad usage, 3 failure.")
 final class ApplyCommand extends PushCommand {
 
-    @Option(names = "--write-sample", description = {"InfluxDB: write the workspace's sample through each layout and read back",
-        "the server's numbers. Relational: upsert the sample's rollup rows into the summary tables."})
+    @Option(names = "--write-sample", description = "InfluxDB: write the workspace's sample through each layout and read back "
+        + "the server's numbers. Relational: upsert the sample's rollup rows into the summary tables.")
     boolean writeSample;
 
     @Option(names = "--yes", description = "Apply without asking (needed when not run in a terminal).")

@@ -26,8 +26,8 @@ import picocli.CommandLine.Option;
  * full {@code analyze} report of what arrived.
  */
 @Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Serve an InfluxDB write endpoint (/write, /api/v2/write, /ping) and project the traffic that",
-        "arrives: point an application or Telegraf at it. Exit codes: 0 success, 1 nothing captured, 2 usage, 3 failure."})
+    description = "Serve an InfluxDB write endpoint (/write, /api/v2/write, /ping) and project the traffic that "
+        + "arrives: point an application or Telegraf at it.%nExit codes: 0 success, 1 nothing captured, 2 usage, 3 failure.")
 final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8186", description = "Port to listen on, 0 for any free one (default: ${DEFAULT-VALUE}).")
     int port;

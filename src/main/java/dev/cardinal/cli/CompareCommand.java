@@ -41,8 +41,8 @@ import picocli.CommandLine.Parameters;
  * {@code analyze} uses).
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Compare two layouts of one event kind over the same traffic: differences, numbers with changes,",
-        "findings, the queries each forces, and a verdict. Exit codes: 0 written, 1 cannot compare, 2 usage."})
+    description = "Compare two layouts of one event kind over the same traffic: differences, numbers with changes, "
+        + "findings, the queries each forces, and a verdict.%nExit codes: 0 written, 1 cannot compare, 2 usage.")
 final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace.")
     Path workspace;
@@ -56,8 +56,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--a-workspace", paramLabel = "FILE", description = "Read --a from this workspace file instead of W.")
     Path aWorkspace;
 
-    @Option(names = "--a-revision", paramLabel = "REV", description = {"Read --a from its workspace file as it was at this git",
-        "revision (HEAD, main, HEAD~1, a commit)."})
+    @Option(names = "--a-revision", paramLabel = "REV",
+        description = "Read --a from its workspace file as it was at this git revision (HEAD, main, HEAD~1, a commit).")
     String aRevision;
 
     @Option(names = "--b-workspace", paramLabel = "FILE", description = "Read --b from this workspace file instead of W.")

@@ -28,10 +28,10 @@ import picocli.CommandLine.Parameters;
  * into a relational table, its SQL for MariaDB/MySQL and PostgreSQL.
  */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Write the code for layouts: InfluxQL (database, retention policy, continuous queries, example",
-        "queries) and Flux (bucket commands, a task per rollup, example queries) per layout, SQL (summary table,",
-        "upsert, report) per rollup into a relational table for MariaDB and PostgreSQL, and an index README.",
-        "Files are replaced atomically; nothing else in DIR is touched."})
+    description = "Write the code for layouts: InfluxQL (database, retention policy, continuous queries, example "
+        + "queries) and Flux (bucket commands, a task per rollup, example queries) per layout, SQL (summary table, "
+        + "upsert, report) per rollup into a relational table for MariaDB and PostgreSQL, and an index README. "
+        + "Files are replaced atomically; nothing else in DIR is touched.")
 final class GenerateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace.")
     Path workspace;

@@ -33,10 +33,10 @@ import picocli.CommandLine.Option;
  * database holds, optionally with its most recent points as the sample.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Build a workspace from a live InfluxDB 1.x database (or a 2.x bucket with --kind influxdb-2 --org ORG): measurements, tag keys, field keys and types,",
-        "the default retention policy, continuous queries as rollups, distinct values per tag; optionally the most",
-        "recent points of each measurement as the workspace's sample. Reads only.",
-        "Exit codes: 0 imported, 1 the database holds no measurement, 2 bad usage, 3 failure."})
+    description = "Build a workspace from a live InfluxDB 1.x database (or a 2.x bucket with --kind influxdb-2 --org ORG): measurements, tag keys, field keys and types, "
+        + "the default retention policy, continuous queries as rollups, distinct values per tag; optionally the most "
+        + "recent points of each measurement as the workspace's sample. Reads only."
+        + "%nExit codes: 0 imported, 1 the database holds no measurement, 2 bad usage, 3 failure.")
 final class ImportCommand implements Callable<Integer> {
 
     @CommandLine.Mixin

@@ -29,8 +29,8 @@ import picocli.CommandLine.Parameters;
 
 /** {@code cardinal infer FILE... -o NAME.cardinal.json}: a workspace for the traffic found in the files. */
 @Command(name = "infer", mixinStandardHelpOptions = true,
-    description = {"Read sample traffic and write a workspace describing it: event kinds, attributes, value types,",
-        "and the layout as written (the keys that arrived as tags are tags)."})
+    description = "Read sample traffic and write a workspace describing it: event kinds, attributes, value types, "
+        + "and the layout as written (the keys that arrived as tags are tags).")
 final class InferCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Traffic files: line protocol (.lp), CSV (.csv), NDJSON (.ndjson, .jsonl); .gz allowed.")

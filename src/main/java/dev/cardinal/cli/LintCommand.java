@@ -39,9 +39,9 @@ import picocli.CommandLine.Parameters;
  * workspace's bound sample. Exits 1 when an error-level finding exists, so it can guard a schema in CI.
  */
 @Command(name = "lint", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Check layouts against the known failure modes (ids in tags, data in names and keys, limits,",
-        "shard groups, ...), with the numbers that show each finding and a fix.",
-        "Exit codes: 0 no error-level finding, 1 error-level findings, 2 bad usage, 3 nothing could be checked."})
+    description = "Check layouts against the known failure modes (ids in tags, data in names and keys, limits, "
+        + "shard groups, ...), with the numbers that show each finding and a fix."
+        + "%nExit codes: 0 no error-level finding, 1 error-level findings, 2 bad usage, 3 nothing could be checked.")
 final class LintCommand implements Callable<Integer> {
     static final int FINDINGS = 1;
     static final int UNCHECKED = 3;

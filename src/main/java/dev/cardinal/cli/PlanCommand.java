@@ -11,9 +11,9 @@ import picocli.CommandLine.Command;
 
 /** {@code cardinal plan W.cardinal.json --url URL --database DB}: what apply would do, statement by statement. */
 @Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
-    description = {"Read a server's live state and show what apply would do for the layouts, statement by statement:",
-        "create, alter, replace, unchanged, and conflicts that will make writes fail. Changes nothing.",
-        "Exit codes: 0 nothing in the way, 1 conflicts or destructive steps to allow, 2 bad usage, 3 failure."})
+    description = "Read a server's live state and show what apply would do for the layouts, statement by statement: "
+        + "create, alter, replace, unchanged, and conflicts that will make writes fail. Changes nothing."
+        + "%nExit codes: 0 nothing in the way, 1 conflicts or destructive steps to allow, 2 bad usage, 3 failure.")
 final class PlanCommand extends PushCommand {
 
     @Override

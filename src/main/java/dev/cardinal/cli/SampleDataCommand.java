@@ -13,9 +13,9 @@ import picocli.CommandLine.Parameters;
 
 /** {@code cardinal sample-data}: writes the sample scenarios (workspace + deterministic traffic). */
 @Command(name = "sample-data", mixinStandardHelpOptions = true,
-    description = {"Write the sample scenarios: a workspace and deterministic traffic (fixed seed) for each.",
-        "Without --rows this reproduces the files under sample-data/ byte for byte; with --rows it makes larger",
-        "traffic for benchmarks."})
+    description = "Write the sample scenarios: a workspace and deterministic traffic (fixed seed) for each. "
+        + "Without --rows this reproduces the files under sample-data/ byte for byte; with --rows it makes larger "
+        + "traffic for benchmarks.")
 final class SampleDataCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "ad-marketplace, weather, custom-metrics (default: all).")

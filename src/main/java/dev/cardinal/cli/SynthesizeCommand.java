@@ -21,9 +21,9 @@ import picocli.CommandLine.Parameters;
  * from the same {@link SyntheticRows} as an in-memory synthetic sample, so both hold the same points.
  */
 @Command(name = "synthesize", mixinStandardHelpOptions = true,
-    description = {"Write synthetic traffic for a profile (attributes typed by hand: closed sets, growing ids,",
-        "measures, constants) as line protocol. The same profile and seed give the same file, byte for byte.",
-        "Attributes with \"asTag\": true are written as tags, the rest as fields."})
+    description = "Write synthetic traffic for a profile (attributes typed by hand: closed sets, growing ids, "
+        + "measures, constants) as line protocol. The same profile and seed give the same file, byte for byte. "
+        + "Attributes with \"asTag\": true are written as tags, the rest as fields.")
 final class SynthesizeCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "PROFILE" + ProfileReader.EXTENSION, description = "The traffic profile.")
