@@ -138,7 +138,17 @@ public final class ComparePanelController {
                 pseudoClassStateChanged(WORSE, Boolean.FALSE.equals(better));
             }
         });
-        findingsA.setCellFactory(v -> findingCell());
+        verdict.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(String sentence, boolean empty) {
+                super.updateItem(sentence, empty);
+                // whole sentences, wrapped to the list's width
+                setText(empty ? null : sentence);
+                setWrapText(true);
+                setPrefWidth(0);
+            }
+        });
+                findingsA.setCellFactory(v -> findingCell());
         findingsB.setCellFactory(v -> findingCell());
         findingsA.setPlaceholder(new Label("No findings."));
         findingsB.setPlaceholder(new Label("No findings."));
