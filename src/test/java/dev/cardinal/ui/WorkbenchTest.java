@@ -586,6 +586,8 @@ class WorkbenchTest {
     void capturedTrafficJoinsTheProjectionLiveAndIsKeptAsASampleOnStop(FxRobot robot, @TempDir Path dir) throws Exception {
         Path ws = openCopy(robot, dir);
         assertEquals("12,934", projected(robot, "series"));
+        javafx.scene.Node userChip = robot.lookup("#chip-ids-as-tags-user_id").query();
+        assertTrue(robot.from(userChip).lookup(".chip-distinct").queryAs(Label.class).getText().equals("1,413"));
         robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Capture")).<javafx.scene.Node>query());
         robot.interact(() -> robot.lookup("#capturePort").queryTextInputControl().setText("0"));
         robot.clickOn("#captureToggle");
@@ -601,6 +603,10 @@ class WorkbenchTest {
             .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body.toString())).build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(204, response.statusCode(), response.body());
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> projected(robot, "series").equals("12,984"));
+        // the cards take the new sample's numbers into the chips they have
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS,
+            () -> robot.from(userChip).lookup(".chip-distinct").queryAs(Label.class).getText().equals("1,463"));
+        assertSame(userChip, robot.lookup("#chip-ids-as-tags-user_id").query(), "the same chip, its numbers updated");
         assertEquals("20,050", projected(robot, "points"), "the sample and the 50 captured points");
         snap(robot, "capture");
         robot.clickOn("#captureToggle");

@@ -359,8 +359,20 @@ public final class CanvasView extends ScrollPane {
             Map<String, AttributeInfo> info = infos.getOrDefault(l.eventKind(), Map.of());
             // an edit changes one card: the others keep their nodes (and their styles, which cost most to compute)
             Drawn before = drawn.get(l.id());
-            VBox card = before != null && before.layout().equals(l) && before.infos() == info && before.marked() == marked
-                ? before.card() : card(l, info);
+            VBox card;
+            if (before != null && before.layout().equals(l) && before.marked() == marked) {
+                card = before.card();
+                if (before.infos() != info) {
+                    // only the sample changed: its numbers go into the chips as they are
+                    for (Node n : card.lookupAll(".chip")) {
+                        if (n instanceof Chip c) {
+                            c.setInfo(info.get(c.attribute()));
+                        }
+                    }
+                }
+            } else {
+                card = card(l, info);
+            }
             kept.put(l.id(), new Drawn(l, info, marked, card));
             card.pseudoClassStateChanged(SELECTED, l.id().equals(selectedLayoutId));
             Position p = at.get(l.id());

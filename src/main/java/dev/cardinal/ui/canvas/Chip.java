@@ -19,6 +19,12 @@ final class Chip extends HBox {
     private final String layoutId;
     private final String attribute;
 
+    private Label type;
+    private Label distinct;
+    private Label growth;
+    private Polyline spark;
+    private AttributeInfo info;
+
     Chip(String layoutId, String attribute, String shownAs, AttributeInfo info) {
         this.layoutId = layoutId;
         this.attribute = attribute;
@@ -29,26 +35,61 @@ final class Chip extends HBox {
         name.getStyleClass().add("chip-name");
         name.setMinWidth(USE_PREF_SIZE);
         getChildren().add(name);
-        if (info != null) {
-            Label type = new Label(info.type());
+        setInfo(info);
+        setId("chip-" + layoutId + "-" + attribute);
+    }
+
+    /**
+     * Shows {@code next}: the numbers of a new sample are written into the chip's labels and sparkline, so a card
+     * keeps its nodes (and their styles) when only the sample changed.
+     */
+    void setInfo(AttributeInfo next) {
+        if (java.util.Objects.equals(info, next)) {
+            return;
+        }
+        info = next;
+        if (next == null) {
+            getChildren().removeAll(type, distinct, growth, spark);
+            type = null;
+            distinct = null;
+            growth = null;
+            spark = null;
+            pseudoClassStateChanged(GROWS, false);
+            Tooltip.uninstall(this, tip);
+            return;
+        }
+        boolean grows = next.growth() == Growth.GROWS;
+        if (type == null) {
+            type = new Label();
             type.getStyleClass().add("chip-type");
-            Label distinct = new Label(Quantities.count(info.distinct()));
+            distinct = new Label();
             distinct.getStyleClass().add("chip-distinct");
-            Label growth = new Label(info.growth() == Growth.GROWS ? "grows" : "closed");
-            growth.getStyleClass().addAll("chip-growth", info.growth() == Growth.GROWS ? "grows" : "closed");
-            getChildren().addAll(type, distinct, growth, sparkline(info.curve()));
+            growth = new Label();
+            growth.getStyleClass().add("chip-growth");
+            spark = new Polyline();
+            spark.getStyleClass().add("sparkline");
+            getChildren().addAll(type, distinct, growth, spark);
             for (Label l : new Label[] {type, distinct, growth}) {
                 l.setMinWidth(USE_PREF_SIZE);
             }
-            pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("grows"), info.growth() == Growth.GROWS);
-            Tooltip.install(this, new Tooltip(attribute + " (" + info.type() + "): " + Quantities.count(info.distinct())
-                + " distinct values in the sample; " + (info.growth() == Growth.GROWS
-                ? "new values keep arriving with traffic, so as a tag it grows the index with the business"
-                : "a closed set: every value can be written down, safe as a tag")
-                + ". Drag it to the other compartment, or select it and press T or F."));
+            Tooltip.install(this, tip);
         }
-        setId("chip-" + layoutId + "-" + attribute);
+        type.setText(next.type());
+        distinct.setText(Quantities.count(next.distinct()));
+        growth.setText(grows ? "grows" : "closed");
+        growth.getStyleClass().removeAll("grows", "closed");
+        growth.getStyleClass().add(grows ? "grows" : "closed");
+        spark.getPoints().setAll(sparkPoints(next.curve()));
+        pseudoClassStateChanged(GROWS, grows);
+        tip.setText(attribute + " (" + next.type() + "): " + Quantities.count(next.distinct())
+            + " distinct values in the sample; " + (grows
+            ? "new values keep arriving with traffic, so as a tag it grows the index with the business"
+            : "a closed set: every value can be written down, safe as a tag")
+            + ". Drag it to the other compartment, or select it and press T or F.");
     }
+
+    private static final javafx.css.PseudoClass GROWS = javafx.css.PseudoClass.getPseudoClass("grows");
+    private final Tooltip tip = new Tooltip();
 
     String layoutId() {
         return layoutId;
@@ -59,16 +100,16 @@ final class Chip extends HBox {
     }
 
     /** Distinct values against points, scaled into a small box. */
-    static Polyline sparkline(long[] curve) {
-        Polyline line = new Polyline();
-        line.getStyleClass().add("sparkline");
+    private static java.util.List<Double> sparkPoints(long[] curve) {
+        java.util.List<Double> points = new java.util.ArrayList<>();
         if (curve == null || curve.length < 2) {
-            return line;
+            return points;
         }
         long max = Math.max(1, curve[curve.length - 1]);
         for (int i = 0; i < curve.length; i++) {
-            line.getPoints().addAll(SPARK_W * i / (curve.length - 1), SPARK_H - SPARK_H * curve[i] / max);
+            points.add(SPARK_W * i / (curve.length - 1));
+            points.add(SPARK_H - SPARK_H * curve[i] / max);
         }
-        return line;
+        return points;
     }
 }
