@@ -106,7 +106,6 @@ final class CompareCommand implements Callable<Integer> {
         if (sa == null || sb == null) {
             return 1;
         }
-        Optional<Layout> la = Optional.of(sa.layout());
         if (!sa.layout().eventKind().equals(sb.layout().eventKind())) {
             err.println("cardinal compare: " + sa.label() + " stores " + sa.layout().eventKind() + " and " + sb.label() + " stores "
                 + sb.layout().eventKind() + ": only layouts of one event kind compare");
@@ -129,14 +128,14 @@ final class CompareCommand implements Callable<Integer> {
                     return 1;
                 }
                 sources.add(new SampleReader.Source(f, new SampleBinding("traffic", f.toString(), SampleReader.detectFormat(f),
-                    la.get().eventKind(), "ns", null, null, List.of())));
+                    sa.layout().eventKind(), "ns", null, null, List.of())));
             }
         }
         Sample read = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
         InferCommand.printProblems(read.report(), err);
-        Optional<EventKindSample> traffic = read.eventKind(la.get().eventKind());
+        Optional<EventKindSample> traffic = read.eventKind(sa.layout().eventKind());
         if (traffic.isEmpty()) {
-            err.println("cardinal compare: the sample has no " + la.get().eventKind() + " traffic");
+            err.println("cardinal compare: the sample has no " + sa.layout().eventKind() + " traffic");
             return 1;
         }
         Review review = Review.of(sa, sb, traffic.get(), read.report(), settings);
@@ -172,10 +171,10 @@ final class CompareCommand implements Callable<Integer> {
                 err.println("cardinal compare: " + e.getMessage());
                 return null;
             }
-            origin = file == null ? revision : revision + " of " + from.getFileName();
+            origin = Side.origin(from, revision, workspace);
         } else if (file != null) {
             ws = CliFiles.workspace(file, err, "compare");
-            origin = String.valueOf(file.getFileName());
+            origin = Side.origin(file, null, workspace);
         } else {
             ws = current;
             origin = null;

@@ -37,6 +37,16 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
         public long delta() {
             return a < 0 || b < 0 ? 0 : b - a;
         }
+
+        /** True when B is better by this number, false when worse, null when equal or not known for both. */
+        public Boolean better() {
+            return a < 0 || b < 0 || delta() == 0 ? null : (delta() < 0) == lowerIsBetter;
+        }
+
+        /** B against A as a reader sees it ("+4", "−12,929", "0"), empty when not known for both. */
+        public String change() {
+            return a < 0 || b < 0 ? "" : Quantities.signed(delta());
+        }
     }
 
     /** Compares two projections of the same event kind made with the same settings. */

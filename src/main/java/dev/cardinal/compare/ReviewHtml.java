@@ -38,10 +38,10 @@ public final class ReviewHtml {
         h.append("</ul>\n<h2>Series over time</h2>\n").append(chart(a, b)).append('\n');
         h.append("<h2>Numbers</h2>\n<table>\n<tr><th></th><th>").append(esc(an)).append("</th><th>").append(esc(bn)).append("</th><th>change</th></tr>\n");
         for (LayoutComparison.Metric m : r.comparison().metrics()) {
-            String cls = m.a() < 0 || m.b() < 0 || m.delta() == 0 ? "" : (m.delta() < 0) == m.lowerIsBetter() ? " better" : " worse";
+            String cls = m.better() == null ? "" : m.better() ? " better" : " worse";
             h.append("<tr><td>").append(esc(m.name())).append("</td><td class=\"n\">").append(Quantities.countOrDash(m.a())).append("</td><td class=\"n\">")
                 .append(Quantities.countOrDash(m.b())).append("</td><td class=\"n").append(cls).append("\">")
-                .append(m.a() < 0 || m.b() < 0 ? "" : Quantities.signed(m.delta())).append("</td></tr>\n");
+                .append(m.change()).append("</td></tr>\n");
         }
         h.append("</table>\n<h3>Limits</h3>\n<table>\n<tr><th>limit</th><th>").append(esc(an)).append("</th><th>").append(esc(bn)).append("</th></tr>\n");
         for (int i = 0; i < Math.min(a.limits().size(), b.limits().size()); i++) {

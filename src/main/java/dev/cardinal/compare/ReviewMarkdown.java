@@ -26,7 +26,7 @@ public final class ReviewMarkdown {
         md.append("\n## Numbers\n\n| | ").append(cell(an)).append(" | ").append(cell(bn)).append(" | change |\n|---|---:|---:|---:|\n");
         for (LayoutComparison.Metric m : r.comparison().metrics()) {
             md.append("| ").append(cell(m.name())).append(" | ").append(Quantities.countOrDash(m.a())).append(" | ").append(Quantities.countOrDash(m.b())).append(" | ")
-                .append(m.a() < 0 || m.b() < 0 ? "" : Quantities.signed(m.delta())).append(" |\n");
+                .append(m.change()).append(" |\n");
         }
         md.append("\n### Limits\n\n| limit | ").append(cell(an)).append(" | ").append(cell(bn)).append(" |\n|---|---|---|\n");
         for (int i = 0; i < Math.min(a.limits().size(), b.limits().size()); i++) {

@@ -3,6 +3,7 @@ package dev.cardinal.compare;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import java.nio.file.Path;
 
 /**
  * One side of a review: a layout, the workspace it belongs to (its event kind, rollups and database), and where that
@@ -23,6 +24,20 @@ public record Side(Workspace workspace, Layout layout, String origin) {
     /** A layout of the workspace being edited. */
     public static Side of(Workspace workspace, Layout layout) {
         return new Side(workspace, layout, null);
+    }
+
+    /**
+     * How the workspace in {@code file} (as it was at git {@code revision}, when not null) is named beside the one being
+     * edited, {@code current}: "proposal.cardinal.json" for another file, "HEAD" for a revision of the current one,
+     * "HEAD of proposal.cardinal.json" for a revision of another.
+     */
+    public static String origin(Path file, String revision, Path current) {
+        String name = String.valueOf(file.getFileName());
+        if (revision == null) {
+            return name;
+        }
+        return current != null && file.toAbsolutePath().normalize().equals(current.toAbsolutePath().normalize()) ? revision
+            : revision + " of " + name;
     }
 
     /** The event kind the layout stores, as its own workspace defines it. */

@@ -148,7 +148,7 @@ public final class ComparePanelController {
                 setPrefWidth(0);
             }
         });
-                findingsA.setCellFactory(v -> findingCell());
+        findingsA.setCellFactory(v -> findingCell());
         findingsB.setCellFactory(v -> findingCell());
         findingsA.setPlaceholder(new Label("No findings."));
         findingsB.setPlaceholder(new Label("No findings."));
@@ -260,8 +260,7 @@ public final class ComparePanelController {
         status.setText("Reading " + file.getFileName() + (revision == null ? "" : " at " + revision) + "…");
         Tasks.<List<Side>>create(p -> {
             Workspace ws = revision == null ? WorkspaceFiles.load(file).workspace() : Revisions.workspaceAt(file, revision).workspace();
-            String origin = revision == null ? String.valueOf(file.getFileName())
-                : file.equals(session.file()) ? revision : revision + " of " + file.getFileName();
+            String origin = Side.origin(file, revision, session.file());
             return ws.layouts().stream().map(l -> new Side(ws, l, origin)).toList();
         })
             .onSuccess(read -> {

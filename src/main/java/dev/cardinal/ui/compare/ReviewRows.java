@@ -24,10 +24,7 @@ public record ReviewRows(String name, String a, String b, String change, Boolean
     public static List<ReviewRows> of(Review r) {
         List<ReviewRows> out = new ArrayList<>();
         for (LayoutComparison.Metric m : r.comparison().metrics()) {
-            boolean both = m.a() >= 0 && m.b() >= 0;
-            Boolean better = !both || m.delta() == 0 ? null : (m.delta() < 0) == m.lowerIsBetter();
-            out.add(new ReviewRows(m.name(), Quantities.countOrDash(m.a()), Quantities.countOrDash(m.b()),
-                both ? Quantities.signed(m.delta()) : "", better, m));
+            out.add(new ReviewRows(m.name(), Quantities.countOrDash(m.a()), Quantities.countOrDash(m.b()), m.change(), m.better(), m));
         }
         List<Projection.LimitProjection> la = r.a().limits();
         List<Projection.LimitProjection> lb = r.b().limits();
