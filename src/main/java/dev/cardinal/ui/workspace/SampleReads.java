@@ -74,20 +74,34 @@ final class SampleReads {
         if (files.isEmpty()) {
             return;
         }
+        String what = files.size() == 1 ? "add sample " + files.get(0).getFileName() : "add " + files.size() + " sample files";
+        String name = files.get(0).getFileName().toString().replaceAll("(\\.gz)?$", "").replaceAll("\\.[^.]*$", "");
+        add(files, what, files.get(0), name, () -> { });
+    }
+
+    /** Work done on the reading thread before the files are added. */
+    private interface Before {
+        void run() throws Exception;
+    }
+
+    /**
+     * Adds {@code files} to the open workspace in the background, after {@code before}; with no workspace saved yet,
+     * one named after {@code name} is made beside {@code beside}.
+     */
+    private void add(List<Path> files, String what, Path beside, String name, Before before) {
         Workspace ws = session.workspace();
         Path file = ws != null && session.file() != null ? session.file()
-            : files.get(0).toAbsolutePath().resolveSibling(SchemaInference.slug(files.get(0).getFileName().toString()
-                .replaceAll("(\\.gz)?$", "").replaceAll("\\.[^.]*$", "")) + WorkspaceFiles.EXTENSION);
-        String what = files.size() == 1 ? "add sample " + files.get(0).getFileName() : "add " + files.size() + " sample files";
-        read(monitor -> WorkspaceOpener.addSamples(file, ws, files, SampleLimits.defaults(), monitor),
-            opened -> {
-                session.showAdded(opened, what);
-                showProblems.run();
-            },
-            e -> {
-                LOG.log(Level.WARNING, "cannot read " + files, e);
-                session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
-            });
+            : beside.toAbsolutePath().resolveSibling(SchemaInference.slug(name) + WorkspaceFiles.EXTENSION);
+        read(monitor -> {
+            before.run();
+            return WorkspaceOpener.addSamples(file, ws, files, SampleLimits.defaults(), monitor);
+        }, opened -> {
+            session.showAdded(opened, what);
+            showProblems.run();
+        }, e -> {
+            LOG.log(Level.WARNING, "cannot " + what, e);
+            session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
+        });
     }
 
     /** Reads in the background with progress in the status bar and a Cancel button; one read at a time. */
@@ -140,22 +154,11 @@ final class SampleReads {
      * background, then adds it as a sample like any traffic file.
      */
     void synthesize(TrafficProfile profile, String json, Path target) {
-        Workspace ws = session.workspace();
-        Path file = ws != null && session.file() != null ? session.file()
-            : target.toAbsolutePath().resolveSibling(SchemaInference.slug(profile.eventKind()) + WorkspaceFiles.EXTENSION);
         String base = target.getFileName().toString().replaceAll("(\\.lp)?(\\.gz)?$", "");
         Path profileFile = target.resolveSibling(base + dev.cardinal.traffic.synthetic.ProfileReader.EXTENSION);
-        String what = "add synthetic sample " + target.getFileName();
-        read(monitor -> {
+        add(List.of(target), "add synthetic sample " + target.getFileName(), target, profile.eventKind(), () -> {
             AtomicFiles.write(profileFile, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             SyntheticLineProtocol.write(profile, Long.MAX_VALUE, target);
-            return WorkspaceOpener.addSamples(file, ws, List.of(target), SampleLimits.defaults(), monitor);
-        }, opened -> {
-            session.showAdded(opened, what);
-            showProblems.run();
-        }, e -> {
-            LOG.log(Level.WARNING, "cannot synthesize " + target, e);
-            session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
         });
     }
 
