@@ -1,9 +1,7 @@
 package dev.cardinal.push;
 
 import dev.cardinal.codegen.InfluxQl;
-import dev.cardinal.codegen.LineProtocolEscaping;
 import dev.cardinal.model.Aggregate;
-import dev.cardinal.model.Attribute;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -106,8 +104,8 @@ public final class InfluxV1Import {
                 for (int row = s.values().size() - 1; row >= 0; row--) {
                     List<Object> v = s.values().get(row);
                     int tags = layout.tags().size();
-                    String line = PointLines.line(layout, kind, t -> v.get(1 + layout.tags().indexOf(t)),
-                        f -> v.get(1 + tags + layout.fields().indexOf(f)), ((Number) v.get(0)).longValue());
+                    String line = PointLines.line(layout, kind, t -> v.get(1 + t), f -> v.get(1 + tags + f),
+                        ((Number) v.get(0)).longValue());
                     if (line != null) {
                         out.write(line + "\n");
                         written++;

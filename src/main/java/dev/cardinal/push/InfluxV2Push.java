@@ -353,8 +353,8 @@ public final class InfluxV2Push implements PushTarget {
                             continue;
                         }
                         long nanos = Math.addExact(Math.multiplyExact(time.getEpochSecond(), 1_000_000_000L), time.getNano());
-                        String line = PointLines.line(layout, kind, tag -> r.getValueByKey(tag.key()),
-                            field -> r.getValueByKey(field.key().literalText()), nanos);
+                        String line = PointLines.line(layout, kind, i -> r.getValueByKey(layout.tags().get(i).key()),
+                            i -> r.getValueByKey(layout.fields().get(i).key().literalText()), nanos);
                         if (line != null) {
                             lines.add(line);
                         }

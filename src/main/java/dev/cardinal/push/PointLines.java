@@ -7,7 +7,7 @@ import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.ValueType;
-import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * A point read back from a server (1.x rows, 2.x records) as a line of line protocol in the layout that imported it,
@@ -21,22 +21,24 @@ final class PointLines {
      * The line of one point, or null when it has no field value (no point). Empty tag values are left out, as the
      * server leaves them out; each field is written with the type the event kind gives it.
      *
-     * @param tag   a tag's value in this point, or null
-     * @param field a field's value in this point, or null
+     * @param tag   the value of the layout's i-th tag in this point, or null
+     * @param field the value of the layout's i-th field in this point, or null
      * @param nanos the point's time, in nanoseconds
      */
-    static String line(Layout layout, EventKind kind, Function<TagSpec, Object> tag, Function<FieldSpec, Object> field, long nanos) {
+    static String line(Layout layout, EventKind kind, IntFunction<Object> tag, IntFunction<Object> field, long nanos) {
         String m = layout.measurement().literalText();
         StringBuilder line = new StringBuilder(LineProtocolEscaping.measurement(m));
-        for (TagSpec t : layout.tags()) {
-            Object tv = tag.apply(t);
+        for (int i = 0; i < layout.tags().size(); i++) {
+            TagSpec t = layout.tags().get(i);
+            Object tv = tag.apply(i);
             if (tv != null && !tv.toString().isEmpty()) {
                 line.append(',').append(LineProtocolEscaping.tag(t.key())).append('=').append(LineProtocolEscaping.tag(tv.toString()));
             }
         }
         StringBuilder fields = new StringBuilder();
-        for (FieldSpec f : layout.fields()) {
-            Object fv = field.apply(f);
+        for (int i = 0; i < layout.fields().size(); i++) {
+            FieldSpec f = layout.fields().get(i);
+            Object fv = field.apply(i);
             if (fv == null) {
                 continue;
             }
