@@ -149,7 +149,7 @@ public final class LayoutMeasurer {
             }
             // tags too many or too distinct to pack in 63 bits: each distinct combination is a series, numbered, with
             // a row of it for its key's size
-            Tuples t = Tuples.grouped(index, attrs, written);
+            Tuples t = Tuples.numbered(keys, index.rows(), index.timeOrder());
             long[] numbered = new long[index.rows()];
             for (int i = 0; i < numbered.length; i++) {
                 int k = t.idOfRow[index.rowAt(i)];

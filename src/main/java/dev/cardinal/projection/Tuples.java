@@ -93,7 +93,11 @@ final class Tuples {
             }
             return first < 0 ? new Tuples(ids, 0, new int[0], true) : new Tuples(ids, 1, new int[]{first}, true);
         }
-        Keys keys = keys(index, attrs, filter, visit);
+        return numbered(keys(index, attrs, filter, visit), n, visit);
+    }
+
+    /** Numbers packed keys (one per visited row, as {@link #keys} makes them) as tuples of {@code n} rows. */
+    static Tuples numbered(Keys keys, int n, int[] visit) {
         Numbering numbering = keys.numbering();
         int[] ids = new int[n];
         int[] first = new int[numbering.bound(n)];
