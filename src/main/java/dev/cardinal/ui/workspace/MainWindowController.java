@@ -1,10 +1,10 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.SampleProfile;
+import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
-import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.ui.canvas.CanvasPanelController;
 import dev.cardinal.ui.code.CodeTabController;
 import dev.cardinal.ui.common.Tasks;
