@@ -2,6 +2,7 @@ package dev.cardinal.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.compare.ReviewedChange;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -73,16 +74,9 @@ class CompareCommandTest {
     /** A layout as it was at a git revision of the workspace, and from another workspace file, against the one on disk. */
     @Test
     void aLayoutFromAGitRevisionOrAnotherFileComparesWithTheOneOnDisk(@TempDir Path dir) throws Exception {
-        Path ws = dir.resolve("ads.cardinal.json");
-        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        git(dir, "init", "-q");
-        git(dir, "add", ".");
-        git(dir, "-c", "user.name=t", "-c", "user.email=t@t.invalid", "commit", "-q", "-m", "the marketplace as designed");
         // the change under review: user_id becomes a tag again
-        var loaded = dev.cardinal.model.WorkspaceFiles.load(ws).workspace();
-        var edited = loaded.withLayout(loaded.layout("ids-as-fields").orElseThrow().withRole("user_id", dev.cardinal.model.Role.TAG));
-        dev.cardinal.model.WorkspaceFiles.save(ws, edited);
+        Path ws = ReviewedChange.make(dir);
+        var edited = dev.cardinal.model.WorkspaceFiles.load(ws).workspace();
         Path other = dir.resolve("proposal.cardinal.json");
         dev.cardinal.model.WorkspaceFiles.save(other, edited);
 
@@ -114,18 +108,10 @@ class CompareCommandTest {
         assertTrue(option.err().contains("is not a git revision"), option.err());
         Path outside = Files.createDirectory(dir.resolve("elsewhere"));
         Files.copy(ws, outside.resolve("copy.cardinal.json"));
-        git(outside, "init", "-q");
+        ReviewedChange.git(outside, "init", "-q");
         Run notCommitted = run("compare", ws.toString(), "--a", "ids-as-fields", "--a-workspace", outside.resolve("copy.cardinal.json").toString(),
             "--a-revision", "HEAD", "--b", "ids-as-fields");
         assertEquals(1, notCommitted.code());
         assertTrue(notCommitted.err().contains("HEAD"), notCommitted.err());
-    }
-
-    private static void git(Path dir, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("git", "-C", dir.toString()));
-        command.addAll(List.of(args));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes());
-        assertEquals(0, p.waitFor(), String.join(" ", command) + ": " + output);
     }
 }

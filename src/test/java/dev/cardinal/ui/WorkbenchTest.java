@@ -539,18 +539,7 @@ class WorkbenchTest {
 
     @Test
     void aLayoutAsItWasAtAGitRevisionComparesWithTheOneBeingEdited(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path ws = dir.resolve("ads.cardinal.json");
-        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        for (List<String> git : List.of(List.of("init", "-q"), List.of("add", "."),
-            List.of("-c", "user.name=t", "-c", "user.email=t@t.invalid", "commit", "-q", "-m", "as designed"))) {
-            List<String> command = new java.util.ArrayList<>(List.of("git", "-C", dir.toString()));
-            command.addAll(git);
-            assertEquals(0, new ProcessBuilder(command).inheritIO().start().waitFor(), String.join(" ", command));
-        }
-        var designed = dev.cardinal.model.WorkspaceFiles.load(ws).workspace();
-        dev.cardinal.model.WorkspaceFiles.save(ws, designed.withLayout(
-            designed.layout("ids-as-fields").orElseThrow().withRole("user_id", dev.cardinal.model.Role.TAG)));
+        Path ws = dev.cardinal.compare.ReviewedChange.make(dir);
         openAndWait(robot, ws);
         awaitProjection(robot);
         robot.interact(() -> window.controller().compareWithLayoutsFrom(ws, "HEAD"));
