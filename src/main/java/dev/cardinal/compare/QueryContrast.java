@@ -55,12 +55,10 @@ public final class QueryContrast {
 
     /**
      * The questions for two layouts that may come from different workspaces (another file, a git revision): each
-     * answer uses its own workspace's rollups; the database and the questions are A's.
+     * answer uses its own workspace's rollups; the database and the questions are A's ({@code ws}, {@code kind}).
      */
-    public static List<Question> of(Workspace wsA, EventKind kindA, Projection a, Workspace wsB, EventKind kindB, Projection b,
+    public static List<Question> of(Workspace ws, EventKind kind, Projection a, Workspace wsB, EventKind kindB, Projection b,
                                     EventKindSample sample) {
-        Workspace ws = wsA;
-        EventKind kind = kindA;
         List<Question> out = new ArrayList<>();
         closedSet(a, b).ifPresent(attr -> {
             String value = firstValue(sample, attr);
