@@ -25,6 +25,8 @@ public final class ByteDictionary {
      * outgrows the cache-friendly sizes (small dictionaries, of which a sample may have thousands, need none).
      */
     private long[] recent;
+    /** Spare bytes kept past the last value, so that any value in the arena can be read as a whole word. */
+    private static final int WORD_SLACK = 8;
     private static final int RECENT = 4096;
 
     public ByteDictionary() {
@@ -119,7 +121,7 @@ public final class ByteDictionary {
 
     /** Drops spare capacity once reading is done. */
     void trim() {
-        arena = Arrays.copyOf(arena, arenaSize);
+        arena = Arrays.copyOf(arena, arenaSize + WORD_SLACK);
         offsets = Arrays.copyOf(offsets, size + 2);
         hashes = Arrays.copyOf(hashes, size + 1);
     }
@@ -140,6 +142,11 @@ public final class ByteDictionary {
      * its range checks and set-up than on comparing.
      */
     static boolean sameBytes(byte[] a, int aOff, byte[] b, int bOff, int len) {
+        if (len < 8 && aOff + 8 <= a.length && bOff + 8 <= b.length) {
+            // a short value (a device, an event, most keys): one word each, the bytes past it masked off
+            long x = (long) LONGS.get(a, aOff) ^ (long) LONGS.get(b, bOff);
+            return (x & lowBytes(len)) == 0;
+        }
         int i = 0;
         for (; i + 8 <= len; i += 8) {
             if ((long) LONGS.get(a, aOff + i) != (long) LONGS.get(b, bOff + i)) {
@@ -168,8 +175,8 @@ public final class ByteDictionary {
             offsets = Arrays.copyOf(offsets, n);
             hashes = Arrays.copyOf(hashes, n);
         }
-        if (arenaSize + len > arena.length) {
-            long n = Math.max((long) arena.length + (arena.length >> 1), (long) arenaSize + len);
+        if (arenaSize + len + WORD_SLACK > arena.length) {
+            long n = Math.max((long) arena.length + (arena.length >> 1), (long) arenaSize + len + WORD_SLACK);
             if (n > Integer.MAX_VALUE - 16) {
                 throw new IllegalStateException("dictionary arena over 2 GiB");
             }
@@ -202,6 +209,11 @@ public final class ByteDictionary {
         mask = m;
     }
 
+    /** A mask of the low {@code n} bytes of a little-endian word, {@code n} from 0 to 7. */
+    static long lowBytes(int n) {
+        return (1L << (n << 3)) - 1;
+    }
+
     private static long entry(int hash, int id) {
         return ((long) hash << 32) | (id & 0xFFFFFFFFL);
     }
@@ -225,6 +237,9 @@ public final class ByteDictionary {
         if (i < end && len >= 8) {
             // the last eight bytes, overlapping the words already mixed in
             tail = (long) LONGS.get(buf, end - 8);
+        } else if (off + 8 <= buf.length) {
+            // shorter than a word: the same bytes as the loop below would gather, read as one word and masked
+            tail = (long) LONGS.get(buf, off) & lowBytes(len);
         } else {
             for (int shift = 0; i < end; i++, shift += 8) {
                 tail |= (buf[i] & 0xFFL) << shift;

@@ -27,10 +27,17 @@ public final class EventKindBuilder {
     private int rows;
 
     private final java.util.function.LongSupplier remainingBudget;
+    private final java.util.function.LongUnaryOperator expectedRows;
 
-    EventKindBuilder(String name, java.util.function.LongSupplier remainingBudget) {
+    /**
+     * {@code remainingBudget} gives the bytes the memory budget has left; {@code expectedRows} the rows this kind
+     * is expected to reach, given the rows it has (-1 when unknown).
+     */
+    EventKindBuilder(String name, java.util.function.LongSupplier remainingBudget,
+                     java.util.function.LongUnaryOperator expectedRows) {
         this.name = name;
         this.remainingBudget = remainingBudget;
+        this.expectedRows = expectedRows;
         this.capacity = 1024;
         this.timestamps = new long[capacity];
     }
@@ -118,8 +125,9 @@ public final class EventKindBuilder {
     }
 
     /**
-     * Makes room for one more row; call before the setters of a row. Growth is limited to what the memory budget
-     * has left (but at least 1,024 rows), so that the columns never jump far past the budget.
+     * Makes room for one more row; call before the setters of a row. The columns grow by half, or straight to the
+     * rows this kind is expected to reach (plus 1/64) when that is more; either way within what the memory budget
+     * has left (but at least 1,024 rows), so that they never jump far past the budget.
      */
     public void beginRow() {
         if (rows == capacity) {
@@ -129,6 +137,11 @@ public final class EventKindBuilder {
             }
             long affordable = Math.max(1024, remainingBudget.getAsLong() / bytesPerRow);
             long grown = Math.min(capacity + (capacity >> 1) + 16L, capacity + affordable);
+            long expected = expectedRows.applyAsLong(rows);
+            if (expected > grown) {
+                // an estimate may be wrong: it takes at most half of what the budget has left
+                grown = Math.max(grown, Math.min(expected + (expected >> 6), capacity + affordable / 2));
+            }
             int next = (int) Math.min(Integer.MAX_VALUE - 8L, grown);
             timestamps = Arrays.copyOf(timestamps, next);
             for (Column c : columns) {

@@ -52,6 +52,8 @@ public final class LineProtocolReader implements TrafficReader {
         private long line = 1;
         private int lineStart;
         private long goodLines;
+        /** Bytes of the input before the buffer's start. */
+        private long consumed;
         private final List<ReadProblem> sniffed = new ArrayList<>();
 
         Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor) {
@@ -174,7 +176,7 @@ public final class LineProtocolReader implements TrafficReader {
             } else {
                 ts = readTimeNanos;
             }
-            if (!commit(ts)) {
+            if (!commitLikeTheLastLine(ts) && !commit(ts)) {
                 return true;
             }
             goodLines++;
@@ -185,6 +187,52 @@ public final class LineProtocolReader implements TrafficReader {
                 into.pointWithoutTimestamp();
             }
             return into.rowAdded(file, line);
+        }
+
+        /**
+         * Writes the usual line straight away: nothing escaped, and the same measurement and the same keys in the same
+         * order as the last line written, each field of the type it had there. Such a line passes every check that
+         * line passed (no duplicate keys, no key named time, no type conflict) but the length of its series key,
+         * which is counted. True when written; false, having written nothing, for any other line.
+         */
+        private boolean commitLikeTheLastLine(long ts) {
+            LineParser p = parser;
+            byte[] b = buf;
+            if (scan.backslash || !keys.sameShape(p.tagCount, p.fieldCount)) {
+                return false;
+            }
+            EventKindBuilder kind = keys.kind(b, p.measurementStart, p.measurementEnd);
+            if (kind == null) {
+                return false;
+            }
+            int rawKeyLength = p.measurementEnd - p.measurementStart;
+            for (int t = 0; t < p.tagCount; t++) {
+                int a = keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
+                if (a < 0) {
+                    return false;
+                }
+                attrs[t] = a;
+                rawKeyLength += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
+            }
+            if (rawKeyLength > LineProtocolSyntax.MAX_KEY_LENGTH) {
+                return false;
+            }
+            for (int f = 0; f < p.fieldCount; f++) {
+                int a = keys.field(f, b, p.fieldKeyStart[f], p.fieldKeyEnd[f]);
+                if (a < 0 || p.fieldType[f] != keys.shapeType(f)) {
+                    return false;
+                }
+                attrs[p.tagCount + f] = a;
+            }
+            kind.beginRow();
+            for (int t = 0; t < p.tagCount; t++) {
+                kind.setString(attrs[t], b, p.tagValueStart[t], p.tagValueEnd[t] - p.tagValueStart[t]);
+            }
+            for (int f = 0; f < p.fieldCount; f++) {
+                setField(kind, attrs[p.tagCount + f], f, b, p.fieldValueStart[f], p.fieldValueEnd[f] - p.fieldValueStart[f]);
+            }
+            kind.commit(ts);
+            return true;
         }
 
         /** Checks the parsed line against the sample so far and writes it; false when it was rejected. */
@@ -287,15 +335,24 @@ public final class LineProtocolReader implements TrafficReader {
                     }
                     keys.rememberField(f, b, p.fieldKeyStart[f], p.fieldKeyEnd[f], a);
                 }
-                switch (p.fieldType[f]) {
-                    case STRING -> kind.setString(a, pieceArray[k + 1], scratchStart[k + 1], scratchLength[k + 1]);
-                    case INTEGER, UNSIGNED -> kind.setLong(a, p.fieldLong[f]);
-                    case FLOAT -> kind.setDouble(a, p.fieldDouble[f]);
-                    case BOOLEAN -> kind.setBoolean(a, p.fieldLong[f] != 0);
-                }
+                setField(kind, a, f, pieceArray[k + 1], scratchStart[k + 1], scratchLength[k + 1]);
             }
             kind.commit(ts);
+            if (timeFields == 0) {
+                keys.rememberShape(p.tagCount, p.fieldCount, p.fieldType);
+            }
             return true;
+        }
+
+        /** Writes field {@code f} of the parsed line to attribute {@code a}; a string's text is {@code text[from, from + length)}. */
+        private void setField(EventKindBuilder kind, int a, int f, byte[] text, int from, int length) {
+            LineParser p = parser;
+            switch (p.fieldType[f]) {
+                case STRING -> kind.setString(a, text, from, length);
+                case INTEGER, UNSIGNED -> kind.setLong(a, p.fieldLong[f]);
+                case FLOAT -> kind.setDouble(a, p.fieldDouble[f]);
+                case BOOLEAN -> kind.setBoolean(a, p.fieldLong[f] != 0);
+            }
         }
 
         private enum Escapes { NAME, TAG, STRING }
@@ -446,6 +503,8 @@ public final class LineProtocolReader implements TrafficReader {
             } else {
                 System.arraycopy(buf, pos, buf, 0, rest);
                 limit = rest;
+                consumed += pos;
+                into.inputRead(consumed);
             }
             fill();
             return 0;

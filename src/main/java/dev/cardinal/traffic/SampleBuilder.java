@@ -23,6 +23,10 @@ public final class SampleBuilder {
     private int files;
     private boolean capped;
     private long nextBudgetCheck = BUDGET_CHECK_INTERVAL;
+    private long nextInputBytes = -1;
+    private long inputBytes = -1;
+    private long rowsAtInputStart;
+    private long expectedRows = -1;
 
     public SampleBuilder(SampleLimits limits) {
         this.limits = limits;
@@ -36,7 +40,7 @@ public final class SampleBuilder {
         int id = kindNames.getOrAdd(name, off, len);
         if (id > kinds.size()) {
             kinds.add(new EventKindBuilder(new String(name, off, len, StandardCharsets.UTF_8),
-                () -> limits.maxBytes() - footprintBytes()));
+                () -> limits.maxBytes() - footprintBytes(), this::expectedRows));
         }
         return kinds.get(id - 1);
     }
@@ -63,6 +67,41 @@ public final class SampleBuilder {
 
     public void fileStarted() {
         files++;
+        inputBytes = nextInputBytes;
+        nextInputBytes = -1;
+        rowsAtInputStart = rows;
+        expectedRows = -1;
+    }
+
+    /**
+     * The size of the text the next file (the next {@link #fileStarted}) holds, when known before reading it (a plain file's size, a gzip
+     * file's stated uncompressed size): with {@link #inputRead} it lets the columns grow once to the size they
+     * will need instead of by half again and again.
+     */
+    public void expectInput(long textBytes) {
+        nextInputBytes = textBytes;
+    }
+
+    /**
+     * A reader's progress through the current file, in bytes of text. From the rows it has given so far the
+     * builder estimates how many the whole file will give; a column that must grow grows to its share of that
+     * estimate (within the memory budget), so a 1M-row file is not copied ~17 times on its way up.
+     */
+    public void inputRead(long textBytes) {
+        long fileRows = rows - rowsAtInputStart;
+        if (inputBytes <= 0 || textBytes <= 0 || fileRows <= 0 || textBytes >= inputBytes) {
+            expectedRows = -1;
+            return;
+        }
+        expectedRows = rows + (long) ((double) fileRows / textBytes * (inputBytes - textBytes));
+    }
+
+    /** The rows a kind holding {@code kindRows} now is expected to hold at the end of the file, or -1 when unknown. */
+    private long expectedRows(long kindRows) {
+        if (expectedRows <= rows || rows == 0) {
+            return -1;
+        }
+        return kindRows + (long) ((double) kindRows / rows * (expectedRows - rows));
     }
 
     public void linesSeen(long n) {

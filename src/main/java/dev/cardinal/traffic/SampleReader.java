@@ -7,6 +7,8 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -69,6 +71,7 @@ public final class SampleReader {
              InputStream text = decompress(peekable, name)) {
             BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
             refuseBinary(sniffable, name);
+            builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
             readerFor(source.binding().format()).read(sniffable, name, source.binding(), builder, monitor);
         } catch (NoSuchFileException e) {
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"));
@@ -82,6 +85,29 @@ public final class SampleReader {
                 "the gzip data ends early (truncated file); rows before the cut were kept"));
         } catch (IOException e) {
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "cannot read: " + e.getMessage()));
+        }
+    }
+
+    /**
+     * The uncompressed size a gzip file states in its last four bytes (ISIZE, modulo 2^32, of its last member), or -1
+     * when it cannot be right: less than the compressed size (a file over 4 GiB, or several members). Only an
+     * estimate for sizing columns; reading never trusts it.
+     */
+    static long gzipStatedSize(Path path, long compressedSize) {
+        if (compressedSize < 18) {
+            return -1;
+        }
+        try (FileChannel ch = FileChannel.open(path)) {
+            ByteBuffer last = ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN);
+            while (last.hasRemaining()) {
+                if (ch.read(last, compressedSize - 4 + last.position()) <= 0) {
+                    return -1;
+                }
+            }
+            long stated = Integer.toUnsignedLong(last.getInt(0));
+            return stated >= compressedSize ? stated : -1;
+        } catch (IOException e) {
+            return -1;
         }
     }
 

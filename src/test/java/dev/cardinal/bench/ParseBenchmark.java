@@ -41,6 +41,7 @@ public class ParseBenchmark {
     @Benchmark
     public Sample parseAndEncodeOneMillionLines() throws Exception {
         SampleBuilder b = new SampleBuilder(SampleLimits.defaults());
+        b.expectInput(lines.length); // as SampleReader does for a file of known size
         new LineProtocolReader().read(new ByteArrayInputStream(lines), "bench.lp", binding, b, ReadMonitor.NONE);
         return b.build();
     }

@@ -270,6 +270,44 @@ class LineProtocolReaderTest {
             "field type conflict: field 'g' is both integer and float in this line"), ps.get(2));
     }
 
+    /**
+     * A line with the same measurement and keys as the line before it is written without the whole-line checks
+     * (it passes them as that line did); these lines look like their predecessor but must not pass.
+     */
+    @Test
+    void aLineLikeThePreviousOneIsStillRefusedWhereItDiffers() {
+        String longValue = "v".repeat(65_530);
+        Sample s = read(String.join("\n",
+            "a,t=1,u=2 f=1,s=\"x\" 1",
+            "a,t=1,t=2 f=1,s=\"x\" 2",
+            "a,t=1,u=2 f=1i,s=\"x\" 3",
+            "a,t=1,u=2 f=1,s=true 4",
+            "a,t=1,u=" + longValue + " f=1,s=\"x\" 5",
+            "a,t=1,u=2 f=1,time=\"x\" 6",
+            "b,t=1,u=2 f=1i,s=\"x\" 7",
+            "a,t=1,u=2 f=1i,s=\"x\" 8",
+            "a,t=1,u=3 f=2,s=\"y\" 9",
+            "a,t=1,u=3 time=2i,f=3 10",
+            "a,t=1,u=3 time=2i,f=4 11",
+            ""));
+        List<String> why = s.report().problems().stream().map(p -> p.line() + ": " + p.message()).toList();
+        assertEquals(List.of(
+            "2: duplicate tags",
+            "3: field type conflict: field 'f' is integer here but float since t.lp:1",
+            "4: field type conflict: field 's' is boolean here but string since t.lp:1",
+            "5: max key length exceeded: 65540 > 65535",
+            "8: field type conflict: field 'f' is integer here but float since t.lp:1"), why);
+        EventKindSample a = s.eventKind("a").orElseThrow();
+        assertEquals(5, a.rows());
+        assertEquals(List.of("t", "u", "f", "s"), a.attributes().stream().map(SampleAttribute::name).toList());
+        assertEquals("x", value(a, "s", 0));
+        assertNull(value(a, "s", 1));
+        assertEquals("y", value(a, "s", 2));
+        assertNull(value(a, "s", 3));
+        assertEquals("4", value(a, "f", 4));
+        assertEquals(1, s.eventKind("b").orElseThrow().rows());
+    }
+
     @Test
     void aTagAndAFieldWithTheSameKeyAreTwoAttributes() {
         EventKindSample k = only(read("cpu,a=x a=2 1\n"));
@@ -359,6 +397,36 @@ class LineProtocolReaderTest {
         assertEquals("299", value(k, "mid", 299));
         assertEquals("12345", value(k, "f", 12_345));
         assertEquals(8 + 1 + 2 + 4 + 4, k.bytesPerRow());
+    }
+
+    /** The stated input size only sizes the columns: right, wrong or absent, the sample read is the same. */
+    @ParameterizedTest(name = "stated size {0}")
+    @CsvSource({"-1", "0", "1000", "exact", "1099511627776"})
+    void anInputSizeStatedBeforeReadingChangesNothingButTheGrowth(String stated) throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 60_000; i++) {
+            sb.append(i % 4 == 0 ? "b" : "a").append(",host=h").append(i % 700).append(",id=").append(i)
+                .append(" f=").append(i).append("i ").append(i).append('\n');
+        }
+        byte[] bytes = sb.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        SampleBuilder b = new SampleBuilder(new SampleLimits(1_000_000, 64L << 20, 100));
+        b.expectInput(stated.equals("exact") ? bytes.length : Long.parseLong(stated));
+        new LineProtocolReader().read(new java.io.ByteArrayInputStream(bytes), "t.lp",
+            dev.cardinal.model.SampleBinding.lineProtocol("t", "t.lp", "ns"), b, ReadMonitor.NONE);
+        assertFalse(b.capped());
+        Sample s = b.build();
+        Sample plain = read(sb.toString());
+        for (String kind : List.of("a", "b")) {
+            EventKindSample k = s.eventKind(kind).orElseThrow();
+            EventKindSample p = plain.eventKind(kind).orElseThrow();
+            assertEquals(p.rows(), k.rows());
+            assertEquals(p.footprintBytes(), k.footprintBytes());
+            for (int r = 0; r < k.rows(); r += 997) {
+                assertEquals(value(p, "id", r), value(k, "id", r));
+                assertEquals(p.timestamp(r), k.timestamp(r));
+            }
+        }
+        assertEquals(45_000, s.eventKind("a").orElseThrow().rows());
     }
 
     @Test

@@ -45,6 +45,33 @@ class SampleReaderTest {
     }
 
     @Test
+    void aGzipFilesStatedSizeIsUsedOnlyWhereItCanBeRight() throws Exception {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            text.append("m,host=h").append(i % 50).append(" f=").append(i).append("i ").append(i).append('\n');
+        }
+        Path one = dir.resolve("one.lp.gz");
+        Files.write(one, gzip(text.toString()));
+        long expected = text.toString().getBytes(StandardCharsets.UTF_8).length;
+        assertEquals(expected, SampleReader.gzipStatedSize(one, Files.size(one)));
+        assertEquals(20_000, read(one).eventKind("m").orElseThrow().rows());
+
+        // two members: the trailer states only the last, smaller than the file, so no size is assumed
+        Path two = dir.resolve("two.lp.gz");
+        byte[] first = gzip(text.toString());
+        byte[] second = gzip("m,host=z f=1i 1\n");
+        byte[] both = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, both, first.length, second.length);
+        Files.write(two, both);
+        assertEquals(-1, SampleReader.gzipStatedSize(two, Files.size(two)));
+        assertEquals(20_001, read(two).eventKind("m").orElseThrow().rows());
+
+        Path tiny = dir.resolve("tiny.gz");
+        Files.write(tiny, new byte[] {0x1f, (byte) 0x8b, 8});
+        assertEquals(-1, SampleReader.gzipStatedSize(tiny, Files.size(tiny)));
+    }
+
+    @Test
     void aDotGzFileThatIsNotGzipSaysSo() throws Exception {
         Path f = Files.writeString(dir.resolve("a.lp.gz"), "m f=1 1\n");
         ReadProblem p = read(f).report().problems().get(0);
