@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.projection.Limit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -15,6 +16,8 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // most commands project; reading the limits (and loading Jackson) overlaps setting up the command line
+        Limit.loadInBackground();
         System.exit(run(args));
     }
 

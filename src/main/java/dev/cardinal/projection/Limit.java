@@ -53,6 +53,19 @@ public record Limit(String id, String product, Metric metric, long value, String
         return Defaults.LIMITS;
     }
 
+    /**
+     * Starts reading the shipped limits on a thread of its own, so that it (and loading Jackson, which it needs
+     * first) overlaps whatever the caller does next: starting the toolkit, or setting up the command line.
+     */
+    public static void loadInBackground() {
+        Thread t = new Thread(() -> {
+            defaults();
+            ProjectionSettings.defaults();
+        }, "cardinal-limits");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** The shipped limits, read once (the list is immutable). */
     private static final class Defaults {
         static final List<Limit> LIMITS = read();

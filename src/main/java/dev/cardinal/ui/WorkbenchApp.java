@@ -1,5 +1,6 @@
 package dev.cardinal.ui;
 
+import dev.cardinal.projection.Limit;
 import dev.cardinal.ui.common.ControllerFactory;
 import dev.cardinal.ui.common.FxmlView;
 import dev.cardinal.ui.workspace.MainWindowController;
@@ -93,20 +94,8 @@ public final class WorkbenchApp extends Application {
     }
 
     public static void launchWith(String... args) {
-        prewarm();
+        // the first window needs them and Jackson (for the workspace) but not the toolkit: overlap the toolkit's start
+        Limit.loadInBackground();
         Application.launch(WorkbenchApp.class, args);
-    }
-
-    /**
-     * Starts, on a thread of its own, what the first window needs that does not need the toolkit, so it overlaps the
-     * toolkit's start: the shipped limits (and with them Jackson, which reading the workspace needs next).
-     */
-    public static void prewarm() {
-        Thread t = new Thread(() -> {
-            dev.cardinal.projection.Limit.defaults();
-            dev.cardinal.projection.ProjectionSettings.defaults();
-        }, "cardinal-prewarm");
-        t.setDaemon(true);
-        t.start();
     }
 }

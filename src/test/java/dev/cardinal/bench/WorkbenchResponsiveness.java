@@ -1,6 +1,7 @@
 package dev.cardinal.bench;
 
 import dev.cardinal.cli.Main;
+import dev.cardinal.projection.Limit;
 import dev.cardinal.ui.WorkbenchApp;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
@@ -37,7 +38,7 @@ public final class WorkbenchResponsiveness {
 
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         CountDownLatch started = new CountDownLatch(1);
-        WorkbenchApp.prewarm(); // as WorkbenchApp.launchWith does
+        Limit.loadInBackground(); // as WorkbenchApp.launchWith does
         Platform.startup(started::countDown);
         started.await();
         ExecutorService executor = WorkbenchApp.backgroundExecutor();

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
@@ -22,6 +23,7 @@ import dev.cardinal.ui.workspace.ProjectionRows;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.ui.code.CodePanel;
 import javafx.stage.Stage;
+import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -210,6 +212,14 @@ class WorkbenchTest {
         assertTrue(code.text("InfluxQL").contains("CREATE RETENTION POLICY \"autogen\" ON \"cardinal_ads\""), code.text("InfluxQL"));
         assertTrue(code.text("Line protocol").startsWith("# ids-as-tags.lp"), code.text("Line protocol"));
         assertEquals("-- nothing of this kind for this layout\n", code.text("SQL"), "ids-as-tags has no relational rollup");
+        // the code areas are made as their tabs are shown; the shown one holds the text
+        assertEquals(code.text("InfluxQL"), robot.lookup("#code-influxql").queryAs(CodeArea.class).getText());
+        assertTrue(robot.lookup("#code-flux").tryQuery().isEmpty(), "the Flux tab has not been shown yet");
+        TabPane codeTabs = robot.lookup("#codeTabs").queryAs(TabPane.class);
+        robot.interact(() -> codeTabs.getSelectionModel().select(1));
+        assertEquals("Flux", codeTabs.getSelectionModel().getSelectedItem().getText());
+        assertEquals(code.text("Flux"), robot.lookup("#code-flux").queryAs(CodeArea.class).getText());
+        robot.interact(() -> codeTabs.getSelectionModel().select(0));
         snap(robot, "code-panel");
 
         // event becomes a field: the InfluxQL no longer groups by it as a tag

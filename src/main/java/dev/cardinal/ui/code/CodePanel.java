@@ -5,9 +5,11 @@ import dev.cardinal.codegen.Bundle.Artefact;
 import dev.cardinal.codegen.Bundle.Language;
 import dev.cardinal.codegen.SqlDialect;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -47,7 +49,16 @@ public final class CodePanel extends VBox {
         new Group("Schemas", Language.JSON, "// "));
 
     private final TabPane tabs = new TabPane();
+    /** Each tab's text, kept whether or not its code area exists. */
+    private final Map<Group, String> texts = new LinkedHashMap<>();
+    /**
+     * The code areas, each made when its tab is first shown: eight highlighted areas cost a quarter of a second of
+     * the window's start (most of it loading RichTextFX), for a panel that starts hidden.
+     */
     private final Map<Group, CodeArea> areas = new LinkedHashMap<>();
+    /** Tabs whose code area shows older text than {@link #texts}. */
+    private final Set<Group> stale = new HashSet<>();
+    private boolean showing;
     private final ChoiceBox<SqlDialect> dialect = new ChoiceBox<>();
     private final Label message = new Label();
     private final Button export = new Button("Export…");
@@ -90,16 +101,21 @@ public final class CodePanel extends VBox {
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("codeTabs");
         for (Group g : GROUPS) {
-            CodeArea area = new CodeArea();
-            area.setEditable(false);
-            area.setParagraphGraphicFactory(LineNumberFactory.get(area));
-            area.getStyleClass().add("code-area");
-            area.setId("code-" + g.language().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
-            areas.put(g, area);
-            tabs.getTabs().add(new Tab(g.title(), new VirtualizedScrollPane<>(area)));
+            texts.put(g, "");
+            tabs.getTabs().add(new Tab(g.title()));
         }
+        tabs.getSelectionModel().selectedIndexProperty().addListener((o, was, now) -> showSelected());
         VBox.setVgrow(tabs, Priority.ALWAYS);
         getChildren().addAll(bar, tabs);
+    }
+
+    /**
+     * Whether the panel is on screen (its tab selected). Code areas are made and filled only for the tab shown
+     * while it is.
+     */
+    public void setShowing(boolean on) {
+        showing = on;
+        showSelected();
     }
 
     /** The export button: the controller decides where to write. */
@@ -131,12 +147,12 @@ public final class CodePanel extends VBox {
     /** The text of the selected tab. */
     public String selectedText() {
         int i = tabs.getSelectionModel().getSelectedIndex();
-        return i < 0 ? "" : areas.get(GROUPS.get(i)).getText();
+        return i < 0 ? "" : texts.get(GROUPS.get(i));
     }
 
     /** The text of the tab titled {@code title}, e.g. "InfluxQL". */
     public String text(String title) {
-        return GROUPS.stream().filter(g -> g.title().equals(title)).findFirst().map(g -> areas.get(g).getText()).orElse("");
+        return GROUPS.stream().filter(g -> g.title().equals(title)).findFirst().map(texts::get).orElse("");
     }
 
     private void refresh() {
@@ -150,7 +166,33 @@ public final class CodePanel extends VBox {
             }
             String text = list.isEmpty() ? (contents == null ? "" : g.comment() + "nothing of this kind for this layout\n")
                 : String.join("\n", parts);
-            CodeArea area = areas.get(g);
+            if (!text.equals(texts.put(g, text))) {
+                stale.add(g);
+            }
+        }
+        showSelected();
+    }
+
+    /** Makes the selected tab's code area if it has none yet, and brings its text up to date, while on screen. */
+    private void showSelected() {
+        int i = tabs.getSelectionModel().getSelectedIndex();
+        if (!showing || i < 0) {
+            return;
+        }
+        Group g = GROUPS.get(i);
+        CodeArea area = areas.get(g);
+        if (area == null) {
+            area = new CodeArea();
+            area.setEditable(false);
+            area.setParagraphGraphicFactory(LineNumberFactory.get(area));
+            area.getStyleClass().add("code-area");
+            area.setId("code-" + g.language().name().toLowerCase(java.util.Locale.ROOT).replace('_', '-'));
+            areas.put(g, area);
+            tabs.getTabs().get(i).setContent(new VirtualizedScrollPane<>(area));
+            stale.add(g);
+        }
+        if (stale.remove(g)) {
+            String text = texts.get(g);
             area.replaceText(text);
             if (!text.isEmpty()) {
                 area.setStyleSpans(0, Highlighter.highlight(text, g.language()));

@@ -41,6 +41,11 @@ public final class CodeTabController {
         codePanel.exportButton().setOnAction(e -> exportCode());
     }
 
+    /** Whether the code tab is on screen: the panel makes and fills its code areas only then. */
+    public void setShowing(boolean on) {
+        codePanel.setShowing(on);
+    }
+
     private void exportCode() {
         if (codePanel.contents() == null || session.file() == null) {
             return;

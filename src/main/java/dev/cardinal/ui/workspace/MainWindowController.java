@@ -96,6 +96,8 @@ public final class MainWindowController {
     @FXML
     private Tab compareTab;
     @FXML
+    private Tab codeTab;
+    @FXML
     private dev.cardinal.ui.compare.ComparePanelController comparePanelController;
 
     public MainWindowController(WorkspaceSession session, Executor executor, Recovery recovery) {
@@ -107,6 +109,8 @@ public final class MainWindowController {
     @FXML
     private void initialize() {
         reads = new SampleReads(session, executor, status, progress, cancel, () -> bottomTabs.getSelectionModel().select(0));
+        codeTab.selectedProperty().addListener((o, was, now) -> codeTabPanelController.setShowing(now));
+        codeTabPanelController.setShowing(codeTab.isSelected());
         // review mode takes the room of the bottom panes (two canvases, a table and two finding lists); leaving it gives it back
         topTabs.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now == compareTab && centreDivider < 0) {
