@@ -190,19 +190,19 @@ public final class LineProtocolReader implements TrafficReader {
         }
 
         /**
-         * Writes the usual line straight away: nothing escaped, and the same measurement and the same keys in the same
-         * order as the last line written, each field of the type it had there. Such a line passes every check that
+         * Writes the usual line straight away: nothing escaped, and the same keys in the same order as the last line
+         * written of its measurement, each field of the type it had there. Such a line passes every check that
          * line passed (no duplicate keys, no key named time, no type conflict) but the length of its series key,
          * which is counted. True when written; false, having written nothing, for any other line.
          */
         private boolean commitLikeTheLastLine(long ts) {
             LineParser p = parser;
             byte[] b = buf;
-            if (scan.backslash || !keys.sameShape(p.tagCount, p.fieldCount)) {
+            if (scan.backslash) {
                 return false;
             }
             EventKindBuilder kind = keys.kind(b, p.measurementStart, p.measurementEnd);
-            if (kind == null) {
+            if (kind == null || !keys.sameShape(p.tagCount, p.fieldCount)) {
                 return false;
             }
             int rawKeyLength = p.measurementEnd - p.measurementStart;

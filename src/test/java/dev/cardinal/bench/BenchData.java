@@ -12,6 +12,32 @@ final class BenchData {
     private BenchData() {
     }
 
+    /**
+     * {@code rows} lines of host metrics as an agent writes them: cpu, mem and disk points interleaved line by line,
+     * 200 hosts, each measurement with its own tags and fields (about 117 B/line). Deterministic.
+     */
+    static byte[] interleavedHostMetrics(int rows) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(1);
+        StringBuilder sb = new StringBuilder(rows * 120);
+        long t = 1_700_000_000_000_000_000L;
+        for (int i = 0; i < rows; i++) {
+            String host = String.format(java.util.Locale.ROOT, "host%03d", random.nextInt(200));
+            switch (i % 3) {
+                case 0 -> sb.append("cpu,host=").append(host).append(",region=eu-west,cpu=cpu").append(i % 8)
+                    .append(" usage_user=").append(random.nextInt(10_000) / 100.0)
+                    .append(",usage_system=").append(random.nextInt(1_000) / 100.0)
+                    .append(",usage_idle=").append(random.nextInt(10_000) / 100.0);
+                case 1 -> sb.append("mem,host=").append(host).append(",region=eu-west used=").append(random.nextLong(1L << 33))
+                    .append("i,free=").append(random.nextLong(1L << 33)).append("i,used_percent=").append(random.nextInt(10_000) / 100.0);
+                default -> sb.append("disk,host=").append(host).append(",region=eu-west,path=/data").append(i % 4)
+                    .append(",fstype=ext4 used=").append(random.nextLong(1L << 40)).append("i,free=").append(random.nextLong(1L << 40))
+                    .append("i,inodes_used=").append(random.nextInt(1 << 20)).append('i');
+            }
+            sb.append(' ').append(t + i).append('\n');
+        }
+        return sb.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
     /** The uncompressed line protocol of {@code rows} ad marketplace points. */
     static byte[] adMarketplace(long rows) throws IOException {
         Path dir = Path.of("target", "bench-data", "ad-marketplace-" + rows);

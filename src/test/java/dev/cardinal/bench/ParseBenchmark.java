@@ -20,8 +20,9 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * Parse and dictionary-encode 1,000,000 lines of ad marketplace line protocol from memory, on one thread (the file's
- * bytes are in memory: this measures the reader, not the disk or gzip). Lines per second = 1e6 / (seconds per op).
+ * Parse and dictionary-encode 1,000,000 lines of line protocol from memory, on one thread (the file's bytes are in
+ * memory: this measures the reader, not the disk or gzip): the ad marketplace scenario, and host metrics with three
+ * measurements interleaved. Lines per second = 1e6 / (seconds per op).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -31,18 +32,30 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(value = 1, jvmArgs = {"-Xmx3g"})
 public class ParseBenchmark {
     private byte[] lines;
+    private byte[] hostMetrics;
     private final SampleBinding binding = SampleBinding.lineProtocol("t", "bench.lp", "ns");
 
     @Setup
     public void setUp() throws Exception {
         lines = BenchData.adMarketplace(1_000_000);
+        hostMetrics = BenchData.interleavedHostMetrics(1_000_000);
     }
 
     @Benchmark
     public Sample parseAndEncodeOneMillionLines() throws Exception {
+        return read(lines);
+    }
+
+    /** Three measurements interleaved line by line (cpu, mem, disk), as an agent's batches are. */
+    @Benchmark
+    public Sample parseOneMillionInterleavedHostMetrics() throws Exception {
+        return read(hostMetrics);
+    }
+
+    private Sample read(byte[] text) throws Exception {
         SampleBuilder b = new SampleBuilder(SampleLimits.defaults());
-        b.expectInput(lines.length); // as SampleReader does for a file of known size
-        new LineProtocolReader().read(new ByteArrayInputStream(lines), "bench.lp", binding, b, ReadMonitor.NONE);
+        b.expectInput(text.length); // as SampleReader does for a file of known size
+        new LineProtocolReader().read(new ByteArrayInputStream(text), "bench.lp", binding, b, ReadMonitor.NONE);
         return b.build();
     }
 }
