@@ -344,7 +344,10 @@ public final class LineProtocolReader implements TrafficReader {
             return true;
         }
 
-        /** Writes field {@code f} of the parsed line to attribute {@code a}; a string's text is {@code text[from, from + length)}. */
+        /**
+         * Writes field {@code f} of the parsed line to attribute {@code a}; a string's text is
+         * {@code text[from, from + length)}.
+         */
         private void setField(EventKindBuilder kind, int a, int f, byte[] text, int from, int length) {
             LineParser p = parser;
             switch (p.fieldType[f]) {

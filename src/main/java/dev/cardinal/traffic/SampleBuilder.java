@@ -74,9 +74,9 @@ public final class SampleBuilder {
     }
 
     /**
-     * The size of the text the next file (the next {@link #fileStarted}) holds, when known before reading it (a plain file's size, a gzip
-     * file's stated uncompressed size): with {@link #inputRead} it lets the columns grow once to the size they
-     * will need instead of by half again and again.
+     * The size of the text the next file (the next {@link #fileStarted}) holds, when known before reading it (a plain
+     * file's size, a gzip file's stated uncompressed size): with {@link #inputRead} it lets the columns grow once to
+     * the size they will need instead of by half again and again.
      */
     public void expectInput(long textBytes) {
         nextInputBytes = textBytes;

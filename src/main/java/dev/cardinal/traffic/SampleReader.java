@@ -89,9 +89,9 @@ public final class SampleReader {
     }
 
     /**
-     * The uncompressed size a gzip file states in its last four bytes (ISIZE, modulo 2^32, of its last member), or -1
-     * when it cannot be right: less than the compressed size (a file over 4 GiB, or several members). Only an
-     * estimate for sizing columns; reading never trusts it.
+     * The uncompressed size a gzip file states in its last four bytes (ISIZE: its last member's size modulo 2^32), or
+     * -1 when that is plainly wrong (less than the compressed size, as it may be for a file over 4 GiB or of several
+     * members). Only an estimate for sizing columns: reading never depends on it.
      */
     static long gzipStatedSize(Path path, long compressedSize) {
         if (compressedSize < 18) {

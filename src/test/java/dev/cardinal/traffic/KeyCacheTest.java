@@ -34,10 +34,11 @@ class KeyCacheTest {
             byMeasurement.computeIfAbsent(measurement(line), m -> new ArrayList<>(List.of(FIRST))).add(line);
         }
         for (Map.Entry<String, List<String>> e : byMeasurement.entrySet()) {
+            String m = e.getKey();
             Sample alone = LpFixture.read(String.join("\n", e.getValue()) + "\n");
-            assertEquals(describe(alone, e.getKey()), describe(together, e.getKey()), e.getKey() + " in\n" + String.join("\n", lines));
-            assertEquals(problems(alone, e.getValue(), e.getValue(), e.getKey()), problems(together, lines, e.getValue(), e.getKey()),
-                e.getKey() + " in\n" + String.join("\n", lines));
+            String context = m + " in\n" + String.join("\n", lines);
+            assertEquals(describe(alone, m), describe(together, m), context);
+            assertEquals(problems(alone, e.getValue(), m), problems(together, lines, m), context);
         }
     }
 
@@ -72,7 +73,7 @@ class KeyCacheTest {
      * The problems of the lines of one measurement, by the text of their line (not its number), sorted: a file's
      * malformed lines before its first good one are reported after the problems that follow, so order is not compared.
      */
-    private static List<String> problems(Sample s, List<String> read, List<String> ofMeasurement, String measurement) {
+    private static List<String> problems(Sample s, List<String> read, String measurement) {
         List<String> out = new ArrayList<>();
         for (ReadProblem p : s.report().problems()) {
             String line = read.get((int) p.line() - 1);
