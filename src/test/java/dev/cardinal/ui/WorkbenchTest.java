@@ -96,6 +96,7 @@ class WorkbenchTest {
     @Test
     void opensTheSampleWorkspaceAndShowsItsAttributes(FxRobot robot) throws Exception {
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
+        robot.clickOn("Attributes");
         TableView<AttributeRow> table = robot.lookup("#attributes").queryTableView();
         assertEquals(7, table.getItems().size());
         AttributeRow user = table.getItems().stream().filter(r -> r.name().equals("user_id")).findFirst().orElseThrow();
@@ -189,8 +190,10 @@ class WorkbenchTest {
         Finding sessionTag = findings.getItems().stream()
             .filter(f -> f.subject().equals("session_id") && f.rule().equals("tag-grows-with-traffic")).findFirst().orElseThrow();
         robot.interact(() -> findings.getSelectionModel().select(sessionTag));
+        robot.clickOn("Attributes");
         TableView<AttributeRow> attributes = robot.lookup("#attributes").queryTableView();
         assertEquals("session_id", attributes.getSelectionModel().getSelectedItem().name(), "the finding's subject is selected");
+        robot.clickOn("Canvas");
         assertTrue(robot.lookup("#chip-ids-as-tags-session_id").query().getPseudoClassStates()
             .contains(javafx.css.PseudoClass.getPseudoClass("selected")), "and highlighted on the canvas");
         snap(robot, "findings");
@@ -625,6 +628,8 @@ class WorkbenchTest {
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
         TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
         robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(1).getChildren().get(1)));
+        // a pane's controls join the scene (and get their skins) when its tab is first shown, not at the start
+        assertTrue(robot.lookup("#pushScratch").tryQuery().isEmpty(), "the Push pane is not in the scene before it is shown");
         robot.clickOn("Push");
         robot.clickOn("#pushScratch");
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("#pushSummary").queryAs(Label.class).getText()
@@ -669,6 +674,7 @@ class WorkbenchTest {
         assertEquals("Cannot open b.cardinal.json: the file has problems", problems.getItems().get(0));
         assertEquals("  layouts[0].eventKind: missing (expected a string) (line 1)", problems.getItems().get(1));
         openAndWait(robot, Path.of("sample-data/weather/weather.cardinal.json"));
+        robot.clickOn("Attributes");
         assertEquals(4, robot.lookup("#attributes").queryTableView().getItems().size());
     }
 }
