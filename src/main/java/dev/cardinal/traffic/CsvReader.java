@@ -23,7 +23,8 @@ public final class CsvReader implements TrafficReader {
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
         throws IOException, SampleFormatException {
         into.fileStarted();
-        CsvScanner scanner = new CsvScanner(new InputStreamReader(in, StandardCharsets.UTF_8));
+        CountedInput counted = new CountedInput(in);
+        CsvScanner scanner = new CsvScanner(new InputStreamReader(counted, StandardCharsets.UTF_8));
         if (!scanner.next()) {
             throw new SampleFormatException(file + " is empty: a CSV sample starts with a header row");
         }
@@ -35,7 +36,7 @@ public final class CsvReader implements TrafficReader {
                     + " its header has: " + String.join(", ", header));
             }
         }
-        FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, false);
+        FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, false, counted::count);
         FlatRowWriter.Slot[] slots = new FlatRowWriter.Slot[header.length];
         for (int i = 0; i < header.length; i++) {
             slots[i] = i == timeIndex ? null : writer.slot(header[i]);

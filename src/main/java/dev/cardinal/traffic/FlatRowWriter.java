@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
+import java.util.function.LongSupplier;
 
 /**
  * What the CSV and NDJSON readers share: rows of key/value cells whose field types are not declared. The first
@@ -82,6 +83,7 @@ final class FlatRowWriter {
     private final String file;
     private final SampleBuilder into;
     private final ReadMonitor monitor;
+    private final LongSupplier bytesRead;
     private final EventKindBuilder kind;
     private final TimeFormat time;
     private final boolean typed;
@@ -96,10 +98,14 @@ final class FlatRowWriter {
     private long polls;
     private long stoppedAfter;
 
-    /** @param typed true when values carry JSON types, false for CSV text */
-    FlatRowWriter(String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor, boolean typed)
-        throws SampleFormatException {
+    /**
+     * @param typed true when values carry JSON types, false for CSV text
+     * @param bytesRead how many bytes of the file have been read so far, passed on to the builder now and then
+     */
+    FlatRowWriter(String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor, boolean typed,
+                  LongSupplier bytesRead) throws SampleFormatException {
         this.file = file;
+        this.bytesRead = bytesRead;
         this.into = into;
         this.monitor = monitor;
         this.typed = typed;
@@ -183,8 +189,11 @@ final class FlatRowWriter {
     }
 
     private void poll() {
-        if (++polls % CANCEL_POLL_ROWS == 0 && monitor.cancelled()) {
-            throw new CancellationException("reading " + file + " was cancelled");
+        if (++polls % CANCEL_POLL_ROWS == 0) {
+            if (monitor.cancelled()) {
+                throw new CancellationException("reading " + file + " was cancelled");
+            }
+            into.inputRead(bytesRead.getAsLong());
         }
     }
 

@@ -30,8 +30,9 @@ public final class NdjsonReader implements TrafficReader {
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
         throws IOException, SampleFormatException {
         into.fileStarted();
-        LineScanner lines = new LineScanner(new InputStreamReader(in, StandardCharsets.UTF_8));
-        FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, true);
+        CountedInput counted = new CountedInput(in);
+        LineScanner lines = new LineScanner(new InputStreamReader(counted, StandardCharsets.UTF_8));
+        FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, true, counted::count);
         new FileRead(lines, file, binding, writer).run();
         // not in a finally: a refused file counts no lines
         into.linesSeen(writer.linesSeen(lines.count()));
