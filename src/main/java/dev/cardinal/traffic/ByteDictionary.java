@@ -9,15 +9,15 @@ import java.util.Arrays;
  * arrays, not a million objects, and looking up a slice of a read buffer allocates nothing.
  */
 public final class ByteDictionary {
-    private byte[] arena = new byte[1024];
+    private byte[] arena = new byte[64];
     private int arenaSize;
     /** offsets[id] is where value id starts; offsets[id + 1] where it ends. */
-    private int[] offsets = new int[64];
-    private int[] hashes = new int[64];
+    private int[] offsets = new int[16];
+    private int[] hashes = new int[16];
     private int size;
     /** Open addressing; each slot is {@code (hash << 32) | id}, 0 when empty, so a probe reads one array. */
-    private long[] table = new long[128];
-    private int mask = 127;
+    private long[] table = new long[32];
+    private int mask = 31;
     /**
      * Values met lately, direct-mapped by hash, each slot {@code (hash << 32) | id}: ids, sessions and users come
      * in bursts, and a hit here costs no probe of the big table (a cache miss at high cardinality); the bytes are

@@ -26,6 +26,8 @@ public final class EventKindBuilder {
     private int capacity;
     private int rows;
 
+    /** Rows a kind may always grow by, whatever the memory budget has left. */
+    private static final long MIN_AFFORDABLE = 1024;
     private final java.util.function.LongSupplier remainingBudget;
     private final java.util.function.LongUnaryOperator expectedRows;
 
@@ -38,7 +40,8 @@ public final class EventKindBuilder {
         this.name = name;
         this.remainingBudget = remainingBudget;
         this.expectedRows = expectedRows;
-        this.capacity = 1024;
+        // small: a sample may hold thousands of event kinds (data encoded in measurement names), most of them few rows
+        this.capacity = 64;
         this.timestamps = new long[capacity];
     }
 
@@ -131,16 +134,21 @@ public final class EventKindBuilder {
      */
     public void beginRow() {
         if (rows == capacity) {
-            long bytesPerRow = 8;
-            for (Column c : columns) {
-                bytesPerRow += c.bytesPerRow();
-            }
-            long affordable = Math.max(1024, remainingBudget.getAsLong() / bytesPerRow);
-            long grown = Math.min(capacity + (capacity >> 1) + 16L, capacity + affordable);
+            long grown = capacity + (capacity >> 1) + 16L;
             long expected = expectedRows.applyAsLong(rows);
-            if (expected > grown) {
-                // an estimate may be wrong: it takes at most half of what the budget has left
-                grown = Math.max(grown, Math.min(expected + (expected >> 6), capacity + affordable / 2));
+            if (grown > capacity + MIN_AFFORDABLE || expected > grown) {
+                // only a step of more than MIN_AFFORDABLE rows can be limited by the budget, and only then is what the
+                // budget has left (a walk over every kind's columns) worth asking
+                long bytesPerRow = 8;
+                for (Column c : columns) {
+                    bytesPerRow += c.bytesPerRow();
+                }
+                long affordable = Math.max(MIN_AFFORDABLE, remainingBudget.getAsLong() / bytesPerRow);
+                grown = Math.min(grown, capacity + affordable);
+                if (expected > grown) {
+                    // an estimate may be wrong: it takes at most half of what the budget has left
+                    grown = Math.max(grown, Math.min(expected + (expected >> 6), capacity + affordable / 2));
+                }
             }
             int next = (int) Math.min(Integer.MAX_VALUE - 8L, grown);
             timestamps = Arrays.copyOf(timestamps, next);

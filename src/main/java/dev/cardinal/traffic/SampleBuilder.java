@@ -123,7 +123,8 @@ public final class SampleBuilder {
             return false;
         }
         if (rows >= nextBudgetCheck) {
-            nextBudgetCheck = rows + BUDGET_CHECK_INTERVAL;
+            // the check walks every kind's columns: with thousands of kinds, check less often (each row is tens of bytes)
+            nextBudgetCheck = rows + Math.max(BUDGET_CHECK_INTERVAL, 16L * kinds.size());
             long used = footprintBytes();
             if (used > limits.maxBytes()) {
                 cap(file, line, "the memory budget of " + (limits.maxBytes() >> 20) + " MiB (" + (used >> 20)

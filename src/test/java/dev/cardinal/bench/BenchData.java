@@ -38,6 +38,21 @@ final class BenchData {
         return sb.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
+    /**
+     * {@code rows} lines with data encoded in the measurement name (one of 20,000 sensors: {@code sensor_123}), the
+     * failure mode Cardinal must read fast enough to show: 20,000 event kinds of about 50 rows each. Deterministic.
+     */
+    static byte[] sensorPerMeasurement(int rows) {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(2);
+        StringBuilder sb = new StringBuilder(rows * 60);
+        long t = 1_700_000_000_000_000_000L;
+        for (int i = 0; i < rows; i++) {
+            sb.append("sensor_").append(random.nextInt(20_000)).append(",site=s").append(i % 7)
+                .append(" temp=").append(i % 90).append(".5,ok=true ").append(t + i).append('\n');
+        }
+        return sb.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
     /** The uncompressed line protocol of {@code rows} ad marketplace points. */
     static byte[] adMarketplace(long rows) throws IOException {
         Path dir = Path.of("target", "bench-data", "ad-marketplace-" + rows);
