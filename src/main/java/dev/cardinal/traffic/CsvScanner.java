@@ -110,12 +110,44 @@ final class CsvScanner {
         }
     }
 
-    /** Reads to the next comma or line break; a quote inside an unquoted cell is kept as it is. */
+    /**
+     * Reads to the next comma or line break; a quote inside an unquoted cell is kept as it is. Takes the run of the
+     * cell's characters in the buffer at once, not character by character.
+     */
     private void unquoted() throws IOException {
-        int c = peek();
-        while (c >= 0 && c != ',' && c != '\r' && c != '\n') {
-            append((char) take());
-            c = peek();
+        while (pos < lim || fill()) {
+            char[] b = buf;
+            int start = pos;
+            int end = start;
+            while (end < lim) {
+                char c = b[end];
+                if (c == ',' || c == '\r' || c == '\n') {
+                    break;
+                }
+                end++;
+            }
+            int n = end - start;
+            if (n > 0) {
+                appendRun(b, start, n);
+                pos = end;
+                col += n;
+                midLine = true;
+            }
+            if (end < lim) {
+                return;
+            }
+        }
+    }
+
+    /** Appends {@code n} characters of a cell (none of them a line break), up to {@link #MAX_CELL_CHARS}. */
+    private void appendRun(char[] b, int off, int n) {
+        int room = MAX_CELL_CHARS - cell.length();
+        if (n <= room) {
+            cell.append(b, off, n);
+        } else {
+            cell.append(b, off, Math.max(room, 0));
+            fail(cellStart, "the cell at column " + cellStart + " is longer than " + MAX_CELL_CHARS
+                + " characters (a quote left open?)");
         }
     }
 

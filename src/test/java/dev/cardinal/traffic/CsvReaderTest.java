@@ -128,6 +128,19 @@ class CsvReaderTest {
             "expected 3 cells as in the header, found 4"), problem(s, 1));
     }
 
+    /** A cell longer than the read buffer (64K characters) is read whole, and the columns after it still count. */
+    @Test
+    void cellsLongerThanTheReadBufferKeepTheirTextAndColumns() throws Exception {
+        String wide = "w".repeat(150_000);
+        Sample s = read("m.csv", "a,b\n" + wide + ",1\n" + wide + ",1,2\nx," + wide + "\n", plain());
+        EventKindSample k = only(s);
+        assertEquals(2, k.rows());
+        assertEquals(wide, k.column("a").text(0));
+        assertEquals(wide, k.column("b").text(1));
+        assertEquals(new ReadProblem("m.csv", 3, 150_004, ReadProblem.Kind.MALFORMED,
+            "expected 2 cells as in the header, found 3"), problem(s, 0));
+    }
+
     @Test
     void problemsGiveTheLineWhereAQuotedRecordStarts() throws Exception {
         Sample s = read("q.csv", "a,b\n\"x\ny\",1,2\n3,4\n5,\"never closed\n6,7\n", plain());
