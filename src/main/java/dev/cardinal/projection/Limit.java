@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A server limit a layout can run into. Limits are data ({@code limits.json} beside this class), so a new product
@@ -53,11 +54,17 @@ public record Limit(String id, String product, Metric metric, long value, String
         return Defaults.LIMITS;
     }
 
+    private static final AtomicBoolean LOADING = new AtomicBoolean();
+
     /**
-     * Starts reading the shipped limits on a thread of its own, so that it (and loading Jackson, which it needs
-     * first) overlaps whatever the caller does next: starting the toolkit, or setting up the command line.
+     * Starts reading the shipped limits on a thread of its own (once, however often it is called), so that it (and
+     * loading Jackson, which it needs first) overlaps whatever the caller does next: starting the toolkit, or setting
+     * up the command line.
      */
     public static void loadInBackground() {
+        if (!LOADING.compareAndSet(false, true)) {
+            return;
+        }
         Thread t = new Thread(() -> {
             defaults();
             ProjectionSettings.defaults();
