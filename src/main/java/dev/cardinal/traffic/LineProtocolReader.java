@@ -205,16 +205,14 @@ public final class LineProtocolReader implements TrafficReader {
             if (kind == null || !keys.sameShape(p.tagCount, p.fieldCount)) {
                 return false;
             }
-            int rawKeyLength = p.measurementEnd - p.measurementStart;
             for (int t = 0; t < p.tagCount; t++) {
                 int a = keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
                 if (a < 0) {
                     return false;
                 }
                 attrs[t] = a;
-                rawKeyLength += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
             }
-            if (rawKeyLength > LineProtocolSyntax.MAX_KEY_LENGTH) {
+            if (rawKeyLength(p) > LineProtocolSyntax.MAX_KEY_LENGTH) {
                 return false;
             }
             for (int f = 0; f < p.fieldCount; f++) {
@@ -242,18 +240,17 @@ public final class LineProtocolReader implements TrafficReader {
             int pieces = 1 + 2 * p.tagCount + 2 * p.fieldCount;
             ensureScratch(pieces, end(p) - p.measurementStart);
             EventKindBuilder kind = keys.kind(b, p.measurementStart, p.measurementEnd);
-            int rawKeyLength = p.measurementEnd - p.measurementStart;
             for (int t = 0; t < p.tagCount; t++) {
                 int cached = kind == null ? -1 : keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
                 attrs[t] = cached;
                 fromCache[t] = cached >= 0;
-                rawKeyLength += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
                 for (int u = 0; u < t; u++) {
                     if (!knownApart(t, u) && Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
                         return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[t], "duplicate tags");
                     }
                 }
             }
+            int rawKeyLength = rawKeyLength(p);
             if (rawKeyLength > LineProtocolSyntax.MAX_KEY_LENGTH) {
                 return bad(ReadProblem.Kind.MALFORMED, p.measurementStart, "max key length exceeded: " + rawKeyLength
                     + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
@@ -356,6 +353,15 @@ public final class LineProtocolReader implements TrafficReader {
                 case FLOAT -> kind.setDouble(a, p.fieldDouble[f]);
                 case BOOLEAN -> kind.setBoolean(a, p.fieldLong[f] != 0);
             }
+        }
+
+        /** The series key's length as written (measurement, then ",key=value" per tag), which 1.x caps. */
+        private static int rawKeyLength(LineParser p) {
+            int n = p.measurementEnd - p.measurementStart;
+            for (int t = 0; t < p.tagCount; t++) {
+                n += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
+            }
+            return n;
         }
 
         private enum Escapes { NAME, TAG, STRING }
