@@ -52,7 +52,7 @@ public final class CodeTabController {
         }
         DirectoryChooser chooser = new DirectoryChooser();
         chooser.setTitle("Export generated code into");
-        chooser.setInitialDirectory(session.file().toAbsolutePath().getParent().toFile());
+        chooser.setInitialDirectory(session.folder());
         File dir = chooser.showDialog(codePanel.getScene().getWindow());
         if (dir != null) {
             exportTo(dir.toPath());

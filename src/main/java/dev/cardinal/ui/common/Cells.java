@@ -1,12 +1,27 @@
 package dev.cardinal.ui.common;
 
+import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.Severity;
 import java.util.Locale;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.Tooltip;
 
 /** Table cells the views share. */
 public final class Cells {
     private Cells() {
+    }
+
+    /**
+     * Marks a row or cell with its finding's severity, as the pseudo-class of that name (error, warning, info);
+     * none when {@code f} is null (an empty row).
+     */
+    public static void markSeverity(Node node, Finding f) {
+        for (Severity s : Severity.values()) {
+            node.pseudoClassStateChanged(PseudoClass.getPseudoClass(s.name().toLowerCase(Locale.ROOT)),
+                f != null && f.severity() == s);
+        }
     }
 
     /** A text cell whose full text is also its tooltip, for numbers and names wider than the column. */

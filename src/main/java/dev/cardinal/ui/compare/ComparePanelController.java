@@ -17,6 +17,7 @@ import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.canvas.AttributeInfo;
 import dev.cardinal.ui.canvas.CanvasView;
+import dev.cardinal.ui.common.Cells;
 import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.Tasks;
 import dev.cardinal.ui.workspace.WorkspaceSession;
@@ -163,10 +164,7 @@ public final class ComparePanelController {
             @Override
             protected void updateItem(Finding f, boolean empty) {
                 super.updateItem(f, empty);
-                for (var s : dev.cardinal.lint.Severity.values()) {
-                    pseudoClassStateChanged(PseudoClass.getPseudoClass(s.name().toLowerCase(java.util.Locale.ROOT)),
-                        !empty && f != null && f.severity() == s);
-                }
+                Cells.markSeverity(this, empty ? null : f);
                 if (empty || f == null) {
                     setText(null);
                     setTooltip(null);
@@ -232,9 +230,7 @@ public final class ComparePanelController {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Compare with the layouts of another workspace");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cardinal workspace", "*" + WorkspaceFiles.EXTENSION));
-        if (session.file() != null && session.file().getParent() != null) {
-            chooser.setInitialDirectory(session.file().getParent().toFile());
-        }
+        chooser.setInitialDirectory(session.folder());
         File f = chooser.showOpenDialog(status.getScene().getWindow());
         if (f != null) {
             addLayoutsFrom(f.toPath(), null);

@@ -1,11 +1,9 @@
 package dev.cardinal.ui.workspace;
 
 import dev.cardinal.lint.Finding;
-import dev.cardinal.lint.Severity;
 import dev.cardinal.ui.common.Cells;
 import java.util.Locale;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -47,10 +45,7 @@ public final class FindingsPanelController {
             @Override
             protected void updateItem(Finding f, boolean empty) {
                 super.updateItem(f, empty);
-                for (Severity s : Severity.values()) {
-                    pseudoClassStateChanged(PseudoClass.getPseudoClass(s.name().toLowerCase(Locale.ROOT)),
-                        !empty && f != null && f.severity() == s);
-                }
+                Cells.markSeverity(this, empty ? null : f);
             }
         });
         session.projection().findingsProperty().addListener((o, was, now) -> findings.getItems().setAll(now));

@@ -246,7 +246,7 @@ public final class MainWindowController {
         chooser.setTitle(title);
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
         if (session.file() != null) {
-            chooser.setInitialDirectory(session.file().toAbsolutePath().getParent().toFile());
+            chooser.setInitialDirectory(session.folder());
             chooser.setInitialFileName(session.file().getFileName().toString().replace(WorkspaceFiles.EXTENSION, "") + extension);
         }
         File f = chooser.showSaveDialog(status.getScene().getWindow());
@@ -368,7 +368,7 @@ public final class MainWindowController {
         chooser.setTitle("Save workspace as");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cardinal workspace", "*.cardinal.json"));
         if (session.file() != null) {
-            chooser.setInitialDirectory(session.file().toAbsolutePath().getParent().toFile());
+            chooser.setInitialDirectory(session.folder());
             chooser.setInitialFileName(session.file().getFileName().toString());
         }
         File f = chooser.showSaveDialog(status.getScene().getWindow());
@@ -469,9 +469,7 @@ public final class MainWindowController {
             chooser.setTitle("Write the synthetic traffic");
             chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Line protocol, gzipped", "*.lp.gz"));
             chooser.setInitialFileName(SchemaInference.slug(typed.profile().eventKind()) + "-synthetic.lp.gz");
-            if (session.file() != null && session.file().getParent() != null) {
-                chooser.setInitialDirectory(session.file().getParent().toFile());
-            }
+            chooser.setInitialDirectory(session.folder());
             File f = chooser.showSaveDialog(status.getScene().getWindow());
             if (f != null) {
                 synthesize(typed.profile(), typed.json(), f.toPath());

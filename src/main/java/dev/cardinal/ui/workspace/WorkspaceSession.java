@@ -14,6 +14,7 @@ import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadReport;
 import dev.cardinal.traffic.SampleAttribute;
+import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -97,6 +98,12 @@ public final class WorkspaceSession implements AutoCloseable {
     /** Where the workspace is saved, or null when none is open. */
     public Path file() {
         return file;
+    }
+
+    /** The folder the workspace file is in, where file choosers start; null when none is open. */
+    public File folder() {
+        Path dir = file == null ? null : file.toAbsolutePath().getParent();
+        return dir == null ? null : dir.toFile();
     }
 
     public ObjectProperty<Layout> selectedLayoutProperty() {
