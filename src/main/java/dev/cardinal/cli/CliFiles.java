@@ -38,9 +38,14 @@ final class CliFiles {
 
     /** The layout {@code name} (id or name) of the workspace, or empty, saying which layouts there are. */
     static Optional<Layout> layout(Workspace ws, String name, Path file, PrintWriter err, String command) {
+        return layout(ws, name, file.toString(), err, command);
+    }
+
+    /** As above, the workspace named by {@code where} (e.g. "W.cardinal.json at HEAD~1") in the message. */
+    static Optional<Layout> layout(Workspace ws, String name, String where, PrintWriter err, String command) {
         Optional<Layout> l = ws.layoutByIdOrName(name);
         if (l.isEmpty()) {
-            err.println("cardinal " + command + ": no layout '" + name + "' in " + file + " (layouts: "
+            err.println("cardinal " + command + ": no layout '" + name + "' in " + where + " (layouts: "
                 + String.join(", ", ws.layouts().stream().map(Layout::id).toList()) + ")");
         }
         return l;

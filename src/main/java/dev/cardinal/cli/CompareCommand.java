@@ -183,9 +183,8 @@ final class CompareCommand implements Callable<Integer> {
             return null;
         }
         String where = revision == null ? from.toString() : from + " at " + revision;
-        Workspace read = ws;
-        Optional<Layout> l = CliFiles.layout(read, name, Path.of(where), err, "compare");
-        return l.map(x -> new Side(read, x, origin)).orElse(null);
+        Optional<Layout> l = CliFiles.layout(ws, name, where, err, "compare");
+        return l.isEmpty() ? null : new Side(ws, l.get(), origin);
     }
 
     /** The review as data: each layout as analyze reports it, then what the comparison adds. */
