@@ -25,8 +25,11 @@ public final class ByteDictionary {
      * outgrows the cache-friendly sizes (small dictionaries, of which a sample may have thousands, need none).
      */
     private long[] recent;
-    /** Spare bytes kept past the last value, so that any value in the arena can be read as a whole word. */
-    private static final int WORD_SLACK = 8;
+    /**
+     * Spare bytes kept past the last value, so that any value in the arena can be read as a whole word by
+     * {@link #sameBytes}; other arrays compared with it (the key cache's) keep as many.
+     */
+    static final int WORD_SLACK = 8;
     private static final int RECENT = 4096;
 
     public ByteDictionary() {

@@ -9,8 +9,6 @@ import java.util.Arrays;
  * mem, disk...), so most lookups become one short byte comparison instead of an unescape and a hash.
  */
 final class KeyCache {
-    /** Cached keys are kept with this many spare bytes, so that a short key compares as one word. */
-    private static final int SLACK = 8;
     /** Measurements remembered at once; beyond that the oldest remembered is forgotten. */
     private static final int KINDS = 8;
 
@@ -22,7 +20,7 @@ final class KeyCache {
 
     /** One measurement's raw name, its event kind, the keys of its last line written and that line's shape. */
     private static final class Entry {
-        private byte[] measurement = new byte[SLACK];
+        private byte[] measurement = new byte[ByteDictionary.WORD_SLACK];
         private int measurementLength = -1;
         private EventKindBuilder kind;
         private final Slots tags = new Slots();
@@ -122,8 +120,9 @@ final class KeyCache {
         current.fields.put(i, b, from, to, attribute);
     }
 
+    /** A copy of a key with the spare bytes that let it compare as one word. */
     private static byte[] padded(byte[] b, int from, int to) {
-        return Arrays.copyOfRange(b, from, to + SLACK);
+        return Arrays.copyOfRange(b, from, to + ByteDictionary.WORD_SLACK);
     }
 
     private static final class Slots {

@@ -40,7 +40,7 @@ public final class SampleBuilder {
         int id = kindNames.getOrAdd(name, off, len);
         if (id > kinds.size()) {
             kinds.add(new EventKindBuilder(new String(name, off, len, StandardCharsets.UTF_8),
-                () -> limits.maxBytes() - footprintBytes(), this::expectedRows));
+                () -> limits.maxBytes() - footprintBytes(), this::expectedRowsOf));
         }
         return kinds.get(id - 1);
     }
@@ -97,7 +97,7 @@ public final class SampleBuilder {
     }
 
     /** The rows a kind holding {@code kindRows} now is expected to hold at the end of the file, or -1 when unknown. */
-    private long expectedRows(long kindRows) {
+    private long expectedRowsOf(long kindRows) {
         if (expectedRows <= rows || rows == 0) {
             return -1;
         }
