@@ -4,8 +4,9 @@
 // compiled to WebAssembly).
 //
 // Usage: node check-flux.mjs FILE...
-//   One JSON line per file: {"file": ..., "valid": true|false, "message": "..."}
-//   ("message" only when the script is invalid). Exit status: 0 all valid,
+//   One JSON line per file: {"file": ..., "valid": true|false, "statements": N, "message": "..."}
+//   ("message" only when the script is invalid; "statements" counts the imports and top-level statements of the
+//   parsed file, so a test can tell that a script runs as exactly the statements it shows). Exit status: 0 all valid,
 //   1 at least one invalid, 2 usage / loading / internal error (stderr says why).
 //
 // The package is looked up in $FLUX_LSP_MODULES (a node_modules directory) or,
@@ -139,7 +140,8 @@ try {
     const okBool = flux.is_valid_flux(scripts[i]);
     const errors = (await server.diagnostics(scripts[i])).filter((d) => d.severity === 1);
     const valid = okBool && errors.length === 0;
-    const out = { file: files[i], valid };
+    const ast = flux.parse(scripts[i]);
+    const out = { file: files[i], valid, statements: ast.body.length + ast.imports.length };
     if (!valid) {
       out.message = errors.length
         ? errors.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`).join('; ')

@@ -26,21 +26,18 @@ public final class FluxGenerator {
     }
 
     /**
-     * @param bucketCommands {@code influx bucket create} lines (shell, not Flux)
-     * @param tasks          one per rollup
-     * @param examples       example queries
+     * @param bucketArguments the arguments of each {@code influx bucket create} call
+     * @param tasks           one per rollup
+     * @param examples        example queries
      */
-    public record Output(List<String> bucketCommands, List<Script> tasks, List<Script> examples) {
-        public String text() {
-            StringBuilder sb = new StringBuilder("// buckets (shell):\n");
-            bucketCommands.forEach(c -> sb.append("//   ").append(c).append('\n'));
-            for (Script s : tasks) {
-                sb.append("\n// ").append(s.purpose()).append('\n').append(s.flux());
-            }
-            for (Script s : examples) {
-                sb.append("\n// ").append(s.purpose()).append('\n').append(s.flux());
-            }
-            return sb.toString();
+    public record Output(List<List<String>> bucketArguments, List<Script> tasks, List<Script> examples) {
+        /**
+         * The calls as shell command lines, every argument quoted.
+         *
+         * @throws UnwritableNameException when a name cannot be a shell argument
+         */
+        public List<String> bucketCommands() {
+            return bucketArguments.stream().map(args -> String.join(" ", args.stream().map(Shell::quote).toList())).toList();
         }
     }
 
@@ -57,10 +54,10 @@ public final class FluxGenerator {
      */
     public static Output generate(Workspace ws, Layout layout, String database, String org, EventKindSample sample) {
         String bucket = bucket(database, layout);
-        List<String> commands = new ArrayList<>();
-        commands.add("influx bucket create --org " + shell(org) + " --name " + shell(bucket) + " --retention "
-            + InfluxQl.duration(layout.retention().duration()).replace("INF", "0") + " --shard-group-duration "
-            + InfluxQl.duration(layout.retention().effectiveShardGroupDuration()));
+        List<List<String>> commands = new ArrayList<>();
+        commands.add(List.of("influx", "bucket", "create", "--org", org, "--name", bucket, "--retention",
+            InfluxQl.duration(layout.retention().duration()).replace("INF", "0"), "--shard-group-duration",
+            InfluxQl.duration(layout.retention().effectiveShardGroupDuration())));
         List<Script> tasks = new ArrayList<>();
         Optional<String> measurement = layout.measurement().isLiteral()
             ? Optional.of(layout.measurement().literalText()) : Optional.empty();
@@ -73,16 +70,12 @@ public final class FluxGenerator {
             } else {
                 String target = r.destination().kind() == Rollup.DestinationKind.BUCKET ? r.destination().name()
                     : database + "/" + r.destination().name();
-                commands.add("influx bucket create --org " + shell(org) + " --name " + shell(target) + " --retention "
-                    + InfluxQl.duration(r.destination().retention()).replace("INF", "0"));
+                commands.add(List.of("influx", "bucket", "create", "--org", org, "--name", target, "--retention",
+                    InfluxQl.duration(r.destination().retention()).replace("INF", "0")));
                 tasks.add(downsample(r, layout, bucket, target, measurement.get()));
             }
         }
         return new Output(commands, tasks, examples(ws, layout, bucket, measurement, sample));
-    }
-
-    private static String shell(String s) {
-        return "'" + s.replace("'", "'\\''") + "'";
     }
 
     private static String taskOption(Rollup r, String what) {
@@ -217,7 +210,7 @@ public final class FluxGenerator {
             String key = tag.get().key();
             String countField = "    |> filter(fn: (r) => r._field == " + Flux.string(field.get().key().literalText()) + ")\n";
             Optional<String> value = sample == null ? Optional.empty()
-                : InfluxQlGenerator.mostFrequent(sample, tag.get().value().singleRef().get());
+                : InfluxQlGenerator.mostFrequent(sample, tag.get().value().singleRef().get(), v -> true);
             value.ifPresent(v -> out.add(new Script("filter-by-tag.flux", "filter by a tag: points of " + key + " = " + v
                 + " over the last day", from + "    |> filter(fn: (r) => " + Flux.column(key) + " == " + Flux.string(v) + ")\n"
                 + countField + "    |> group()\n    |> count()\n")));

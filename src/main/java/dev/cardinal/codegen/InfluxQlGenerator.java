@@ -38,7 +38,7 @@ public final class InfluxQlGenerator {
             StringBuilder sb = new StringBuilder();
             section(sb, "setup", setup);
             section(sb, "continuous queries (rollups)", continuousQueries);
-            skipped.forEach(s -> sb.append("-- ").append(s).append('\n'));
+            skipped.forEach(s -> sb.append(Bundle.Language.INFLUXQL.comment(s)).append('\n'));
             if (!skipped.isEmpty()) {
                 sb.append('\n');
             }
@@ -50,9 +50,9 @@ public final class InfluxQlGenerator {
             if (statements.isEmpty()) {
                 return;
             }
-            sb.append("-- ").append(title).append('\n');
+            sb.append(Bundle.Language.INFLUXQL.comment(title)).append('\n');
             for (Statement s : statements) {
-                sb.append("-- ").append(s.comment()).append('\n').append(s.influxql()).append(";\n");
+                sb.append(Bundle.Language.INFLUXQL.comment(s.comment())).append('\n').append(s.influxql()).append(";\n");
             }
             sb.append('\n');
         }
@@ -125,14 +125,36 @@ public final class InfluxQlGenerator {
     }
 
     /**
-     * InfluxDB 1.x refuses database and retention policy names that are empty, "." or "..", or hold a slash or a
-     * backslash (they become directory names); quoting cannot help, so such a name is refused here, clearly.
+     * InfluxDB 1.x refuses database and retention policy names that are empty, "." or "..", hold a slash or a
+     * backslash (they become directory names), or hold a character Go's {@code unicode.IsPrint} rejects (line breaks,
+     * tabs, control and format characters, any space but U+0020: the server answers "invalid name", measured on
+     * 1.6.7); quoting cannot help, so such a name is refused here, clearly.
      */
     public static void requireServerName(String what, String name) {
-        if (name.isEmpty() || name.equals(".") || name.equals("..") || name.contains("/") || name.contains("\\")) {
-            throw new IllegalArgumentException("the " + what + " name '" + name + "' cannot be used on InfluxDB 1.x:"
-                + " names must not be empty, '.' or '..', or contain '/' or '\\' (they become directory names)");
+        String why = name.isEmpty() || name.equals(".") || name.equals("..") ? "names must not be empty, '.' or '..'"
+            : name.contains("/") || name.contains("\\") ? "names must not contain '/' or '\\' (they become directory names)"
+            : name.codePoints().allMatch(InfluxQlGenerator::printable) ? null
+            : "names must be printable: no line breaks, tabs, control or format characters, and no space but ' '";
+        if (why != null) {
+            throw new IllegalArgumentException("the " + what + " name '" + CommentText.shown(name) + "' cannot be used on"
+                + " InfluxDB 1.x: " + why);
         }
+    }
+
+    /** Go's {@code unicode.IsPrint}: letters, marks, numbers, punctuation, symbols and the ASCII space. */
+    private static boolean printable(int cp) {
+        if (cp == ' ') {
+            return true;
+        }
+        return switch (Character.getType(cp)) {
+            case Character.UPPERCASE_LETTER, Character.LOWERCASE_LETTER, Character.TITLECASE_LETTER, Character.MODIFIER_LETTER,
+                Character.OTHER_LETTER, Character.NON_SPACING_MARK, Character.ENCLOSING_MARK, Character.COMBINING_SPACING_MARK,
+                Character.DECIMAL_DIGIT_NUMBER, Character.LETTER_NUMBER, Character.OTHER_NUMBER, Character.CONNECTOR_PUNCTUATION,
+                Character.DASH_PUNCTUATION, Character.START_PUNCTUATION, Character.END_PUNCTUATION,
+                Character.INITIAL_QUOTE_PUNCTUATION, Character.FINAL_QUOTE_PUNCTUATION, Character.OTHER_PUNCTUATION,
+                Character.MATH_SYMBOL, Character.CURRENCY_SYMBOL, Character.MODIFIER_SYMBOL, Character.OTHER_SYMBOL -> true;
+            default -> false;
+        };
     }
 
     private static Optional<String> measurement(Layout layout) {
@@ -172,7 +194,8 @@ public final class InfluxQlGenerator {
         Optional<TagSpec> tag = layout.tags().stream().filter(t -> t.value().singleRef().isPresent()).findFirst();
         if (tag.isPresent()) {
             String key = InfluxQl.identifier(tag.get().key());
-            Optional<String> value = sample == null ? Optional.empty() : mostFrequent(sample, tag.get().value().singleRef().get());
+            Optional<String> value = sample == null ? Optional.empty()
+                : mostFrequent(sample, tag.get().value().singleRef().get(), InfluxQl::writable);
             value.ifPresent(v -> out.add(new Statement("filter by a tag: points of " + tag.get().key() + " = " + v,
                 "SELECT COUNT(" + field + ") FROM " + from + " WHERE " + key + " = " + InfluxQl.string(v))));
             out.add(new Statement("group by a tag: points per " + tag.get().key(),
@@ -194,8 +217,8 @@ public final class InfluxQlGenerator {
         return out;
     }
 
-    /** The most frequent non-empty value of a text attribute in the sample. */
-    static Optional<String> mostFrequent(EventKindSample sample, String attribute) {
+    /** The most frequent non-empty value of a text attribute in the sample that {@code writable} takes. */
+    static Optional<String> mostFrequent(EventKindSample sample, String attribute, java.util.function.Predicate<String> writable) {
         int a = sample.attributeIndex(attribute);
         if (a < 0 || !(sample.column(a) instanceof DictionaryColumn d)) {
             return Optional.empty();
@@ -204,9 +227,10 @@ public final class InfluxQlGenerator {
         for (int r = 0; r < sample.rows(); r++) {
             counts[d.id(r)]++;
         }
-        int best = 0;
+        int best = 0; // id 0 is "no value": rows without one do not compete
         for (int id = 1; id < counts.length; id++) {
-            if (counts[id] > counts[best] && !d.dictionary().value(id).isEmpty()) {
+            if (counts[id] > (best == 0 ? 0 : counts[best]) && !d.dictionary().value(id).isEmpty()
+                && writable.test(d.dictionary().value(id))) {
                 best = id;
             }
         }

@@ -22,27 +22,47 @@ public final class LineProtocolEscaping {
 
     /** Measurement name: escapes {@code ,} and space (what 1.x clients escape there). */
     public static String measurement(String name) {
-        if (name.isEmpty() || name.charAt(0) == '#' || name.charAt(0) == '\t' || name.charAt(0) == '\0'
-            || backslashTrouble(name, ",= \"")) {
-            return null;
-        }
-        return escape(name, ", ");
+        return whyNotMeasurement(name) == null ? escape(name, ", ") : null;
     }
 
     /** Tag key or tag value: escapes {@code ,} {@code =} and space; backslashes elsewhere stay literal. */
     public static String tag(String text) {
-        if (text.isEmpty() || text.endsWith("\\") || text.indexOf('\n') >= 0) {
-            return null;
-        }
-        return escape(text, ",= ");
+        return whyNotTag(text) == null ? escape(text, ",= ") : null;
     }
 
     /** Field key: escapes {@code ,} {@code =} and space. */
     public static String fieldKey(String key) {
-        if (key.isEmpty() || backslashTrouble(key, ",= \"")) {
-            return null;
+        return whyNotFieldKey(key) == null ? escape(key, ",= ") : null;
+    }
+
+    /** Why a measurement name cannot be written, or null when it can. */
+    public static String whyNotMeasurement(String name) {
+        if (name.isEmpty()) {
+            return "it is empty";
         }
-        return escape(key, ",= ");
+        if (name.charAt(0) == '#') {
+            return "a line starting with '#' is a comment";
+        }
+        if (name.charAt(0) == '\t' || name.charAt(0) == '\0') {
+            return "the server skips a leading tab or NUL as white space";
+        }
+        return backslashTrouble(name, ",= \"");
+    }
+
+    /** Why a tag key or value cannot be written, or null when it can. */
+    public static String whyNotTag(String text) {
+        if (text.isEmpty()) {
+            return "it is empty";
+        }
+        if (text.indexOf('\n') >= 0) {
+            return NEWLINE;
+        }
+        return text.endsWith("\\") ? TRAILING_BACKSLASH : null;
+    }
+
+    /** Why a field key cannot be written, or null when it can. */
+    public static String whyNotFieldKey(String key) {
+        return key.isEmpty() ? "it is empty" : backslashTrouble(key, ",= \"");
     }
 
     /** String field value, quoted, with {@code \} and {@code "} escaped; any text can be written. */
@@ -58,17 +78,24 @@ public final class LineProtocolEscaping {
         return sb.append('"').toString();
     }
 
-    /** A newline, a trailing backslash, or a backslash before one of {@code chars}. */
-    private static boolean backslashTrouble(String s, String chars) {
-        if (s.indexOf('\n') >= 0 || s.endsWith("\\")) {
-            return true;
+    private static final String NEWLINE = "a newline ends the line (only a string field value can hold one)";
+    private static final String TRAILING_BACKSLASH = "a trailing backslash escapes the delimiter after it, and line protocol"
+        + " has no escape for a backslash itself";
+
+    /** A newline, a trailing backslash, or a backslash before one of {@code chars}: why, or null. */
+    private static String backslashTrouble(String s, String chars) {
+        if (s.indexOf('\n') >= 0) {
+            return NEWLINE;
+        }
+        if (s.endsWith("\\")) {
+            return TRAILING_BACKSLASH;
         }
         for (int i = s.indexOf('\\'); i >= 0 && i + 1 < s.length(); i = s.indexOf('\\', i + 1)) {
             if (chars.indexOf(s.charAt(i + 1)) >= 0) {
-                return true;
+                return "a backslash before '" + s.charAt(i + 1) + "' is read differently by the 1.x server's parser and indexes";
             }
         }
-        return false;
+        return null;
     }
 
     private static String escape(String s, String chars) {

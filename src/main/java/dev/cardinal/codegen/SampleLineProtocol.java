@@ -88,6 +88,52 @@ public final class SampleLineProtocol {
         this(layout, sample, Options.influxDb1());
     }
 
+    /**
+     * Why no row of the layout can be written at all, whatever the sample holds (a literal name line protocol cannot
+     * carry, a tag key {@code time}), or empty when rows can be. Said up front, so a write of nothing has a reason.
+     */
+    public static java.util.Optional<String> unwritable(Layout layout) {
+        List<dev.cardinal.model.Template> names = new ArrayList<>(List.of(layout.measurement()));
+        layout.tags().forEach(t -> names.add(t.value()));
+        layout.fields().forEach(f -> names.add(f.key()));
+        for (dev.cardinal.model.Template t : names) {
+            for (dev.cardinal.model.Template.Part p : t.parts()) {
+                if (p instanceof dev.cardinal.model.Template.Literal l && l.text().indexOf('\n') >= 0) {
+                    return java.util.Optional.of(problem("the name", t.pattern(), "a newline ends the line"));
+                }
+            }
+        }
+        if (layout.measurement().isLiteral()) {
+            String why = LineProtocolEscaping.whyNotMeasurement(layout.measurement().literalText());
+            if (why != null) {
+                return java.util.Optional.of(problem("the measurement", layout.measurement().literalText(), why));
+            }
+        }
+        for (TagSpec t : layout.tags()) {
+            String why = t.key().equals("time") ? "the server drops every point with a tag key 'time'"
+                : LineProtocolEscaping.whyNotTag(t.key());
+            if (why != null) {
+                return java.util.Optional.of(problem("the tag key", t.key(), why));
+            }
+        }
+        boolean anyField = false;
+        String fieldProblem = null;
+        for (FieldSpec f : layout.fields()) {
+            String why = !f.key().isLiteral() ? null : f.key().literalText().equals("time")
+                ? "the server drops a field named 'time'" : LineProtocolEscaping.whyNotFieldKey(f.key().literalText());
+            if (why == null) {
+                anyField = true;
+            } else if (fieldProblem == null) {
+                fieldProblem = problem("the field key", f.key().literalText(), why);
+            }
+        }
+        return anyField || fieldProblem == null ? java.util.Optional.empty() : java.util.Optional.of(fieldProblem);
+    }
+
+    private static String problem(String what, String name, String why) {
+        return what + " '" + CommentText.shown(name) + "' cannot be written in line protocol: " + why;
+    }
+
     /** The next written line (without newline), or {@code null} when the rows are used up. */
     public String nextLine() {
         while (nextRow < sample.rows()) {

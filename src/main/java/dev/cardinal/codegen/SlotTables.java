@@ -27,12 +27,17 @@ public final class SlotTables {
                          String createMap, String createCounter, String lookup, String ensure, String take,
                          String current, String insert) {
         public String text() {
-            return "-- which " + value + " holds which slot, per " + String.join(", ", scope) + "\n" + createMap + ";\n\n"
-                + "-- the next free slot per " + String.join(", ", scope) + "; its row lock serialises allocation\n" + createCounter + ";\n\n"
-                + "-- allocate, in one transaction: 1. look up\n" + lookup + ";\n"
-                + "-- 2. if absent: make sure the counter exists, take the next slot (0 rows updated: all " + max + " slots used)\n"
+            String per = String.join(", ", scope);
+            return comment("which " + value + " holds which slot, per " + per) + createMap + ";\n\n"
+                + comment("the next free slot per " + per + "; its row lock serialises allocation") + createCounter + ";\n\n"
+                + comment("allocate, in one transaction: 1. look up") + lookup + ";\n"
+                + comment("2. if absent: make sure the counter exists, take the next slot (0 rows updated: all " + max + " slots used)")
                 + ensure + ";\n" + take + ";\n" + (current.isEmpty() ? "" : current + ";\n")
-                + "-- 3. map it; a duplicate key means another writer mapped it first: roll back and look up again\n" + insert + ";\n";
+                + comment("3. map it; a duplicate key means another writer mapped it first: roll back and look up again") + insert + ";\n";
+        }
+
+        private static String comment(String text) {
+            return Bundle.Language.SQL.comment(text) + "\n";
         }
     }
 

@@ -30,12 +30,26 @@ public enum SqlDialect {
 
     private String fit(String name) {
         if (name.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException("a name with a NUL character cannot be a " + id() + " identifier: " + name);
+            throw new UnwritableNameException("a name with a NUL character cannot be a " + id() + " identifier: "
+                + CommentText.shown(name));
+        }
+        if (this == MARIADB && name.codePoints().anyMatch(Character::isSupplementaryCodePoint)) {
+            // the data dictionary stores names as utf8mb3: the server answers "Invalid utf8mb3 character string"
+            throw new UnwritableNameException("the name '" + CommentText.shown(name) + "' cannot be a MariaDB/MySQL identifier:"
+                + " those hold characters of the Basic Multilingual Plane only");
+        }
+        if (this == MARIADB && name.contains("\r\n")) {
+            // the mariadb/mysql client reads a file line by line and drops the CR of a CR LF, inside quotes too: the
+            // file would make another name than push makes through JDBC (measured with MariaDB 10.11's client)
+            throw new UnwritableNameException("the name '" + CommentText.shown(name) + "' cannot be a MariaDB/MySQL identifier"
+                + " in a SQL file: the client drops the carriage return of a CR LF in it");
         }
         int max = this == MARIADB ? 64 : 63;
         boolean fits = this == MARIADB ? name.codePointCount(0, name.length()) <= max
             : name.getBytes(StandardCharsets.UTF_8).length <= max;
-        if (fits && !(this == MARIADB && name.endsWith(" "))) {
+        // MariaDB refuses a name ending in white space ("Incorrect column name"), a line break included
+        boolean trailingSpace = !name.isEmpty() && Character.isWhitespace(name.codePointBefore(name.length()));
+        if (fits && !(this == MARIADB && trailingSpace)) {
             return name;
         }
         CRC32 crc = new CRC32();

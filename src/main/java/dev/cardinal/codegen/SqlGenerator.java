@@ -31,12 +31,16 @@ public final class SqlGenerator {
     public record Script(SqlDialect dialect, String table, List<Column> columns, List<String> key, String createTable,
                          String upsert, String report, String reportForOne) {
         public String text() {
-            return "-- summary table for the rollup: one row per group and window\n" + createTable + ";\n\n"
-                + "-- the daily job's upsert (parameters in column order); running a window twice overwrites it\n"
+            String first = columns.get(0).name();
+            return comment("summary table for the rollup: one row per group and window") + createTable + ";\n\n"
+                + comment("the daily job's upsert (parameters in column order); running a window twice overwrites it")
                 + upsert + ";\n\n"
-                + "-- long-range report per " + columns.get(0).name() + " (parameters: from, to)\n" + report + ";\n\n"
-                + "-- the same for one " + columns.get(0).name() + " (parameters: " + columns.get(0).name() + ", from, to)\n"
-                + reportForOne + ";\n";
+                + comment("long-range report per " + first + " (parameters: from, to)") + report + ";\n\n"
+                + comment("the same for one " + first + " (parameters: " + first + ", from, to)") + reportForOne + ";\n";
+        }
+
+        private static String comment(String text) {
+            return Bundle.Language.SQL.comment(text) + "\n";
         }
     }
 

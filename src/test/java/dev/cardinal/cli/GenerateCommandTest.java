@@ -30,7 +30,7 @@ class GenerateCommandTest {
                 files.map(f -> f.getFileName().toString()).sorted().toList());
         }
         String buckets = Files.readString(dir.resolve("three-tags.buckets.sh"));
-        assertTrue(buckets.contains("influx bucket create --org 'weather' --name 'weather/autogen' --retention 0"), buckets);
+        assertTrue(buckets.contains("influx bucket create --org weather --name weather/autogen --retention 0"), buckets);
     }
 
     @Test
@@ -71,6 +71,11 @@ class GenerateCommandTest {
         CliRun slash = CliRun.of("generate", WEATHER, "--database", "a/b", "-o", dir.resolve("out").toString());
         assertEquals(1, slash.code());
         assertTrue(slash.err().contains("'a/b' cannot be used on InfluxDB 1.x"), slash.err());
+        assertFalse(Files.exists(dir.resolve("out")));
+        // influxd 1.6.7 answers "invalid name" for a database or retention policy it cannot print (line breaks, tabs)
+        CliRun unprintable = CliRun.of("generate", WEATHER, "--database", "a\nb", "-o", dir.resolve("out").toString());
+        assertEquals(1, unprintable.code());
+        assertTrue(unprintable.err().contains("'a\\nb' cannot be used on InfluxDB 1.x: names must be printable"), unprintable.err());
         assertFalse(Files.exists(dir.resolve("out")));
     }
 }

@@ -1,12 +1,9 @@
 package dev.cardinal.codegen;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The official Flux language service (npm {@code @influxdata/flux-lsp-browser} 0.8.40, pinned by
@@ -20,25 +17,30 @@ final class FluxLanguageService {
 
     /** One verdict per file, in order: the JSON line the checker printed. */
     record Result(int exitCode, List<String> lines, String err) {
+        /** Whether file {@code i} was accepted. */
+        boolean valid(int i) {
+            return node(i).path("valid").asBoolean();
+        }
+
+        /** The imports and top-level statements of file {@code i} as the Flux parser reads them. */
+        int statements(int i) {
+            return node(i).path("statements").asInt(-1);
+        }
+
+        private com.fasterxml.jackson.databind.JsonNode node(int i) {
+            try {
+                return new com.fasterxml.jackson.databind.ObjectMapper().readTree(lines.get(i));
+            } catch (IOException e) {
+                throw new IllegalStateException("the Flux checker printed " + lines.get(i), e);
+            }
+        }
     }
 
     private FluxLanguageService() {
     }
 
     static synchronized void install() throws IOException, InterruptedException {
-        if (Files.isDirectory(INSTALL.resolve("node_modules/@influxdata/flux-lsp-browser"))) {
-            return;
-        }
-        Files.createDirectories(INSTALL);
-        Files.copy(SOURCE.resolve("package.json"), INSTALL.resolve("package.json"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Files.copy(SOURCE.resolve("package-lock.json"), INSTALL.resolve("package-lock.json"),
-            java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        Process p = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(INSTALL.toFile())
-            .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(300, TimeUnit.SECONDS) || p.exitValue() != 0) {
-            throw new IOException("npm ci for the Flux language service failed:\n" + out);
-        }
+        Engines.npmCi(SOURCE, INSTALL, "@influxdata/flux-lsp-browser");
     }
 
     static Result check(List<Path> files) throws IOException, InterruptedException {
@@ -47,13 +49,7 @@ final class FluxLanguageService {
         files.forEach(f -> cmd.add(f.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().put("FLUX_LSP_MODULES", INSTALL.resolve("node_modules").toAbsolutePath().toString());
-        Process p = pb.start();
-        byte[] err = p.getErrorStream().readAllBytes();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!p.waitFor(120, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            throw new IOException("the Flux checker did not finish in 120 s");
-        }
-        return new Result(p.exitValue(), out.lines().toList(), new String(err, StandardCharsets.UTF_8));
+        Engines.Output o = Engines.run(pb, null, 300);
+        return new Result(o.exit(), o.out().lines().toList(), o.err());
     }
 }

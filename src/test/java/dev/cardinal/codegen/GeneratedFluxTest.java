@@ -61,7 +61,7 @@ class GeneratedFluxTest {
         assertEquals(1, out.tasks().size());
         String task = out.tasks().get(0).flux();
         assertTrue(task.contains("sql.to(") && task.contains("secrets.get(key: \"CARDINAL_SQL_DSN\")"), task);
-        assertTrue(out.bucketCommands().get(0).contains("--name 'ads/raw' --retention 30d --shard-group-duration 1d"),
+        assertTrue(out.bucketCommands().get(0).contains("--name ads/raw --retention 30d --shard-group-duration 1d"),
             out.bucketCommands().toString());
         assertEquals(List.of("filter-by-tag.flux", "group-by-tag.flux", "field-over-time.flux"),
             out.examples().stream().map(FluxGenerator.Script::name).toList());

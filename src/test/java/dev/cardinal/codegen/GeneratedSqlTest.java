@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class GeneratedSqlTest {
     private static final Path ADS = Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json");
 
-    static Connection connect(SqlDialect d) throws Exception {
+    static Connection connect(SqlDialect d) throws java.sql.SQLException {
         return d == SqlDialect.MARIADB ? DriverManager.getConnection("jdbc:mariadb://127.0.0.1:3306/test", "root", "")
             : DriverManager.getConnection("jdbc:postgresql://127.0.0.1:5432/test", "postgres", "");
     }

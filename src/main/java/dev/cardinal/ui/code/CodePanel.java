@@ -35,18 +35,18 @@ import org.fxmisc.richtext.LineNumberFactory;
  */
 public final class CodePanel extends VBox {
     /** One tab: its title, the language it highlights, and which artefacts it shows. */
-    private record Group(String title, Language language, String comment) {
+    private record Group(String title, Language language) {
     }
 
     private static final List<Group> GROUPS = List.of(
-        new Group("InfluxQL", Language.INFLUXQL, "-- "),
-        new Group("Flux", Language.FLUX, "// "),
-        new Group("Buckets", Language.SHELL, "# "),
-        new Group("SQL", Language.SQL, "-- "),
-        new Group("Java", Language.JAVA, "// "),
-        new Group("JavaScript", Language.JAVASCRIPT, "// "),
-        new Group("Line protocol", Language.LINE_PROTOCOL, "# "),
-        new Group("Schemas", Language.JSON, "// "));
+        new Group("InfluxQL", Language.INFLUXQL),
+        new Group("Flux", Language.FLUX),
+        new Group("Buckets", Language.SHELL),
+        new Group("SQL", Language.SQL),
+        new Group("Java", Language.JAVA),
+        new Group("JavaScript", Language.JAVASCRIPT),
+        new Group("Line protocol", Language.LINE_PROTOCOL),
+        new Group("Schemas", Language.JSON));
 
     private final TabPane tabs = new TabPane();
     /** Each tab's text, kept whether or not its code area exists. */
@@ -162,9 +162,9 @@ public final class CodePanel extends VBox {
             List<Artefact> list = contents == null ? List.of() : contents.artefacts().stream().filter(shown).toList();
             List<String> parts = new ArrayList<>();
             for (Artefact a : list) {
-                parts.add(g.comment() + a.file() + ": " + a.description() + "\n" + a.text());
+                parts.add(g.language().comment(a.file() + ": " + a.description()) + "\n" + a.text());
             }
-            String text = list.isEmpty() ? (contents == null ? "" : g.comment() + "nothing of this kind for this layout\n")
+            String text = list.isEmpty() ? (contents == null ? "" : g.language().comment("nothing of this kind for this layout") + "\n")
                 : String.join("\n", parts);
             if (!text.equals(texts.put(g, text))) {
                 stale.add(g);
