@@ -14,16 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code cardinal capture}: an InfluxDB-compatible write endpoint on loopback that takes an application's real
- * traffic, keeps it in a line-protocol spool, and projects it as it arrives; on stop (Ctrl-C or --duration) the
- * full {@code analyze} report of what arrived.
+ * traffic, keeps it in a line-protocol spool, and projects it as it arrives; on stop (Ctrl-C, SIGTERM or --duration)
+ * the full {@code analyze} report of what arrived, with the same exit code whichever way it stopped.
  */
 @Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Serve an InfluxDB write endpoint (/write, /api/v2/write, /ping) and project the traffic that "
@@ -76,6 +74,23 @@ final class CaptureCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw usage("--bind " + bind + ": " + e.getMessage());
         }
+        if (maxBodyMiB < 1 || maxBodyMiB > 1024) {
+            throw usage("--max-body " + maxBodyMiB + ": from 1 to 1024 MiB");
+        }
+        CaptureStop stop = CaptureStop.install();
+        int code = 3;
+        try {
+            code = listen(address, tick, stopAfter, stop, out, err);
+            return code;
+        } finally {
+            out.flush();
+            err.flush();
+            stop.finished(code);
+        }
+    }
+
+    private int listen(InetAddress address, Duration tick, Duration stopAfter, CaptureStop stop, PrintWriter out, PrintWriter err)
+        throws Exception {
         Path spool = output != null ? output : Files.createTempFile("cardinal-capture", ".lp");
         if (output != null && Files.exists(output) && Files.size(output) > 0) {
             err.println("cardinal capture: " + output + " already holds traffic; the new points are added after it");
@@ -86,41 +101,42 @@ final class CaptureCommand implements Callable<Integer> {
         try {
             server = CaptureServer.start(settings);
         } catch (IOException e) {
+            if (output == null) {
+                Files.deleteIfExists(spool);
+            }
             err.println("cardinal capture: cannot listen on " + bind + ":" + port + ": " + e.getMessage());
             return 3;
         }
-        CountDownLatch stop = new CountDownLatch(1);
-        Thread hook = new Thread(stop::countDown, "cardinal-capture-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
+        return capture(server, tick, stopAfter, stop, spool, out, err);
+    }
+
+    /** Serves until --duration or Ctrl-C/SIGTERM, then stops the endpoint, prints the summary and the report, and removes a temporary spool. */
+    private int capture(CaptureServer server, Duration tick, Duration stopAfter, CaptureStop stop, Path spool, PrintWriter out, PrintWriter err)
+        throws Exception {
         try {
-            err.println("cardinal capture: listening on " + server.url() + " (/write, /api/v2/write, /ping); captured traffic in " + spool);
-            err.flush();
-            long deadline = stopAfter == null ? Long.MAX_VALUE : System.nanoTime() + stopAfter.toNanos();
-            long lastPoints = -1;
-            while (true) {
-                long wait = Math.min(tick.toMillis(), Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
-                if (stop.await(wait, TimeUnit.MILLISECONDS) || System.nanoTime() >= deadline) {
-                    break;
-                }
-                CaptureServer.Stats s = server.stats();
-                if (s.points() != lastPoints) {
-                    lastPoints = s.points();
-                    out.println(live(s, spool));
-                    out.flush();
-                }
-            }
-        } finally {
-            server.close();
             try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // Ctrl-C: the report below still runs before the JVM ends
+                err.println("cardinal capture: listening on " + server.url() + " (/write, /api/v2/write, /ping); captured traffic in " + spool);
+                err.flush();
+                long deadline = stopAfter == null ? Long.MAX_VALUE : System.nanoTime() + stopAfter.toNanos();
+                long lastPoints = -1;
+                while (true) {
+                    long wait = Math.min(tick.toMillis(), Math.max(0, (deadline - System.nanoTime()) / 1_000_000));
+                    if (stop.await(wait) || System.nanoTime() >= deadline) {
+                        break;
+                    }
+                    CaptureServer.Stats s = server.stats();
+                    if (s.points() != lastPoints) {
+                        lastPoints = s.points();
+                        out.println(live(s, spool));
+                        out.flush();
+                    }
+                }
+            } finally {
+                server.close();
             }
-        }
-        CaptureServer.Stats s = server.stats();
-        err.printf(Locale.ROOT, "cardinal capture: %,d points in %,d requests, %,d bad lines, %,d too large, %,d shed%n",
-            s.points(), s.requests(), s.badLines(), s.tooLarge(), s.shed());
-        try {
+            CaptureServer.Stats s = server.stats();
+            err.printf(Locale.ROOT, "cardinal capture: %,d points in %,d requests, %,d bad lines, %,d too large, %,d shed, %,d abandoned, %,d timed out%n",
+                s.points(), s.requests(), s.badLines(), s.tooLarge(), s.shed(), s.abandoned(), s.timedOut());
             if (s.points() == 0) {
                 err.println("cardinal capture: nothing was captured");
                 return 1;

@@ -1,7 +1,5 @@
 package dev.cardinal.push;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.traffic.LineProtocolReader;
 import dev.cardinal.traffic.ReadMonitor;
@@ -13,8 +11,7 @@ import dev.cardinal.traffic.SampleLimits;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -24,15 +21,14 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.zip.GZIPInputStream;
+import java.util.function.BooleanSupplier;
 
 /**
  * An InfluxDB-compatible write endpoint for capturing an application's real traffic: {@code /write} (1.x: db, rp,
@@ -41,10 +37,14 @@ import java.util.zip.GZIPInputStream;
  * timestamps in nanoseconds (a point without one gets its arrival time), bad lines get 400 with their line numbers
  * and reasons as the server words them, and the good lines of a partly bad body are kept, as the server keeps them.
  *
- * <p>Memory stays bounded: bodies over {@code maxBodyBytes} get 413 (a declared length without reading it);
- * bodies being read and checked at once are held to {@code inFlightBytes}, beyond which requests get 429; more
- * requests waiting than {@code maxWaiting} get 503; once {@code maxPoints} are captured, 503 too. Those answers carry
- * Retry-After, so writers back off instead of losing points. Captured points live on disk, in the spool.
+ * <p>Memory stays bounded and no client can hold up the others: bodies over {@code maxBodyBytes} get 413 (a declared
+ * length without reading it, a gzip body as soon as it inflates past the limit); bodies held at once are held to
+ * {@code inFlightBytes}, counted as they are read, beyond which requests get 429; a whole body waits for one of the
+ * {@code threads} workers only so long ({@link Connections#workerWait}) and only {@code maxWaiting} wait at once,
+ * beyond which 503; a body that would take the capture past {@code maxPoints} is refused whole with 503. Those
+ * answers carry Retry-After, so writers back off instead of losing points. A body is spooled only if its writer is
+ * still connected to hear the answer, so a writer that gave up and sends it again does not get it twice. The HTTP
+ * side (connections, deadlines, body reading) is {@link CaptureHttp}; this class is what the writes mean.
  */
 public final class CaptureServer implements AutoCloseable {
     /**
@@ -53,74 +53,130 @@ public final class CaptureServer implements AutoCloseable {
      * @param bind          address to listen on (loopback unless told otherwise)
      * @param port          port, 0 for any free one
      * @param maxBodyBytes  largest body taken, after gzip is undone
-     * @param inFlightBytes bodies read and checked at once, in bytes
-     * @param maxWaiting    requests waiting for a worker before new ones are shed
+     * @param inFlightBytes bodies held in memory at once (being read, waiting for a worker, being checked), in bytes
+     * @param maxWaiting    whole bodies waiting for a worker before new ones are shed
      * @param maxPoints     points captured before the endpoint answers 503
-     * @param threads       worker threads
+     * @param threads       worker threads that check and spool bodies
      * @param spool         the line-protocol file captured points are appended to
+     * @param connections   how connections are held to account: their number, deadlines and rates
      */
     public record Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints,
-                           int threads, Path spool) {
+                           int threads, Path spool, Connections connections) {
+        public Settings {
+            Objects.requireNonNull(connections, "connections");
+            if (maxBodyBytes < 1 || maxBodyBytes > 1L << 30) {
+                throw new IllegalArgumentException("the largest body must be from 1 byte to 1 GiB: " + maxBodyBytes);
+            }
+            if (threads < 1) {
+                throw new IllegalArgumentException("at least one worker thread: " + threads);
+            }
+        }
+
+        public Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints, int threads,
+                        Path spool) {
+            this(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, Connections.defaults());
+        }
+
         public static Settings loopback(int port, Path spool) {
             return new Settings(InetAddress.getLoopbackAddress(), port, 25L << 20, 256L << 20, 256, 50_000_000,
                 Math.max(2, Runtime.getRuntime().availableProcessors()), spool);
         }
 
         public Settings withLimits(long maxBody, long inFlight, int waiting, long points) {
-            return new Settings(bind, port, maxBody, inFlight, waiting, points, threads, spool);
+            return new Settings(bind, port, maxBody, inFlight, waiting, points, threads, spool, connections);
         }
 
         public Settings withBind(InetAddress address) {
-            return new Settings(address, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool);
+            return new Settings(address, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections);
+        }
+
+        public Settings withThreads(int workers) {
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, workers, spool, connections);
+        }
+
+        public Settings withConnections(Connections c) {
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, c);
         }
     }
 
-    /** What the endpoint has seen so far. */
-    public record Stats(long requests, long points, long badLines, long tooLarge, long shed) {
+    /**
+     * How connections are held to account, so a slow, stalled or hostile client costs one connection and no worker.
+     *
+     * @param max                   open connections; a connection beyond them gets 503 at once and is closed
+     * @param maxHeaderBytes        largest request head (request line and headers); beyond it, 431
+     * @param headerTimeout         a request's head must arrive whole within this (in all, not per read), counted from
+     *                              the connection's start or from the first byte of a request on a kept-alive one; 408
+     * @param bodyTimeout           a body must arrive within this plus one second per {@code minBodyBytesPerSecond}
+     *                              bytes it has sent, so one stalled or trickling slower than that rate is cut off; 408
+     * @param minBodyBytesPerSecond see {@code bodyTimeout}
+     * @param idleTimeout           a kept-alive connection without a request for this long is closed
+     * @param workerWait            a whole body waits at most this long for a worker before it gets 503
+     */
+    public record Connections(int max, int maxHeaderBytes, Duration headerTimeout, Duration bodyTimeout, long minBodyBytesPerSecond,
+                              Duration idleTimeout, Duration workerWait) {
+        public static Connections defaults() {
+            return new Connections(512, 16 << 10, Duration.ofSeconds(10), Duration.ofSeconds(10), 64 << 10, Duration.ofSeconds(60),
+                Duration.ofSeconds(2));
+        }
+
+        public Connections withMax(int connections) {
+            return new Connections(connections, maxHeaderBytes, headerTimeout, bodyTimeout, minBodyBytesPerSecond, idleTimeout, workerWait);
+        }
+
+        public Connections withTimeouts(Duration header, Duration body, Duration idle) {
+            return new Connections(max, maxHeaderBytes, header, body, minBodyBytesPerSecond, idle, workerWait);
+        }
+
+        public Connections withWorkerWait(Duration wait) {
+            return new Connections(max, maxHeaderBytes, headerTimeout, bodyTimeout, minBodyBytesPerSecond, idleTimeout, wait);
+        }
     }
 
-    private static final String VERSION = "1.8.10";
+    /**
+     * What the endpoint has seen so far.
+     *
+     * @param shed      requests and connections answered 429 or 503 (Retry-After): overload or a full capture
+     * @param abandoned requests whose writer left before they could be answered; nothing of them was kept
+     * @param timedOut  requests whose head or body did not arrive in time (408)
+     */
+    public record Stats(long requests, long points, long badLines, long tooLarge, long shed, long abandoned, long timedOut) {
+    }
 
     private final Settings settings;
-    private final HttpServer server;
-    private final ExecutorService workers;
+    private final CaptureHttp http;
+    private final URI url;
     private final FileChannel spool;
-    private final AtomicLong waiting = new AtomicLong();
-    private final AtomicLong inFlight = new AtomicLong();
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong points = new AtomicLong();
     private final AtomicLong badLines = new AtomicLong();
     private final AtomicLong tooLarge = new AtomicLong();
     private final AtomicLong shed = new AtomicLong();
+    private final AtomicLong abandoned = new AtomicLong();
+    private final AtomicLong timedOut = new AtomicLong();
 
     private CaptureServer(Settings settings) throws IOException {
         this.settings = settings;
-        this.spool = FileChannel.open(settings.spool(), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-        this.server = HttpServer.create(new InetSocketAddress(settings.bind(), settings.port()), 128);
-        ExecutorService pool = Executors.newFixedThreadPool(settings.threads(), r -> {
-            Thread t = new Thread(r, "cardinal-capture");
-            t.setDaemon(true);
-            return t;
-        });
-        this.workers = pool;
-        server.setExecutor(task -> {
-            waiting.incrementAndGet();
-            pool.execute(task);
-        });
-        server.createContext("/", this::handle);
+        this.http = new CaptureHttp(settings, new Writes()); // binds first: a port in use leaves no spool file behind
+        try {
+            InetSocketAddress a = http.address();
+            String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+            this.url = URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort());
+            this.spool = FileChannel.open(settings.spool(), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+        } catch (IOException | RuntimeException e) {
+            http.close();
+            throw e;
+        }
     }
 
     public static CaptureServer start(Settings settings) throws IOException {
         CaptureServer s = new CaptureServer(settings);
-        s.server.start();
+        s.http.start();
         return s;
     }
 
     /** Where writers point: {@code http://127.0.0.1:PORT}. */
     public URI url() {
-        InetSocketAddress a = server.getAddress();
-        String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
-        return URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort());
+        return url;
     }
 
     public Path spool() {
@@ -128,85 +184,86 @@ public final class CaptureServer implements AutoCloseable {
     }
 
     public Stats stats() {
-        return new Stats(requests.get(), points.get(), badLines.get(), tooLarge.get(), shed.get());
+        return new Stats(requests.get(), points.get(), badLines.get(), tooLarge.get(), shed.get(), abandoned.get(), timedOut.get());
     }
 
-    private void handle(HttpExchange ex) throws IOException {
-        long queued = waiting.getAndDecrement();
-        try (ex) {
+    /** The InfluxDB write API over {@link CaptureHttp}: routes, parameters, and every answer worded and counted. */
+    private final class Writes implements CaptureHttp.Endpoint {
+        @Override
+        public Answer answer(HttpHead head) {
             requests.incrementAndGet();
-            String path = ex.getRequestURI().getPath();
+            String path = head.path();
             if (path.equals("/ping") || path.equals("/health")) {
-                ex.getResponseHeaders().add("X-Influxdb-Version", VERSION);
-                ex.getResponseHeaders().add("X-Influxdb-Build", "OSS");
-                respond(ex, 204, null);
-                return;
+                return Answer.empty(204);
             }
             boolean v2 = path.equals("/api/v2/write");
             if (!v2 && !path.equals("/write")) {
-                respond(ex, 404, error(false, "not found", path));
-                return;
+                return error(404, false, "not found", path);
             }
-            if (!ex.getRequestMethod().equals("POST")) {
-                ex.getResponseHeaders().add("Allow", "POST");
-                respond(ex, 405, error(v2, "method not allowed", "use POST"));
-                return;
+            if (!head.method().equals("POST")) {
+                return error(405, v2, "method not allowed", "use POST").withHeader("Allow", "POST");
             }
-            if (queued > settings.maxWaiting()) {
-                shed(ex, 503, v2, "too many writes waiting; retry later");
-                return;
+            String encoding = head.header("content-encoding");
+            if (encoding != null && !encoding.equalsIgnoreCase("gzip") && !encoding.equalsIgnoreCase("identity")) {
+                return error(415, v2, "unsupported media type", "Content-Encoding " + encoding + " is not taken (gzip or none)");
             }
-            write(ex, v2);
+            Map<String, String> q = query(head.rawQuery());
+            if (CaptureLines.nanosPer(q.get("precision")) == null) {
+                return error(400, v2, "invalid", "precision " + q.get("precision") + " is not one of n, u, ms, s, m, h");
+            }
+            if (v2 ? q.get("bucket") == null : q.get("db") == null) {
+                return error(v2 ? 400 : 404, v2, v2 ? "invalid" : "database not found", v2 ? "bucket is required" : "database is required");
+            }
+            if (points.get() >= settings.maxPoints()) {
+                return shed(503, v2, "capture is full: " + settings.maxPoints() + " points");
+            }
+            return null;
+        }
+
+        @Override
+        public Answer write(HttpHead head, byte[] body, BooleanSupplier answerable) {
+            try {
+                return accept(head.path().equals("/api/v2/write"), body, CaptureLines.nanosPer(query(head.rawQuery()).get("precision")), answerable);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot append to the spool " + settings.spool(), e);
+            }
+        }
+
+        @Override
+        public Answer refuse(HttpHead head, int status, String why) {
+            boolean v2 = head != null && head.path().equals("/api/v2/write");
+            return switch (status) {
+                case 408 -> {
+                    timedOut.incrementAndGet();
+                    yield error(status, v2, "request timeout", why);
+                }
+                case 413 -> {
+                    tooLarge.incrementAndGet();
+                    yield error(status, v2, "request too large", why);
+                }
+                case 429 -> shed(status, v2, why);
+                case 503 -> shed(status, v2, why);
+                case 431 -> error(status, v2, "request header fields too large", why);
+                case 500 -> error(status, v2, "internal error", why);
+                case 501, 505 -> error(status, v2, "not implemented", why);
+                default -> error(status, v2, "invalid", why);
+            };
+        }
+
+        @Override
+        public void abandoned() {
+            abandoned.incrementAndGet();
         }
     }
 
-    private void write(HttpExchange ex, boolean v2) throws IOException {
-        Map<String, String> q = query(ex.getRequestURI());
-        Long per = CaptureLines.nanosPer(q.get("precision"));
-        if (per == null) {
-            respond(ex, 400, error(v2, "invalid", "precision " + q.get("precision") + " is not one of n, u, ms, s, m, h"));
-            return;
+    /**
+     * Checks the body, appends its good lines to the spool, and answers as the server would; nothing is appended
+     * unless {@code answerable} says, just before, that the writer is still there to be answered.
+     */
+    private Answer accept(boolean v2, byte[] body, long per, BooleanSupplier answerable) throws IOException {
+        if (!answerable.getAsBoolean()) {
+            return gone(v2); // before the check too: no work for a writer that left while its body waited
         }
-        if (v2 ? q.get("bucket") == null : q.get("db") == null) {
-            respond(ex, v2 ? 400 : 404, error(v2, v2 ? "invalid" : "database not found", v2 ? "bucket is required" : "database is required"));
-            return;
-        }
-        if (points.get() >= settings.maxPoints()) {
-            shed(ex, 503, v2, "capture is full: " + settings.maxPoints() + " points");
-            return;
-        }
-        String length = ex.getRequestHeaders().getFirst("Content-Length");
-        long declared = length == null ? -1 : parseLong(length);
-        boolean gzip = "gzip".equalsIgnoreCase(ex.getRequestHeaders().getFirst("Content-Encoding"));
-        if (declared > settings.maxBodyBytes() && !gzip) {
-            tooLarge.incrementAndGet();
-            drain(ex, 4 * settings.maxBodyBytes());
-            respond(ex, 413, error(v2, "request too large", "body of " + declared + " bytes is over the limit of " + settings.maxBodyBytes()));
-            return;
-        }
-        long reserve = declared >= 0 && !gzip ? declared : settings.maxBodyBytes();
-        if (inFlight.addAndGet(reserve) > settings.inFlightBytes() && inFlight.get() != reserve) {
-            inFlight.addAndGet(-reserve);
-            shed(ex, 429, v2, "too many bytes in flight; retry later");
-            return;
-        }
-        try {
-            byte[] body = read(gzip ? new GZIPInputStream(ex.getRequestBody()) : ex.getRequestBody(), settings.maxBodyBytes());
-            if (body == null) {
-                tooLarge.incrementAndGet();
-                respond(ex, 413, error(v2, "request too large", "body is over the limit of " + settings.maxBodyBytes() + " bytes"));
-                return;
-            }
-            accept(ex, v2, body, per);
-        } catch (java.util.zip.ZipException e) {
-            respond(ex, 400, error(v2, "invalid", "body is not gzip: " + e.getMessage()));
-        } finally {
-            inFlight.addAndGet(-reserve);
-        }
-    }
-
-    /** Checks the body, appends its good lines to the spool, and answers as the server would. */
-    private void accept(HttpExchange ex, boolean v2, byte[] body, long per) throws IOException {
         long arrived = System.currentTimeMillis() * 1_000_000L;
         SampleBuilder check = new SampleBuilder(new SampleLimits(Integer.MAX_VALUE - 8, 256L << 20, 10_000));
         ReadReport report;
@@ -216,14 +273,12 @@ public final class CaptureServer implements AutoCloseable {
             report = check.build().report();
         } catch (SampleFormatException e) {
             badLines.incrementAndGet();
-            respond(ex, 400, error(v2, "invalid", "unable to parse the body: " + e.getMessage()));
-            return;
+            return error(400, v2, "invalid", "unable to parse the body: " + e.getMessage());
         }
         if (report.problemsOmitted() > 0) {
             // bad lines beyond the ones kept are not known by number: keep nothing rather than something unchecked
             badLines.addAndGet(report.lines());
-            respond(ex, 400, error(v2, "invalid", "more than " + report.problems().size() + " bad lines in one body: nothing kept"));
-            return;
+            return error(400, v2, "invalid", "more than " + report.problems().size() + " bad lines in one body: nothing kept");
         }
         Set<Long> bad = new HashSet<>();
         ReadProblem first = null;
@@ -249,67 +304,48 @@ public final class CaptureServer implements AutoCloseable {
             good.write('\n');
             kept++;
         }
-        synchronized (spool) {
-            ByteBuffer buf = ByteBuffer.wrap(good.toByteArray());
-            while (buf.hasRemaining()) {
-                spool.write(buf);
+        if (kept > 0) {
+            synchronized (spool) {
+                // both decided where nothing else can write in between: the cap is exact, and a writer that left gets nothing kept
+                if (!answerable.getAsBoolean()) {
+                    return gone(v2);
+                }
+                if (points.get() + kept > settings.maxPoints()) {
+                    return shed(503, v2, "capture is full: " + settings.maxPoints() + " points (" + points.get() + " captured; this body's "
+                        + kept + " would go over)");
+                }
+                ByteBuffer buf = ByteBuffer.wrap(good.toByteArray());
+                while (buf.hasRemaining()) {
+                    spool.write(buf);
+                }
+                points.addAndGet(kept);
             }
         }
-        points.addAndGet(kept);
         long dropped = report.badLines() + (unparsable == null ? 0 : 1);
         badLines.addAndGet(dropped);
         if (dropped == 0) {
-            respond(ex, 204, null);
-            return;
+            return Answer.empty(204);
         }
         String where = first != null ? "line " + first.line() + ": unable to parse '" + lines[(int) first.line() - 1].strip() + "': "
             + first.message() : "unable to parse '" + unparsable + "': timestamp does not fit in nanoseconds";
-        respond(ex, 400, error(v2, "invalid", "partial write: " + where + " dropped=" + dropped));
+        return error(400, v2, "invalid", "partial write: " + where + " dropped=" + dropped);
     }
 
-    private void shed(HttpExchange ex, int status, boolean v2, String why) throws IOException {
+    private Answer gone(boolean v2) {
+        abandoned.incrementAndGet();
+        return error(503, v2, "unavailable", "the writer left before its write could be answered: nothing of it was kept")
+            .withHeader("Retry-After", "1");
+    }
+
+    private Answer shed(int status, boolean v2, String why) {
         shed.incrementAndGet();
-        drain(ex, Long.MAX_VALUE);
-        ex.getResponseHeaders().add("Retry-After", "1");
-        respond(ex, status, error(v2, status == 429 ? "too many requests" : "unavailable", why));
-    }
-
-    /**
-     * Reads and discards the request body (nothing is kept), so the writer gets the answer on a healthy connection
-     * instead of a reset while it is still sending; beyond {@code max} bytes the connection is given up.
-     */
-    private static void drain(HttpExchange ex, long max) {
-        byte[] skip = new byte[64 * 1024];
-        long total = 0;
-        try (InputStream in = ex.getRequestBody()) {
-            for (int n = in.read(skip); n >= 0 && total <= max; n = in.read(skip)) {
-                total += n;
-            }
-        } catch (IOException e) {
-            // the writer went away; there is no one to answer
-        }
-    }
-
-    /** The body, or null when it is longer than {@code max}. */
-    private static byte[] read(InputStream in, long max) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buf = new byte[64 * 1024];
-        long total = 0;
-        for (int n = in.read(buf); n >= 0; n = in.read(buf)) {
-            total += n;
-            if (total > max) {
-                in.transferTo(OutputStream.nullOutputStream());
-                return null;
-            }
-            out.write(buf, 0, n);
-        }
-        return out.toByteArray();
+        return error(status, v2, status == 429 ? "too many requests" : "unavailable", why).withHeader("Retry-After", "1");
     }
 
     /** A JSON error as each API words it: 1.x {@code {"error": ...}}, 2.x {@code {"code": ..., "message": ...}}. */
-    private static String error(boolean v2, String code, String message) {
+    private static Answer error(int status, boolean v2, String code, String message) {
         String m = json(message);
-        return v2 ? "{\"code\":\"" + json(code) + "\",\"message\":\"" + m + "\"}" : "{\"error\":\"" + m + "\"}";
+        return Answer.json(status, v2 ? "{\"code\":\"" + json(code) + "\",\"message\":\"" + m + "\"}" : "{\"error\":\"" + m + "\"}");
     }
 
     private static String json(String s) {
@@ -325,49 +361,27 @@ public final class CaptureServer implements AutoCloseable {
         return out.toString();
     }
 
-    private static void respond(HttpExchange ex, int status, String json) throws IOException {
-        if (json == null) {
-            ex.sendResponseHeaders(status, -1);
-            return;
-        }
-        byte[] b = json.getBytes(StandardCharsets.UTF_8);
-        ex.getResponseHeaders().add("Content-Type", "application/json");
-        ex.sendResponseHeaders(status, b.length);
-        ex.getResponseBody().write(b);
-    }
-
-    private static Map<String, String> query(URI uri) {
+    private static Map<String, String> query(String raw) {
         Map<String, String> out = new HashMap<>();
-        String raw = uri.getRawQuery();
         if (raw == null) {
             return out;
         }
         for (String pair : raw.split("&")) {
             int eq = pair.indexOf('=');
-            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            out.put(k, eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            try {
+                String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+                out.put(k, eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+            } catch (IllegalArgumentException badEscape) {
+                // a malformed %-escape: the parameter is left out, as if it had not been given
+            }
         }
         return out;
     }
 
-    private static long parseLong(String s) {
-        try {
-            return Long.parseLong(s.strip());
-        } catch (NumberFormatException e) {
-            return -1;
-        }
-    }
-
-    /** Stops listening (requests in progress finish), then closes the spool so it is whole on disk. */
+    /** Stops listening (writes under way are spooled and answered), then closes the spool so it is whole on disk. */
     @Override
     public void close() throws IOException {
-        server.stop(1);
-        workers.shutdown();
-        try {
-            workers.awaitTermination(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        http.close();
         synchronized (spool) {
             spool.force(true);
             spool.close();

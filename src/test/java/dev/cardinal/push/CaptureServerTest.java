@@ -48,7 +48,7 @@ class CaptureServerTest {
         return http.send(b.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static byte[] gzip(String s) throws IOException {
+    static byte[] gzip(String s) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream z = new GZIPOutputStream(out)) {
             z.write(s.getBytes(StandardCharsets.UTF_8));

@@ -106,12 +106,14 @@ public final class CapturePanelController {
             captureToggle.setSelected(false);
             return;
         }
+        Path spool = null;
         try {
-            Path spool = Files.createTempFile("cardinal-capture", ".lp");
+            spool = Files.createTempFile("cardinal-capture", ".lp");
             server = CaptureServer.start(CaptureServer.Settings.loopback(p, spool));
         } catch (IOException e) {
             captureStatus.setText("Cannot listen on port " + p + ": " + e.getMessage());
             captureToggle.setSelected(false);
+            deleteQuietly(spool); // a port in use leaves no empty spool in the temp folder
             return;
         }
         port.setDisable(true);
@@ -180,6 +182,17 @@ public final class CapturePanelController {
         } catch (IOException e) {
             LOG.log(Level.WARNING, "stopping the capture failed", e);
             captureStatus.setText("Stopping the capture failed: " + e.getMessage());
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot remove the unused spool " + file, e);
         }
     }
 }
