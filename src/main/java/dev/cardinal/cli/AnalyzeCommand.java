@@ -68,6 +68,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProjectionOptions options = new ProjectionOptions();
 
+    @CommandLine.Mixin
+    SampleAccess access = new SampleAccess();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -103,7 +106,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         } else {
             List<SampleReader.Source> sources = sources(ws, err);
             if (sources == null) {
-                return 1;
+                return files.isEmpty() ? SampleAccess.REFUSED : 1; // bound samples outside the folder, or a file missing
             }
             sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
         }
@@ -152,7 +155,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (ws.samples().isEmpty()) {
                 throw usage("the workspace binds no sample; give traffic files");
             }
-            return SampleReader.sources(choice.workspace, ws);
+            return access.sources(choice.workspace, ws, err, "analyze");
         }
         List<SampleReader.Source> sources = new ArrayList<>();
         for (Path f : files) {

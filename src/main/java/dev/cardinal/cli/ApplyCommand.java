@@ -3,6 +3,7 @@ package dev.cardinal.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.projection.Quantities;
+import dev.cardinal.codegen.SampleLineProtocol;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
@@ -73,6 +74,11 @@ final class ApplyCommand extends PushCommand {
     @Override
     String name() {
         return "apply";
+    }
+
+    @Override
+    boolean readsSamples(Resolved r) {
+        return writeSample || super.readsSamples(r);
     }
 
     @Override
@@ -204,6 +210,14 @@ final class ApplyCommand extends PushCommand {
             if (!(t instanceof InfluxV1Push v1)) {
                 throw usage("--write-sample is not supported for " + t.target());
             }
+            var unwritable = SampleLineProtocol.unwritable(layout);
+            if (unwritable.isPresent()) {
+                err.println("cardinal apply: layout " + layout.id() + ": no row can be written, " + unwritable.get());
+                kinds.addObject().put("name", k.name()).put("layout", layout.id()).put("matches", false)
+                    .put("unwritable", unwritable.get());
+                allMatch = false;
+                continue;
+            }
             SampleWrite write = new SampleWrite(v1.client(), v1.database(), layout.retention().name(), shift).batchSize(batchSize);
             InfluxV1Push.Comparison c;
             try {
@@ -240,6 +254,8 @@ final class ApplyCommand extends PushCommand {
         ObjectNode w = n.putObject("write").put("linesSent", c.write().linesSent()).put("batches", c.write().batches())
             .put("pointsDropped", c.write().pointsDropped()).put("rowsSkipped", c.write().rowsSkipped())
             .put("timeShiftNs", c.write().timeShiftNs());
+        ObjectNode skipped = w.putObject("skipped");
+        c.write().skipped().skips().forEach((why, n1) -> skipped.put(why.name().toLowerCase(java.util.Locale.ROOT), n1));
         ArrayNode reasons = w.putArray("serverReasons");
         c.write().serverReasons().forEach(reasons::add);
         return n;
@@ -259,6 +275,8 @@ final class ApplyCommand extends PushCommand {
         ServerNumbers m = c.measured();
         out.printf("%n%s, layout %s: %,d lines written in %,d batches, timestamps moved by %s%n", kind, c.layout().id(),
             c.write().linesSent(), c.write().batches(), Quantities.span(Duration.ofNanos(c.write().timeShiftNs())));
+        c.write().skipped().skips().forEach((why, n) -> out.printf("  not written: %,d %s: %s%n", n,
+            why.wholeRow() ? "row(s)" : "field value(s)", why.reason()));
         if (c.write().pointsDropped() > 0) {
             out.printf("  the server dropped %,d point(s): %s%n", c.write().pointsDropped(), String.join("; ", c.write().serverReasons()));
         }

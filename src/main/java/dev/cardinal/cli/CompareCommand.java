@@ -81,6 +81,9 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--traffic-x", defaultValue = "1", paramLabel = "N", description = "Traffic multiplier (default: ${DEFAULT-VALUE}).")
     double trafficX;
 
+    @CommandLine.Mixin
+    SampleAccess access = new SampleAccess();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -120,7 +123,11 @@ final class CompareCommand implements Callable<Integer> {
             if (ws.samples().isEmpty()) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "the workspace binds no sample; give --sample FILE");
             }
-            sources.addAll(SampleReader.sources(workspace, ws));
+            List<SampleReader.Source> bound = access.sources(workspace, ws, err, "compare");
+            if (bound == null) {
+                return SampleAccess.REFUSED;
+            }
+            sources.addAll(bound);
         } else {
             for (Path f : sample) {
                 if (!Files.isRegularFile(f)) {

@@ -50,6 +50,9 @@ final class GenerateCommand implements Callable<Integer> {
         description = "InfluxDB 2.x organisation for the bucket commands (default: the workspace's InfluxDB 2 target's, else the workspace name).")
     String org;
 
+    @CommandLine.Mixin
+    SampleAccess access = new SampleAccess();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -80,7 +83,11 @@ final class GenerateCommand implements Callable<Integer> {
         // example values come from the sample when one is bound; without it the examples that need a value are left out
         Map<String, EventKindSample> samples = new LinkedHashMap<>();
         if (!ws.samples().isEmpty()) {
-            Sample s = SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE);
+            List<SampleReader.Source> sources = access.sources(workspace, ws, err, "generate");
+            if (sources == null) {
+                return SampleAccess.REFUSED;
+            }
+            Sample s = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
             s.eventKinds().forEach(k -> samples.put(k.name(), k));
         }
         Bundle.Contents contents;

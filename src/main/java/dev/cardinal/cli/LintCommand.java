@@ -59,6 +59,9 @@ final class LintCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProjectionOptions options = new ProjectionOptions();
 
+    @CommandLine.Mixin
+    SampleAccess access = new SampleAccess();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -84,7 +87,11 @@ final class LintCommand implements Callable<Integer> {
             err.println("cardinal lint: " + workspace + " binds no sample traffic, and the rules need it");
             return UNCHECKED;
         }
-        Sample sample = SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE);
+        List<SampleReader.Source> sources = access.sources(workspace, ws, err, "lint");
+        if (sources == null) {
+            return SampleAccess.REFUSED;
+        }
+        Sample sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
         InferCommand.printProblems(sample.report(), err);
         List<Finding> findings = new ArrayList<>();
         List<String> unchecked = new ArrayList<>();

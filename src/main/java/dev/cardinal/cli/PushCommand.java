@@ -60,6 +60,9 @@ abstract class PushCommand implements Callable<Integer> {
     @Option(names = "--format", defaultValue = "text", description = "text or json (default: ${DEFAULT-VALUE}).")
     String format;
 
+    @CommandLine.Mixin
+    SampleAccess access = new SampleAccess();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -185,6 +188,9 @@ abstract class PushCommand implements Callable<Integer> {
         if (layouts == null) {
             return FAILED;
         }
+        if (readsSamples(where) && !ws.samples().isEmpty() && access.sources(workspace, ws, err(), name()) == null) {
+            return SampleAccess.REFUSED;
+        }
         try {
             return run(ws, layouts, where, json);
         } catch (InterruptedException e) {
@@ -192,6 +198,11 @@ abstract class PushCommand implements Callable<Integer> {
             err().println("cardinal " + name() + ": interrupted");
             return FAILED;
         }
+    }
+
+    /** Whether the command reads the workspace's samples: the rollup rows for a relational target come from them. */
+    boolean readsSamples(Resolved r) {
+        return r.kind() == Target.Kind.MARIADB || r.kind() == Target.Kind.POSTGRESQL;
     }
 
     /** A client for the target, with credentials from the environment or a prompt. */

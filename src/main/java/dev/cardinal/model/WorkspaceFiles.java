@@ -34,6 +34,52 @@ public final class WorkspaceFiles {
         return dir.resolve(relativePath).normalize();
     }
 
+    /**
+     * A bound sample whose file is not inside the workspace's folder.
+     *
+     * @param sample the binding
+     * @param path   the file it would read, as the path resolves (and, for a link, where the link leads)
+     * @param why    how it leaves the folder: an absolute path, {@code ..}, or a link
+     */
+    public record Outside(SampleBinding sample, Path path, String why) {
+        /** One line for a person: {@code sample 'traffic': /etc/passwd (an absolute path)}. */
+        public String describe() {
+            // a name could carry terminal escapes: controls are shown as '?'
+            return ("sample '" + sample.id() + "': " + path + " (" + why + ")").replaceAll("\\p{Cc}", "?");
+        }
+    }
+
+    /**
+     * The samples of {@code ws} that would be read from outside the folder of {@code workspaceFile}. A workspace
+     * is meant to travel with its traffic; one from someone else that binds {@code /etc/passwd}, {@code ../../..} or a
+     * link out of its folder would make Cardinal read (and show, and push) what its user never chose, so callers ask
+     * first.
+     */
+    public static java.util.List<Outside> outside(Path workspaceFile, Workspace ws) {
+        Path dir = workspaceFile.toAbsolutePath().normalize().getParent();
+        Path realDir = real(dir);
+        java.util.List<Outside> out = new java.util.ArrayList<>();
+        for (SampleBinding s : ws.samples()) {
+            Path resolved = resolve(workspaceFile, s.path());
+            if (java.nio.file.Paths.get(s.path()).isAbsolute() && !resolved.startsWith(dir)) {
+                out.add(new Outside(s, resolved, "an absolute path"));
+            } else if (!resolved.startsWith(dir)) {
+                out.add(new Outside(s, resolved, "'..' leads out of " + dir));
+            } else if (Files.exists(resolved) && !real(resolved).startsWith(realDir)) {
+                out.add(new Outside(s, real(resolved), "a link out of " + dir));
+            }
+        }
+        return java.util.List.copyOf(out);
+    }
+
+    private static Path real(Path p) {
+        try {
+            return p.toRealPath();
+        } catch (IOException e) {
+            return p;
+        }
+    }
+
     /** The path of {@code sample} relative to the workspace file's folder, with '/' separators. */
     public static String relativize(Path workspaceFile, Path sample) {
         Path dir = workspaceFile.toAbsolutePath().getParent();

@@ -23,11 +23,18 @@ import java.util.List;
 public final class SampleWrite {
     static final int RETRIES = 3;
 
-    /** What a (possibly resumed) write did. {@code linesSent} counts lines in batches the server accepted. */
-    public record Result(long linesSent, long batches, long pointsDropped, List<String> serverReasons, long rowsSkipped,
-                         long timeShiftNs, boolean cancelled, long resumeAt) {
+    /**
+     * What a (possibly resumed) write did. {@code linesSent} counts lines in batches the server accepted; {@code skipped}
+     * says what was not sent and why (rows, or single fields, line protocol cannot carry as the server would read them).
+     */
+    public record Result(long linesSent, long batches, long pointsDropped, List<String> serverReasons,
+                         SampleLineProtocol.Counts skipped, long timeShiftNs, boolean cancelled, long resumeAt) {
         public Result {
             serverReasons = List.copyOf(serverReasons);
+        }
+
+        public long rowsSkipped() {
+            return skipped.rowsSkipped();
         }
     }
 
@@ -101,7 +108,7 @@ public final class SampleWrite {
         long total = sample.rows();
         while (true) {
             if (monitor.cancelled()) {
-                return new Result(sent, batches, dropped, reasons, lp.counts().rowsSkipped(), timeShiftNs, true, sent);
+                return new Result(sent, batches, dropped, reasons, lp.counts(), timeShiftNs, true, sent);
             }
             body.setLength(0);
             int n = 0;
@@ -120,7 +127,7 @@ public final class SampleWrite {
             batches++;
             monitor.progress("writing the sample to " + database, lp.counts().rowsRead(), total);
         }
-        return new Result(sent, batches, dropped, reasons, lp.counts().rowsSkipped(), timeShiftNs, false, sent);
+        return new Result(sent, batches, dropped, reasons, lp.counts(), timeShiftNs, false, sent);
     }
 
     /** Sends one batch, retrying what may pass on a second try; returns the points a partial write dropped. */

@@ -104,6 +104,27 @@ class PushCommandTest {
     }
 
     @Test
+    void aLayoutNoRowOfWhichCanBeWrittenSaysWhyInsteadOfWritingNothing(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+        throws Exception {
+        // a tag key ending in a backslash: the backslash would escape the '=' after it, and nothing can escape it
+        java.nio.file.Path weather = java.nio.file.Path.of("sample-data/weather");
+        dev.cardinal.model.Workspace w = dev.cardinal.model.WorkspaceFiles.load(weather.resolve("weather.cardinal.json")).workspace();
+        dev.cardinal.model.Layout l = w.layouts().get(0);
+        java.util.List<dev.cardinal.model.TagSpec> tags = new java.util.ArrayList<>(l.tags());
+        tags.set(0, new dev.cardinal.model.TagSpec(tags.get(0).key() + "\\", tags.get(0).value()));
+        dev.cardinal.model.Layout odd = new dev.cardinal.model.Layout(l.id(), l.name(), l.eventKind(), l.measurement(), tags,
+            l.fields(), l.retention());
+        java.nio.file.Path file = dir.resolve("w.cardinal.json");
+        java.nio.file.Files.copy(weather.resolve("traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        dev.cardinal.model.WorkspaceFiles.save(file, w.withLayout(odd));
+        CliRun apply = CliRun.of("apply", file.toString(), "--url", server.url().toString(), "--database", "backslash",
+            "--layout", l.id(), "--yes", "--write-sample");
+        assertEquals(1, apply.code(), apply.err() + apply.out());
+        assertTrue(apply.err().contains("layout " + l.id() + ": no row can be written, the tag key '" + tags.get(0).key()
+            + "' cannot be written in line protocol: a trailing backslash escapes the delimiter after it"), apply.err());
+    }
+
+    @Test
     void aServerThatIsNotThereIsAFailureThatSaysSo() throws Exception {
         int port;
         try (ServerSocket s = new ServerSocket(0)) {

@@ -137,12 +137,11 @@ public final class CapturePanelController {
             return;
         }
         shownPoints = stats.points();
-        Workspace ws = session.workspace();
-        Path file = session.file();
+        List<SampleReader.Source> bound = session.sampleSources();
         Path spool = s.spool();
         reading = true;
         Tasks.<Sample>create(p -> {
-            List<SampleReader.Source> sources = new ArrayList<>(file == null ? List.of() : SampleReader.sources(file, ws));
+            List<SampleReader.Source> sources = new ArrayList<>(bound);
             sources.add(new SampleReader.Source(spool, SampleBinding.lineProtocol("captured", spool.toString(), "ns")));
             return SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
         })

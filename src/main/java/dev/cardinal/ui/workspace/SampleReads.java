@@ -10,6 +10,7 @@ import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.traffic.synthetic.AttributeProfile;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
+import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.Tasks;
 import java.nio.file.Path;
 import java.util.List;
@@ -17,6 +18,7 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -50,20 +52,43 @@ final class SampleReads {
         this.showProblems = showProblems;
     }
 
-    /** Opens a workspace (without asking about unsaved edits: the caller has); {@code then} follows once it is shown. */
+    /**
+     * Opens a workspace (without asking about unsaved edits: the caller has); {@code then} follows once it is shown.
+     * Samples the workspace binds from outside its folder are read only once the user says yes.
+     */
     void open(Path file, Consumer<WorkspaceOpener.Opened> then) {
-        read(monitor -> WorkspaceOpener.open(file, SampleLimits.defaults(), monitor), opened -> {
-            session.show(opened);
-            then.accept(opened);
-        }, e -> {
-            LOG.log(Level.WARNING, "cannot open " + file, e);
-            if (e instanceof WorkspaceFormatException wfe) {
-                session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
-                    wfe.problems().stream().map(Object::toString).toList());
-            } else {
-                session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
+        read(monitor -> WorkspaceOpener.open(file, false, SampleLimits.defaults(), monitor), opened -> {
+            if (!opened.unread().isEmpty() && readOutside(file, opened.unread())) {
+                // after this read's own clean-up, which follows this handler
+                Platform.runLater(() -> read(monitor -> WorkspaceOpener.open(file, true, SampleLimits.defaults(), monitor),
+                    again -> shown(again, then), e -> openFailed(file, e)));
+                return;
             }
-        });
+            shown(opened, then);
+        }, e -> openFailed(file, e));
+    }
+
+    private void shown(WorkspaceOpener.Opened opened, Consumer<WorkspaceOpener.Opened> then) {
+        session.show(opened);
+        then.accept(opened);
+    }
+
+    /** Asks whether to read the samples a workspace binds from outside its folder (a workspace from someone else). */
+    private boolean readOutside(Path file, List<WorkspaceFiles.Outside> outside) {
+        StringBuilder text = new StringBuilder("A workspace usually keeps its traffic beside it. Read these files anyway?\n");
+        outside.forEach(o -> text.append("\n• ").append(o.describe()));
+        return Dialogs.confirm(status, "Samples outside the workspace", file.getFileName() + " reads files outside its folder",
+            text.toString(), "Read Them", "Don't Read");
+    }
+
+    private void openFailed(Path file, Throwable e) {
+        LOG.log(Level.WARNING, "cannot open " + file, e);
+        if (e instanceof WorkspaceFormatException wfe) {
+            session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
+                wfe.problems().stream().map(Object::toString).toList());
+        } else {
+            session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
+        }
     }
 
     /**
@@ -90,11 +115,12 @@ final class SampleReads {
      */
     private void add(List<Path> files, String what, Path beside, String name, Before before) {
         Workspace ws = session.workspace();
+        List<WorkspaceFiles.Outside> unread = ws == null ? List.of() : session.unreadSamples();
         Path file = ws != null && session.file() != null ? session.file()
             : beside.toAbsolutePath().resolveSibling(SchemaInference.slug(name) + WorkspaceFiles.EXTENSION);
         read(monitor -> {
             before.run();
-            return WorkspaceOpener.addSamples(file, ws, files, SampleLimits.defaults(), monitor);
+            return WorkspaceOpener.addSamples(file, ws, files, unread, SampleLimits.defaults(), monitor);
         }, opened -> {
             session.showAdded(opened, what);
             showProblems.run();

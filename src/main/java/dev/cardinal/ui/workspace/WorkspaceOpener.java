@@ -43,8 +43,27 @@ public final class WorkspaceOpener {
         return sample;
     }
 
-    /** A workspace with its sample read. */
-    public record Opened(Path file, Workspace workspace, List<FileProblem> warnings, Sample sample) {
+    /**
+     * A workspace with its sample read.
+     *
+     * @param unread the bound samples outside the workspace's folder that were not read: the user has not said yes
+     */
+    public record Opened(Path file, Workspace workspace, List<FileProblem> warnings, Sample sample,
+                         List<WorkspaceFiles.Outside> unread) {
+        public Opened {
+            unread = List.copyOf(unread);
+        }
+
+        public Opened(Path file, Workspace workspace, List<FileProblem> warnings, Sample sample) {
+            this(file, workspace, warnings, sample, List.of());
+        }
+    }
+
+    /** The workspace's bound samples to read, without those in {@code unread}; they stay bound. */
+    static List<SampleReader.Source> sources(Path file, Workspace ws, List<WorkspaceFiles.Outside> unread) {
+        Set<String> skip = new HashSet<>();
+        unread.forEach(o -> skip.add(o.sample().id()));
+        return SampleReader.sources(file, ws).stream().filter(s -> !skip.contains(s.binding().id())).toList();
     }
 
     /**
@@ -55,10 +74,11 @@ public final class WorkspaceOpener {
      *
      * @param file  where the workspace is (or will be) saved: sample paths are relative to it
      * @param ws    the workspace, or null to make one
-     * @param added the files to add
+     * @param added  the files to add (the user chose them, wherever they are)
+     * @param unread bound samples outside the workspace's folder the user did not say yes to: still not read
      */
-    public static Opened addSamples(Path file, Workspace ws, List<Path> added, SampleLimits limits, ReadMonitor monitor)
-        throws IOException {
+    public static Opened addSamples(Path file, Workspace ws, List<Path> added, List<WorkspaceFiles.Outside> unread,
+                                    SampleLimits limits, ReadMonitor monitor) throws IOException {
         Workspace base = ws != null ? ws : Workspace.empty(file.getFileName().toString().replace(WorkspaceFiles.EXTENSION, ""));
         List<SampleBinding> bindings = new ArrayList<>(base.samples());
         Set<String> ids = new HashSet<>();
@@ -79,7 +99,7 @@ public final class WorkspaceOpener {
         }
         Workspace bound = new Workspace(base.name(), base.eventKinds(), base.layouts(), bindings, base.rollups(), base.targets(),
             base.canvas());
-        Sample sample = counted(SampleReader.read(SampleReader.sources(file, bound), limits, monitor));
+        Sample sample = counted(SampleReader.read(sources(file, bound, unread), limits, monitor));
         Workspace inferred = SchemaInference.infer(bound.name(), sample, bindings);
         List<EventKind> kinds = new ArrayList<>(bound.eventKinds());
         List<Layout> layouts = new ArrayList<>(bound.layouts());
@@ -93,13 +113,18 @@ public final class WorkspaceOpener {
             }
         }
         Workspace out = new Workspace(bound.name(), kinds, layouts, bindings, bound.rollups(), bound.targets(), canvas);
-        return new Opened(file, out, List.of(), sample);
+        return new Opened(file, out, List.of(), sample, unread);
     }
 
-    public static Opened open(Path file, SampleLimits limits, ReadMonitor monitor)
+    /**
+     * Opens a workspace and reads its bound samples; those outside its folder only with {@code readOutside} (else
+     * they are left in {@link Opened#unread}, for the user to be asked).
+     */
+    public static Opened open(Path file, boolean readOutside, SampleLimits limits, ReadMonitor monitor)
         throws IOException, WorkspaceFormatException {
         WorkspaceReader.Loaded loaded = WorkspaceFiles.load(file);
-        Sample sample = counted(SampleReader.read(SampleReader.sources(file, loaded.workspace()), limits, monitor));
-        return new Opened(file, loaded.workspace(), loaded.warnings(), sample);
+        List<WorkspaceFiles.Outside> unread = readOutside ? List.of() : WorkspaceFiles.outside(file, loaded.workspace());
+        Sample sample = counted(SampleReader.read(sources(file, loaded.workspace(), unread), limits, monitor));
+        return new Opened(file, loaded.workspace(), loaded.warnings(), sample, unread);
     }
 }

@@ -100,6 +100,17 @@ public final class WorkspaceSession implements AutoCloseable {
         return file;
     }
 
+    /** Bound samples outside the workspace's folder that the user did not say yes to: they are not read. */
+    public List<dev.cardinal.model.WorkspaceFiles.Outside> unreadSamples() {
+        WorkspaceOpener.Opened o = opened.get();
+        return o == null ? List.of() : o.unread();
+    }
+
+    /** The workspace's bound samples as every reading of them takes them: without the ones not to be read. */
+    public List<dev.cardinal.traffic.SampleReader.Source> sampleSources() {
+        return file == null ? List.of() : WorkspaceOpener.sources(file, history.current(), unreadSamples());
+    }
+
     /** The folder the workspace file is in, where file choosers start; null when none is open. */
     public File folder() {
         Path dir = file == null ? null : file.toAbsolutePath().getParent();
@@ -193,7 +204,8 @@ public final class WorkspaceSession implements AutoCloseable {
      */
     public void showLiveSample(dev.cardinal.traffic.Sample sample) {
         WorkspaceOpener.Opened was = opened.get();
-        showSample(new WorkspaceOpener.Opened(file, history.current(), was == null ? List.of() : was.warnings(), sample), true);
+        showSample(new WorkspaceOpener.Opened(file, history.current(), was == null ? List.of() : was.warnings(), sample,
+            was == null ? List.of() : was.unread()), true);
         refreshAttributes();
         project();
     }
@@ -209,6 +221,10 @@ public final class WorkspaceSession implements AutoCloseable {
         List<String> lines = new ArrayList<>();
         for (FileProblem w : result.warnings()) {
             lines.add("warning: " + (result.file() == null ? "" : result.file().getFileName() + ": ") + w);
+        }
+        for (var o : result.unread()) {
+            lines.add("not read: " + o.describe() + ": outside the workspace's folder, and not confirmed (open the workspace"
+                + " again to be asked)");
         }
         ReadReport r = result.sample().report();
         for (ReadProblem p : r.problems()) {

@@ -59,7 +59,7 @@ class WorkspaceSessionTest {
     }
 
     private void open() throws Exception {
-        session.show(WorkspaceOpener.open(WORKSPACE, SampleLimits.defaults(), ReadMonitor.NONE));
+        session.show(WorkspaceOpener.open(WORKSPACE, true, SampleLimits.defaults(), ReadMonitor.NONE));
     }
 
     /** Distinct series keys in the sample file when the tag {@code without} is not written: a plain count. */
@@ -117,7 +117,7 @@ class WorkspaceSessionTest {
         Projection p = awaitProjection();
         assertEquals(used + 1, session.projection().aheadUsed(), "the toggle was projected before it was made");
         assertEquals(seriesWithout("user_id"), p.now().series());
-        var opened = WorkspaceOpener.open(WORKSPACE, SampleLimits.defaults(), ReadMonitor.NONE);
+        var opened = WorkspaceOpener.open(WORKSPACE, true, SampleLimits.defaults(), ReadMonitor.NONE);
         var kind = opened.workspace().eventKind("listing_event").orElseThrow();
         var index = new dev.cardinal.projection.SampleIndex(opened.sample().eventKind("listing_event").orElseThrow());
         Projection fresh = dev.cardinal.projection.Projector.interactive(index).project(kind, session.selectedLayoutProperty().get(),
@@ -187,7 +187,7 @@ class WorkspaceSessionTest {
         Path bad = Files.writeString(dir.resolve("clicks.lp"), "click,page=a n=1i 1\nclick,page=b n= 2\n");
         open();
         awaitProjection();
-        session.showAdded(WorkspaceOpener.addSamples(session.file(), session.workspace(), List.of(weather, bad), SampleLimits.defaults(),
+        session.showAdded(WorkspaceOpener.addSamples(session.file(), session.workspace(), List.of(weather, bad), List.of(), SampleLimits.defaults(),
             ReadMonitor.NONE), "add 2 sample files");
         assertEquals("Undo: add 2 sample files", session.history().undoTextProperty().get());
         assertEquals(3, session.workspace().samples().size());
@@ -201,7 +201,7 @@ class WorkspaceSessionTest {
         WorkspaceSession fresh = new WorkspaceSession(ui::add);
         try {
             Path file = dir.resolve("weather.cardinal.json");
-            fresh.showAdded(WorkspaceOpener.addSamples(file, null, List.of(weather), SampleLimits.defaults(), ReadMonitor.NONE), "add");
+            fresh.showAdded(WorkspaceOpener.addSamples(file, null, List.of(weather), List.of(), SampleLimits.defaults(), ReadMonitor.NONE), "add");
             assertTrue(fresh.history().isDirty(), "made from traffic, not saved yet");
             assertFalse(fresh.history().canUndoProperty().get());
             assertEquals("weather.lp.gz", fresh.workspace().samples().get(0).path());
@@ -268,7 +268,7 @@ class WorkspaceSessionTest {
         assertTrue(session.workspace().layouts().isEmpty());
         Path weather = Files.copy(Path.of("sample-data/weather/traffic.lp.gz"), dir.resolve("weather.lp.gz"));
         Path file = dir.resolve("untitled.cardinal.json");
-        session.showAdded(WorkspaceOpener.addSamples(file, session.workspace(), List.of(weather), SampleLimits.defaults(), ReadMonitor.NONE),
+        session.showAdded(WorkspaceOpener.addSamples(file, session.workspace(), List.of(weather), List.of(), SampleLimits.defaults(), ReadMonitor.NONE),
             "add sample weather.lp.gz");
         assertEquals("weather-as-written", session.selectedLayoutProperty().get() == null ? null
             : session.workspace().layouts().get(0).id());
@@ -296,7 +296,7 @@ class WorkspaceSessionTest {
         Path copy = dir.resolve("ws.cardinal.json");
         Files.copy(WORKSPACE, copy);
         Files.copy(TRAFFIC, dir.resolve("traffic.lp.gz"));
-        session.show(WorkspaceOpener.open(copy, SampleLimits.defaults(), ReadMonitor.NONE));
+        session.show(WorkspaceOpener.open(copy, true, SampleLimits.defaults(), ReadMonitor.NONE));
         session.setRole("user_id", Role.FIELD);
         session.save();
         assertFalse(session.history().isDirty());
@@ -307,7 +307,7 @@ class WorkspaceSessionTest {
         Path elsewhere = Files.createDirectories(dir.resolve("reviews/today")).resolve("renamed.cardinal.json");
         session.saveAs(elsewhere);
         assertEquals(elsewhere, session.file());
-        WorkspaceOpener.Opened reopened = WorkspaceOpener.open(elsewhere, SampleLimits.defaults(), ReadMonitor.NONE);
+        WorkspaceOpener.Opened reopened = WorkspaceOpener.open(elsewhere, true, SampleLimits.defaults(), ReadMonitor.NONE);
         assertEquals("../../traffic.lp.gz", reopened.workspace().samples().get(0).path());
         assertEquals(20_000, reopened.sample().report().points(), "the moved workspace still reads its traffic");
         assertEquals(Role.FIELD, reopened.workspace().layout("ids-as-tags").orElseThrow().roleOf("user_id"));
