@@ -1,7 +1,6 @@
 package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.SampleBinding;
-import dev.cardinal.model.Workspace;
 import dev.cardinal.push.CaptureServer;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
