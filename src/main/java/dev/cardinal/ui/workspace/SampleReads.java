@@ -58,13 +58,19 @@ final class SampleReads {
      */
     void open(Path file, Consumer<WorkspaceOpener.Opened> then) {
         read(monitor -> WorkspaceOpener.open(file, false, SampleLimits.defaults(), monitor), opened -> {
-            if (!opened.unread().isEmpty() && readOutside(file, opened.unread())) {
-                // after this read's own clean-up, which follows this handler
-                Platform.runLater(() -> read(monitor -> WorkspaceOpener.open(file, true, SampleLimits.defaults(), monitor),
-                    again -> shown(again, then), e -> openFailed(file, e)));
+            if (opened.unread().isEmpty()) {
+                shown(opened, then);
                 return;
             }
-            shown(opened, then);
+            // asked after this read's clean-up (which follows this handler), so its progress is gone from the status bar
+            Platform.runLater(() -> {
+                if (readOutside(file, opened.unread())) {
+                    read(monitor -> WorkspaceOpener.open(file, true, SampleLimits.defaults(), monitor), again -> shown(again, then),
+                        e -> openFailed(file, e));
+                } else {
+                    shown(opened, then);
+                }
+            });
         }, e -> openFailed(file, e));
     }
 
