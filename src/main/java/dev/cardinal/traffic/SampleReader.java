@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
@@ -61,9 +62,54 @@ public final class SampleReader {
         };
     }
 
+    /**
+     * Why {@code path} cannot be read as a sample file, or empty when it is a regular file (a link is followed). A
+     * directory, a named pipe, a socket or a device is never opened: opening a pipe blocks until someone writes to it,
+     * and a device may never end, so one such path bound in a workspace would hang every command that reads it.
+     */
+    public static Optional<String> refusal(Path path) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return Optional.of("no such file");
+        } catch (IOException e) {
+            return Optional.of("cannot read: " + e.getMessage());
+        }
+        if (attributes.isRegularFile()) {
+            return Optional.empty();
+        }
+        if (attributes.isDirectory()) {
+            return Optional.of("is a directory, not a file");
+        }
+        return Optional.of(special(path) + ", not a regular file: sample traffic is read from files only (reading it"
+            + " could wait for a writer forever or never end)");
+    }
+
+    /** What kind of special file {@code path} is, from its Unix mode where the platform tells it. */
+    private static String special(Path path) {
+        try {
+            int type = (Integer) Files.getAttribute(path, "unix:mode") & 0170000;
+            return switch (type) {
+                case 0010000 -> "is a named pipe (FIFO)";
+                case 0140000 -> "is a socket";
+                case 0020000 -> "is a character device";
+                case 0060000 -> "is a block device";
+                default -> "is a special file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "is a special file (a pipe, socket or device)";
+        }
+    }
+
     private static void readOne(Source source, SampleBuilder builder, ReadMonitor monitor) {
         Path path = source.path();
         String name = path.toString();
+        Optional<String> refused = refusal(path);
+        if (refused.isPresent()) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, refused.get()));
+            return;
+        }
         long total = sizeOrUnknown(path);
         try (InputStream raw = Files.newInputStream(path);
              InputStream counted = new Progress(raw, name, total, monitor);
@@ -74,6 +120,7 @@ public final class SampleReader {
             builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
             readerFor(source.binding().format()).read(sniffable, name, source.binding(), builder, monitor);
         } catch (NoSuchFileException e) {
+            // removed since the check above
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"));
         } catch (SampleFormatException e) {
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.NOT_THIS_FORMAT, e.getMessage()));
@@ -166,12 +213,17 @@ public final class SampleReader {
 
     /**
      * The format to read a file as: from its name, else from its first bytes ({@code {} means NDJSON; a first line
-     * with commas but no space means CSV; anything else line protocol).
+     * with commas but no space means CSV; anything else line protocol). A path that is not a regular file is not
+     * opened to look (see {@link #refusal}).
      */
     public static SampleFormat detectFormat(Path path) throws IOException {
         Optional<SampleFormat> byName = SampleFormat.fromFileName(path.getFileName().toString());
         if (byName.isPresent()) {
             return byName.get();
+        }
+        Optional<String> refused = refusal(path);
+        if (refused.isPresent()) {
+            throw new IOException(path + ": " + refused.get());
         }
         try (BufferedInputStream in = new BufferedInputStream(Files.newInputStream(path))) {
             InputStream text = in;

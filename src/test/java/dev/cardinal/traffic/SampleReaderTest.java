@@ -2,6 +2,7 @@ package dev.cardinal.traffic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.model.SampleBinding;
@@ -11,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -122,6 +124,40 @@ class SampleReaderTest {
         assertEquals(1, s.rows());
         assertEquals(new ReadProblem(dir.resolve("missing.lp").toString(), 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"),
             s.report().problems().get(0));
+    }
+
+    @Test
+    void aDirectoryPipeSocketOrDeviceIsRefusedWithWhatItIsAndNeverOpened() throws Exception {
+        Path pipe = SpecialFiles.fifo(dir.resolve("pipe.lp"));
+        Path socketFile = dir.resolve("s.lp");
+        try (java.nio.channels.ServerSocketChannel socket = java.nio.channels.ServerSocketChannel.open(
+            java.net.StandardProtocolFamily.UNIX)) {
+            socket.bind(java.net.UnixDomainSocketAddress.of(socketFile));
+            Path folder = Files.createDirectory(dir.resolve("folder.lp"));
+            Path ok = Files.writeString(dir.resolve("ok.lp"), "m f=1 1\n");
+            List<SampleReader.Source> sources = java.util.stream.Stream.of(folder, pipe, socketFile, Path.of("/dev/zero"), ok)
+                .map(f -> new SampleReader.Source(f, SampleBinding.lineProtocol("t", f.toString(), "ns"))).toList();
+            // a pipe opened for reading waits for a writer: were it opened, this would never return
+            Sample s = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE));
+            assertEquals(1, s.rows(), "the regular file after them is read");
+            assertEquals(List.of(
+                    folder + ": is a directory, not a file",
+                    pipe + ": is a named pipe (FIFO), not a regular file: sample traffic is read from files only"
+                        + " (reading it could wait for a writer forever or never end)",
+                    socketFile + ": is a socket, not a regular file: sample traffic is read from files only"
+                        + " (reading it could wait for a writer forever or never end)",
+                    "/dev/zero: is a character device, not a regular file: sample traffic is read from files only"
+                        + " (reading it could wait for a writer forever or never end)"),
+                s.report().problems().stream().map(ReadProblem::toString).toList());
+            assertTrue(s.report().problems().stream().allMatch(p -> p.kind() == ReadProblem.Kind.UNREADABLE));
+        }
+        // a name that does not say the format is not opened to look either
+        Path unnamed = SpecialFiles.fifo(dir.resolve("pipe.data"));
+        java.io.IOException e = assertThrows(java.io.IOException.class,
+            () -> assertTimeoutPreemptively(Duration.ofSeconds(20), () -> SampleReader.detectFormat(unnamed)));
+        assertTrue(e.getMessage().endsWith("pipe.data: is a named pipe (FIFO), not a regular file: sample traffic is"
+            + " read from files only (reading it could wait for a writer forever or never end)"), e.getMessage());
     }
 
     @Test
