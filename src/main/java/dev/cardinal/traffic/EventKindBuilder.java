@@ -4,7 +4,9 @@ import dev.cardinal.model.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Accumulates the rows of one event kind. A reader checks a whole line first ({@link #find}, {@link #type}) and
@@ -21,6 +23,7 @@ public final class EventKindBuilder {
     private int[] tagAttr = new int[16];
     private int[] fieldAttr = new int[16];
     private final List<SampleAttribute> attributes = new ArrayList<>();
+    private final Set<String> names = new HashSet<>();
     private final List<Column> columns = new ArrayList<>();
     private long[] timestamps;
     private int capacity;
@@ -90,10 +93,8 @@ public final class EventKindBuilder {
             }
         }
         String keyText = new String(key, off, len, StandardCharsets.UTF_8);
-        String attrName = keyText;
-        if ((tag ? fieldKeys : tagKeys).find(key, off, len) != 0) {
-            attrName = uniqueName(keyText);
-        }
+        // a tag and a field with one key, or keys whose bytes are not UTF-8 and read alike, get names of their own
+        String attrName = names.add(keyText) ? keyText : uniqueName(keyText);
         int index = attributes.size();
         attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, file + ":" + line));
         columns.add(newColumn(tag ? ValueType.STRING : type));
@@ -106,15 +107,13 @@ public final class EventKindBuilder {
         return attribute(b, 0, b.length, tag, type, file, line);
     }
 
+    /** The first of {@code key_1}, {@code key_2}... that no attribute has, now taken. */
     private String uniqueName(String key) {
-        int n = 1;
-        while (true) {
+        for (int n = 1; ; n++) {
             String candidate = key + "_" + n;
-            String c = candidate;
-            if (attributes.stream().noneMatch(a -> a.name().equals(c))) {
+            if (names.add(candidate)) {
                 return candidate;
             }
-            n++;
         }
     }
 

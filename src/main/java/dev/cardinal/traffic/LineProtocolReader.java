@@ -21,6 +21,10 @@ public final class LineProtocolReader implements TrafficReader {
     private static final int READ_REQUEST = 1 << 16;
     /** A file whose first lines are all malformed is not line protocol; say so instead of listing them. */
     private static final int SNIFF_LINES = 20;
+    /** Keys of a line compared pair by pair up to this many; beyond, by hash ({@link RepeatFinder}). */
+    private static final int PAIRWISE_KEYS = 8;
+    /** The length of the separator between a series key and a field key in the server's storage key ({@code #!~#}). */
+    private static final int FIELD_KEY_SEPARATOR = 4;
 
     @Override
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
@@ -46,6 +50,7 @@ public final class LineProtocolReader implements TrafficReader {
         private boolean[] fromCache = new boolean[32];
         private int scratchUsed;
         private final KeyCache keys = new KeyCache();
+        private final RepeatFinder repeats = new RepeatFinder();
         private int limit;
         private boolean eof;
         private IOException failure;
@@ -212,7 +217,7 @@ public final class LineProtocolReader implements TrafficReader {
                 }
                 attrs[t] = a;
             }
-            if (rawKeyLength(p) > LineProtocolSyntax.MAX_KEY_LENGTH) {
+            if (p.keyLength() + FIELD_KEY_SEPARATOR + p.longestFieldKey > LineProtocolSyntax.MAX_KEY_LENGTH) {
                 return false;
             }
             for (int f = 0; f < p.fieldCount; f++) {
@@ -244,16 +249,13 @@ public final class LineProtocolReader implements TrafficReader {
                 int cached = kind == null ? -1 : keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
                 attrs[t] = cached;
                 fromCache[t] = cached >= 0;
-                for (int u = 0; u < t; u++) {
-                    if (!knownApart(t, u) && Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
-                        return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[t], "duplicate tags");
-                    }
-                }
             }
-            int rawKeyLength = rawKeyLength(p);
-            if (rawKeyLength > LineProtocolSyntax.MAX_KEY_LENGTH) {
-                return bad(ReadProblem.Kind.MALFORMED, p.measurementStart, "max key length exceeded: " + rawKeyLength
-                    + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
+            int repeated = repeatedTag(p);
+            if (repeated >= 0) {
+                return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[repeated], "duplicate tags");
+            }
+            if (!keyFits(p)) {
+                return false;
             }
             scratchUsed = 0;
             if (kind == null) {
@@ -275,6 +277,10 @@ public final class LineProtocolReader implements TrafficReader {
             }
             int base = 1 + 2 * p.tagCount;
             int timeFields = 0;
+            boolean wide = p.fieldCount > PAIRWISE_KEYS;
+            if (wide) {
+                repeats.clear(p.fieldCount);
+            }
             for (int f = 0; f < p.fieldCount; f++) {
                 int k = base + 2 * f;
                 piece(k, b, p.fieldKeyStart[f], p.fieldKeyEnd[f], Escapes.NAME);
@@ -295,13 +301,10 @@ public final class LineProtocolReader implements TrafficReader {
                         + keyText(k) + "' is " + p.fieldType[f].id() + " here but " + kind.type(a).id() + " since "
                         + kind.firstSeen(a));
                 }
-                for (int g = 0; g < f; g++) {
-                    int kg = base + 2 * g;
-                    if (p.fieldType[g] != p.fieldType[f] && !knownApart(p.tagCount + f, p.tagCount + g)
-                        && sameScratch(k, kg)) {
-                        return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
-                            + keyText(k) + "' is both " + p.fieldType[g].id() + " and " + p.fieldType[f].id() + " in this line");
-                    }
+                int g = wide ? repeats.add(f, pieceArray[k], scratchStart[k], scratchLength[k]) : earlierOfOtherType(f, base);
+                if (g >= 0 && p.fieldType[g] != p.fieldType[f]) {
+                    return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
+                        + keyText(k) + "' is both " + p.fieldType[g].id() + " and " + p.fieldType[f].id() + " in this line");
                 }
             }
             if (timeFields == p.fieldCount) {
@@ -355,13 +358,65 @@ public final class LineProtocolReader implements TrafficReader {
             }
         }
 
-        /** The series key's length as written (measurement, then ",key=value" per tag), which 1.x caps. */
-        private static int rawKeyLength(LineParser p) {
-            int n = p.measurementEnd - p.measurementStart;
-            for (int t = 0; t < p.tagCount; t++) {
-                n += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
+        /**
+         * The first tag whose raw key equals an earlier tag's (the server compares keys as written), or -1. Pairwise for
+         * a few tags, where hashing costs more than it saves; by hash beyond, so that many tags cost linear time.
+         */
+        private int repeatedTag(LineParser p) {
+            byte[] b = buf;
+            if (p.tagCount <= PAIRWISE_KEYS) {
+                for (int t = 1; t < p.tagCount; t++) {
+                    for (int u = 0; u < t; u++) {
+                        if (!knownApart(t, u) && Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
+                            return t;
+                        }
+                    }
+                }
+                return -1;
             }
-            return n;
+            repeats.clear(p.tagCount);
+            for (int t = 0; t < p.tagCount; t++) {
+                if (repeats.add(t, b, p.tagKeyStart[t], p.tagKeyEnd[t] - p.tagKeyStart[t]) >= 0) {
+                    return t;
+                }
+            }
+            return -1;
+        }
+
+        /**
+         * The server's two limits on key length (see {@code influxdb-1x-line-protocol.md}): the series key as written,
+         * and the series key plus a separator plus each field key, the key a field's values are stored under. False,
+         * with the line reported, when one is exceeded.
+         */
+        private boolean keyFits(LineParser p) throws SampleFormatException {
+            int keyLength = p.keyLength();
+            if (keyLength > LineProtocolSyntax.MAX_KEY_LENGTH) {
+                return bad(ReadProblem.Kind.MALFORMED, p.measurementStart, "max key length exceeded: " + keyLength
+                    + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
+            }
+            if (keyLength + FIELD_KEY_SEPARATOR + p.longestFieldKey <= LineProtocolSyntax.MAX_KEY_LENGTH) {
+                return true;
+            }
+            for (int f = 0; ; f++) {
+                int stored = keyLength + FIELD_KEY_SEPARATOR + p.fieldKeyEnd[f] - p.fieldKeyStart[f];
+                if (stored > LineProtocolSyntax.MAX_KEY_LENGTH) {
+                    return bad(ReadProblem.Kind.MALFORMED, p.fieldKeyStart[f], "max key length exceeded: " + stored
+                        + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
+                }
+            }
+        }
+
+        /** For a line of a few fields: an earlier field with the same key as field {@code f} and another type, or -1. */
+        private int earlierOfOtherType(int f, int base) {
+            LineParser p = parser;
+            int k = base + 2 * f;
+            for (int g = 0; g < f; g++) {
+                if (p.fieldType[g] != p.fieldType[f] && !knownApart(p.tagCount + f, p.tagCount + g)
+                    && sameScratch(k, base + 2 * g)) {
+                    return g;
+                }
+            }
+            return -1;
         }
 
         private enum Escapes { NAME, TAG, STRING }

@@ -295,7 +295,7 @@ class LineProtocolReaderTest {
             "2: duplicate tags",
             "3: field type conflict: field 'f' is integer here but float since t.lp:1",
             "4: field type conflict: field 's' is boolean here but string since t.lp:1",
-            "5: max key length exceeded: 65540 > 65535",
+            "5: max key length exceeded: 65538 > 65535",
             "8: field type conflict: field 'f' is integer here but float since t.lp:1"), why);
         EventKindSample a = s.eventKind("a").orElseThrow();
         assertEquals(5, a.rows());
@@ -306,6 +306,46 @@ class LineProtocolReaderTest {
         assertNull(value(a, "s", 3));
         assertEquals("4", value(a, "f", 4));
         assertEquals(1, s.eventKind("b").orElseThrow().rows());
+    }
+
+    /** The key lengths the real influxd 1.6.7 took and refused (influxdb-1x-line-protocol.md, section 1). */
+    @ParameterizedTest(name = "key {0}, field key {1}: {2}")
+    @CsvSource({
+        "65530,f,", "65531,f,65536", "65535,f,65540", "65529,ff,", "65530,ff,65536", "65536,f,65536", "70000,f,70000"})
+    void keysAreMeasuredAsTheServerMeasuresThem(int keyLength, String fieldKey, Integer refusedAt) {
+        String key = "m,a=x,b=" + "v".repeat(keyLength - "m,a=x,b=".length());
+        Sample s = read(key + " " + fieldKey + "=1 1\n");
+        if (refusedAt == null) {
+            assertEquals(1, s.rows(), s.report().problems().toString());
+        } else {
+            assertEquals(List.of("max key length exceeded: " + refusedAt + " > 65535"),
+                s.report().problems().stream().map(ReadProblem::message).toList());
+        }
+    }
+
+    @Test
+    void aFieldKeyCountsWithTheSeriesKeyItIsStoredUnder() {
+        assertEquals(1, read("m " + "f".repeat(65_530) + "=1 1\n").rows());
+        Sample s = read("m " + "f".repeat(65_531) + "=1 1\n");
+        assertEquals(new ReadProblem("t.lp", 1, 3, ReadProblem.Kind.MALFORMED, "max key length exceeded: 65536 > 65535"),
+            s.report().problems().get(0));
+    }
+
+    @Test
+    void aDuplicateTagIsNamedBeforeTheKeyLengthAsOnTheServer() {
+        Sample s = read("m,a=x,a=" + "v".repeat(70_000) + " f=1 1\n");
+        assertEquals("duplicate tags", s.report().problems().get(0).message());
+        StringBuilder many = new StringBuilder("w");
+        for (int i = 0; i < 40; i++) {
+            many.append(",t").append(i).append("=v");
+        }
+        Sample wide = read("m f=0 0\n" + many + ",t17=w f=1 1\n" + many + " f=1,f=2i 2\n" + many + " f=1,g=2,f=3 3\n");
+        assertEquals(List.of("2:" + (many.length() + 2) + ": duplicate tags",
+                "3:" + (many.length() + 6) + ": field type conflict: field 'f' is both float and integer in this line"),
+            wide.report().problems().stream().map(p -> p.line() + ":" + p.column() + ": " + p.message()).toList());
+        EventKindSample w = wide.eventKind("w").orElseThrow();
+        assertEquals(1, w.rows(), "a repeated field of one type keeps its last value");
+        assertEquals("3", value(w, "f", 0));
     }
 
     @Test
