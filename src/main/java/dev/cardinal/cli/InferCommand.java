@@ -117,6 +117,12 @@ final class InferCommand implements Callable<Integer> {
         if (r.problemsOmitted() > 0) {
             err.printf("... and %,d more problems%n", r.problemsOmitted());
         }
+        for (ReadProblem w : r.warnings()) {
+            err.println(w);
+        }
+        if (r.warningsOmitted() > 0) {
+            err.printf("... and %,d more warnings%n", r.warningsOmitted());
+        }
     }
 
     private static void printSummary(Sample sample, PrintWriter out) {

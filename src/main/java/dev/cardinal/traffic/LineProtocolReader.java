@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -40,6 +41,8 @@ public final class LineProtocolReader implements TrafficReader {
         private final long multiplier;
         private final long readTimeNanos;
         private final LineParser parser = new LineParser();
+        /** Parses the lines a string swallowed, each on its own (see {@link #warnIfPointsSwallowed}). */
+        private final LineParser probe = new LineParser();
         private final LineProtocolSyntax.LineScan scan = new LineProtocolSyntax.LineScan();
         private byte[] buf = new byte[CHUNK];
         private byte[] scratch = new byte[4096];
@@ -55,6 +58,9 @@ public final class LineProtocolReader implements TrafficReader {
         private boolean eof;
         private IOException failure;
         private long line = 1;
+        /** The physical line the current (logical) line ends on, and where its text ends in the buffer. */
+        private long lastLine;
+        private int contentEnd;
         private int lineStart;
         private long goodLines;
         /** Bytes of the input before the buffer's start. */
@@ -90,8 +96,14 @@ public final class LineProtocolReader implements TrafficReader {
                 }
                 int end = scan.end;
                 int contentEnd = end > pos && buf[end - 1] == '\r' ? end - 1 : end;
-                boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
                 long physical = 1 + scan.newlinesInside;
+                if (end == limit && end > pos && buf[end - 1] == '\n') {
+                    // the file's last newline, inside a string left open, ends the last line: it starts no other
+                    physical--;
+                }
+                lastLine = line + physical - 1;
+                this.contentEnd = contentEnd;
+                boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
                 line += physical;
                 into.linesSeen(physical);
                 if (!keepGoing) {
@@ -148,6 +160,7 @@ public final class LineProtocolReader implements TrafficReader {
             scan.end = nl;
             scan.newlinesInside = 0;
             scan.backslash = false;
+            scan.stringOpened = -1;
             return true;
         }
 
@@ -162,7 +175,13 @@ public final class LineProtocolReader implements TrafficReader {
                 return true;
             }
             if (r == LineParser.Result.ERROR) {
-                bad(ReadProblem.Kind.MALFORMED, parser.errorAt, parser.error);
+                if (scan.endedInString() && parser.errorAt > scan.stringOpened) {
+                    // the server scans a string's quotes to the end of its fields before it looks inside: all it
+                    // can find past a quote left open is that the quotes do not pair
+                    bad(ReadProblem.Kind.MALFORMED, scan.stringOpened, "unbalanced quotes" + swallowed(scan.stringOpened));
+                } else {
+                    bad(ReadProblem.Kind.MALFORMED, parser.errorAt, parser.error + swallowed(parser.errorAt));
+                }
                 return true;
             }
             long ts;
@@ -187,6 +206,9 @@ public final class LineProtocolReader implements TrafficReader {
             goodLines++;
             if (!sniffed.isEmpty()) {
                 flushSniffed();
+            }
+            if (scan.stringOpened >= 0) {
+                warnIfPointsSwallowed();
             }
             if (!parser.hasTimestamp) {
                 into.pointWithoutTimestamp();
@@ -513,6 +535,16 @@ public final class LineProtocolReader implements TrafficReader {
 
         /** Turns a byte offset into the physical line and 1-based character column. */
         private ReadProblem locate(ReadProblem.Kind kind, int at, String message) {
+            Place p = place(at);
+            return new ReadProblem(file, p.line(), p.column(), kind, message);
+        }
+
+        /** A physical line and 1-based character column in it. */
+        private record Place(long line, int column) {
+        }
+
+        /** Where the byte at offset {@code at} of the current line is. */
+        private Place place(int at) {
             long l = line;
             int from = lineStart;
             for (int i = lineStart; i < at && i < limit; i++) {
@@ -527,7 +559,59 @@ public final class LineProtocolReader implements TrafficReader {
                     column++;
                 }
             }
-            return new ReadProblem(file, l, column, kind, message);
+            return new Place(l, column);
+        }
+
+        /**
+         * For a bad line that a string value ran over several lines, where the string opened and what it swallowed,
+         * as a clause for the reason given at {@code at}; "" for any other line. The server reads such a line the
+         * same way within one write, and drops it, with all the lines swallowed.
+         */
+        private String swallowed(int at) {
+            if (scan.stringOpened < 0) {
+                return "";
+            }
+            Place open = place(scan.stringOpened);
+            String where = open.line() == place(at).line() ? "at column " + open.column()
+                : String.format(Locale.ROOT, "at line %,d, column %d", open.line(), open.column());
+            long after = lastLine - open.line();
+            return String.format(Locale.ROOT, ": the string opened %s runs to line %,d (the server would swallow the"
+                + " %,d line%s after %s into it)", where, lastLine, after, after == 1 ? "" : "s",
+                open.line() == place(at).line() ? "this one" : String.format(Locale.ROOT, "line %,d", open.line()));
+        }
+
+        /**
+         * A point kept with a string value that runs over several lines is what the server keeps too, and multi-line
+         * text is fine; but when one of the lines swallowed into the string would be a point on its own, a quote was
+         * most likely left open, and the points it swallowed are lost on the server as here: say so.
+         */
+        private void warnIfPointsSwallowed() {
+            int from = scan.stringOpened;
+            while (buf[from] != '\n') {
+                from++;
+            }
+            long points = 0;
+            long lines = 0;
+            for (int s = from + 1; s <= contentEnd; ) {
+                int e = s;
+                while (e < contentEnd && buf[e] != '\n') {
+                    e++;
+                }
+                lines++;
+                if (probe.parse(buf, s, e > s && buf[e - 1] == '\r' ? e - 1 : e) == LineParser.Result.POINT) {
+                    points++;
+                }
+                s = e + 1;
+            }
+            if (points == 0) {
+                return;
+            }
+            Place open = place(scan.stringOpened);
+            into.warning(new ReadProblem(file, open.line(), open.column(), ReadProblem.Kind.WARNING, String.format(
+                Locale.ROOT, "the string opened at column %d runs to line %,d: the server keeps one point and swallows"
+                    + " the %,d line%s after this one into the string, %,d of which would be a point%s on %s own (a quote"
+                    + " left open?)", open.column(), lastLine, lines, lines == 1 ? "" : "s", points,
+                points == 1 ? "" : "s", points == 1 ? "its" : "their")));
         }
 
         /**

@@ -18,6 +18,17 @@ final class LineProtocolSyntax {
         int newlinesInside;
         /** True when the line holds a backslash: only then can anything in it be escaped. */
         boolean backslash;
+        /**
+         * Where the quote is that opened the first string value holding a newline, or -1: a line that runs over
+         * several because of a string, which a quote left open makes of the rest of a file.
+         */
+        int stringOpened;
+        private int openQuote;
+
+        /** True when the line ended (at the end of the input) inside a string value: a quote was left open. */
+        boolean endedInString() {
+            return quoted;
+        }
         // state while scanning
         private boolean quoted;
         private boolean fields;
@@ -54,12 +65,18 @@ final class LineProtocolSyntax {
                 commas++;
             } else if (fields && b == '"' && equals > commas) {
                 quoted = !quoted;
+                if (quoted) {
+                    openQuote = i;
+                }
             } else if (b == '\n') {
                 if (!quoted) {
                     end = i;
                     return ENDED;
                 }
                 newlinesInside++;
+                if (stringOpened < 0) {
+                    stringOpened = openQuote;
+                }
             }
             return GO_ON;
         }
@@ -187,6 +204,7 @@ final class LineProtocolSyntax {
         out.commas = 0;
         out.newlinesInside = 0;
         out.backslash = false;
+        out.stringOpened = -1;
         out.skipUntil = i;
         int w = i;
         for (; w + 8 <= limit; w += 8) {

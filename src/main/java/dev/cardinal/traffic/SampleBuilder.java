@@ -16,6 +16,8 @@ public final class SampleBuilder {
     private final List<EventKindBuilder> kinds = new ArrayList<>();
     private final List<ReadProblem> problems = new ArrayList<>();
     private long problemsOmitted;
+    private final List<ReadProblem> warnings = new ArrayList<>();
+    private long warningsOmitted;
     private long badLines;
     private long lines;
     private long rows;
@@ -62,6 +64,15 @@ public final class SampleBuilder {
             problems.add(problem);
         } else {
             problemsOmitted++;
+        }
+    }
+
+    /** Records a warning about a line that was kept (kept for display up to the problems' limit, always counted). */
+    public void warning(ReadProblem warning) {
+        if (warnings.size() < limits.maxProblems()) {
+            warnings.add(warning);
+        } else {
+            warningsOmitted++;
         }
     }
 
@@ -163,6 +174,6 @@ public final class SampleBuilder {
             }
         }
         return new Sample(built, new ReadReport(files, lines, points, badLines, problems, problemsOmitted,
-            withoutTimestamp, capped));
+            withoutTimestamp, capped, warnings, warningsOmitted));
     }
 }

@@ -232,8 +232,68 @@ class LineProtocolReaderTest {
     void anUnbalancedQuoteRunsToTheEndOfTheFileAsOnTheServer() {
         Sample s = read("cpu f=0 1\ncpu s=\"abc\ncpu f=2 3\n");
         assertEquals(1, s.rows());
-        assertEquals(new ReadProblem("t.lp", 2, 7, ReadProblem.Kind.MALFORMED, "unbalanced quotes"),
+        assertEquals(new ReadProblem("t.lp", 2, 7, ReadProblem.Kind.MALFORMED, "unbalanced quotes: the string opened"
+                + " at column 7 runs to line 3 (the server would swallow the 1 line after this one into it)"),
             s.report().problems().get(0));
+        assertEquals(3, s.report().lines());
+    }
+
+    /** The issue's case: a quote left open on line 2 of 100,000, which influxd 1.6.7 also reads to the end. */
+    @Test
+    void aQuoteLeftOpenSaysWhatItSwallows() {
+        StringBuilder sb = new StringBuilder("m,host=a usage=\"ok\" 1\nm,host=a usage=\"oops 2\n");
+        for (int i = 3; i <= 100_000; i++) {
+            sb.append("m,host=a usage=\"x").append(i).append("\" ").append(i).append('\n');
+        }
+        Sample s = read(sb.toString());
+        assertEquals(1, s.rows());
+        assertEquals(1, s.report().badLines());
+        assertEquals(100_000, s.report().lines());
+        assertEquals("t.lp:2:16: unbalanced quotes: the string opened at column 16 runs to line 100,000 (the server"
+            + " would swallow the 99,998 lines after this one into it)", s.report().problems().get(0).toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {"m f=1 1\\nm s=\"oops 2\\nm f=3 3\\nm f=4 4\\nm f=5 5\\n|5",
+        "m f=1 1\\nm s=\"oops 2\\nm f=3 3\\nm f=4 4\\nm f=5 5|5", "m s=\"a\\nb\\nc|3", "m s=\"a\\n\\n|2"})
+    void aStringLeftOpenToTheEndCountsTheLinesThereAre(String escaped, long lines) {
+        Sample s = read(escaped.replace("\\n", "\n"));
+        assertEquals(lines, s.report().lines(), s.report().problems().toString());
+    }
+
+    /**
+     * Checked on influxd 1.6.7: the string opened on line 1 is closed by the first quote of line 3 and the point is
+     * kept with both newlines in its value; the point of line 2 is gone. Kept here too, with a warning.
+     */
+    @Test
+    void aStringThatSwallowsAPointIsKeptAsOnTheServerWithAWarning() {
+        Sample s = read("m s=\"oops 1\nm f=2 2\nm s=x\" 3\nm f=4 4\n");
+        EventKindSample k = only(s);
+        assertEquals(2, k.rows());
+        assertEquals("oops 1\nm f=2 2\nm s=x", value(k, "s", 0));
+        assertEquals(3, k.timestamp(0));
+        assertEquals(List.of(), s.report().problems());
+        assertEquals(List.of(new ReadProblem("t.lp", 1, 5, ReadProblem.Kind.WARNING, "the string opened at column 5 runs"
+                + " to line 3: the server keeps one point and swallows the 2 lines after this one into the string, 1 of"
+                + " which would be a point on its own (a quote left open?)")),
+            s.report().warnings());
+        assertEquals(4, s.report().lines());
+    }
+
+    @Test
+    void multiLineTextIsNotWarnedAbout() {
+        Sample s = read("log msg=\"java.lang.IllegalStateException: boom\n\tat a.B.c(B.java:12)\n\tat a.B.d(B.java:40)\" 1\n");
+        assertEquals(1, s.rows());
+        assertEquals(List.of(), s.report().warnings());
+    }
+
+    @Test
+    void quotesThatPairAcrossLinesLeaveNothingAsOnTheServer() {
+        Sample s = read("m s=\"oops 1\nm s=\"x\" 2\nm f=3 3\n");
+        assertEquals(0, s.rows());
+        assertEquals(List.of("1:5: unbalanced quotes: the string opened at column 5 runs to line 3 (the server would"
+            + " swallow the 2 lines after this one into it)"),
+            s.report().problems().stream().map(p -> p.line() + ":" + p.column() + ": " + p.message()).toList());
     }
 
     @Test
