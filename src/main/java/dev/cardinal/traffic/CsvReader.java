@@ -3,8 +3,6 @@ package dev.cardinal.traffic;
 import dev.cardinal.model.SampleBinding;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,11 +22,13 @@ public final class CsvReader implements TrafficReader {
         throws IOException, SampleFormatException {
         into.fileStarted();
         CountedInput counted = new CountedInput(in);
-        CsvScanner scanner = new CsvScanner(new InputStreamReader(counted, StandardCharsets.UTF_8));
+        Utf8Reader text = new Utf8Reader(counted);
+        CsvScanner scanner = new CsvScanner(text);
         if (!scanner.next()) {
             throw new SampleFormatException(file + " is empty: a CSV sample starts with a header row");
         }
         String[] header = header(scanner, file);
+        warnOfOddText(scanner, text.replacementIn(scanner.recordStart(), scanner.recordEnd()), file, into);
         int timeIndex = timeIndex(header, binding, file);
         for (String tag : binding.tagColumns()) {
             if (indexOf(header, tag) < 0) {
@@ -41,14 +41,22 @@ public final class CsvReader implements TrafficReader {
         for (int i = 0; i < header.length; i++) {
             slots[i] = i == timeIndex ? null : writer.slot(header[i]);
         }
-        rows(scanner, writer, slots, timeIndex);
+        rows(scanner, text, writer, slots, timeIndex, file, into);
         into.linesSeen(writer.linesSeen(scanner.lines()));
     }
 
-    private static void rows(CsvScanner scanner, FlatRowWriter writer, FlatRowWriter.Slot[] slots, int timeIndex)
-        throws IOException {
+    private static void warnOfOddText(CsvScanner scanner, long replaced, String file, SampleBuilder into) {
+        ReadProblem odd = Utf8Reader.oddText(file, scanner.line(), scanner.recordStart(), replaced, scanner.nulAt());
+        if (odd != null) {
+            into.warning(odd);
+        }
+    }
+
+    private static void rows(CsvScanner scanner, Utf8Reader decoded, FlatRowWriter writer, FlatRowWriter.Slot[] slots,
+                             int timeIndex, String file, SampleBuilder into) throws IOException {
         while (scanner.next()) {
             long line = scanner.line();
+            long replaced = decoded.replacementIn(scanner.recordStart(), scanner.recordEnd());
             if (scanner.error() != null) {
                 writer.bad(line, scanner.errorColumn(), ReadProblem.Kind.MALFORMED, scanner.error());
                 continue;
@@ -59,6 +67,7 @@ public final class CsvReader implements TrafficReader {
                     + " cells as in the header, found " + scanner.size());
                 continue;
             }
+            warnOfOddText(scanner, replaced, file, into);
             FlatRowWriter.Row row = writer.newRow(line);
             for (int i = 0; i < slots.length; i++) {
                 String text = scanner.cell(i);
@@ -93,10 +102,6 @@ public final class CsvReader implements TrafficReader {
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < names.length; i++) {
             String name = scanner.cell(i);
-            if (name.indexOf('\0') >= 0 || name.indexOf('\uFFFD') >= 0) {
-                throw new SampleFormatException(file + " is not CSV text: its header holds binary data or bytes"
-                    + " that are not UTF-8");
-            }
             if (name.isBlank()) {
                 throw new SampleFormatException(names.length == 1 ? file + " has an empty header row (line "
                     + scanner.line() + ")" : file + ": header column " + (i + 1) + " has no name");

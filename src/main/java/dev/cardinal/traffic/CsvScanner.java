@@ -34,6 +34,11 @@ final class CsvScanner {
     private String error;
     private int errorColumn;
     private int endColumn;
+    /** Characters of the text before {@link #buf}'s start; with it, where the current record starts and ends. */
+    private long consumed;
+    private long recordStart;
+    private long recordEnd;
+    private long nulAt = -1;
 
     CsvScanner(Reader in) {
         this.in = in;
@@ -52,6 +57,8 @@ final class CsvScanner {
             return false;
         }
         recordLine = line;
+        recordStart = consumed + pos;
+        nulAt = -1;
         col = 1;
         while (true) {
             cellStart = col;
@@ -70,6 +77,7 @@ final class CsvScanner {
             c = peek();
             if (c != ',') {
                 endColumn = col;
+                recordEnd = consumed + pos;
                 if (c >= 0) {
                     lineBreak(take());
                 }
@@ -101,6 +109,9 @@ final class CsvScanner {
                 midLine = false;
                 continue;
             }
+            if (c == 0 && nulAt < 0) {
+                nulAt = consumed + pos - 1;
+            }
             append((char) c);
         }
         int c = peek();
@@ -123,6 +134,9 @@ final class CsvScanner {
                 char c = b[end];
                 if (c == ',' || c == '\r' || c == '\n') {
                     break;
+                }
+                if (c == 0 && nulAt < 0) {
+                    nulAt = consumed + end;
                 }
                 end++;
             }
@@ -196,6 +210,7 @@ final class CsvScanner {
     }
 
     private boolean fill() throws IOException {
+        consumed += lim;
         int n = in.read(buf, 0, buf.length);
         if (n < 0) {
             if (midLine) {
@@ -253,5 +268,20 @@ final class CsvScanner {
 
     int errorColumn() {
         return errorColumn;
+    }
+
+    /** Where the current record starts in the text, in characters from its start (a byte order mark counts one). */
+    long recordStart() {
+        return recordStart;
+    }
+
+    /** Where the current record ends (its line break excluded), in characters from the text's start. */
+    long recordEnd() {
+        return recordEnd;
+    }
+
+    /** Where the first NUL of the current record is, in characters from the text's start, or -1. */
+    long nulAt() {
+        return nulAt;
     }
 }

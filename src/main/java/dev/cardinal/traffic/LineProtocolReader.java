@@ -200,6 +200,10 @@ public final class LineProtocolReader implements TrafficReader {
             } else {
                 ts = readTimeNanos;
             }
+            int odd = LineProtocolSyntax.firstNulOrNonAscii(buf, lineStart, contentEnd);
+            if (odd >= 0 && !namesStoredAsUtf8()) {
+                return true;
+            }
             if (!commitLikeTheLastLine(ts) && !commit(ts)) {
                 return true;
             }
@@ -209,6 +213,9 @@ public final class LineProtocolReader implements TrafficReader {
             }
             if (scan.stringOpened >= 0) {
                 warnIfPointsSwallowed();
+            }
+            if (odd >= 0) {
+                warnOfOddBytes(odd);
             }
             if (!parser.hasTimestamp) {
                 into.pointWithoutTimestamp();
@@ -560,6 +567,79 @@ public final class LineProtocolReader implements TrafficReader {
                 }
             }
             return new Place(l, column);
+        }
+
+        /**
+         * False, with the line reported, when its measurement name or a field key is not UTF-8. influxd 1.6.7 stores
+         * those two in a protobuf message that must be UTF-8: a write that brings a new one into a shard fails (HTTP
+         * 500) and keeps none of its points, and one it takes leaves a shard that cannot be opened after a restart,
+         * with every point in it (see influxdb-1x-line-protocol.md, section 12.3). Tag keys and values and string
+         * values are kept as they are.
+         */
+        private boolean namesStoredAsUtf8() throws SampleFormatException {
+            LineParser p = parser;
+            int at = LineProtocolSyntax.firstInvalidUtf8(buf, p.measurementStart, p.measurementEnd);
+            String what = "measurement name";
+            String message = "MeasurementFields.Name";
+            for (int f = 0; at < 0 && f < p.fieldCount; f++) {
+                at = LineProtocolSyntax.firstInvalidUtf8(buf, p.fieldKeyStart[f], p.fieldKeyEnd[f]);
+                what = "field key";
+                message = "Field.Name";
+            }
+            return at < 0 || bad(ReadProblem.Kind.MALFORMED, at, "invalid UTF-8 in a " + what + ": influxd refuses the"
+                + " write with HTTP 500 (proto: field \"tsdb." + message + "\" contains invalid UTF-8), or takes it and"
+                + " then cannot open the shard after a restart, losing every point in it");
+        }
+
+        /**
+         * Warns of the first NUL byte or byte that is not UTF-8 in a line kept: the server keeps them (in tag keys and
+         * values, string values, and a NUL anywhere), so the point counts, but they are rarely what was meant.
+         */
+        private void warnOfOddBytes(int from) {
+            int nul = -1;
+            for (int i = from; i < contentEnd && nul < 0; i++) {
+                nul = buf[i] == 0 ? i : -1;
+            }
+            int invalid = LineProtocolSyntax.firstInvalidUtf8(buf, from, contentEnd);
+            if (nul < 0 && invalid < 0) {
+                return;
+            }
+            boolean isNul = invalid < 0 || nul >= 0 && nul < invalid;
+            int at = isNul ? nul : invalid;
+            Place place = place(at);
+            String where = partAt(at);
+            String message = isNul
+                ? (where == null ? "a NUL byte at column " + place.column() + ", which the server skips as whitespace"
+                    : "a NUL byte in a " + where + " at column " + place.column() + ": the server keeps it")
+                    + " (binary data in a text file?)"
+                : "bytes that are not UTF-8 in a " + where + " at column " + place.column() + ": the server keeps"
+                    + " them as they are (queries show them as U+FFFD)";
+            into.warning(new ReadProblem(file, place.line(), place.column(), ReadProblem.Kind.WARNING, message));
+        }
+
+        /** Which part of the parsed line the byte at {@code at} is in, or null for the whitespace between parts. */
+        private String partAt(int at) {
+            LineParser p = parser;
+            if (at >= p.measurementStart && at < p.measurementEnd) {
+                return "measurement name";
+            }
+            for (int t = 0; t < p.tagCount; t++) {
+                if (at >= p.tagKeyStart[t] && at < p.tagKeyEnd[t]) {
+                    return "tag key";
+                }
+                if (at >= p.tagValueStart[t] && at < p.tagValueEnd[t]) {
+                    return "tag value";
+                }
+            }
+            for (int f = 0; f < p.fieldCount; f++) {
+                if (at >= p.fieldKeyStart[f] && at < p.fieldKeyEnd[f]) {
+                    return "field key";
+                }
+                if (at >= p.fieldValueStart[f] && at < p.fieldValueEnd[f]) {
+                    return "string value";
+                }
+            }
+            return null;
         }
 
         /**

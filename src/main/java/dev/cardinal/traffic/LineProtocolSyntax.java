@@ -242,6 +242,74 @@ final class LineProtocolSyntax {
         return true;
     }
 
+    private static final long HIGH = 0x8080808080808080L;
+
+    /**
+     * The index of the first byte in {@code [i, end)} that is a NUL or not ASCII, or -1: nearly every line has none,
+     * and then nothing in it needs a closer look for bytes that are not UTF-8 (see {@link #firstInvalidUtf8}). Eight
+     * bytes at a time.
+     */
+    static int firstNulOrNonAscii(byte[] b, int i, int end) {
+        for (; i + 8 <= end; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            long m = (w & HIGH) | bytesEqual(w, (byte) 0);
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+        }
+        for (; i < end; i++) {
+            if (b[i] <= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The index of the first byte in {@code [i, end)} that does not belong to a well-formed UTF-8 sequence (overlong
+     * forms, surrogates and code points past U+10FFFF are not well-formed, as for Go's {@code utf8.Valid}, which
+     * the server's storage applies), or -1.
+     */
+    static int firstInvalidUtf8(byte[] b, int i, int end) {
+        while (i < end) {
+            int c = b[i] & 0xFF;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int n;
+            int min;
+            if (c >= 0xC2 && c <= 0xDF) {
+                n = 1;
+                min = 0x80;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                n = 2;
+                min = 0x800;
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                n = 3;
+                min = 0x10000;
+            } else {
+                return i;
+            }
+            if (i + n >= end) {
+                return i;
+            }
+            int cp = c & (0x3F >> n);
+            for (int k = 1; k <= n; k++) {
+                int cc = b[i + k] & 0xFF;
+                if ((cc & 0xC0) != 0x80) {
+                    return i;
+                }
+                cp = cp << 6 | cc & 0x3F;
+            }
+            if (cp < min || cp > 0x10FFFF || cp >= 0xD800 && cp <= 0xDFFF) {
+                return i;
+            }
+            i += n + 1;
+        }
+        return -1;
+    }
+
     static boolean isWhitespace(byte b) {
         return b == ' ' || b == '\t' || b == 0;
     }

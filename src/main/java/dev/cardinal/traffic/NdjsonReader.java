@@ -31,9 +31,10 @@ public final class NdjsonReader implements TrafficReader {
         throws IOException, SampleFormatException {
         into.fileStarted();
         CountedInput counted = new CountedInput(in);
-        LineScanner lines = new LineScanner(new InputStreamReader(counted, StandardCharsets.UTF_8));
+        Utf8Reader text = new Utf8Reader(counted);
+        LineScanner lines = new LineScanner(text);
         FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, true, counted::count);
-        new FileRead(lines, file, binding, writer).run();
+        new FileRead(lines, text, file, binding, writer, into).run();
         // not in a finally: a refused file counts no lines
         into.linesSeen(writer.linesSeen(lines.count()));
     }
@@ -41,18 +42,23 @@ public final class NdjsonReader implements TrafficReader {
     /** The state of reading one file. */
     private static final class FileRead {
         private final LineScanner lines;
+        private final Utf8Reader decoded;
         private final String file;
         private final FlatRowWriter writer;
+        private final SampleBuilder into;
         private String timeKey;
         private final boolean detectTime;
         private String problem;
         private int problemColumn;
         private boolean unfinished;
 
-        FileRead(LineScanner lines, String file, SampleBinding binding, FlatRowWriter writer) {
+        FileRead(LineScanner lines, Utf8Reader text, String file, SampleBinding binding, FlatRowWriter writer,
+                 SampleBuilder into) {
             this.lines = lines;
+            this.decoded = text;
             this.file = file;
             this.writer = writer;
+            this.into = into;
             this.timeKey = binding.timeColumn();
             this.detectTime = timeKey == null;
         }
@@ -61,6 +67,7 @@ public final class NdjsonReader implements TrafficReader {
             boolean first = true;
             while (lines.next()) {
                 long line = lines.count();
+                long replaced = decoded.replacementIn(lines.lineStart(), lines.lineEnd());
                 if (lines.tooLong()) {
                     writer.bad(line, 1, ReadProblem.Kind.MALFORMED, "the line is longer than "
                         + LineScanner.MAX_LINE_CHARS + " characters");
@@ -82,7 +89,14 @@ public final class NdjsonReader implements TrafficReader {
                 }
                 if (!ok) {
                     writer.bad(line, problemColumn, ReadProblem.Kind.MALFORMED, problem);
-                } else if (!writer.add(row)) {
+                    continue;
+                }
+                // a raw NUL is not JSON text: such a line is bad (above), never kept
+                ReadProblem odd = Utf8Reader.oddText(file, line, lines.lineStart(), replaced, -1);
+                if (odd != null) {
+                    into.warning(odd);
+                }
+                if (!writer.add(row)) {
                     return;
                 }
             }

@@ -9,8 +9,6 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -181,7 +179,11 @@ public final class SampleReader {
         return in;
     }
 
-    /** Binary data (NUL bytes or invalid UTF-8 in the first 8 KiB) is not traffic; say so before parsing it. */
+    /**
+     * Binary data (a NUL byte in the first 8 KiB) is not traffic; say so before parsing it. Bytes that are not UTF-8
+     * are not refused here: they are text's usual fault, and each reader reports the lines that hold them, as the
+     * server would take or refuse those lines.
+     */
     private static void refuseBinary(BufferedInputStream in, String name) throws IOException, SampleFormatException {
         in.mark(SNIFF_BYTES);
         byte[] head = in.readNBytes(SNIFF_BYTES);
@@ -191,23 +193,6 @@ public final class SampleReader {
                 throw new SampleFormatException(name + " holds binary data (a NUL byte at offset " + i
                     + "); sample traffic must be text");
             }
-        }
-        int n = head.length;
-        if (n == SNIFF_BYTES) {
-            // the sniff window may cut a multi-byte character; drop an incomplete tail
-            int k = n - 1;
-            while (k > 0 && n - k < 4 && (head[k] & 0xC0) == 0x80) {
-                k--;
-            }
-            if ((head[k] & 0x80) != 0) {
-                n = k;
-            }
-        }
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(head, 0, n));
-        } catch (CharacterCodingException e) {
-            throw new SampleFormatException(name + " is not UTF-8 text (" + e.getMessage() + ")");
         }
     }
 

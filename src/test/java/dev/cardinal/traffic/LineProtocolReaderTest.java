@@ -296,6 +296,62 @@ class LineProtocolReaderTest {
             s.report().problems().stream().map(p -> p.line() + ":" + p.column() + ": " + p.message()).toList());
     }
 
+    /**
+     * NUL bytes and bytes that are not UTF-8, part by part, as influxd 1.6.7 took or refused them
+     * (influxdb-1x-line-protocol.md, section 12.3); {@code %XX} is a byte. A line kept gets a warning, a line refused
+     * is a bad line.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "m%FF,t=a f=1 1|refused|invalid UTF-8 in a measurement name|2",
+        "m,t=a f%FF=1 1|refused|invalid UTF-8 in a field key|8",
+        "m,t%FF=a f=1 1|warned|bytes that are not UTF-8 in a tag key at column 4: the server keeps them as they are (queries show them as U+FFFD)|4",
+        "m,t=a%FF f=1 1|warned|bytes that are not UTF-8 in a tag value at column 6: the server keeps them as they are (queries show them as U+FFFD)|6",
+        "m,t=%ED%A0%80 f=1 1|warned|bytes that are not UTF-8 in a tag value at column 5: the server keeps them as they are (queries show them as U+FFFD)|5",
+        "m,t=%C0%AF f=1 1|warned|bytes that are not UTF-8 in a tag value at column 5: the server keeps them as they are (queries show them as U+FFFD)|5",
+        "m,t=c s=\"a%FFb\" 1|warned|bytes that are not UTF-8 in a string value at column 11: the server keeps them as they are (queries show them as U+FFFD)|11",
+        "m%00x,t=a f=1 1|warned|a NUL byte in a measurement name at column 2: the server keeps it (binary data in a text file?)|2",
+        "m,t%00=a f=1 1|warned|a NUL byte in a tag key at column 4: the server keeps it (binary data in a text file?)|4",
+        "m,t=a%00 f=1 1|warned|a NUL byte in a tag value at column 6: the server keeps it (binary data in a text file?)|6",
+        "m,t=d f%00=1 1|warned|a NUL byte in a field key at column 8: the server keeps it (binary data in a text file?)|8",
+        "m,t=e s=\"a%00b\" 1|warned|a NUL byte in a string value at column 11: the server keeps it (binary data in a text file?)|11",
+        "%00m,t=f f=1 1|warned|a NUL byte at column 1, which the server skips as whitespace (binary data in a text file?)|1",
+        "m,t=h f=1 %001|warned|a NUL byte at column 11, which the server skips as whitespace (binary data in a text file?)|11",
+        "m,t=g f=1%00 1|refused|invalid number|10",
+        "m,t=%C3%A9 f=1 1|kept||0"})
+    void nulAndBytesThatAreNotUtf8AreTakenOrRefusedAsTheServerDoes(String escaped, String outcome, String message,
+                                                                   int column) {
+        Sample s = LpFixture.readBytes(LpFixture.bytes(escaped + "\nm,t=ok f=2 2\n"), "ns", SampleLimits.defaults());
+        switch (outcome) {
+            case "refused" -> {
+                assertEquals(1, s.rows());
+                ReadProblem p = s.report().problems().get(0);
+                assertTrue(p.message().startsWith(message), p.message());
+                assertEquals(column, p.column());
+                assertEquals(List.of(), s.report().warnings());
+            }
+            case "warned" -> {
+                assertEquals(2, s.rows());
+                assertEquals(List.of(), s.report().problems());
+                assertEquals(List.of(new ReadProblem("t.lp", 1, column, ReadProblem.Kind.WARNING, message)),
+                    s.report().warnings());
+            }
+            default -> {
+                assertEquals(2, s.rows());
+                assertEquals(List.of(), s.report().problems());
+                assertEquals(List.of(), s.report().warnings());
+            }
+        }
+    }
+
+    @Test
+    void theRawBytesAreKeptSoValuesTheServerTellsApartStayApart() {
+        byte[] two = {'m', ',', 't', '=', (byte) 0xFF, ' ', 'f', '=', '1', ' ', '1', '\n',
+            'm', ',', 't', '=', (byte) 0xFE, ' ', 'f', '=', '1', ' ', '2', '\n'};
+        EventKindSample k = only(LpFixture.readBytes(two, "ns", SampleLimits.defaults()));
+        assertEquals(2, k.column("t").distinct(), "both read as U+FFFD, but two series on the server");
+    }
+
     @Test
     void columnsCountCharactersNotBytes() {
         Sample s = read("m,ort=Zürich,x f=1 1\n");

@@ -92,12 +92,35 @@ class SampleReaderTest {
         assertEquals(f + " holds binary data (a NUL byte at offset 8); sample traffic must be text", p.message());
     }
 
+    /** Bytes that are not UTF-8 are a line's fault, not the file's: each line is read as the server reads it. */
     @Test
-    void latin1TextIsNotUtf8() throws Exception {
-        Path f = Files.write(dir.resolve("l.lp"), "m,ort=Z\u00fcrich f=1 1\n".getBytes(StandardCharsets.ISO_8859_1));
-        ReadProblem p = read(f).report().problems().get(0);
-        assertEquals(ReadProblem.Kind.NOT_THIS_FORMAT, p.kind());
-        assertTrue(p.message().startsWith(f + " is not UTF-8 text"), p.message());
+    void latin1TextIsReadLineByLineWithAWarningForEach() throws Exception {
+        Path f = Files.write(dir.resolve("l.lp"), "m,ort=Z\u00fcrich f=1 1\nm,ort=Bern f=2 2\nm,ort=G\u00e4u f=3 3\n"
+            .getBytes(StandardCharsets.ISO_8859_1));
+        Sample s = read(f);
+        assertEquals(3, s.rows());
+        assertEquals(List.of(), s.report().problems());
+        assertEquals(List.of(f + ":1:8: warning: bytes that are not UTF-8 in a tag value at column 8: the server keeps"
+                + " them as they are (queries show them as U+FFFD)", f + ":3:8: warning: bytes that are not UTF-8 in a"
+                + " tag value at column 8: the server keeps them as they are (queries show them as U+FFFD)"),
+            s.report().warnings().stream().map(ReadProblem::toString).toList());
+    }
+
+    /** Past the first 8 KiB, where the file was judged text, a NUL is a line's fault (the case: at 3.2 MB). */
+    @Test
+    void aNulDeepInTheFileIsReportedForItsLine() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        int lines = 0;
+        while (sb.length() < 3_200_000) {
+            sb.append("m,host=h").append(lines % 100).append(" f=").append(lines).append(' ').append(lines).append('\n');
+            lines++;
+        }
+        sb.append("m,host=a\u0000b f=1 ").append(lines).append('\n');
+        Path f = Files.writeString(dir.resolve("nul.lp"), sb);
+        Sample s = read(f);
+        assertEquals(lines + 1, s.rows());
+        assertEquals(List.of(f + ":" + (lines + 1) + ":9: warning: a NUL byte in a tag value at column 9: the server"
+            + " keeps it (binary data in a text file?)"), s.report().warnings().stream().map(ReadProblem::toString).toList());
     }
 
     @Test
