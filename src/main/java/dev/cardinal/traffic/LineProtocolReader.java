@@ -61,6 +61,8 @@ public final class LineProtocolReader implements TrafficReader {
         /** The physical line the current (logical) line ends on, and where its text ends in the buffer. */
         private long lastLine;
         private int contentEnd;
+        /** True when the current line was parsed without a scan first (see {@link #parsedPlainPoint}). */
+        private boolean fastPath;
         private int lineStart;
         private long goodLines;
         /** Bytes of the input before the buffer's start. */
@@ -103,6 +105,7 @@ public final class LineProtocolReader implements TrafficReader {
                 }
                 lastLine = line + physical - 1;
                 this.contentEnd = contentEnd;
+                fastPath = parsed;
                 boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
                 line += physical;
                 into.linesSeen(physical);
@@ -148,7 +151,7 @@ public final class LineProtocolReader implements TrafficReader {
          * else (a backslash, a parse error, a blank or comment line, no newline in the buffer yet) goes the full way.
          */
         private boolean parsedPlainPoint(int pos) {
-            int nl = LineProtocolSyntax.plainLineEnd(buf, pos, limit);
+            int nl = LineProtocolSyntax.plainLineEnd(buf, pos, limit, scan);
             // a space after leading whitespace would start the scan's field section before the parser's (which skips it)
             if (nl < 0 || LineProtocolSyntax.isWhitespace(buf[pos])) {
                 return false;
@@ -200,7 +203,7 @@ public final class LineProtocolReader implements TrafficReader {
             } else {
                 ts = readTimeNanos;
             }
-            int odd = LineProtocolSyntax.firstNulOrNonAscii(buf, lineStart, contentEnd);
+            int odd = fastPath && !scan.odd ? -1 : LineProtocolSyntax.firstNulOrNonAscii(buf, lineStart, contentEnd);
             if (odd >= 0 && !namesStoredAsUtf8()) {
                 return true;
             }

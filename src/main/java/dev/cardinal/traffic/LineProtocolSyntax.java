@@ -24,6 +24,11 @@ final class LineProtocolSyntax {
          */
         int stringOpened;
         private int openQuote;
+        /**
+         * Set by {@link #plainLineEnd}: false when the line surely holds no NUL and no byte that is not ASCII (true
+         * may be a false alarm from the bytes just past its end).
+         */
+        boolean odd;
 
         /** True when the line ended (at the end of the input) inside a string value: a quote was left open. */
         boolean endedInString() {
@@ -118,20 +123,26 @@ final class LineProtocolSyntax {
 
     /**
      * The index of the first newline in {@code [i, limit)} when no backslash comes before it, else -1 (also when
-     * there is no newline). Eight bytes at a time.
+     * there is no newline). Eight bytes at a time; on the way, {@code out.odd} is set when a byte before the newline
+     * (or a few past it, in the same word) is a NUL or not ASCII, which saves the usual line a second look.
      */
-    static int plainLineEnd(byte[] b, int i, int limit) {
+    static int plainLineEnd(byte[] b, int i, int limit, LineScan out) {
+        long odd = 0;
         while (i + 8 <= limit) {
             long w = (long) LONGS.get(b, i);
+            odd |= (w & HIGH) | bytesEqual(w, (byte) 0);
             long m = bytesEqual(w, (byte) '\n') | bytesEqual(w, (byte) '\\');
             if (m != 0) {
                 int at = i + (Long.numberOfTrailingZeros(m) >>> 3);
+                out.odd = odd != 0;
                 return b[at] == '\n' ? at : -1;
             }
             i += 8;
         }
         for (; i < limit; i++) {
+            odd |= b[i] <= 0 ? 1 : 0;
             if (b[i] == '\n') {
+                out.odd = odd != 0;
                 return i;
             }
             if (b[i] == '\\') {
