@@ -24,10 +24,17 @@ public final class CsvReader implements TrafficReader {
         CountedInput counted = new CountedInput(in);
         Utf8Reader text = new Utf8Reader(counted);
         CsvScanner scanner = new CsvScanner(text);
+        FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, false, counted::count);
+        scanner.keepCells((int) Math.min(Integer.MAX_VALUE - 1, writer.maxKeys() + 1));
         if (!scanner.next()) {
             throw new SampleFormatException(file + " is empty: a CSV sample starts with a header row");
         }
-        String[] header = header(scanner, file);
+        String[] header = header(scanner, file, writer.maxKeys());
+        if (header == null) {
+            writer.stopBefore(1, String.format(java.util.Locale.ROOT, "the memory budget of %d MiB, which holds about"
+                + " %,d columns, not the %,d of the header", into.limits().maxBytes() >> 20, writer.maxKeys(), scanner.size()));
+            return;
+        }
         warnOfOddText(scanner, text.replacementIn(scanner.recordStart(), scanner.recordEnd()), file, into);
         int timeIndex = timeIndex(header, binding, file);
         for (String tag : binding.tagColumns()) {
@@ -36,11 +43,12 @@ public final class CsvReader implements TrafficReader {
                     + " its header has: " + String.join(", ", header));
             }
         }
-        FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, false, counted::count);
         FlatRowWriter.Slot[] slots = new FlatRowWriter.Slot[header.length];
         for (int i = 0; i < header.length; i++) {
             slots[i] = i == timeIndex ? null : writer.slot(header[i]);
         }
+        // a record of more cells than the header is bad whatever they hold: no need to keep them all
+        scanner.keepCells(header.length + 1);
         rows(scanner, text, writer, slots, timeIndex, file, into);
         into.linesSeen(writer.linesSeen(scanner.lines()));
     }
@@ -75,8 +83,7 @@ public final class CsvReader implements TrafficReader {
                     continue;
                 }
                 if (i == timeIndex) {
-                    row.time = text;
-                    row.timeColumn = scanner.column(i);
+                    row.time(text, false, scanner.column(i));
                 } else {
                     row.add(slots[i], text, null, scanner.column(i));
                 }
@@ -88,7 +95,8 @@ public final class CsvReader implements TrafficReader {
         writer.finish();
     }
 
-    private static String[] header(CsvScanner scanner, String file) throws SampleFormatException {
+    /** The header's names, or null when it has more than {@code maxColumns}. */
+    private static String[] header(CsvScanner scanner, String file, long maxColumns) throws SampleFormatException {
         String first = scanner.cell(0).stripLeading();
         if (first.startsWith("{") || first.startsWith("[")) {
             throw new SampleFormatException(file + " is JSON, not CSV: line " + scanner.line() + " starts with '"
@@ -97,6 +105,9 @@ public final class CsvReader implements TrafficReader {
         if (scanner.error() != null) {
             throw new SampleFormatException(file + ": the header row (line " + scanner.line() + ") is malformed: "
                 + scanner.error());
+        }
+        if (scanner.size() > maxColumns) {
+            return null;
         }
         String[] names = new String[scanner.size()];
         Map<String, Integer> seen = new HashMap<>();

@@ -14,7 +14,7 @@ import java.util.List;
  * start of the record, which for the usual one-line record is the column in that line.
  */
 final class CsvScanner {
-    /** Longest cell held; a longer one is scanned through and reported rather than kept. */
+    /** Longest cell held, and most characters of a record held; longer ones are scanned through and reported. */
     static final int MAX_CELL_CHARS = 1 << 24;
 
     private final Reader in;
@@ -29,8 +29,13 @@ final class CsvScanner {
     private int col;
     private int cellStart;
     private final List<String> cells = new ArrayList<>();
+    /** Cells of the record, kept or not; at most {@link #keep} are kept. */
+    private int cellCount;
+    private int keep = Integer.MAX_VALUE;
+    private long recordChars;
     private int[] columns = new int[16];
     private final StringBuilder cell = new StringBuilder();
+    private final char[] single = new char[1];
     private String error;
     private int errorColumn;
     private int endColumn;
@@ -47,6 +52,8 @@ final class CsvScanner {
     /** Reads the next record; false at the end of the input. A record may carry an {@link #error()}. */
     boolean next() throws IOException {
         cells.clear();
+        cellCount = 0;
+        recordChars = 0;
         error = null;
         int c = peek();
         while (c == '\r' || c == '\n') {
@@ -69,11 +76,15 @@ final class CsvScanner {
             } else {
                 unquoted();
             }
-            if (cells.size() == columns.length) {
-                columns = Arrays.copyOf(columns, columns.length * 2);
+            if (cellCount < keep) {
+                if (cells.size() == columns.length) {
+                    columns = Arrays.copyOf(columns, columns.length * 2);
+                }
+                columns[cells.size()] = cellStart;
+                cells.add(cell.toString());
+                recordChars += cell.length();
             }
-            columns[cells.size()] = cellStart;
-            cells.add(cell.toString());
+            cellCount++;
             c = peek();
             if (c != ',') {
                 endColumn = col;
@@ -91,7 +102,11 @@ final class CsvScanner {
         while (true) {
             int c = take();
             if (c < 0) {
-                fail(cellStart, "the quote opened at column " + cellStart + " is never closed");
+                // at the end of the input, lines counts every line there is
+                long after = lines - recordLine;
+                fail(cellStart, "the quote opened at column " + cellStart + " is never closed" + (after <= 0 ? ""
+                    : String.format(java.util.Locale.ROOT, ": it runs to the end of the file at line %,d, swallowing the"
+                    + " %,d line%s after this one", lines, after, after == 1 ? "" : "s")));
                 return;
             }
             if (c == '"') {
@@ -153,25 +168,28 @@ final class CsvScanner {
         }
     }
 
-    /** Appends {@code n} characters of a cell (none of them a line break), up to {@link #MAX_CELL_CHARS}. */
+    /**
+     * Appends {@code n} characters of a cell (none of them a line break), up to {@link #MAX_CELL_CHARS} in the cell
+     * and in the record; nothing for a cell past those kept.
+     */
     private void appendRun(char[] b, int off, int n) {
-        int room = MAX_CELL_CHARS - cell.length();
+        if (cellCount >= keep) {
+            return;
+        }
+        int room = (int) Math.min(MAX_CELL_CHARS - cell.length(), MAX_CELL_CHARS - recordChars - cell.length());
         if (n <= room) {
             cell.append(b, off, n);
-        } else {
-            cell.append(b, off, Math.max(room, 0));
-            fail(cellStart, "the cell at column " + cellStart + " is longer than " + MAX_CELL_CHARS
-                + " characters (a quote left open?)");
+            return;
         }
+        cell.append(b, off, Math.max(room, 0));
+        fail(cellStart, cell.length() >= MAX_CELL_CHARS
+            ? "the cell at column " + cellStart + " is longer than " + MAX_CELL_CHARS + " characters (a quote left open?)"
+            : "the record is longer than " + MAX_CELL_CHARS + " characters");
     }
 
     private void append(char c) {
-        if (cell.length() < MAX_CELL_CHARS) {
-            cell.append(c);
-        } else {
-            fail(cellStart, "the cell at column " + cellStart + " is longer than " + MAX_CELL_CHARS
-                + " characters (a quote left open?)");
-        }
+        single[0] = c;
+        appendRun(single, 0, 1);
     }
 
     private void fail(int column, String reason) {
@@ -243,8 +261,17 @@ final class CsvScanner {
         return lines;
     }
 
+    /** Cells of the current record, kept or not. */
     int size() {
-        return cells.size();
+        return cellCount;
+    }
+
+    /**
+     * Keeps at most {@code n} cells of each record from now on (the rest are scanned and counted): a record with more
+     * cells than its header is bad whatever they hold, and keeping millions of one-character cells costs gigabytes.
+     */
+    void keepCells(int n) {
+        keep = n;
     }
 
     String cell(int i) {

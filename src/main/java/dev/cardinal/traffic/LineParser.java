@@ -47,6 +47,9 @@ final class LineParser {
     int timestampEnd;
     int errorAt;
     String error;
+    /** Fields a line may have; a line with more fails with {@link #tooWide} set (a memory limit, not a syntax error). */
+    int maxFields = Integer.MAX_VALUE;
+    boolean tooWide;
 
     /** The series key's length as written, which the server caps at {@link LineProtocolSyntax#MAX_KEY_LENGTH}. */
     int keyLength() {
@@ -67,6 +70,7 @@ final class LineParser {
         escapes = backslash;
         tagCount = 0;
         tagsCut = false;
+        tooWide = false;
         fieldCount = 0;
         longestFieldKey = 0;
         hasTimestamp = false;
@@ -220,6 +224,10 @@ final class LineParser {
             i++;
             if (i >= end || b[i] == ',' || b[i] == ' ') {
                 return failAt(i, "missing field value");
+            }
+            if (fieldCount == maxFields) {
+                tooWide = true;
+                return failAt(kStart, "more than " + maxFields + " fields");
             }
             int slot = newField(kStart, kEnd);
             i = parseValue(slot, i, end);

@@ -54,6 +54,8 @@ public final class LineProtocolReader implements TrafficReader {
         private int scratchUsed;
         private final KeyCache keys = new KeyCache();
         private final RepeatFinder repeats = new RepeatFinder();
+        /** True once a line could not be taken within the memory budget: reading stops before it. */
+        private boolean full;
         private int limit;
         private boolean eof;
         private IOException failure;
@@ -76,6 +78,9 @@ public final class LineProtocolReader implements TrafficReader {
             this.monitor = monitor;
             this.multiplier = LineProtocolSyntax.precisionMultiplier(binding.precision());
             this.readTimeNanos = System.currentTimeMillis() * 1_000_000L;
+            // each field of a line becomes an attribute with a column: about as much as a key of CSV costs
+            long fields = into.limits().maxBytes() / FlatRowWriter.BYTES_PER_KEY;
+            parser.maxFields = (int) Math.max(10_000, Math.min(Integer.MAX_VALUE - 8, fields));
         }
 
         void read() throws IOException, SampleFormatException {
@@ -107,11 +112,14 @@ public final class LineProtocolReader implements TrafficReader {
                 this.contentEnd = contentEnd;
                 fastPath = parsed;
                 boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
-                line += physical;
-                into.linesSeen(physical);
                 if (!keepGoing) {
+                    // a line the budget could not take is not seen; the one that filled it is
+                    into.linesSeen(full ? 0 : physical);
+                    flushSniffed();
                     return;
                 }
+                line += physical;
+                into.linesSeen(physical);
                 pos = end + 1;
                 if (end >= limit) {
                     break;
@@ -178,6 +186,11 @@ public final class LineProtocolReader implements TrafficReader {
                 return true;
             }
             if (r == LineParser.Result.ERROR) {
+                if (parser.tooWide) {
+                    stopBefore("the memory budget of " + (into.limits().maxBytes() >> 20) + " MiB, which holds lines of"
+                        + " at most " + parser.maxFields + " fields");
+                    return false;
+                }
                 if (scan.endedInString() && parser.errorAt > scan.stringOpened) {
                     // the server scans a string's quotes to the end of its fields before it looks inside: all it
                     // can find past a quote left open is that the quotes do not pair
@@ -208,7 +221,7 @@ public final class LineProtocolReader implements TrafficReader {
                 return true;
             }
             if (!commitLikeTheLastLine(ts) && !commit(ts)) {
-                return true;
+                return !full;
             }
             goodLines++;
             if (!sniffed.isEmpty()) {
@@ -343,6 +356,9 @@ public final class LineProtocolReader implements TrafficReader {
                 return bad(ReadProblem.Kind.MALFORMED, p.fieldKeyStart[0],
                     "invalid field name: a field named 'time' is refused by the server, which drops the point");
             }
+            if (!affordsNewAttributes(kind)) {
+                return false;
+            }
             kind.beginRow();
             for (int t = 0; t < p.tagCount; t++) {
                 int k = 1 + 2 * t;
@@ -374,6 +390,33 @@ public final class LineProtocolReader implements TrafficReader {
                 keys.rememberShape(p.tagCount, p.fieldCount, p.fieldType);
             }
             return true;
+        }
+
+        /**
+         * True when the budget can hold the attributes the parsed line brings (a line of 80,000 new fields can take
+         * more than all of it at once); else reading stops before the line, with {@link #full} set.
+         */
+        private boolean affordsNewAttributes(EventKindBuilder kind) {
+            LineParser p = parser;
+            int added = 0;
+            for (int t = 0; t < p.tagCount; t++) {
+                added += !fromCache[t] && attrs[t] < 0 ? 1 : 0;
+            }
+            for (int f = 0; f < p.fieldCount; f++) {
+                added += attrs[p.tagCount + f] == -1 ? 1 : 0;
+            }
+            if (added == 0 || into.affords(kind.newAttributeBytes(added))) {
+                return true;
+            }
+            stopBefore("the memory budget of " + (into.limits().maxBytes() >> 20) + " MiB, which cannot hold the "
+                + added + " new attribute" + (added == 1 ? "" : "s") + " of this line");
+            return false;
+        }
+
+        /** Stops reading before the current line, which the memory budget cannot take. */
+        private void stopBefore(String why) {
+            full = true;
+            into.capBefore(file, line, why);
         }
 
         /**

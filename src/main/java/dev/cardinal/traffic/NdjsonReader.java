@@ -51,6 +51,7 @@ public final class NdjsonReader implements TrafficReader {
         private String problem;
         private int problemColumn;
         private boolean unfinished;
+        private boolean tooManyKeys;
 
         FileRead(LineScanner lines, Utf8Reader text, String file, SampleBinding binding, FlatRowWriter writer,
                  SampleBuilder into) {
@@ -86,6 +87,12 @@ public final class NdjsonReader implements TrafficReader {
                 if (first) {
                     checkFirst(text[start], line, ok);
                     first = false;
+                }
+                if (tooManyKeys) {
+                    writer.stopBefore(line, String.format(Locale.ROOT, "the memory budget of %d MiB, which holds"
+                        + " about %,d keys, fewer than the lines so far and this one bring", into.limits().maxBytes() >> 20,
+                        writer.maxKeys()));
+                    return;
                 }
                 if (!ok) {
                     writer.bad(line, problemColumn, ReadProblem.Kind.MALFORMED, problem);
@@ -149,9 +156,7 @@ public final class NdjsonReader implements TrafficReader {
                 }
                 if (key.equals(timeKey)) {
                     if (t == JsonToken.VALUE_STRING || t.isNumeric()) {
-                        row.time = p.getText();
-                        row.timeIsNumber = t.isNumeric();
-                        row.timeColumn = column;
+                        row.time(p.getText(), t.isNumeric(), column);
                     } else if (t != JsonToken.VALUE_NULL) {
                         return fail(column, "the time '" + key + "' holds " + (t == JsonToken.START_OBJECT
                             ? "an object" : t == JsonToken.START_ARRAY ? "an array" : "a boolean")
@@ -199,7 +204,12 @@ public final class NdjsonReader implements TrafficReader {
                         return fail(column, "unexpected " + t + " for '" + key + "'");
                     }
                 }
-                if (!row.add(writer.slot(key), value, type, column)) {
+                FlatRowWriter.Slot slot = writer.slot(key);
+                if (slot == null) {
+                    tooManyKeys = true;
+                    return fail(column, "more keys than the memory budget holds");
+                }
+                if (!row.add(slot, value, type, column)) {
                     return fail(column, "the key '" + key + "' appears twice in the object");
                 }
             }

@@ -177,7 +177,8 @@ class CsvReaderTest {
         assertEquals(new ReadProblem("q.csv", 2, 9, ReadProblem.Kind.MALFORMED,
             "expected 2 cells as in the header, found 3"), problem(s, 0));
         assertEquals(new ReadProblem("q.csv", 5, 3, ReadProblem.Kind.MALFORMED,
-            "the quote opened at column 3 is never closed"), problem(s, 1));
+            "the quote opened at column 3 is never closed: it runs to the end of the file at line 6, swallowing the 1"
+                + " line after this one"), problem(s, 1));
         assertEquals(6, s.report().lines());
     }
 
