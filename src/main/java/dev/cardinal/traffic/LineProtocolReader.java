@@ -19,6 +19,11 @@ import java.util.concurrent.CancellationException;
  */
 public final class LineProtocolReader implements TrafficReader {
     private static final int CHUNK = 1 << 20;
+    /**
+     * The longest line held; a longer one is read through and reported. More than the 25,000,000 bytes influxd
+     * takes in one write by default, so every line a server takes so is read.
+     */
+    static final int MAX_LINE_BYTES = 1 << 25;
     private static final int READ_REQUEST = 1 << 16;
     /** A file whose first lines are all malformed is not line protocol; say so instead of listing them. */
     private static final int SNIFF_LINES = 20;
@@ -94,7 +99,14 @@ public final class LineProtocolReader implements TrafficReader {
                 boolean parsed = parsedPlainPoint(pos);
                 if (!parsed) {
                     if (!LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
-                        pos = compactAndFill(pos);
+                        if (limit - pos < MAX_LINE_BYTES) {
+                            pos = compactAndFill(pos);
+                            continue;
+                        }
+                        pos = readThroughLongLine(pos);
+                        if (pos < 0) {
+                            break;
+                        }
                         continue;
                     }
                     if (pos == limit && eof) {
@@ -132,9 +144,50 @@ public final class LineProtocolReader implements TrafficReader {
                 }
             }
             flushSniffed();
+            into.holding(0);
             if (failure != null) {
                 throw failure;
             }
+        }
+
+        /**
+         * Reads through a line longer than {@link #MAX_LINE_BYTES} (the buffer holds that much of it from {@code pos}),
+         * keeping none of it: most often a quote left open that makes one line of the rest of a large file, which
+         * held whole would take as much memory as the file. Reports it as a bad line and returns where the next line
+         * starts, or -1 at the end of the input.
+         */
+        private int readThroughLongLine(int pos) throws IOException, SampleFormatException {
+            lineStart = pos;
+            Place open = scan.stringOpened >= 0 ? place(scan.stringOpened) : null;
+            long sinceCheck = 0;
+            do {
+                int resume = scan.resumeAt;
+                int keep = limit - resume;
+                System.arraycopy(buf, resume, buf, 0, keep);
+                consumed += resume;
+                into.inputRead(consumed);
+                scan.shift(resume);
+                limit = keep;
+                fill();
+                if (++sinceCheck % 64 == 0 && monitor.cancelled()) {
+                    throw new CancellationException("reading " + file + " was cancelled");
+                }
+            } while (!LineProtocolSyntax.continueScan(buf, 0, limit, eof, scan));
+            int end = scan.end;
+            long physical = 1 + scan.newlinesInside - (end == limit && end > 0 && buf[end - 1] == '\n' ? 1 : 0);
+            long last = line + physical - 1;
+            String message = String.format(Locale.ROOT, "the line is longer than %,d bytes (it runs to line %,d), more"
+                + " than influxd takes in one write by default (max-body-size 25,000,000 bytes); it was read through,"
+                + " not kept", MAX_LINE_BYTES, last);
+            if (open != null) {
+                message += String.format(Locale.ROOT, "; it is that long because the string opened at line %,d, column"
+                    + " %d runs on (the server would swallow the %,d lines after line %,d into it)", open.line(),
+                    open.column(), last - open.line(), open.line());
+            }
+            report(new ReadProblem(file, line, 1, ReadProblem.Kind.MALFORMED, message));
+            line += physical;
+            into.linesSeen(physical);
+            return end >= limit ? -1 : end + 1;
         }
 
         private void rejectObviousMismatch() throws SampleFormatException {
@@ -568,8 +621,12 @@ public final class LineProtocolReader implements TrafficReader {
         }
 
         private boolean bad(ReadProblem.Kind kind, int at, String message) throws SampleFormatException {
-            ReadProblem problem = locate(kind, at, message);
-            if (goodLines == 0 && kind == ReadProblem.Kind.MALFORMED) {
+            return report(locate(kind, at, message));
+        }
+
+        /** Records the problem of a line skipped; false (the line was not taken). */
+        private boolean report(ReadProblem problem) throws SampleFormatException {
+            if (goodLines == 0 && problem.kind() == ReadProblem.Kind.MALFORMED) {
                 sniffed.add(problem);
                 if (sniffed.size() >= SNIFF_LINES) {
                     throw new SampleFormatException(file + " does not look like line protocol: its first "
@@ -773,7 +830,8 @@ public final class LineProtocolReader implements TrafficReader {
         private int compactAndFill(int pos) throws IOException {
             int rest = limit - pos;
             if (pos == 0) {
-                buf = Arrays.copyOf(buf, buf.length * 2);
+                buf = Arrays.copyOf(buf, Math.min(buf.length * 2, MAX_LINE_BYTES));
+                into.holding(buf.length);
             } else {
                 System.arraycopy(buf, pos, buf, 0, rest);
                 limit = rest;

@@ -30,6 +30,16 @@ final class LineProtocolSyntax {
          */
         boolean odd;
 
+        /** Where a scan that needs more bytes stopped: it goes on from there. */
+        int resumeAt;
+
+        /** The buffer's bytes moved {@code by} towards its start (those before were dropped): so do the positions. */
+        void shift(int by) {
+            skipUntil -= by;
+            openQuote -= by;
+            stringOpened = stringOpened < 0 ? -1 : Math.max(0, stringOpened - by);
+        }
+
         /** True when the line ended (at the end of the input) inside a string value: a quote was left open. */
         boolean endedInString() {
             return quoted;
@@ -217,6 +227,14 @@ final class LineProtocolSyntax {
         out.backslash = false;
         out.stringOpened = -1;
         out.skipUntil = i;
+        return continueScan(buf, i, limit, eof, out);
+    }
+
+    /**
+     * Goes on with a scan that returned false, from {@code i} (where {@link LineScan#resumeAt} was, less what the
+     * buffer moved by, see {@link LineScan#shift}): a line too long to hold is scanned through this way.
+     */
+    static boolean continueScan(byte[] buf, int i, int limit, boolean eof, LineScan out) {
         int w = i;
         for (; w + 8 <= limit; w += 8) {
             long word = (long) LONGS.get(buf, w);
@@ -231,6 +249,7 @@ final class LineProtocolSyntax {
                 boolean quoted = out.quoted;
                 int r = out.step(buf, at, limit, eof);
                 if (r != LineScan.GO_ON) {
+                    out.resumeAt = at;
                     return r == LineScan.ENDED;
                 }
                 if (out.fields != fields || out.quoted != quoted) {
@@ -243,10 +262,12 @@ final class LineProtocolSyntax {
         for (int at = Math.max(w, out.skipUntil); at < limit; at = Math.max(at + 1, out.skipUntil)) {
             int r = out.step(buf, at, limit, eof);
             if (r != LineScan.GO_ON) {
+                out.resumeAt = at;
                 return r == LineScan.ENDED;
             }
         }
         if (!eof) {
+            out.resumeAt = Math.max(limit, out.skipUntil);
             return false;
         }
         out.end = limit;

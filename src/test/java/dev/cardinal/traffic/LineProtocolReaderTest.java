@@ -585,6 +585,35 @@ class LineProtocolReaderTest {
         assertEquals(45_000, s.eventKind("a").orElseThrow().rows());
     }
 
+    /** A line longer than 32 MiB is read through, not held: the lines after it are read as ever. */
+    @Test
+    void aLineLongerThanAnyWriteIsReadThroughAndReported() {
+        String big = "x".repeat(LineProtocolReader.MAX_LINE_BYTES + 1000);
+        Sample s = read("m f=0 0\nm s=\"" + big + "\" 1\nm f=2 2\n");
+        assertEquals(2, s.rows());
+        assertEquals(List.of("t.lp:2:1: the line is longer than 33,554,432 bytes (it runs to line 2), more than influxd"
+            + " takes in one write by default (max-body-size 25,000,000 bytes); it was read through, not kept"),
+            s.report().problems().stream().map(ReadProblem::toString).toList());
+        assertEquals(3, s.report().lines());
+    }
+
+    @Test
+    void aQuoteLeftOpenInAFileLargerThanAnyLineIsReadThroughToTheEnd() {
+        StringBuilder sb = new StringBuilder("m f=1 1\nm s=\"oops 2\n");
+        long lines = 2;
+        while (sb.length() <= LineProtocolReader.MAX_LINE_BYTES + 100) {
+            sb.append("m,host=a usage=\"x").append(lines).append("\" ").append(lines).append('\n');
+            lines++;
+        }
+        Sample s = read(sb.toString());
+        assertEquals(1, s.rows());
+        assertEquals(lines, s.report().lines());
+        assertEquals(String.format(java.util.Locale.ROOT, "t.lp:2:1: the line is longer than 33,554,432 bytes (it runs to"
+            + " line %,d), more than influxd takes in one write by default (max-body-size 25,000,000 bytes); it was read"
+            + " through, not kept; it is that long because the string opened at line 2, column 5 runs on (the server"
+            + " would swallow the %,d lines after line 2 into it)", lines, lines - 2), s.report().problems().get(0).toString());
+    }
+
     @Test
     void aLineLongerThanTheReadBufferIsRead() {
         String big = "x".repeat(3 << 20);
