@@ -32,10 +32,34 @@ public final class LineProtocolReader implements TrafficReader {
     /** The length of the separator between a series key and a field key in the server's storage key ({@code #!~#}). */
     private static final int FIELD_KEY_SEPARATOR = 4;
 
+    /** Null for a file; for a write's body, who hears of each point and problem. */
+    private final WriteListener listener;
+
+    /** A reader for sample files. */
+    public LineProtocolReader() {
+        this(null);
+    }
+
+    private LineProtocolReader(WriteListener listener) {
+        this.listener = listener;
+    }
+
+    /**
+     * A reader for the body of one write request, read as a server reads one: every line on its own, whatever the
+     * others are (a body is not refused for starting like JSON or for its first 20 lines all being malformed, as a
+     * file is), and {@code listener} told of each point taken, with where its text and timestamp are, and of every
+     * problem. To keep every problem in the report too, read with {@link SampleLimits#maxProblems()} at
+     * {@code Integer.MAX_VALUE}; what the problems hold grows with the body (some 150 bytes a bad line), so bound
+     * the body first.
+     */
+    public static LineProtocolReader forWrites(WriteListener listener) {
+        return new LineProtocolReader(java.util.Objects.requireNonNull(listener));
+    }
+
     @Override
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
         throws IOException, SampleFormatException {
-        new Run(in, file, binding, into, monitor).read();
+        new Run(in, file, binding, into, monitor, listener).read();
     }
 
     private static final class Run {
@@ -75,9 +99,12 @@ public final class LineProtocolReader implements TrafficReader {
         /** Bytes of the input before the buffer's start. */
         private long consumed;
         private final List<ReadProblem> sniffed = new ArrayList<>();
+        private final WriteListener listener;
 
-        Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor) {
+        Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor,
+            WriteListener listener) {
             this.in = in;
+            this.listener = listener;
             this.file = file;
             this.into = into;
             this.monitor = monitor;
@@ -91,7 +118,9 @@ public final class LineProtocolReader implements TrafficReader {
         void read() throws IOException, SampleFormatException {
             into.fileStarted();
             fill();
-            rejectObviousMismatch();
+            if (listener == null) {
+                rejectObviousMismatch();
+            }
             int pos = 0;
             long sinceCheck = 0;
             while (true) {
@@ -285,6 +314,11 @@ public final class LineProtocolReader implements TrafficReader {
             }
             if (odd >= 0) {
                 warnOfOddBytes(odd);
+            }
+            if (listener != null) {
+                LineParser p = parser;
+                listener.accepted(line, consumed + p.measurementStart, consumed + contentEnd,
+                    p.hasTimestamp ? consumed + p.timestampAt : -1, p.hasTimestamp ? consumed + p.timestampEnd : -1);
             }
             if (!parser.hasTimestamp) {
                 into.pointWithoutTimestamp();
@@ -626,7 +660,10 @@ public final class LineProtocolReader implements TrafficReader {
 
         /** Records the problem of a line skipped; false (the line was not taken). */
         private boolean report(ReadProblem problem) throws SampleFormatException {
-            if (goodLines == 0 && problem.kind() == ReadProblem.Kind.MALFORMED) {
+            if (listener != null) {
+                listener.problem(problem);
+                into.badLine(problem);
+            } else if (goodLines == 0 && problem.kind() == ReadProblem.Kind.MALFORMED) {
                 sniffed.add(problem);
                 if (sniffed.size() >= SNIFF_LINES) {
                     throw new SampleFormatException(file + " does not look like line protocol: its first "
@@ -717,7 +754,14 @@ public final class LineProtocolReader implements TrafficReader {
                     + " (binary data in a text file?)"
                 : "bytes that are not UTF-8 in a " + where + " at column " + place.column() + ": the server keeps"
                     + " them as they are (queries show them as U+FFFD)";
-            into.warning(new ReadProblem(file, place.line(), place.column(), ReadProblem.Kind.WARNING, message));
+            warn(new ReadProblem(file, place.line(), place.column(), ReadProblem.Kind.WARNING, message));
+        }
+
+        private void warn(ReadProblem warning) {
+            into.warning(warning);
+            if (listener != null) {
+                listener.problem(warning);
+            }
         }
 
         /** Which part of the parsed line the byte at {@code at} is in, or null for the whitespace between parts. */
@@ -790,7 +834,7 @@ public final class LineProtocolReader implements TrafficReader {
                 return;
             }
             Place open = place(scan.stringOpened);
-            into.warning(new ReadProblem(file, open.line(), open.column(), ReadProblem.Kind.WARNING, String.format(
+            warn(new ReadProblem(file, open.line(), open.column(), ReadProblem.Kind.WARNING, String.format(
                 Locale.ROOT, "the string opened at column %d runs to line %,d: the server keeps one point and swallows"
                     + " the %,d line%s after this one into the string, %,d of which would be a point%s on %s own (a quote"
                     + " left open?)", open.column(), lastLine, lines, lines == 1 ? "" : "s", points,
