@@ -24,6 +24,10 @@ public final class EventKindBuilder {
     private int[] fieldAttr = new int[16];
     private final List<SampleAttribute> attributes = new ArrayList<>();
     private final Set<String> names = new HashSet<>();
+    /** The place of the last attribute made: file, line and the two as text. */
+    private String seenFile = "";
+    private long seenLine = -1;
+    private String seenAt;
     private final List<Column> columns = new ArrayList<>();
     private long[] timestamps;
     private int capacity;
@@ -97,7 +101,13 @@ public final class EventKindBuilder {
         // a tag and a field with one key, or keys whose bytes are not UTF-8 and read alike, get names of their own
         String attrName = names.add(keyText) ? keyText : uniqueName(keyText);
         int index = attributes.size();
-        attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, file + ":" + line));
+        if (line != seenLine || !file.equals(seenFile)) {
+            // a line of 80,000 new keys gives them all one place
+            seenFile = file;
+            seenLine = line;
+            seenAt = file + ":" + line;
+        }
+        attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, seenAt));
         columns.add(newColumn(tag ? ValueType.STRING : type));
         owner.grew(newAttributeBytes(1));
         map[id] = index;
