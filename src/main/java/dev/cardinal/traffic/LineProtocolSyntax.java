@@ -140,19 +140,20 @@ final class LineProtocolSyntax {
         long odd = 0;
         while (i + 8 <= limit) {
             long w = (long) LONGS.get(b, i);
-            odd |= (w & HIGH) | bytesEqual(w, (byte) 0);
+            // a byte's high bit set, or (as (w - ONES) & ~w has it, exactly when some byte is 0) a NUL
+            odd |= w | (w - ONES) & ~w;
             long m = bytesEqual(w, (byte) '\n') | bytesEqual(w, (byte) '\\');
             if (m != 0) {
                 int at = i + (Long.numberOfTrailingZeros(m) >>> 3);
-                out.odd = odd != 0;
+                out.odd = (odd & HIGH) != 0;
                 return b[at] == '\n' ? at : -1;
             }
             i += 8;
         }
         for (; i < limit; i++) {
-            odd |= b[i] <= 0 ? 1 : 0;
+            odd |= b[i] <= 0 ? HIGH : 0;
             if (b[i] == '\n') {
-                out.odd = odd != 0;
+                out.odd = (odd & HIGH) != 0;
                 return i;
             }
             if (b[i] == '\\') {
