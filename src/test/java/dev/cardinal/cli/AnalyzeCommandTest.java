@@ -131,6 +131,21 @@ class AnalyzeCommandTest {
         assertEquals("cardinal infer: " + dir + ": is a directory, not a file\n", infer.err());
     }
 
+    /** A line kept with a warning counts; the warning is printed, and listed in the JSON's errors with its kind. */
+    @Test
+    void warningsArePrintedAndListedWithTheirKind(@TempDir Path dir) throws Exception {
+        Path f = Files.write(dir.resolve("w.lp"), "m,t=a f=1 1\nm s=\"oops 2\nm f=3 3\nm s=x\" 4\n"
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        CliRun text = run("analyze", f.toString());
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.err().contains(f + ":2:5: warning: the string opened at column 5 runs to line 4"), text.err());
+        JsonNode root = json("analyze", f.toString(), "--format", "json");
+        JsonNode warning = root.get("errors").get(0);
+        assertEquals("warning", warning.get("kind").asText());
+        assertEquals(2, warning.get("line").asInt());
+        assertEquals(0, root.get("badLines").asInt());
+    }
+
     @Test
     void aProfileIsProjectedFromItsSyntheticTraffic(@TempDir Path dir) throws Exception {
         Path profile = dir.resolve("listing.profile.json");
