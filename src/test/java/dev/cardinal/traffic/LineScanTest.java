@@ -104,6 +104,68 @@ class LineScanTest {
         assertEquals(new String(line, StandardCharsets.UTF_8).indexOf(" 123\n") + 4, scan.end);
     }
 
+    /** A scan cut short where the buffer ends and then continued gives what one scan of the whole gives. */
+    @Property(tries = 3000)
+    void aScanContinuedWhereItStoppedAgreesWithOneScan(@ForAll("lineProtocolish") String text,
+                                                        @ForAll @IntRange(max = 80) int cut, @ForAll boolean eof) {
+        byte[] buf = text.getBytes(StandardCharsets.ISO_8859_1);
+        LineProtocolSyntax.LineScan whole = new LineProtocolSyntax.LineScan();
+        boolean wholeDone = LineProtocolSyntax.scanLine(buf, 0, buf.length, eof, whole);
+        LineProtocolSyntax.LineScan parts = new LineProtocolSyntax.LineScan();
+        int first = Math.min(cut, buf.length);
+        boolean done = LineProtocolSyntax.scanLine(buf, 0, first, false, parts);
+        if (!done) {
+            done = LineProtocolSyntax.continueScan(buf, parts.resumeAt, buf.length, eof, parts);
+        }
+        String where = "cut " + cut + " in " + text.replace("\n", "\\n");
+        if (done && parts.end < first) {
+            // ended within the first part: the whole scan ends there too
+            assertEquals(whole.end, parts.end, where);
+            return;
+        }
+        assertEquals(wholeDone, done, where);
+        if (done) {
+            assertEquals(whole.end, parts.end, where);
+            assertEquals(whole.newlinesInside, parts.newlinesInside, where);
+            assertEquals(whole.backslash, parts.backslash, where);
+        }
+    }
+
+    @Provide
+    Arbitrary<byte[]> anyBytes() {
+        return Arbitraries.bytes().array(byte[].class).ofMaxSize(40);
+    }
+
+    @Property(tries = 3000)
+    void theUsualLineIsFlaggedWhenItHoldsANulOrAByteThatIsNotAscii(@ForAll("anyBytes") byte[] line) {
+        byte[] buf = java.util.Arrays.copyOf(line, line.length + 9);
+        for (int k = 0; k < buf.length; k++) {
+            buf[k] = buf[k] == '\n' || buf[k] == '\\' ? (byte) 'x' : buf[k];
+        }
+        buf[line.length] = '\n';
+        LineProtocolSyntax.LineScan scan = new LineProtocolSyntax.LineScan();
+        assertEquals(line.length, LineProtocolSyntax.plainLineEnd(buf, 0, buf.length, scan));
+        int odd = LineProtocolSyntax.firstNulOrNonAscii(buf, 0, line.length);
+        int want = -1;
+        for (int k = line.length - 1; k >= 0; k--) {
+            want = buf[k] <= 0 ? k : want;
+        }
+        assertEquals(want, odd);
+        if (odd >= 0) {
+            assertEquals(true, scan.odd, "a NUL or a byte that is not ASCII must not pass unseen");
+        }
+    }
+
+    /** The first byte that is not well-formed UTF-8, as Java's strict decoder (the same rules as Go's) finds it. */
+    @Property(tries = 3000)
+    void invalidUtf8IsFoundWhereAStrictDecoderFindsIt(@ForAll("anyBytes") byte[] bytes) {
+        java.nio.charset.CharsetDecoder d = StandardCharsets.UTF_8.newDecoder();
+        java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
+        java.nio.charset.CoderResult r = d.decode(in, java.nio.CharBuffer.allocate(bytes.length * 2), true);
+        int want = r.isError() ? in.position() : -1;
+        assertEquals(want, LineProtocolSyntax.firstInvalidUtf8(bytes, 0, bytes.length), java.util.Arrays.toString(bytes));
+    }
+
     @Property(tries = 2000)
     void theNextSeparatorIsTheFirstCommaSpaceOrEquals(@ForAll("lineProtocolish") String text, @ForAll @IntRange(max = 20) int from,
                                                       @ForAll @IntRange(max = 20) int cut) {
