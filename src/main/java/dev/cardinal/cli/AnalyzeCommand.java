@@ -159,8 +159,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         List<SampleReader.Source> sources = new ArrayList<>();
         for (Path f : files) {
-            if (!Files.isRegularFile(f)) {
-                err.println("cardinal analyze: " + f + ": no such file");
+            Optional<String> refused = SampleReader.refusal(f);
+            if (refused.isPresent()) {
+                err.println("cardinal analyze: " + f + ": " + refused.get());
                 return null;
             }
             SampleFormat fmt = SampleReader.detectFormat(f);

@@ -32,11 +32,12 @@ final class AnalyzeReport {
         ObjectNode root = F.objectNode();
         root.put("badLines", report.badLines());
         ArrayNode errors = root.putArray("errors");
-        for (ReadProblem p : report.problems()) {
+        // warnings (lines kept) after the problems, with kind "warning"
+        for (ReadProblem p : java.util.stream.Stream.concat(report.problems().stream(), report.warnings().stream()).toList()) {
             errors.addObject().put("file", p.file()).put("line", p.line()).put("column", p.column())
                 .put("kind", p.kind().name().toLowerCase(Locale.ROOT).replace('_', '-')).put("message", p.message());
         }
-        root.put("errorsOmitted", report.problemsOmitted());
+        root.put("errorsOmitted", report.problemsOmitted() + report.warningsOmitted());
         ArrayNode kinds = root.putArray("eventKinds");
         projections.forEach(p -> kinds.add(eventKind(p)));
         try {

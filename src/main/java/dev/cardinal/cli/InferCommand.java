@@ -21,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -82,8 +83,9 @@ final class InferCommand implements Callable<Integer> {
         List<SampleBinding> bindings = new ArrayList<>();
         int n = 0;
         for (Path f : files) {
-            if (!Files.isRegularFile(f)) {
-                err.println("cardinal infer: " + f + ": no such file");
+            Optional<String> refused = SampleReader.refusal(f);
+            if (refused.isPresent()) {
+                err.println("cardinal infer: " + f + ": " + refused.get());
                 return 1;
             }
             SampleFormat fmt = forced != null ? forced : SampleReader.detectFormat(f);
@@ -114,6 +116,12 @@ final class InferCommand implements Callable<Integer> {
         }
         if (r.problemsOmitted() > 0) {
             err.printf("... and %,d more problems%n", r.problemsOmitted());
+        }
+        for (ReadProblem w : r.warnings()) {
+            err.println(w);
+        }
+        if (r.warningsOmitted() > 0) {
+            err.printf("... and %,d more warnings%n", r.warningsOmitted());
         }
     }
 

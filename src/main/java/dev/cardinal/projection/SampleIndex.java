@@ -85,7 +85,12 @@ public final class SampleIndex {
 
     /** Seconds between the first and the last point. */
     public double spanSeconds() {
-        return rows() < 2 ? 0 : (timestampAt(rows() - 1) - timestampAt(0)) / 1e9;
+        if (rows() < 2) {
+            return 0;
+        }
+        // last minus first is at most 2^64 - 5 ns (timestamps at both int64 edges): a long overflows, unsigned does not
+        long nanos = timestampAt(rows() - 1) - timestampAt(0);
+        return ((nanos >>> 1) * 2.0 + (nanos & 1)) / 1e9;
     }
 
     /** Rows in time order, or null when that is file order (the array is shared: do not change it). */

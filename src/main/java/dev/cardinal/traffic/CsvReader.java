@@ -3,8 +3,6 @@ package dev.cardinal.traffic;
 import dev.cardinal.model.SampleBinding;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -24,11 +22,20 @@ public final class CsvReader implements TrafficReader {
         throws IOException, SampleFormatException {
         into.fileStarted();
         CountedInput counted = new CountedInput(in);
-        CsvScanner scanner = new CsvScanner(new InputStreamReader(counted, StandardCharsets.UTF_8));
+        Utf8Reader text = new Utf8Reader(counted);
+        CsvScanner scanner = new CsvScanner(text);
+        FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, false, counted::count);
+        scanner.keepCells((int) Math.min(Integer.MAX_VALUE - 1, writer.maxKeys() + 1));
         if (!scanner.next()) {
             throw new SampleFormatException(file + " is empty: a CSV sample starts with a header row");
         }
-        String[] header = header(scanner, file);
+        String[] header = header(scanner, file, writer.maxKeys());
+        if (header == null) {
+            writer.stopBefore(1, String.format(java.util.Locale.ROOT, "the memory budget of %d MiB, which holds about"
+                + " %,d columns, not the %,d of the header", into.limits().maxBytes() >> 20, writer.maxKeys(), scanner.size()));
+            return;
+        }
+        warnOfOddText(scanner, text.replacementIn(scanner.recordStart(), scanner.recordEnd()), file, into);
         int timeIndex = timeIndex(header, binding, file);
         for (String tag : binding.tagColumns()) {
             if (indexOf(header, tag) < 0) {
@@ -36,19 +43,28 @@ public final class CsvReader implements TrafficReader {
                     + " its header has: " + String.join(", ", header));
             }
         }
-        FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, false, counted::count);
         FlatRowWriter.Slot[] slots = new FlatRowWriter.Slot[header.length];
         for (int i = 0; i < header.length; i++) {
             slots[i] = i == timeIndex ? null : writer.slot(header[i]);
         }
-        rows(scanner, writer, slots, timeIndex);
+        // a record of more cells than the header is bad whatever they hold: no need to keep them all
+        scanner.keepCells(header.length + 1);
+        rows(scanner, text, writer, slots, timeIndex, file, into);
         into.linesSeen(writer.linesSeen(scanner.lines()));
     }
 
-    private static void rows(CsvScanner scanner, FlatRowWriter writer, FlatRowWriter.Slot[] slots, int timeIndex)
-        throws IOException {
+    private static void warnOfOddText(CsvScanner scanner, long replaced, String file, SampleBuilder into) {
+        ReadProblem odd = Utf8Reader.oddText(file, scanner.line(), scanner.recordStart(), replaced, scanner.nulAt());
+        if (odd != null) {
+            into.warning(odd);
+        }
+    }
+
+    private static void rows(CsvScanner scanner, Utf8Reader decoded, FlatRowWriter writer, FlatRowWriter.Slot[] slots,
+                             int timeIndex, String file, SampleBuilder into) throws IOException {
         while (scanner.next()) {
             long line = scanner.line();
+            long replaced = decoded.replacementIn(scanner.recordStart(), scanner.recordEnd());
             if (scanner.error() != null) {
                 writer.bad(line, scanner.errorColumn(), ReadProblem.Kind.MALFORMED, scanner.error());
                 continue;
@@ -59,6 +75,7 @@ public final class CsvReader implements TrafficReader {
                     + " cells as in the header, found " + scanner.size());
                 continue;
             }
+            warnOfOddText(scanner, replaced, file, into);
             FlatRowWriter.Row row = writer.newRow(line);
             for (int i = 0; i < slots.length; i++) {
                 String text = scanner.cell(i);
@@ -66,8 +83,7 @@ public final class CsvReader implements TrafficReader {
                     continue;
                 }
                 if (i == timeIndex) {
-                    row.time = text;
-                    row.timeColumn = scanner.column(i);
+                    row.time(text, false, scanner.column(i));
                 } else {
                     row.add(slots[i], text, null, scanner.column(i));
                 }
@@ -79,7 +95,8 @@ public final class CsvReader implements TrafficReader {
         writer.finish();
     }
 
-    private static String[] header(CsvScanner scanner, String file) throws SampleFormatException {
+    /** The header's names, or null when it has more than {@code maxColumns}. */
+    private static String[] header(CsvScanner scanner, String file, long maxColumns) throws SampleFormatException {
         String first = scanner.cell(0).stripLeading();
         if (first.startsWith("{") || first.startsWith("[")) {
             throw new SampleFormatException(file + " is JSON, not CSV: line " + scanner.line() + " starts with '"
@@ -89,14 +106,13 @@ public final class CsvReader implements TrafficReader {
             throw new SampleFormatException(file + ": the header row (line " + scanner.line() + ") is malformed: "
                 + scanner.error());
         }
+        if (scanner.size() > maxColumns) {
+            return null;
+        }
         String[] names = new String[scanner.size()];
         Map<String, Integer> seen = new HashMap<>();
         for (int i = 0; i < names.length; i++) {
             String name = scanner.cell(i);
-            if (name.indexOf('\0') >= 0 || name.indexOf('\uFFFD') >= 0) {
-                throw new SampleFormatException(file + " is not CSV text: its header holds binary data or bytes"
-                    + " that are not UTF-8");
-            }
             if (name.isBlank()) {
                 throw new SampleFormatException(names.length == 1 ? file + " has an empty header row (line "
                     + scanner.line() + ")" : file + ": header column " + (i + 1) + " has no name");

@@ -14,7 +14,7 @@ import java.util.List;
  * start of the record, which for the usual one-line record is the column in that line.
  */
 final class CsvScanner {
-    /** Longest cell held; a longer one is scanned through and reported rather than kept. */
+    /** Longest cell held, and most characters of a record held; longer ones are scanned through and reported. */
     static final int MAX_CELL_CHARS = 1 << 24;
 
     private final Reader in;
@@ -29,11 +29,21 @@ final class CsvScanner {
     private int col;
     private int cellStart;
     private final List<String> cells = new ArrayList<>();
+    /** Cells of the record, kept or not; at most {@link #keep} are kept. */
+    private int cellCount;
+    private int keep = Integer.MAX_VALUE;
+    private long recordChars;
     private int[] columns = new int[16];
     private final StringBuilder cell = new StringBuilder();
+    private final char[] single = new char[1];
     private String error;
     private int errorColumn;
     private int endColumn;
+    /** Characters of the text before {@link #buf}'s start; with it, where the current record starts and ends. */
+    private long consumed;
+    private long recordStart;
+    private long recordEnd;
+    private long nulAt = -1;
 
     CsvScanner(Reader in) {
         this.in = in;
@@ -42,6 +52,8 @@ final class CsvScanner {
     /** Reads the next record; false at the end of the input. A record may carry an {@link #error()}. */
     boolean next() throws IOException {
         cells.clear();
+        cellCount = 0;
+        recordChars = 0;
         error = null;
         int c = peek();
         while (c == '\r' || c == '\n') {
@@ -52,6 +64,8 @@ final class CsvScanner {
             return false;
         }
         recordLine = line;
+        recordStart = consumed + pos;
+        nulAt = -1;
         col = 1;
         while (true) {
             cellStart = col;
@@ -62,14 +76,19 @@ final class CsvScanner {
             } else {
                 unquoted();
             }
-            if (cells.size() == columns.length) {
-                columns = Arrays.copyOf(columns, columns.length * 2);
+            if (cellCount < keep) {
+                if (cells.size() == columns.length) {
+                    columns = Arrays.copyOf(columns, columns.length * 2);
+                }
+                columns[cells.size()] = cellStart;
+                cells.add(cell.toString());
+                recordChars += cell.length();
             }
-            columns[cells.size()] = cellStart;
-            cells.add(cell.toString());
+            cellCount++;
             c = peek();
             if (c != ',') {
                 endColumn = col;
+                recordEnd = consumed + pos;
                 if (c >= 0) {
                     lineBreak(take());
                 }
@@ -83,7 +102,11 @@ final class CsvScanner {
         while (true) {
             int c = take();
             if (c < 0) {
-                fail(cellStart, "the quote opened at column " + cellStart + " is never closed");
+                // at the end of the input, lines counts every line there is
+                long after = lines - recordLine;
+                fail(cellStart, "the quote opened at column " + cellStart + " is never closed" + (after <= 0 ? ""
+                    : String.format(java.util.Locale.ROOT, ": it runs to the end of the file at line %,d, swallowing the"
+                    + " %,d line%s after this one", lines, after, after == 1 ? "" : "s")));
                 return;
             }
             if (c == '"') {
@@ -100,6 +123,9 @@ final class CsvScanner {
                 lines++;
                 midLine = false;
                 continue;
+            }
+            if (c == 0 && nulAt < 0) {
+                nulAt = consumed + pos - 1;
             }
             append((char) c);
         }
@@ -124,6 +150,9 @@ final class CsvScanner {
                 if (c == ',' || c == '\r' || c == '\n') {
                     break;
                 }
+                if (c == 0 && nulAt < 0) {
+                    nulAt = consumed + end;
+                }
                 end++;
             }
             int n = end - start;
@@ -139,25 +168,28 @@ final class CsvScanner {
         }
     }
 
-    /** Appends {@code n} characters of a cell (none of them a line break), up to {@link #MAX_CELL_CHARS}. */
+    /**
+     * Appends {@code n} characters of a cell (none of them a line break), up to {@link #MAX_CELL_CHARS} in the cell
+     * and in the record; nothing for a cell past those kept.
+     */
     private void appendRun(char[] b, int off, int n) {
-        int room = MAX_CELL_CHARS - cell.length();
+        if (cellCount >= keep) {
+            return;
+        }
+        int room = (int) Math.min(MAX_CELL_CHARS - cell.length(), MAX_CELL_CHARS - recordChars - cell.length());
         if (n <= room) {
             cell.append(b, off, n);
-        } else {
-            cell.append(b, off, Math.max(room, 0));
-            fail(cellStart, "the cell at column " + cellStart + " is longer than " + MAX_CELL_CHARS
-                + " characters (a quote left open?)");
+            return;
         }
+        cell.append(b, off, Math.max(room, 0));
+        fail(cellStart, cell.length() >= MAX_CELL_CHARS
+            ? "the cell at column " + cellStart + " is longer than " + MAX_CELL_CHARS + " characters (a quote left open?)"
+            : "the record is longer than " + MAX_CELL_CHARS + " characters");
     }
 
     private void append(char c) {
-        if (cell.length() < MAX_CELL_CHARS) {
-            cell.append(c);
-        } else {
-            fail(cellStart, "the cell at column " + cellStart + " is longer than " + MAX_CELL_CHARS
-                + " characters (a quote left open?)");
-        }
+        single[0] = c;
+        appendRun(single, 0, 1);
     }
 
     private void fail(int column, String reason) {
@@ -196,6 +228,7 @@ final class CsvScanner {
     }
 
     private boolean fill() throws IOException {
+        consumed += lim;
         int n = in.read(buf, 0, buf.length);
         if (n < 0) {
             if (midLine) {
@@ -228,8 +261,17 @@ final class CsvScanner {
         return lines;
     }
 
+    /** Cells of the current record, kept or not. */
     int size() {
-        return cells.size();
+        return cellCount;
+    }
+
+    /**
+     * Keeps at most {@code n} cells of each record from now on (the rest are scanned and counted): a record with more
+     * cells than its header is bad whatever they hold, and keeping millions of one-character cells costs gigabytes.
+     */
+    void keepCells(int n) {
+        keep = n;
     }
 
     String cell(int i) {
@@ -253,5 +295,20 @@ final class CsvScanner {
 
     int errorColumn() {
         return errorColumn;
+    }
+
+    /** Where the current record starts in the text, in characters from its start (a byte order mark counts one). */
+    long recordStart() {
+        return recordStart;
+    }
+
+    /** Where the current record ends (its line break excluded), in characters from the text's start. */
+    long recordEnd() {
+        return recordEnd;
+    }
+
+    /** Where the first NUL of the current record is, in characters from the text's start, or -1. */
+    long nulAt() {
+        return nulAt;
     }
 }

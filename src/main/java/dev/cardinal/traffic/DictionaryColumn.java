@@ -21,8 +21,12 @@ public final class DictionaryColumn implements Column {
         return ids.get(row);
     }
 
-    void set(int row, byte[] buf, int off, int len) {
-        ids.set(row, dictionary.getOrAdd(buf, off, len));
+    /** Sets the row's value; true when the value is new to the dictionary (which then grew by it). */
+    boolean set(int row, byte[] buf, int off, int len) {
+        int known = dictionary.size();
+        int id = dictionary.getOrAdd(buf, off, len);
+        ids.set(row, id);
+        return id > known;
     }
 
     @Override

@@ -4,7 +4,9 @@ import dev.cardinal.model.ValueType;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Accumulates the rows of one event kind. A reader checks a whole line first ({@link #find}, {@link #type}) and
@@ -21,25 +23,31 @@ public final class EventKindBuilder {
     private int[] tagAttr = new int[16];
     private int[] fieldAttr = new int[16];
     private final List<SampleAttribute> attributes = new ArrayList<>();
+    private final Set<String> names = new HashSet<>();
+    /** The place of the last attribute made: file, line and the two as text. */
+    private String seenFile = "";
+    private long seenLine = -1;
+    private String seenAt;
     private final List<Column> columns = new ArrayList<>();
     private long[] timestamps;
     private int capacity;
     private int rows;
 
-    /** Rows a kind may always grow by, whatever the memory budget has left. */
+    /** Rows a kind may always grow by, whatever the memory budget has left, unless they take more than ... */
     private static final long MIN_AFFORDABLE = 1024;
-    private final java.util.function.LongSupplier remainingBudget;
-    private final java.util.function.LongUnaryOperator expectedRows;
-
+    /** ... these bytes (a kind of 10,000 columns grows by a few rows at a time near the budget, not by 1,024). */
+    private static final long MIN_AFFORDABLE_BYTES = 1 << 16;
     /**
-     * {@code remainingBudget} gives the bytes the memory budget has left; {@code expectedRows} the rows this kind
-     * is expected to reach, given the rows it has (-1 when unknown).
+     * What an attribute holds besides its column's rows, for the budget: its description and name, the column and
+     * its first arrays (a dictionary's table and arena).
      */
-    EventKindBuilder(String name, java.util.function.LongSupplier remainingBudget,
-                     java.util.function.LongUnaryOperator expectedRows) {
+    private static final long ATTRIBUTE_BYTES = 640;
+    /** The sample this kind is part of: its memory budget, and the rows the file at hand is expected to give. */
+    private final SampleBuilder owner;
+
+    EventKindBuilder(String name, SampleBuilder owner) {
         this.name = name;
-        this.remainingBudget = remainingBudget;
-        this.expectedRows = expectedRows;
+        this.owner = owner;
         // small: a sample may hold thousands of event kinds (data encoded in measurement names), most of them few rows
         this.capacity = 64;
         this.timestamps = new long[capacity];
@@ -90,13 +98,18 @@ public final class EventKindBuilder {
             }
         }
         String keyText = new String(key, off, len, StandardCharsets.UTF_8);
-        String attrName = keyText;
-        if ((tag ? fieldKeys : tagKeys).find(key, off, len) != 0) {
-            attrName = uniqueName(keyText);
-        }
+        // a tag and a field with one key, or keys whose bytes are not UTF-8 and read alike, get names of their own
+        String attrName = names.add(keyText) ? keyText : uniqueName(keyText);
         int index = attributes.size();
-        attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, file + ":" + line));
+        if (line != seenLine || !file.equals(seenFile)) {
+            // a line of 80,000 new keys gives them all one place
+            seenFile = file;
+            seenLine = line;
+            seenAt = file + ":" + line;
+        }
+        attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, seenAt));
         columns.add(newColumn(tag ? ValueType.STRING : type));
+        owner.grew(newAttributeBytes(1));
         map[id] = index;
         return index;
     }
@@ -106,16 +119,22 @@ public final class EventKindBuilder {
         return attribute(b, 0, b.length, tag, type, file, line);
     }
 
+    /** The first of {@code key_1}, {@code key_2}... that no attribute has, now taken. */
     private String uniqueName(String key) {
-        int n = 1;
-        while (true) {
+        for (int n = 1; ; n++) {
             String candidate = key + "_" + n;
-            String c = candidate;
-            if (attributes.stream().noneMatch(a -> a.name().equals(c))) {
+            if (names.add(candidate)) {
                 return candidate;
             }
-            n++;
         }
+    }
+
+    /**
+     * About what {@code n} new attributes would take now (their columns hold as many rows as the kind's others,
+     * at up to 9 bytes a row), for a reader to ask the budget before a line that brings many.
+     */
+    long newAttributeBytes(int n) {
+        return n * (ATTRIBUTE_BYTES + 9L * capacity);
     }
 
     private Column newColumn(ValueType type) {
@@ -135,15 +154,14 @@ public final class EventKindBuilder {
     public void beginRow() {
         if (rows == capacity) {
             long grown = capacity + (capacity >> 1) + 16L;
-            long expected = expectedRows.applyAsLong(rows);
-            if (grown > capacity + MIN_AFFORDABLE || expected > grown) {
-                // only a step of more than MIN_AFFORDABLE rows can be limited by the budget, and only then is what the
-                // budget has left (a walk over every kind's columns) worth asking
-                long bytesPerRow = 8;
-                for (Column c : columns) {
-                    bytesPerRow += c.bytesPerRow();
-                }
-                long affordable = Math.max(MIN_AFFORDABLE, remainingBudget.getAsLong() / bytesPerRow);
+            long expected = owner.expectedRowsOf(rows);
+            long bytesPerRow = 8;
+            for (Column c : columns) {
+                bytesPerRow += c.bytesPerRow();
+            }
+            long minimum = Math.max(1, Math.min(MIN_AFFORDABLE, MIN_AFFORDABLE_BYTES / bytesPerRow));
+            if (grown > capacity + minimum || expected > grown) {
+                long affordable = Math.max(minimum, owner.remaining() / bytesPerRow);
                 grown = Math.min(grown, capacity + affordable);
                 if (expected > grown) {
                     // an estimate may be wrong: it takes at most half of what the budget has left
@@ -155,12 +173,15 @@ public final class EventKindBuilder {
             for (Column c : columns) {
                 c.ensureCapacity(next);
             }
+            owner.grew((next - capacity) * bytesPerRow);
             capacity = next;
         }
     }
 
     public void setString(int attribute, byte[] buf, int off, int len) {
-        ((DictionaryColumn) columns.get(attribute)).set(rows, buf, off, len);
+        if (((DictionaryColumn) columns.get(attribute)).set(rows, buf, off, len)) {
+            owner.grew(len + 16L);
+        }
     }
 
     public void setString(int attribute, String value) {
@@ -178,7 +199,7 @@ public final class EventKindBuilder {
 
     public void setBoolean(int attribute, boolean value) {
         byte[] b = value ? TRUE : FALSE;
-        ((DictionaryColumn) columns.get(attribute)).set(rows, b, 0, b.length);
+        setString(attribute, b, 0, b.length);
     }
 
     /** Ends the row begun with {@link #beginRow()}. */
@@ -188,7 +209,7 @@ public final class EventKindBuilder {
     }
 
     long footprintBytes() {
-        long b = 8L * capacity;
+        long b = 8L * capacity + ATTRIBUTE_BYTES * columns.size();
         for (Column c : columns) {
             b += c.footprintBytes();
         }

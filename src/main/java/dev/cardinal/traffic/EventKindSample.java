@@ -1,6 +1,8 @@
 package dev.cardinal.traffic;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,6 +15,8 @@ public final class EventKindSample {
     private final long[] timestamps;
     private final List<SampleAttribute> attributes;
     private final List<Column> columns;
+    /** Attribute index by name: a kind may have tens of thousands of attributes, each looked up by name. */
+    private final Map<String, Integer> index = new HashMap<>();
 
     EventKindSample(String name, int rows, long[] timestamps, List<SampleAttribute> attributes, List<Column> columns) {
         this.name = name;
@@ -20,6 +24,9 @@ public final class EventKindSample {
         this.timestamps = timestamps;
         this.attributes = List.copyOf(attributes);
         this.columns = List.copyOf(columns);
+        for (int i = 0; i < this.attributes.size(); i++) {
+            index.putIfAbsent(this.attributes.get(i).name(), i);
+        }
     }
 
     public String name() {
@@ -40,12 +47,7 @@ public final class EventKindSample {
     }
 
     public int attributeIndex(String attributeName) {
-        for (int i = 0; i < attributes.size(); i++) {
-            if (attributes.get(i).name().equals(attributeName)) {
-                return i;
-            }
-        }
-        return -1;
+        return index.getOrDefault(attributeName, -1);
     }
 
     public Optional<SampleAttribute> attribute(String attributeName) {

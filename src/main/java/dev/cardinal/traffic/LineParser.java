@@ -17,6 +17,13 @@ final class LineParser {
     byte[] buf;
     int measurementStart;
     int measurementEnd;
+    /** Where the series key as written (measurement and tags, still escaped) ends. */
+    int keyEnd;
+    /**
+     * True when the series key is longer than the server takes and the tags past that length were scanned but not
+     * kept: the line is refused either way, and keeping them could cost a 32 MiB line's worth of tags.
+     */
+    boolean tagsCut;
     int tagCount;
     int[] tagKeyStart = new int[16];
     int[] tagKeyEnd = new int[16];
@@ -26,6 +33,8 @@ final class LineParser {
     int[] fieldKeyStart = new int[16];
     int[] fieldKeyEnd = new int[16];
     ValueType[] fieldType = new ValueType[16];
+    /** The length of the longest field key as written, which the server adds to the series key's (see MAX_KEY_LENGTH). */
+    int longestFieldKey;
     long[] fieldLong = new long[16];
     double[] fieldDouble = new double[16];
     /** For strings: the range inside the quotes. */
@@ -34,8 +43,18 @@ final class LineParser {
     boolean hasTimestamp;
     long timestamp;
     int timestampAt;
+    /** Where the timestamp's digits end (with {@link #timestampAt}: its text). */
+    int timestampEnd;
     int errorAt;
     String error;
+    /** Fields a line may have; a line with more fails with {@link #tooWide} set (a memory limit, not a syntax error). */
+    int maxFields = Integer.MAX_VALUE;
+    boolean tooWide;
+
+    /** The series key's length as written, which the server caps at {@link LineProtocolSyntax#MAX_KEY_LENGTH}. */
+    int keyLength() {
+        return keyEnd - measurementStart;
+    }
 
     /** False when the line holds no backslash, so nothing in it is escaped and no byte needs a look back. */
     private boolean escapes = true;
@@ -50,7 +69,10 @@ final class LineParser {
         buf = b;
         escapes = backslash;
         tagCount = 0;
+        tagsCut = false;
+        tooWide = false;
         fieldCount = 0;
+        longestFieldKey = 0;
         hasTimestamp = false;
         int i = start;
         while (i < end && isWhitespace(b[i])) {
@@ -76,6 +98,7 @@ final class LineParser {
         }
         measurementStart = mStart;
         measurementEnd = i;
+        keyEnd = i;
         if (b[i] == ',') {
             i = parseTags(i + 1, end);
             if (i < 0) {
@@ -151,6 +174,11 @@ final class LineParser {
     }
 
     private void addTag(int ks, int ke, int vs, int ve) {
+        keyEnd = ve;
+        if (tagsCut || ks - measurementStart > LineProtocolSyntax.MAX_KEY_LENGTH) {
+            tagsCut = true;
+            return;
+        }
         if (tagCount == tagKeyStart.length) {
             int n = tagCount * 2;
             tagKeyStart = Arrays.copyOf(tagKeyStart, n);
@@ -197,6 +225,10 @@ final class LineParser {
             if (i >= end || b[i] == ',' || b[i] == ' ') {
                 return failAt(i, "missing field value");
             }
+            if (fieldCount == maxFields) {
+                tooWide = true;
+                return failAt(kStart, "more than " + maxFields + " fields");
+            }
             int slot = newField(kStart, kEnd);
             i = parseValue(slot, i, end);
             if (i < 0) {
@@ -228,6 +260,7 @@ final class LineParser {
         }
         fieldKeyStart[fieldCount] = ks;
         fieldKeyEnd[fieldCount] = ke;
+        longestFieldKey = Math.max(longestFieldKey, ke - ks);
         return fieldCount++;
     }
 
@@ -506,6 +539,7 @@ final class LineParser {
         hasTimestamp = true;
         timestamp = v;
         timestampAt = s;
+        timestampEnd = i;
         return true;
     }
 

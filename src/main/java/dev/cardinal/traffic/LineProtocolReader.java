@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CancellationException;
 
 /**
@@ -18,14 +19,47 @@ import java.util.concurrent.CancellationException;
  */
 public final class LineProtocolReader implements TrafficReader {
     private static final int CHUNK = 1 << 20;
+    /**
+     * The longest line held; a longer one is read through and reported. More than the 25,000,000 bytes influxd
+     * takes in one write by default, so every line a server takes so is read.
+     */
+    static final int MAX_LINE_BYTES = 1 << 25;
     private static final int READ_REQUEST = 1 << 16;
     /** A file whose first lines are all malformed is not line protocol; say so instead of listing them. */
     private static final int SNIFF_LINES = 20;
+    /** Keys of a line compared pair by pair up to this many; beyond, by hash ({@link RepeatFinder}). */
+    private static final int PAIRWISE_KEYS = 8;
+    /** The length of the separator between a series key and a field key in the server's storage key ({@code #!~#}). */
+    private static final int FIELD_KEY_SEPARATOR = 4;
+
+    /** Null for a file; for a write's body, who hears of each point and problem. */
+    private final WriteListener listener;
+
+    /** A reader for sample files. */
+    public LineProtocolReader() {
+        this(null);
+    }
+
+    private LineProtocolReader(WriteListener listener) {
+        this.listener = listener;
+    }
+
+    /**
+     * A reader for the body of one write request, read as a server reads one: every line on its own, whatever the
+     * others are (a body is not refused for starting like JSON or for its first 20 lines all being malformed, as a
+     * file is), and {@code listener} told of each point taken, with where its text and timestamp are, and of every
+     * problem. To keep every problem in the report too, read with {@link SampleLimits#maxProblems()} at
+     * {@code Integer.MAX_VALUE}; what the problems hold grows with the body (some 150 bytes a bad line), so bound
+     * the body first.
+     */
+    public static LineProtocolReader forWrites(WriteListener listener) {
+        return new LineProtocolReader(java.util.Objects.requireNonNull(listener));
+    }
 
     @Override
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
         throws IOException, SampleFormatException {
-        new Run(in, file, binding, into, monitor).read();
+        new Run(in, file, binding, into, monitor, listener).read();
     }
 
     private static final class Run {
@@ -36,6 +70,8 @@ public final class LineProtocolReader implements TrafficReader {
         private final long multiplier;
         private final long readTimeNanos;
         private final LineParser parser = new LineParser();
+        /** Parses the lines a string swallowed, each on its own (see {@link #warnIfPointsSwallowed}). */
+        private final LineParser probe = new LineParser();
         private final LineProtocolSyntax.LineScan scan = new LineProtocolSyntax.LineScan();
         private byte[] buf = new byte[CHUNK];
         private byte[] scratch = new byte[4096];
@@ -46,29 +82,45 @@ public final class LineProtocolReader implements TrafficReader {
         private boolean[] fromCache = new boolean[32];
         private int scratchUsed;
         private final KeyCache keys = new KeyCache();
+        private final RepeatFinder repeats = new RepeatFinder();
+        /** True once a line could not be taken within the memory budget: reading stops before it. */
+        private boolean full;
         private int limit;
         private boolean eof;
         private IOException failure;
         private long line = 1;
+        /** The physical line the current (logical) line ends on, and where its text ends in the buffer. */
+        private long lastLine;
+        private int contentEnd;
+        /** True when the current line was parsed without a scan first (see {@link #parsedPlainPoint}). */
+        private boolean fastPath;
         private int lineStart;
         private long goodLines;
         /** Bytes of the input before the buffer's start. */
         private long consumed;
         private final List<ReadProblem> sniffed = new ArrayList<>();
+        private final WriteListener listener;
 
-        Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor) {
+        Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor,
+            WriteListener listener) {
             this.in = in;
+            this.listener = listener;
             this.file = file;
             this.into = into;
             this.monitor = monitor;
             this.multiplier = LineProtocolSyntax.precisionMultiplier(binding.precision());
             this.readTimeNanos = System.currentTimeMillis() * 1_000_000L;
+            // each field of a line becomes an attribute with a column: about as much as a key of CSV costs
+            long fields = into.limits().maxBytes() / FlatRowWriter.BYTES_PER_KEY;
+            parser.maxFields = (int) Math.max(10_000, Math.min(Integer.MAX_VALUE - 8, fields));
         }
 
         void read() throws IOException, SampleFormatException {
             into.fileStarted();
             fill();
-            rejectObviousMismatch();
+            if (listener == null) {
+                rejectObviousMismatch();
+            }
             int pos = 0;
             long sinceCheck = 0;
             while (true) {
@@ -76,7 +128,14 @@ public final class LineProtocolReader implements TrafficReader {
                 boolean parsed = parsedPlainPoint(pos);
                 if (!parsed) {
                     if (!LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
-                        pos = compactAndFill(pos);
+                        if (limit - pos < MAX_LINE_BYTES) {
+                            pos = compactAndFill(pos);
+                            continue;
+                        }
+                        pos = readThroughLongLine(pos);
+                        if (pos < 0) {
+                            break;
+                        }
                         continue;
                     }
                     if (pos == limit && eof) {
@@ -85,13 +144,23 @@ public final class LineProtocolReader implements TrafficReader {
                 }
                 int end = scan.end;
                 int contentEnd = end > pos && buf[end - 1] == '\r' ? end - 1 : end;
-                boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
                 long physical = 1 + scan.newlinesInside;
-                line += physical;
-                into.linesSeen(physical);
+                if (end == limit && end > pos && buf[end - 1] == '\n') {
+                    // the file's last newline, inside a string left open, ends the last line: it starts no other
+                    physical--;
+                }
+                lastLine = line + physical - 1;
+                this.contentEnd = contentEnd;
+                fastPath = parsed;
+                boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
                 if (!keepGoing) {
+                    // a line the budget could not take is not seen; the one that filled it is
+                    into.linesSeen(full ? 0 : physical);
+                    flushSniffed();
                     return;
                 }
+                line += physical;
+                into.linesSeen(physical);
                 pos = end + 1;
                 if (end >= limit) {
                     break;
@@ -104,9 +173,50 @@ public final class LineProtocolReader implements TrafficReader {
                 }
             }
             flushSniffed();
+            into.holding(0);
             if (failure != null) {
                 throw failure;
             }
+        }
+
+        /**
+         * Reads through a line longer than {@link #MAX_LINE_BYTES} (the buffer holds that much of it from {@code pos}),
+         * keeping none of it: most often a quote left open that makes one line of the rest of a large file, which
+         * held whole would take as much memory as the file. Reports it as a bad line and returns where the next line
+         * starts, or -1 at the end of the input.
+         */
+        private int readThroughLongLine(int pos) throws IOException, SampleFormatException {
+            lineStart = pos;
+            Place open = scan.stringOpened >= 0 ? place(scan.stringOpened) : null;
+            long sinceCheck = 0;
+            do {
+                int resume = scan.resumeAt;
+                int keep = limit - resume;
+                System.arraycopy(buf, resume, buf, 0, keep);
+                consumed += resume;
+                into.inputRead(consumed);
+                scan.shift(resume);
+                limit = keep;
+                fill();
+                if (++sinceCheck % 64 == 0 && monitor.cancelled()) {
+                    throw new CancellationException("reading " + file + " was cancelled");
+                }
+            } while (!LineProtocolSyntax.continueScan(buf, 0, limit, eof, scan));
+            int end = scan.end;
+            long physical = 1 + scan.newlinesInside - (end == limit && end > 0 && buf[end - 1] == '\n' ? 1 : 0);
+            long last = line + physical - 1;
+            String message = String.format(Locale.ROOT, "the line is longer than %,d bytes (it runs to line %,d), more"
+                + " than influxd takes in one write by default (max-body-size 25,000,000 bytes); it was read through,"
+                + " not kept", MAX_LINE_BYTES, last);
+            if (open != null) {
+                message += String.format(Locale.ROOT, "; it is that long because the string opened at line %,d, column"
+                    + " %d runs on (the server would swallow the %,d lines after line %,d into it)", open.line(),
+                    open.column(), last - open.line(), open.line());
+            }
+            report(new ReadProblem(file, line, 1, ReadProblem.Kind.MALFORMED, message));
+            line += physical;
+            into.linesSeen(physical);
+            return end >= limit ? -1 : end + 1;
         }
 
         private void rejectObviousMismatch() throws SampleFormatException {
@@ -131,7 +241,7 @@ public final class LineProtocolReader implements TrafficReader {
          * else (a backslash, a parse error, a blank or comment line, no newline in the buffer yet) goes the full way.
          */
         private boolean parsedPlainPoint(int pos) {
-            int nl = LineProtocolSyntax.plainLineEnd(buf, pos, limit);
+            int nl = LineProtocolSyntax.plainLineEnd(buf, pos, limit, scan);
             // a space after leading whitespace would start the scan's field section before the parser's (which skips it)
             if (nl < 0 || LineProtocolSyntax.isWhitespace(buf[pos])) {
                 return false;
@@ -143,6 +253,7 @@ public final class LineProtocolReader implements TrafficReader {
             scan.end = nl;
             scan.newlinesInside = 0;
             scan.backslash = false;
+            scan.stringOpened = -1;
             return true;
         }
 
@@ -157,7 +268,18 @@ public final class LineProtocolReader implements TrafficReader {
                 return true;
             }
             if (r == LineParser.Result.ERROR) {
-                bad(ReadProblem.Kind.MALFORMED, parser.errorAt, parser.error);
+                if (parser.tooWide) {
+                    stopBefore("the memory budget of " + (into.limits().maxBytes() >> 20) + " MiB, which holds lines of"
+                        + " at most " + parser.maxFields + " fields");
+                    return false;
+                }
+                if (scan.endedInString() && parser.errorAt > scan.stringOpened) {
+                    // the server scans a string's quotes to the end of its fields before it looks inside: all it
+                    // can find past a quote left open is that the quotes do not pair
+                    bad(ReadProblem.Kind.MALFORMED, scan.stringOpened, "unbalanced quotes" + swallowed(scan.stringOpened));
+                } else {
+                    bad(ReadProblem.Kind.MALFORMED, parser.errorAt, parser.error + swallowed(parser.errorAt));
+                }
                 return true;
             }
             long ts;
@@ -176,12 +298,27 @@ public final class LineProtocolReader implements TrafficReader {
             } else {
                 ts = readTimeNanos;
             }
-            if (!commitLikeTheLastLine(ts) && !commit(ts)) {
+            int odd = fastPath && !scan.odd ? -1 : LineProtocolSyntax.firstNulOrNonAscii(buf, lineStart, contentEnd);
+            if (odd >= 0 && !namesStoredAsUtf8()) {
                 return true;
+            }
+            if (!commitLikeTheLastLine(ts) && !commit(ts)) {
+                return !full;
             }
             goodLines++;
             if (!sniffed.isEmpty()) {
                 flushSniffed();
+            }
+            if (scan.stringOpened >= 0) {
+                warnIfPointsSwallowed();
+            }
+            if (odd >= 0) {
+                warnOfOddBytes(odd);
+            }
+            if (listener != null) {
+                LineParser p = parser;
+                listener.accepted(line, consumed + p.measurementStart, consumed + contentEnd,
+                    p.hasTimestamp ? consumed + p.timestampAt : -1, p.hasTimestamp ? consumed + p.timestampEnd : -1);
             }
             if (!parser.hasTimestamp) {
                 into.pointWithoutTimestamp();
@@ -212,7 +349,7 @@ public final class LineProtocolReader implements TrafficReader {
                 }
                 attrs[t] = a;
             }
-            if (rawKeyLength(p) > LineProtocolSyntax.MAX_KEY_LENGTH) {
+            if (p.keyLength() + FIELD_KEY_SEPARATOR + p.longestFieldKey > LineProtocolSyntax.MAX_KEY_LENGTH) {
                 return false;
             }
             for (int f = 0; f < p.fieldCount; f++) {
@@ -244,16 +381,13 @@ public final class LineProtocolReader implements TrafficReader {
                 int cached = kind == null ? -1 : keys.tag(t, b, p.tagKeyStart[t], p.tagKeyEnd[t]);
                 attrs[t] = cached;
                 fromCache[t] = cached >= 0;
-                for (int u = 0; u < t; u++) {
-                    if (!knownApart(t, u) && Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
-                        return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[t], "duplicate tags");
-                    }
-                }
             }
-            int rawKeyLength = rawKeyLength(p);
-            if (rawKeyLength > LineProtocolSyntax.MAX_KEY_LENGTH) {
-                return bad(ReadProblem.Kind.MALFORMED, p.measurementStart, "max key length exceeded: " + rawKeyLength
-                    + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
+            int repeated = repeatedTag(p);
+            if (repeated >= 0) {
+                return bad(ReadProblem.Kind.MALFORMED, p.tagKeyStart[repeated], "duplicate tags");
+            }
+            if (!keyFits(p)) {
+                return false;
             }
             scratchUsed = 0;
             if (kind == null) {
@@ -275,6 +409,10 @@ public final class LineProtocolReader implements TrafficReader {
             }
             int base = 1 + 2 * p.tagCount;
             int timeFields = 0;
+            boolean wide = p.fieldCount > PAIRWISE_KEYS;
+            if (wide) {
+                repeats.clear(p.fieldCount);
+            }
             for (int f = 0; f < p.fieldCount; f++) {
                 int k = base + 2 * f;
                 piece(k, b, p.fieldKeyStart[f], p.fieldKeyEnd[f], Escapes.NAME);
@@ -295,18 +433,18 @@ public final class LineProtocolReader implements TrafficReader {
                         + keyText(k) + "' is " + p.fieldType[f].id() + " here but " + kind.type(a).id() + " since "
                         + kind.firstSeen(a));
                 }
-                for (int g = 0; g < f; g++) {
-                    int kg = base + 2 * g;
-                    if (p.fieldType[g] != p.fieldType[f] && !knownApart(p.tagCount + f, p.tagCount + g)
-                        && sameScratch(k, kg)) {
-                        return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
-                            + keyText(k) + "' is both " + p.fieldType[g].id() + " and " + p.fieldType[f].id() + " in this line");
-                    }
+                int g = wide ? repeats.add(f, pieceArray[k], scratchStart[k], scratchLength[k]) : earlierOfOtherType(f, base);
+                if (g >= 0 && p.fieldType[g] != p.fieldType[f]) {
+                    return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
+                        + keyText(k) + "' is both " + p.fieldType[g].id() + " and " + p.fieldType[f].id() + " in this line");
                 }
             }
             if (timeFields == p.fieldCount) {
                 return bad(ReadProblem.Kind.MALFORMED, p.fieldKeyStart[0],
                     "invalid field name: a field named 'time' is refused by the server, which drops the point");
+            }
+            if (!affordsNewAttributes(kind)) {
+                return false;
             }
             kind.beginRow();
             for (int t = 0; t < p.tagCount; t++) {
@@ -342,6 +480,33 @@ public final class LineProtocolReader implements TrafficReader {
         }
 
         /**
+         * True when the budget can hold the attributes the parsed line brings (a line of 80,000 new fields can take
+         * more than all of it at once); else reading stops before the line, with {@link #full} set.
+         */
+        private boolean affordsNewAttributes(EventKindBuilder kind) {
+            LineParser p = parser;
+            int added = 0;
+            for (int t = 0; t < p.tagCount; t++) {
+                added += !fromCache[t] && attrs[t] < 0 ? 1 : 0;
+            }
+            for (int f = 0; f < p.fieldCount; f++) {
+                added += attrs[p.tagCount + f] == -1 ? 1 : 0;
+            }
+            if (added == 0 || into.affords(kind.newAttributeBytes(added))) {
+                return true;
+            }
+            stopBefore("the memory budget of " + (into.limits().maxBytes() >> 20) + " MiB, which cannot hold the "
+                + added + " new attribute" + (added == 1 ? "" : "s") + " of this line");
+            return false;
+        }
+
+        /** Stops reading before the current line, which the memory budget cannot take. */
+        private void stopBefore(String why) {
+            full = true;
+            into.capBefore(file, line, why);
+        }
+
+        /**
          * Writes field {@code f} of the parsed line to attribute {@code a}; a string's text is
          * {@code text[from, from + length)}.
          */
@@ -355,13 +520,65 @@ public final class LineProtocolReader implements TrafficReader {
             }
         }
 
-        /** The series key's length as written (measurement, then ",key=value" per tag), which 1.x caps. */
-        private static int rawKeyLength(LineParser p) {
-            int n = p.measurementEnd - p.measurementStart;
-            for (int t = 0; t < p.tagCount; t++) {
-                n += 2 + p.tagValueEnd[t] - p.tagKeyStart[t];
+        /**
+         * The first tag whose raw key equals an earlier tag's (the server compares keys as written), or -1. Pairwise for
+         * a few tags, where hashing costs more than it saves; by hash beyond, so that many tags cost linear time.
+         */
+        private int repeatedTag(LineParser p) {
+            byte[] b = buf;
+            if (p.tagCount <= PAIRWISE_KEYS) {
+                for (int t = 1; t < p.tagCount; t++) {
+                    for (int u = 0; u < t; u++) {
+                        if (!knownApart(t, u) && Arrays.equals(b, p.tagKeyStart[t], p.tagKeyEnd[t], b, p.tagKeyStart[u], p.tagKeyEnd[u])) {
+                            return t;
+                        }
+                    }
+                }
+                return -1;
             }
-            return n;
+            repeats.clear(p.tagCount);
+            for (int t = 0; t < p.tagCount; t++) {
+                if (repeats.add(t, b, p.tagKeyStart[t], p.tagKeyEnd[t] - p.tagKeyStart[t]) >= 0) {
+                    return t;
+                }
+            }
+            return -1;
+        }
+
+        /**
+         * The server's two limits on key length (see {@code influxdb-1x-line-protocol.md}): the series key as written,
+         * and the series key plus a separator plus each field key, the key a field's values are stored under. False,
+         * with the line reported, when one is exceeded.
+         */
+        private boolean keyFits(LineParser p) throws SampleFormatException {
+            int keyLength = p.keyLength();
+            if (keyLength > LineProtocolSyntax.MAX_KEY_LENGTH) {
+                return bad(ReadProblem.Kind.MALFORMED, p.measurementStart, "max key length exceeded: " + keyLength
+                    + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
+            }
+            if (keyLength + FIELD_KEY_SEPARATOR + p.longestFieldKey <= LineProtocolSyntax.MAX_KEY_LENGTH) {
+                return true;
+            }
+            for (int f = 0; ; f++) {
+                int stored = keyLength + FIELD_KEY_SEPARATOR + p.fieldKeyEnd[f] - p.fieldKeyStart[f];
+                if (stored > LineProtocolSyntax.MAX_KEY_LENGTH) {
+                    return bad(ReadProblem.Kind.MALFORMED, p.fieldKeyStart[f], "max key length exceeded: " + stored
+                        + " > " + LineProtocolSyntax.MAX_KEY_LENGTH);
+                }
+            }
+        }
+
+        /** For a line of a few fields: an earlier field with the same key as field {@code f} and another type, or -1. */
+        private int earlierOfOtherType(int f, int base) {
+            LineParser p = parser;
+            int k = base + 2 * f;
+            for (int g = 0; g < f; g++) {
+                if (p.fieldType[g] != p.fieldType[f] && !knownApart(p.tagCount + f, p.tagCount + g)
+                    && sameScratch(k, base + 2 * g)) {
+                    return g;
+                }
+            }
+            return -1;
         }
 
         private enum Escapes { NAME, TAG, STRING }
@@ -438,8 +655,15 @@ public final class LineProtocolReader implements TrafficReader {
         }
 
         private boolean bad(ReadProblem.Kind kind, int at, String message) throws SampleFormatException {
-            ReadProblem problem = locate(kind, at, message);
-            if (goodLines == 0 && kind == ReadProblem.Kind.MALFORMED) {
+            return report(locate(kind, at, message));
+        }
+
+        /** Records the problem of a line skipped; false (the line was not taken). */
+        private boolean report(ReadProblem problem) throws SampleFormatException {
+            if (listener != null) {
+                listener.problem(problem);
+                into.badLine(problem);
+            } else if (goodLines == 0 && problem.kind() == ReadProblem.Kind.MALFORMED) {
                 sniffed.add(problem);
                 if (sniffed.size() >= SNIFF_LINES) {
                     throw new SampleFormatException(file + " does not look like line protocol: its first "
@@ -458,6 +682,16 @@ public final class LineProtocolReader implements TrafficReader {
 
         /** Turns a byte offset into the physical line and 1-based character column. */
         private ReadProblem locate(ReadProblem.Kind kind, int at, String message) {
+            Place p = place(at);
+            return new ReadProblem(file, p.line(), p.column(), kind, message);
+        }
+
+        /** A physical line and 1-based character column in it. */
+        private record Place(long line, int column) {
+        }
+
+        /** Where the byte at offset {@code at} of the current line is. */
+        private Place place(int at) {
             long l = line;
             int from = lineStart;
             for (int i = lineStart; i < at && i < limit; i++) {
@@ -472,7 +706,139 @@ public final class LineProtocolReader implements TrafficReader {
                     column++;
                 }
             }
-            return new ReadProblem(file, l, column, kind, message);
+            return new Place(l, column);
+        }
+
+        /**
+         * False, with the line reported, when its measurement name or a field key is not UTF-8. influxd 1.6.7 stores
+         * those two in a protobuf message that must be UTF-8: a write that brings a new one into a shard fails (HTTP
+         * 500) and keeps none of its points, and one it takes leaves a shard that cannot be opened after a restart,
+         * with every point in it (see influxdb-1x-line-protocol.md, section 12.3). Tag keys and values and string
+         * values are kept as they are.
+         */
+        private boolean namesStoredAsUtf8() throws SampleFormatException {
+            LineParser p = parser;
+            int at = LineProtocolSyntax.firstInvalidUtf8(buf, p.measurementStart, p.measurementEnd);
+            String what = "measurement name";
+            String message = "MeasurementFields.Name";
+            for (int f = 0; at < 0 && f < p.fieldCount; f++) {
+                at = LineProtocolSyntax.firstInvalidUtf8(buf, p.fieldKeyStart[f], p.fieldKeyEnd[f]);
+                what = "field key";
+                message = "Field.Name";
+            }
+            return at < 0 || bad(ReadProblem.Kind.MALFORMED, at, "invalid UTF-8 in a " + what + ": influxd refuses the"
+                + " write with HTTP 500 (proto: field \"tsdb." + message + "\" contains invalid UTF-8), or takes it and"
+                + " then cannot open the shard after a restart, losing every point in it");
+        }
+
+        /**
+         * Warns of the first NUL byte or byte that is not UTF-8 in a line kept: the server keeps them (in tag keys and
+         * values, string values, and a NUL anywhere), so the point counts, but they are rarely what was meant.
+         */
+        private void warnOfOddBytes(int from) {
+            int nul = -1;
+            for (int i = from; i < contentEnd && nul < 0; i++) {
+                nul = buf[i] == 0 ? i : -1;
+            }
+            int invalid = LineProtocolSyntax.firstInvalidUtf8(buf, from, contentEnd);
+            if (nul < 0 && invalid < 0) {
+                return;
+            }
+            boolean isNul = invalid < 0 || nul >= 0 && nul < invalid;
+            int at = isNul ? nul : invalid;
+            Place place = place(at);
+            String where = partAt(at);
+            String message = isNul
+                ? (where == null ? "a NUL byte at column " + place.column() + ", which the server skips as whitespace"
+                    : "a NUL byte in a " + where + " at column " + place.column() + ": the server keeps it")
+                    + " (binary data in a text file?)"
+                : "bytes that are not UTF-8 in a " + where + " at column " + place.column() + ": the server keeps"
+                    + " them as they are (queries show them as U+FFFD)";
+            warn(new ReadProblem(file, place.line(), place.column(), ReadProblem.Kind.WARNING, message));
+        }
+
+        private void warn(ReadProblem warning) {
+            into.warning(warning);
+            if (listener != null) {
+                listener.problem(warning);
+            }
+        }
+
+        /** Which part of the parsed line the byte at {@code at} is in, or null for the whitespace between parts. */
+        private String partAt(int at) {
+            LineParser p = parser;
+            if (at >= p.measurementStart && at < p.measurementEnd) {
+                return "measurement name";
+            }
+            for (int t = 0; t < p.tagCount; t++) {
+                if (at >= p.tagKeyStart[t] && at < p.tagKeyEnd[t]) {
+                    return "tag key";
+                }
+                if (at >= p.tagValueStart[t] && at < p.tagValueEnd[t]) {
+                    return "tag value";
+                }
+            }
+            for (int f = 0; f < p.fieldCount; f++) {
+                if (at >= p.fieldKeyStart[f] && at < p.fieldKeyEnd[f]) {
+                    return "field key";
+                }
+                if (at >= p.fieldValueStart[f] && at < p.fieldValueEnd[f]) {
+                    return "string value";
+                }
+            }
+            return null;
+        }
+
+        /**
+         * For a bad line that a string value ran over several lines, where the string opened and what it swallowed,
+         * as a clause for the reason given at {@code at}; "" for any other line. The server reads such a line the
+         * same way within one write, and drops it, with all the lines swallowed.
+         */
+        private String swallowed(int at) {
+            if (scan.stringOpened < 0) {
+                return "";
+            }
+            Place open = place(scan.stringOpened);
+            String where = open.line() == place(at).line() ? "at column " + open.column()
+                : String.format(Locale.ROOT, "at line %,d, column %d", open.line(), open.column());
+            long after = lastLine - open.line();
+            return String.format(Locale.ROOT, ": the string opened %s runs to line %,d (the server would swallow the"
+                + " %,d line%s after %s into it)", where, lastLine, after, after == 1 ? "" : "s",
+                open.line() == place(at).line() ? "this one" : String.format(Locale.ROOT, "line %,d", open.line()));
+        }
+
+        /**
+         * A point kept with a string value that runs over several lines is what the server keeps too, and multi-line
+         * text is fine; but when one of the lines swallowed into the string would be a point on its own, a quote was
+         * most likely left open, and the points it swallowed are lost on the server as here: say so.
+         */
+        private void warnIfPointsSwallowed() {
+            int from = scan.stringOpened;
+            while (buf[from] != '\n') {
+                from++;
+            }
+            long points = 0;
+            long lines = 0;
+            for (int s = from + 1; s <= contentEnd; ) {
+                int e = s;
+                while (e < contentEnd && buf[e] != '\n') {
+                    e++;
+                }
+                lines++;
+                if (probe.parse(buf, s, e > s && buf[e - 1] == '\r' ? e - 1 : e) == LineParser.Result.POINT) {
+                    points++;
+                }
+                s = e + 1;
+            }
+            if (points == 0) {
+                return;
+            }
+            Place open = place(scan.stringOpened);
+            warn(new ReadProblem(file, open.line(), open.column(), ReadProblem.Kind.WARNING, String.format(
+                Locale.ROOT, "the string opened at column %d runs to line %,d: the server keeps one point and swallows"
+                    + " the %,d line%s after this one into the string, %,d of which would be a point%s on %s own (a quote"
+                    + " left open?)", open.column(), lastLine, lines, lines == 1 ? "" : "s", points,
+                points == 1 ? "" : "s", points == 1 ? "its" : "their")));
         }
 
         /**
@@ -508,7 +874,8 @@ public final class LineProtocolReader implements TrafficReader {
         private int compactAndFill(int pos) throws IOException {
             int rest = limit - pos;
             if (pos == 0) {
-                buf = Arrays.copyOf(buf, buf.length * 2);
+                buf = Arrays.copyOf(buf, Math.min(buf.length * 2, MAX_LINE_BYTES));
+                into.holding(buf.length);
             } else {
                 System.arraycopy(buf, pos, buf, 0, rest);
                 limit = rest;

@@ -18,6 +18,32 @@ final class LineProtocolSyntax {
         int newlinesInside;
         /** True when the line holds a backslash: only then can anything in it be escaped. */
         boolean backslash;
+        /**
+         * Where the quote is that opened the first string value holding a newline, or -1: a line that runs over
+         * several because of a string, which a quote left open makes of the rest of a file.
+         */
+        int stringOpened;
+        private int openQuote;
+        /**
+         * Set by {@link #plainLineEnd}: false when the line surely holds no NUL and no byte that is not ASCII (true
+         * may be a false alarm from the bytes just past its end).
+         */
+        boolean odd;
+
+        /** Where a scan that needs more bytes stopped: it goes on from there. */
+        int resumeAt;
+
+        /** The buffer's bytes moved {@code by} towards its start (those before were dropped): so do the positions. */
+        void shift(int by) {
+            skipUntil -= by;
+            openQuote -= by;
+            stringOpened = stringOpened < 0 ? -1 : Math.max(0, stringOpened - by);
+        }
+
+        /** True when the line ended (at the end of the input) inside a string value: a quote was left open. */
+        boolean endedInString() {
+            return quoted;
+        }
         // state while scanning
         private boolean quoted;
         private boolean fields;
@@ -54,12 +80,18 @@ final class LineProtocolSyntax {
                 commas++;
             } else if (fields && b == '"' && equals > commas) {
                 quoted = !quoted;
+                if (quoted) {
+                    openQuote = i;
+                }
             } else if (b == '\n') {
                 if (!quoted) {
                     end = i;
                     return ENDED;
                 }
                 newlinesInside++;
+                if (stringOpened < 0) {
+                    stringOpened = openQuote;
+                }
             }
             return GO_ON;
         }
@@ -101,20 +133,26 @@ final class LineProtocolSyntax {
 
     /**
      * The index of the first newline in {@code [i, limit)} when no backslash comes before it, else -1 (also when
-     * there is no newline). Eight bytes at a time.
+     * there is no newline). Eight bytes at a time; on the way, {@code out.odd} is set when a byte before the newline
+     * (or a few past it, in the same word) is a NUL or not ASCII, which saves the usual line a second look.
      */
-    static int plainLineEnd(byte[] b, int i, int limit) {
+    static int plainLineEnd(byte[] b, int i, int limit, LineScan out) {
+        long odd = 0;
         while (i + 8 <= limit) {
             long w = (long) LONGS.get(b, i);
+            odd |= (w & HIGH) | bytesEqual(w, (byte) 0);
             long m = bytesEqual(w, (byte) '\n') | bytesEqual(w, (byte) '\\');
             if (m != 0) {
                 int at = i + (Long.numberOfTrailingZeros(m) >>> 3);
+                out.odd = odd != 0;
                 return b[at] == '\n' ? at : -1;
             }
             i += 8;
         }
         for (; i < limit; i++) {
+            odd |= b[i] <= 0 ? 1 : 0;
             if (b[i] == '\n') {
+                out.odd = odd != 0;
                 return i;
             }
             if (b[i] == '\\') {
@@ -187,7 +225,16 @@ final class LineProtocolSyntax {
         out.commas = 0;
         out.newlinesInside = 0;
         out.backslash = false;
+        out.stringOpened = -1;
         out.skipUntil = i;
+        return continueScan(buf, i, limit, eof, out);
+    }
+
+    /**
+     * Goes on with a scan that returned false, from {@code i} (where {@link LineScan#resumeAt} was, less what the
+     * buffer moved by, see {@link LineScan#shift}): a line too long to hold is scanned through this way.
+     */
+    static boolean continueScan(byte[] buf, int i, int limit, boolean eof, LineScan out) {
         int w = i;
         for (; w + 8 <= limit; w += 8) {
             long word = (long) LONGS.get(buf, w);
@@ -202,6 +249,7 @@ final class LineProtocolSyntax {
                 boolean quoted = out.quoted;
                 int r = out.step(buf, at, limit, eof);
                 if (r != LineScan.GO_ON) {
+                    out.resumeAt = at;
                     return r == LineScan.ENDED;
                 }
                 if (out.fields != fields || out.quoted != quoted) {
@@ -214,14 +262,84 @@ final class LineProtocolSyntax {
         for (int at = Math.max(w, out.skipUntil); at < limit; at = Math.max(at + 1, out.skipUntil)) {
             int r = out.step(buf, at, limit, eof);
             if (r != LineScan.GO_ON) {
+                out.resumeAt = at;
                 return r == LineScan.ENDED;
             }
         }
         if (!eof) {
+            out.resumeAt = Math.max(limit, out.skipUntil);
             return false;
         }
         out.end = limit;
         return true;
+    }
+
+    private static final long HIGH = 0x8080808080808080L;
+
+    /**
+     * The index of the first byte in {@code [i, end)} that is a NUL or not ASCII, or -1: nearly every line has none,
+     * and then nothing in it needs a closer look for bytes that are not UTF-8 (see {@link #firstInvalidUtf8}). Eight
+     * bytes at a time.
+     */
+    static int firstNulOrNonAscii(byte[] b, int i, int end) {
+        for (; i + 8 <= end; i += 8) {
+            long w = (long) LONGS.get(b, i);
+            long m = (w & HIGH) | bytesEqual(w, (byte) 0);
+            if (m != 0) {
+                return i + (Long.numberOfTrailingZeros(m) >>> 3);
+            }
+        }
+        for (; i < end; i++) {
+            if (b[i] <= 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The index of the first byte in {@code [i, end)} that does not belong to a well-formed UTF-8 sequence (overlong
+     * forms, surrogates and code points past U+10FFFF are not well-formed, as for Go's {@code utf8.Valid}, which
+     * the server's storage applies), or -1.
+     */
+    static int firstInvalidUtf8(byte[] b, int i, int end) {
+        while (i < end) {
+            int c = b[i] & 0xFF;
+            if (c < 0x80) {
+                i++;
+                continue;
+            }
+            int n;
+            int min;
+            if (c >= 0xC2 && c <= 0xDF) {
+                n = 1;
+                min = 0x80;
+            } else if (c >= 0xE0 && c <= 0xEF) {
+                n = 2;
+                min = 0x800;
+            } else if (c >= 0xF0 && c <= 0xF4) {
+                n = 3;
+                min = 0x10000;
+            } else {
+                return i;
+            }
+            if (i + n >= end) {
+                return i;
+            }
+            int cp = c & (0x3F >> n);
+            for (int k = 1; k <= n; k++) {
+                int cc = b[i + k] & 0xFF;
+                if ((cc & 0xC0) != 0x80) {
+                    return i;
+                }
+                cp = cp << 6 | cc & 0x3F;
+            }
+            if (cp < min || cp > 0x10FFFF || cp >= 0xD800 && cp <= 0xDFFF) {
+                return i;
+            }
+            i += n + 1;
+        }
+        return -1;
     }
 
     static boolean isWhitespace(byte b) {

@@ -21,6 +21,10 @@ final class LineScanner {
     private int length;
     private boolean tooLong;
     private long count;
+    /** Characters of the text before {@link #buf}'s start; with it, where the current line starts and ends. */
+    private long consumed;
+    private long lineStart;
+    private long lineEnd;
 
     LineScanner(Reader in) {
         this.in = in;
@@ -31,16 +35,22 @@ final class LineScanner {
         length = 0;
         tooLong = false;
         boolean any = false;
+        lineStart = -1;
         while (true) {
             if (pos == lim && !fill()) {
                 if (!any) {
                     return false;
                 }
+                lineEnd = consumed + pos;
                 break;
+            }
+            if (!any) {
+                lineStart = consumed + pos;
             }
             any = true;
             char c = buf[pos++];
             if (c == '\n') {
+                lineEnd = consumed + pos - 1;
                 break;
             }
             if (length == line.length) {
@@ -60,6 +70,9 @@ final class LineScanner {
     }
 
     private boolean fill() throws IOException {
+        consumed += lim;
+        lim = 0;
+        pos = 0;
         int n = in.read(buf, 0, buf.length);
         if (n <= 0) {
             return false;
@@ -88,6 +101,16 @@ final class LineScanner {
     /** True when the current line was longer than {@link #MAX_LINE_CHARS}; its text is then cut short. */
     boolean tooLong() {
         return tooLong;
+    }
+
+    /** Where the current line starts in the text, in characters from its start (a byte order mark counts one). */
+    long lineStart() {
+        return lineStart;
+    }
+
+    /** Where the current line ends (its line break excluded), in characters from the text's start. */
+    long lineEnd() {
+        return lineEnd;
     }
 
     /** Lines read so far, which is also the number of the current line. */

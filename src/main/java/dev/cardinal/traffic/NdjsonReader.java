@@ -31,9 +31,10 @@ public final class NdjsonReader implements TrafficReader {
         throws IOException, SampleFormatException {
         into.fileStarted();
         CountedInput counted = new CountedInput(in);
-        LineScanner lines = new LineScanner(new InputStreamReader(counted, StandardCharsets.UTF_8));
+        Utf8Reader text = new Utf8Reader(counted);
+        LineScanner lines = new LineScanner(text);
         FlatRowWriter writer = new FlatRowWriter(file, binding, into, monitor, true, counted::count);
-        new FileRead(lines, file, binding, writer).run();
+        new FileRead(lines, text, file, binding, writer, into).run();
         // not in a finally: a refused file counts no lines
         into.linesSeen(writer.linesSeen(lines.count()));
     }
@@ -41,18 +42,24 @@ public final class NdjsonReader implements TrafficReader {
     /** The state of reading one file. */
     private static final class FileRead {
         private final LineScanner lines;
+        private final Utf8Reader decoded;
         private final String file;
         private final FlatRowWriter writer;
+        private final SampleBuilder into;
         private String timeKey;
         private final boolean detectTime;
         private String problem;
         private int problemColumn;
         private boolean unfinished;
+        private boolean tooManyKeys;
 
-        FileRead(LineScanner lines, String file, SampleBinding binding, FlatRowWriter writer) {
+        FileRead(LineScanner lines, Utf8Reader text, String file, SampleBinding binding, FlatRowWriter writer,
+                 SampleBuilder into) {
             this.lines = lines;
+            this.decoded = text;
             this.file = file;
             this.writer = writer;
+            this.into = into;
             this.timeKey = binding.timeColumn();
             this.detectTime = timeKey == null;
         }
@@ -61,6 +68,7 @@ public final class NdjsonReader implements TrafficReader {
             boolean first = true;
             while (lines.next()) {
                 long line = lines.count();
+                long replaced = decoded.replacementIn(lines.lineStart(), lines.lineEnd());
                 if (lines.tooLong()) {
                     writer.bad(line, 1, ReadProblem.Kind.MALFORMED, "the line is longer than "
                         + LineScanner.MAX_LINE_CHARS + " characters");
@@ -80,9 +88,22 @@ public final class NdjsonReader implements TrafficReader {
                     checkFirst(text[start], line, ok);
                     first = false;
                 }
+                if (tooManyKeys) {
+                    writer.stopBefore(line, String.format(Locale.ROOT, "the memory budget of %d MiB, which holds"
+                        + " about %,d keys, fewer than the lines so far and this one bring", into.limits().maxBytes() >> 20,
+                        writer.maxKeys()));
+                    return;
+                }
                 if (!ok) {
                     writer.bad(line, problemColumn, ReadProblem.Kind.MALFORMED, problem);
-                } else if (!writer.add(row)) {
+                    continue;
+                }
+                // a raw NUL is not JSON text: such a line is bad (above), never kept
+                ReadProblem odd = Utf8Reader.oddText(file, line, lines.lineStart(), replaced, -1);
+                if (odd != null) {
+                    into.warning(odd);
+                }
+                if (!writer.add(row)) {
                     return;
                 }
             }
@@ -135,9 +156,7 @@ public final class NdjsonReader implements TrafficReader {
                 }
                 if (key.equals(timeKey)) {
                     if (t == JsonToken.VALUE_STRING || t.isNumeric()) {
-                        row.time = p.getText();
-                        row.timeIsNumber = t.isNumeric();
-                        row.timeColumn = column;
+                        row.time(p.getText(), t.isNumeric(), column);
                     } else if (t != JsonToken.VALUE_NULL) {
                         return fail(column, "the time '" + key + "' holds " + (t == JsonToken.START_OBJECT
                             ? "an object" : t == JsonToken.START_ARRAY ? "an array" : "a boolean")
@@ -185,7 +204,12 @@ public final class NdjsonReader implements TrafficReader {
                         return fail(column, "unexpected " + t + " for '" + key + "'");
                     }
                 }
-                if (!row.add(writer.slot(key), value, type, column)) {
+                FlatRowWriter.Slot slot = writer.slot(key);
+                if (slot == null) {
+                    tooManyKeys = true;
+                    return fail(column, "more keys than the memory budget holds");
+                }
+                if (!row.add(slot, value, type, column)) {
                     return fail(column, "the key '" + key + "' appears twice in the object");
                 }
             }

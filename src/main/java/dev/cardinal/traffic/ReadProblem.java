@@ -21,7 +21,9 @@ public record ReadProblem(String file, long line, int column, Kind kind, String 
         /** The file could not be read (missing, no permission, corrupt compression); rows before the fault are kept. */
         UNREADABLE,
         /** Reading stopped at the memory budget or row cap; the rest was not read. */
-        CAPPED
+        CAPPED,
+        /** The line was kept, as the server keeps it, but it is probably not what was meant (see the message). */
+        WARNING
     }
 
     @Override
@@ -33,6 +35,10 @@ public record ReadProblem(String file, long line, int column, Kind kind, String 
                 sb.append(':').append(column);
             }
         }
-        return sb.append(": ").append(message).toString();
+        sb.append(": ");
+        if (kind == Kind.WARNING) {
+            sb.append("warning: ");
+        }
+        return sb.append(message).toString();
     }
 }

@@ -16,6 +16,8 @@ public final class SampleBuilder {
     private final List<EventKindBuilder> kinds = new ArrayList<>();
     private final List<ReadProblem> problems = new ArrayList<>();
     private long problemsOmitted;
+    private final List<ReadProblem> warnings = new ArrayList<>();
+    private long warningsOmitted;
     private long badLines;
     private long lines;
     private long rows;
@@ -23,6 +25,12 @@ public final class SampleBuilder {
     private int files;
     private boolean capped;
     private long nextBudgetCheck = BUDGET_CHECK_INTERVAL;
+    /** Bytes held when last measured, bytes grown since (reported, an upper estimate), and how much may grow unmeasured. */
+    private long measured;
+    private long grown;
+    private long slack = 256 << 10;
+    /** Bytes a reader holds outside the columns ({@link #holding}). */
+    private long held;
     private long nextInputBytes = -1;
     private long inputBytes = -1;
     private long rowsAtInputStart;
@@ -39,8 +47,7 @@ public final class SampleBuilder {
     public EventKindBuilder kind(byte[] name, int off, int len) {
         int id = kindNames.getOrAdd(name, off, len);
         if (id > kinds.size()) {
-            kinds.add(new EventKindBuilder(new String(name, off, len, StandardCharsets.UTF_8),
-                () -> limits.maxBytes() - footprintBytes(), this::expectedRowsOf));
+            kinds.add(new EventKindBuilder(new String(name, off, len, StandardCharsets.UTF_8), this));
         }
         return kinds.get(id - 1);
     }
@@ -62,6 +69,15 @@ public final class SampleBuilder {
             problems.add(problem);
         } else {
             problemsOmitted++;
+        }
+    }
+
+    /** Records a warning about a line that was kept (kept for display up to the problems' limit, always counted). */
+    public void warning(ReadProblem warning) {
+        if (warnings.size() < limits.maxProblems()) {
+            warnings.add(warning);
+        } else {
+            warningsOmitted++;
         }
     }
 
@@ -97,7 +113,7 @@ public final class SampleBuilder {
     }
 
     /** The rows a kind holding {@code kindRows} now is expected to hold at the end of the file, or -1 when unknown. */
-    private long expectedRowsOf(long kindRows) {
+    long expectedRowsOf(long kindRows) {
         if (expectedRows <= rows || rows == 0) {
             return -1;
         }
@@ -119,25 +135,75 @@ public final class SampleBuilder {
     public boolean rowAdded(String file, long line) {
         rows++;
         if (rows >= limits.maxRows()) {
-            cap(file, line, "the row cap of " + limits.maxRows() + " rows");
+            cap(file, line, "reading stopped after this line at the row cap of " + limits.maxRows() + " rows");
             return false;
         }
-        if (rows >= nextBudgetCheck) {
+        if (rows >= nextBudgetCheck || grown >= slack) {
             // the check walks every kind's columns: with thousands of kinds, check less often (each row is tens of bytes)
             nextBudgetCheck = rows + Math.max(BUDGET_CHECK_INTERVAL, 16L * kinds.size());
-            long used = footprintBytes();
+            long used = measure();
             if (used > limits.maxBytes()) {
-                cap(file, line, "the memory budget of " + (limits.maxBytes() >> 20) + " MiB (" + (used >> 20)
-                    + " MiB held by " + rows + " rows and their dictionaries)");
+                cap(file, line, "reading stopped after this line at the memory budget of " + (limits.maxBytes() >> 20)
+                    + " MiB (" + (used >> 20) + " MiB held by " + rows + " rows and their dictionaries)");
                 return false;
             }
         }
         return true;
     }
 
+    /**
+     * True when the budget can take {@code bytes} more now; asked before a row makes many new columns at once,
+     * which could take more than the whole budget in one step. Walks the columns only when the estimate (the last
+     * measure plus what grew since) says no.
+     */
+    public boolean affords(long bytes) {
+        if (measured + grown + bytes <= limits.maxBytes()) {
+            return true;
+        }
+        return measure() + bytes <= limits.maxBytes();
+    }
+
+    /** Stops the reading before a line that cannot be taken within the memory budget; the rows before it are kept. */
+    public void capBefore(String file, long line, String why) {
+        cap(file, line, "reading stopped before this line at " + why);
+    }
+
+    /**
+     * Records that a reader holds {@code bytes} outside the columns for now (rows held for type inference); they
+     * count against the budget until the reader says 0.
+     */
+    public void holding(long bytes) {
+        grown += Math.max(0, bytes - held);
+        held = bytes;
+    }
+
+    /** About what the budget has left: the last measure, less what grew since (no walk over the columns). */
+    long remaining() {
+        return limits.maxBytes() - measured - grown;
+    }
+
+    /** Records that a reader's columns grew by about {@code bytes}, so that a wide row is measured soon. */
+    void grew(long bytes) {
+        grown += bytes;
+    }
+
+    /** Counts bad lines whose problems are not kept (more than can be shown). */
+    public void badLinesNotKept(long n) {
+        badLines += n;
+        problemsOmitted += n;
+    }
+
+    private long measure() {
+        measured = footprintBytes();
+        grown = 0;
+        // what may grow before the next measure: a quarter of what is left (at least 256 KiB)
+        slack = Math.max(256 << 10, (limits.maxBytes() - measured) / 4);
+        return measured;
+    }
+
     private void cap(String file, long line, String why) {
         capped = true;
-        problem(new ReadProblem(file, line, 0, ReadProblem.Kind.CAPPED, "reading stopped after this line at " + why
+        problem(new ReadProblem(file, line, 0, ReadProblem.Kind.CAPPED, why
             + "; the rest of the traffic was not read. Give Java more heap (-Xmx) or read a smaller sample."));
     }
 
@@ -146,7 +212,7 @@ public final class SampleBuilder {
     }
 
     public long footprintBytes() {
-        long b = kindNames.footprintBytes();
+        long b = kindNames.footprintBytes() + held;
         for (EventKindBuilder k : kinds) {
             b += k.footprintBytes();
         }
@@ -163,6 +229,6 @@ public final class SampleBuilder {
             }
         }
         return new Sample(built, new ReadReport(files, lines, points, badLines, problems, problemsOmitted,
-            withoutTimestamp, capped));
+            withoutTimestamp, capped, warnings, warningsOmitted));
     }
 }

@@ -9,12 +9,11 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Optional;
 import java.util.zip.GZIPInputStream;
@@ -61,9 +60,54 @@ public final class SampleReader {
         };
     }
 
+    /**
+     * Why {@code path} cannot be read as a sample file, or empty when it is a regular file (a link is followed). A
+     * directory, a named pipe, a socket or a device is never opened: opening a pipe blocks until someone writes to it,
+     * and a device may never end, so one such path bound in a workspace would hang every command that reads it.
+     */
+    public static Optional<String> refusal(Path path) {
+        BasicFileAttributes attributes;
+        try {
+            attributes = Files.readAttributes(path, BasicFileAttributes.class);
+        } catch (NoSuchFileException e) {
+            return Optional.of("no such file");
+        } catch (IOException e) {
+            return Optional.of("cannot read: " + e.getMessage());
+        }
+        if (attributes.isRegularFile()) {
+            return Optional.empty();
+        }
+        if (attributes.isDirectory()) {
+            return Optional.of("is a directory, not a file");
+        }
+        return Optional.of(special(path) + ", not a regular file: sample traffic is read from files only (reading it"
+            + " could wait for a writer forever or never end)");
+    }
+
+    /** What kind of special file {@code path} is, from its Unix mode where the platform tells it. */
+    private static String special(Path path) {
+        try {
+            int type = (Integer) Files.getAttribute(path, "unix:mode") & 0170000;
+            return switch (type) {
+                case 0010000 -> "is a named pipe (FIFO)";
+                case 0140000 -> "is a socket";
+                case 0020000 -> "is a character device";
+                case 0060000 -> "is a block device";
+                default -> "is a special file";
+            };
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return "is a special file (a pipe, socket or device)";
+        }
+    }
+
     private static void readOne(Source source, SampleBuilder builder, ReadMonitor monitor) {
         Path path = source.path();
         String name = path.toString();
+        Optional<String> refused = refusal(path);
+        if (refused.isPresent()) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, refused.get()));
+            return;
+        }
         long total = sizeOrUnknown(path);
         try (InputStream raw = Files.newInputStream(path);
              InputStream counted = new Progress(raw, name, total, monitor);
@@ -74,6 +118,7 @@ public final class SampleReader {
             builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
             readerFor(source.binding().format()).read(sniffable, name, source.binding(), builder, monitor);
         } catch (NoSuchFileException e) {
+            // removed since the check above
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"));
         } catch (SampleFormatException e) {
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.NOT_THIS_FORMAT, e.getMessage()));
@@ -134,7 +179,11 @@ public final class SampleReader {
         return in;
     }
 
-    /** Binary data (NUL bytes or invalid UTF-8 in the first 8 KiB) is not traffic; say so before parsing it. */
+    /**
+     * Binary data (a NUL byte in the first 8 KiB) is not traffic; say so before parsing it. Bytes that are not UTF-8
+     * are not refused here: they are text's usual fault, and each reader reports the lines that hold them, as the
+     * server would take or refuse those lines.
+     */
     private static void refuseBinary(BufferedInputStream in, String name) throws IOException, SampleFormatException {
         in.mark(SNIFF_BYTES);
         byte[] head = in.readNBytes(SNIFF_BYTES);
@@ -145,33 +194,21 @@ public final class SampleReader {
                     + "); sample traffic must be text");
             }
         }
-        int n = head.length;
-        if (n == SNIFF_BYTES) {
-            // the sniff window may cut a multi-byte character; drop an incomplete tail
-            int k = n - 1;
-            while (k > 0 && n - k < 4 && (head[k] & 0xC0) == 0x80) {
-                k--;
-            }
-            if ((head[k] & 0x80) != 0) {
-                n = k;
-            }
-        }
-        try {
-            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(head, 0, n));
-        } catch (CharacterCodingException e) {
-            throw new SampleFormatException(name + " is not UTF-8 text (" + e.getMessage() + ")");
-        }
     }
 
     /**
      * The format to read a file as: from its name, else from its first bytes ({@code {} means NDJSON; a first line
-     * with commas but no space means CSV; anything else line protocol).
+     * with commas but no space means CSV; anything else line protocol). A path that is not a regular file is not
+     * opened to look (see {@link #refusal}).
      */
     public static SampleFormat detectFormat(Path path) throws IOException {
         Optional<SampleFormat> byName = SampleFormat.fromFileName(path.getFileName().toString());
         if (byName.isPresent()) {
             return byName.get();
+        }
+        Optional<String> refused = refusal(path);
+        if (refused.isPresent()) {
+            throw new IOException(path + ": " + refused.get());
         }
         try (BufferedInputStream in = new BufferedInputStream(Files.newInputStream(path))) {
             InputStream text = in;

@@ -1,14 +1,17 @@
 package dev.cardinal.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.traffic.SpecialFiles;
 import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.SyntheticSamples;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -105,6 +108,27 @@ class AnalyzeCommandTest {
         CliRun bad = run("analyze", garbage.toString());
         assertEquals(1, bad.code());
         assertTrue(bad.err().contains("does not look like line protocol"), bad.err());
+    }
+
+    @Test
+    void aDirectoryOrPipeIsNamedForWhatItIsAndNeverRead(@TempDir Path dir) throws Exception {
+        CliRun folder = run("analyze", dir.toString());
+        assertEquals(1, folder.code());
+        assertEquals("cardinal analyze: " + dir + ": is a directory, not a file\n", folder.err());
+        Path traffic = Files.writeString(dir.resolve("traffic.lp"), "m,t=a f=1 1\n");
+        Path workspace = dir.resolve("w.cardinal.json");
+        assertEquals(0, run("infer", traffic.toString(), "-o", workspace.toString()).code());
+        Files.delete(traffic);
+        SpecialFiles.fifo(traffic);
+        CliRun pipe = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> run("analyze", traffic.toString()));
+        assertEquals("cardinal analyze: " + traffic + ": is a named pipe (FIFO), not a regular file: sample traffic is"
+            + " read from files only (reading it could wait for a writer forever or never end)\n", pipe.err());
+        // bound in a workspace, as lint and the workbench read it
+        CliRun bound = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> run("analyze", "--workspace", workspace.toString()));
+        assertEquals(1, bound.code());
+        assertTrue(bound.err().startsWith(traffic + ": is a named pipe (FIFO)"), bound.err());
+        CliRun infer = run("infer", dir.toString(), "-o", dir.resolve("x.cardinal.json").toString());
+        assertEquals("cardinal infer: " + dir + ": is a directory, not a file\n", infer.err());
     }
 
     @Test

@@ -30,9 +30,38 @@ class CsvReaderTest {
     }
 
     private static Sample read(String file, String text, SampleBinding binding) throws Exception {
+        return read(file, text.getBytes(UTF_8), binding);
+    }
+
+    private static Sample read(String file, byte[] text, SampleBinding binding) throws Exception {
         SampleBuilder into = new SampleBuilder(SampleLimits.defaults());
-        new CsvReader().read(new ByteArrayInputStream(text.getBytes(UTF_8)), file, binding, into, ReadMonitor.NONE);
+        new CsvReader().read(new ByteArrayInputStream(text), file, binding, into, ReadMonitor.NONE);
         return into.build();
+    }
+
+    private static List<String> warnings(Sample s) {
+        return s.report().warnings().stream().map(ReadProblem::toString).toList();
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreReadAsReplacementsWithAWarningForTheirLine() throws Exception {
+        byte[] latin1 = "h\u00f6st,v\nZ\u00fcrich,1\nBern,2\n\"a\nG\u00e4u\",3\n".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Sample s = read("l.csv", latin1, plain("h\uFFFDst"));
+        EventKindSample k = only(s);
+        assertEquals(3, k.rows());
+        assertEquals("Z\uFFFDrich", k.column("h\uFFFDst").text(0));
+        assertEquals(List.of(), s.report().problems());
+        assertEquals(List.of("l.csv:1:2: warning: bytes that are not UTF-8 at column 2, read as U+FFFD",
+            "l.csv:2:2: warning: bytes that are not UTF-8 at column 2, read as U+FFFD",
+            "l.csv:4:5: warning: bytes that are not UTF-8 at column 5, read as U+FFFD"), warnings(s));
+    }
+
+    @Test
+    void aNulIsKeptWithAWarningForItsLine() throws Exception {
+        Sample s = read("n.csv", "a,b\nx\u0000y,1\nok,2\n\"q\u0000\",3\n", plain());
+        assertEquals(3, only(s).rows());
+        assertEquals(List.of("n.csv:2:2: warning: a NUL character at column 2 (binary data in a text file?); kept as it is",
+            "n.csv:4:3: warning: a NUL character at column 3 (binary data in a text file?); kept as it is"), warnings(s));
     }
 
     private static EventKindSample only(Sample s) {
@@ -148,7 +177,8 @@ class CsvReaderTest {
         assertEquals(new ReadProblem("q.csv", 2, 9, ReadProblem.Kind.MALFORMED,
             "expected 2 cells as in the header, found 3"), problem(s, 0));
         assertEquals(new ReadProblem("q.csv", 5, 3, ReadProblem.Kind.MALFORMED,
-            "the quote opened at column 3 is never closed"), problem(s, 1));
+            "the quote opened at column 3 is never closed: it runs to the end of the file at line 6, swallowing the 1"
+                + " line after this one"), problem(s, 1));
         assertEquals(6, s.report().lines());
     }
 

@@ -232,8 +232,124 @@ class LineProtocolReaderTest {
     void anUnbalancedQuoteRunsToTheEndOfTheFileAsOnTheServer() {
         Sample s = read("cpu f=0 1\ncpu s=\"abc\ncpu f=2 3\n");
         assertEquals(1, s.rows());
-        assertEquals(new ReadProblem("t.lp", 2, 7, ReadProblem.Kind.MALFORMED, "unbalanced quotes"),
+        assertEquals(new ReadProblem("t.lp", 2, 7, ReadProblem.Kind.MALFORMED, "unbalanced quotes: the string opened"
+                + " at column 7 runs to line 3 (the server would swallow the 1 line after this one into it)"),
             s.report().problems().get(0));
+        assertEquals(3, s.report().lines());
+    }
+
+    /** The issue's case: a quote left open on line 2 of 100,000, which influxd 1.6.7 also reads to the end. */
+    @Test
+    void aQuoteLeftOpenSaysWhatItSwallows() {
+        StringBuilder sb = new StringBuilder("m,host=a usage=\"ok\" 1\nm,host=a usage=\"oops 2\n");
+        for (int i = 3; i <= 100_000; i++) {
+            sb.append("m,host=a usage=\"x").append(i).append("\" ").append(i).append('\n');
+        }
+        Sample s = read(sb.toString());
+        assertEquals(1, s.rows());
+        assertEquals(1, s.report().badLines());
+        assertEquals(100_000, s.report().lines());
+        assertEquals("t.lp:2:16: unbalanced quotes: the string opened at column 16 runs to line 100,000 (the server"
+            + " would swallow the 99,998 lines after this one into it)", s.report().problems().get(0).toString());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {"m f=1 1\\nm s=\"oops 2\\nm f=3 3\\nm f=4 4\\nm f=5 5\\n|5",
+        "m f=1 1\\nm s=\"oops 2\\nm f=3 3\\nm f=4 4\\nm f=5 5|5", "m s=\"a\\nb\\nc|3", "m s=\"a\\n\\n|2"})
+    void aStringLeftOpenToTheEndCountsTheLinesThereAre(String escaped, long lines) {
+        Sample s = read(escaped.replace("\\n", "\n"));
+        assertEquals(lines, s.report().lines(), s.report().problems().toString());
+    }
+
+    /**
+     * Checked on influxd 1.6.7: the string opened on line 1 is closed by the first quote of line 3 and the point is
+     * kept with both newlines in its value; the point of line 2 is gone. Kept here too, with a warning.
+     */
+    @Test
+    void aStringThatSwallowsAPointIsKeptAsOnTheServerWithAWarning() {
+        Sample s = read("m s=\"oops 1\nm f=2 2\nm s=x\" 3\nm f=4 4\n");
+        EventKindSample k = only(s);
+        assertEquals(2, k.rows());
+        assertEquals("oops 1\nm f=2 2\nm s=x", value(k, "s", 0));
+        assertEquals(3, k.timestamp(0));
+        assertEquals(List.of(), s.report().problems());
+        assertEquals(List.of(new ReadProblem("t.lp", 1, 5, ReadProblem.Kind.WARNING, "the string opened at column 5 runs"
+                + " to line 3: the server keeps one point and swallows the 2 lines after this one into the string, 1 of"
+                + " which would be a point on its own (a quote left open?)")),
+            s.report().warnings());
+        assertEquals(4, s.report().lines());
+    }
+
+    @Test
+    void multiLineTextIsNotWarnedAbout() {
+        Sample s = read("log msg=\"java.lang.IllegalStateException: boom\n\tat a.B.c(B.java:12)\n\tat a.B.d(B.java:40)\" 1\n");
+        assertEquals(1, s.rows());
+        assertEquals(List.of(), s.report().warnings());
+    }
+
+    @Test
+    void quotesThatPairAcrossLinesLeaveNothingAsOnTheServer() {
+        Sample s = read("m s=\"oops 1\nm s=\"x\" 2\nm f=3 3\n");
+        assertEquals(0, s.rows());
+        assertEquals(List.of("1:5: unbalanced quotes: the string opened at column 5 runs to line 3 (the server would"
+            + " swallow the 2 lines after this one into it)"),
+            s.report().problems().stream().map(p -> p.line() + ":" + p.column() + ": " + p.message()).toList());
+    }
+
+    /**
+     * NUL bytes and bytes that are not UTF-8, part by part, as influxd 1.6.7 took or refused them
+     * (influxdb-1x-line-protocol.md, section 12.3); {@code %XX} is a byte. A line kept gets a warning, a line refused
+     * is a bad line.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "m%FF,t=a f=1 1|refused|invalid UTF-8 in a measurement name|2",
+        "m,t=a f%FF=1 1|refused|invalid UTF-8 in a field key|8",
+        "m,t%FF=a f=1 1|warned|bytes that are not UTF-8 in a tag key at column 4: the server keeps them as they are (queries show them as U+FFFD)|4",
+        "m,t=a%FF f=1 1|warned|bytes that are not UTF-8 in a tag value at column 6: the server keeps them as they are (queries show them as U+FFFD)|6",
+        "m,t=%ED%A0%80 f=1 1|warned|bytes that are not UTF-8 in a tag value at column 5: the server keeps them as they are (queries show them as U+FFFD)|5",
+        "m,t=%C0%AF f=1 1|warned|bytes that are not UTF-8 in a tag value at column 5: the server keeps them as they are (queries show them as U+FFFD)|5",
+        "m,t=c s=\"a%FFb\" 1|warned|bytes that are not UTF-8 in a string value at column 11: the server keeps them as they are (queries show them as U+FFFD)|11",
+        "m%00x,t=a f=1 1|warned|a NUL byte in a measurement name at column 2: the server keeps it (binary data in a text file?)|2",
+        "m,t%00=a f=1 1|warned|a NUL byte in a tag key at column 4: the server keeps it (binary data in a text file?)|4",
+        "m,t=a%00 f=1 1|warned|a NUL byte in a tag value at column 6: the server keeps it (binary data in a text file?)|6",
+        "m,t=d f%00=1 1|warned|a NUL byte in a field key at column 8: the server keeps it (binary data in a text file?)|8",
+        "m,t=e s=\"a%00b\" 1|warned|a NUL byte in a string value at column 11: the server keeps it (binary data in a text file?)|11",
+        "%00m,t=f f=1 1|warned|a NUL byte at column 1, which the server skips as whitespace (binary data in a text file?)|1",
+        "m,t=h f=1 %001|warned|a NUL byte at column 11, which the server skips as whitespace (binary data in a text file?)|11",
+        "m,t=g f=1%00 1|refused|invalid number|10",
+        "m,t=%C3%A9 f=1 1|kept||0"})
+    void nulAndBytesThatAreNotUtf8AreTakenOrRefusedAsTheServerDoes(String escaped, String outcome, String message,
+                                                                   int column) {
+        Sample s = LpFixture.readBytes(LpFixture.bytes(escaped + "\nm,t=ok f=2 2\n"), "ns", SampleLimits.defaults());
+        switch (outcome) {
+            case "refused" -> {
+                assertEquals(1, s.rows());
+                ReadProblem p = s.report().problems().get(0);
+                assertTrue(p.message().startsWith(message), p.message());
+                assertEquals(column, p.column());
+                assertEquals(List.of(), s.report().warnings());
+            }
+            case "warned" -> {
+                assertEquals(2, s.rows());
+                assertEquals(List.of(), s.report().problems());
+                assertEquals(List.of(new ReadProblem("t.lp", 1, column, ReadProblem.Kind.WARNING, message)),
+                    s.report().warnings());
+            }
+            default -> {
+                assertEquals(2, s.rows());
+                assertEquals(List.of(), s.report().problems());
+                assertEquals(List.of(), s.report().warnings());
+            }
+        }
+    }
+
+    @Test
+    void theRawBytesAreKeptSoValuesTheServerTellsApartStayApart() {
+        byte[] two = {'m', ',', 't', '=', (byte) 0xFF, ' ', 'f', '=', '1', ' ', '1', '\n',
+            'm', ',', 't', '=', (byte) 0xFE, ' ', 'f', '=', '1', ' ', '2', '\n'};
+        EventKindSample k = only(LpFixture.readBytes(two, "ns", SampleLimits.defaults()));
+        assertEquals(2, k.column("t").distinct(), "both read as U+FFFD, but two series on the server");
     }
 
     @Test
@@ -295,7 +411,7 @@ class LineProtocolReaderTest {
             "2: duplicate tags",
             "3: field type conflict: field 'f' is integer here but float since t.lp:1",
             "4: field type conflict: field 's' is boolean here but string since t.lp:1",
-            "5: max key length exceeded: 65540 > 65535",
+            "5: max key length exceeded: 65538 > 65535",
             "8: field type conflict: field 'f' is integer here but float since t.lp:1"), why);
         EventKindSample a = s.eventKind("a").orElseThrow();
         assertEquals(5, a.rows());
@@ -306,6 +422,46 @@ class LineProtocolReaderTest {
         assertNull(value(a, "s", 3));
         assertEquals("4", value(a, "f", 4));
         assertEquals(1, s.eventKind("b").orElseThrow().rows());
+    }
+
+    /** The key lengths the real influxd 1.6.7 took and refused (influxdb-1x-line-protocol.md, section 1). */
+    @ParameterizedTest(name = "key {0}, field key {1}: {2}")
+    @CsvSource({
+        "65530,f,", "65531,f,65536", "65535,f,65540", "65529,ff,", "65530,ff,65536", "65536,f,65536", "70000,f,70000"})
+    void keysAreMeasuredAsTheServerMeasuresThem(int keyLength, String fieldKey, Integer refusedAt) {
+        String key = "m,a=x,b=" + "v".repeat(keyLength - "m,a=x,b=".length());
+        Sample s = read(key + " " + fieldKey + "=1 1\n");
+        if (refusedAt == null) {
+            assertEquals(1, s.rows(), s.report().problems().toString());
+        } else {
+            assertEquals(List.of("max key length exceeded: " + refusedAt + " > 65535"),
+                s.report().problems().stream().map(ReadProblem::message).toList());
+        }
+    }
+
+    @Test
+    void aFieldKeyCountsWithTheSeriesKeyItIsStoredUnder() {
+        assertEquals(1, read("m " + "f".repeat(65_530) + "=1 1\n").rows());
+        Sample s = read("m " + "f".repeat(65_531) + "=1 1\n");
+        assertEquals(new ReadProblem("t.lp", 1, 3, ReadProblem.Kind.MALFORMED, "max key length exceeded: 65536 > 65535"),
+            s.report().problems().get(0));
+    }
+
+    @Test
+    void aDuplicateTagIsNamedBeforeTheKeyLengthAsOnTheServer() {
+        Sample s = read("m,a=x,a=" + "v".repeat(70_000) + " f=1 1\n");
+        assertEquals("duplicate tags", s.report().problems().get(0).message());
+        StringBuilder many = new StringBuilder("w");
+        for (int i = 0; i < 40; i++) {
+            many.append(",t").append(i).append("=v");
+        }
+        Sample wide = read("m f=0 0\n" + many + ",t17=w f=1 1\n" + many + " f=1,f=2i 2\n" + many + " f=1,g=2,f=3 3\n");
+        assertEquals(List.of("2:" + (many.length() + 2) + ": duplicate tags",
+                "3:" + (many.length() + 6) + ": field type conflict: field 'f' is both float and integer in this line"),
+            wide.report().problems().stream().map(p -> p.line() + ":" + p.column() + ": " + p.message()).toList());
+        EventKindSample w = wide.eventKind("w").orElseThrow();
+        assertEquals(1, w.rows(), "a repeated field of one type keeps its last value");
+        assertEquals("3", value(w, "f", 0));
     }
 
     @Test
@@ -427,6 +583,35 @@ class LineProtocolReaderTest {
             }
         }
         assertEquals(45_000, s.eventKind("a").orElseThrow().rows());
+    }
+
+    /** A line longer than 32 MiB is read through, not held: the lines after it are read as ever. */
+    @Test
+    void aLineLongerThanAnyWriteIsReadThroughAndReported() {
+        String big = "x".repeat(LineProtocolReader.MAX_LINE_BYTES + 1000);
+        Sample s = read("m f=0 0\nm s=\"" + big + "\" 1\nm f=2 2\n");
+        assertEquals(2, s.rows());
+        assertEquals(List.of("t.lp:2:1: the line is longer than 33,554,432 bytes (it runs to line 2), more than influxd"
+            + " takes in one write by default (max-body-size 25,000,000 bytes); it was read through, not kept"),
+            s.report().problems().stream().map(ReadProblem::toString).toList());
+        assertEquals(3, s.report().lines());
+    }
+
+    @Test
+    void aQuoteLeftOpenInAFileLargerThanAnyLineIsReadThroughToTheEnd() {
+        StringBuilder sb = new StringBuilder("m f=1 1\nm s=\"oops 2\n");
+        long lines = 2;
+        while (sb.length() <= LineProtocolReader.MAX_LINE_BYTES + 100) {
+            sb.append("m,host=a usage=\"x").append(lines).append("\" ").append(lines).append('\n');
+            lines++;
+        }
+        Sample s = read(sb.toString());
+        assertEquals(1, s.rows());
+        assertEquals(lines, s.report().lines());
+        assertEquals(String.format(java.util.Locale.ROOT, "t.lp:2:1: the line is longer than 33,554,432 bytes (it runs to"
+            + " line %,d), more than influxd takes in one write by default (max-body-size 25,000,000 bytes); it was read"
+            + " through, not kept; it is that long because the string opened at line 2, column 5 runs on (the server"
+            + " would swallow the %,d lines after line 2 into it)", lines, lines - 2), s.report().problems().get(0).toString());
     }
 
     @Test

@@ -30,6 +30,21 @@ public final class LpFixture {
         return b.build();
     }
 
+    /** The bytes of {@code text} as UTF-8, each {@code %XX} in it read as the byte XX (hex): for bytes text cannot hold. */
+    static byte[] bytes(String text) {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '%') {
+                out.write(Integer.parseInt(text.substring(i + 1, i + 3), 16));
+                i += 2;
+            } else {
+                out.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return out.toByteArray();
+    }
+
     static EventKindSample only(Sample s) {
         if (s.eventKinds().size() != 1) {
             throw new AssertionError("expected one event kind, found " + s.eventKinds().stream().map(EventKindSample::name).toList()

@@ -22,10 +22,29 @@ class NdjsonReaderTest {
     }
 
     private static Sample read(String file, String text, SampleBinding binding) throws Exception {
+        return read(file, text.getBytes(UTF_8), binding);
+    }
+
+    private static Sample read(String file, byte[] text, SampleBinding binding) throws Exception {
         SampleBuilder into = new SampleBuilder(SampleLimits.defaults());
-        new NdjsonReader().read(new ByteArrayInputStream(text.getBytes(UTF_8)), file, binding, into,
-            ReadMonitor.NONE);
+        new NdjsonReader().read(new ByteArrayInputStream(text), file, binding, into, ReadMonitor.NONE);
         return into.build();
+    }
+
+    @Test
+    void bytesThatAreNotUtf8AreReadAsReplacementsWithAWarningAndARawNulIsABadLine() throws Exception {
+        byte[] text = "{\"city\":\"Z\u00fcrich\"}\n{\"city\":\"Bern\"}\n{\"city\":\"a\u0000b\"}\n{\"city\":\"G\u00e4u\"}\n"
+            .getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        Sample s = read("c.ndjson", text, binding(null, null, "ns"));
+        EventKindSample k = only(s);
+        assertEquals(3, k.rows());
+        assertEquals("Z\uFFFDrich", k.column("city").text(0));
+        assertEquals(List.of("c.ndjson:1:11: warning: bytes that are not UTF-8 at column 11, read as U+FFFD",
+                "c.ndjson:4:11: warning: bytes that are not UTF-8 at column 11, read as U+FFFD"),
+            s.report().warnings().stream().map(ReadProblem::toString).toList());
+        assertEquals(1, s.report().badLines());
+        assertEquals(3, problem(s, 0).line());
+        assertTrue(problem(s, 0).message().contains("CTRL-CHAR, code 0"), problem(s, 0).message());
     }
 
     private static EventKindSample only(Sample s) {

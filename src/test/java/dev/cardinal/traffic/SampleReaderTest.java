@@ -2,6 +2,7 @@ package dev.cardinal.traffic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.model.SampleBinding;
@@ -11,6 +12,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CancellationException;
@@ -90,12 +92,35 @@ class SampleReaderTest {
         assertEquals(f + " holds binary data (a NUL byte at offset 8); sample traffic must be text", p.message());
     }
 
+    /** Bytes that are not UTF-8 are a line's fault, not the file's: each line is read as the server reads it. */
     @Test
-    void latin1TextIsNotUtf8() throws Exception {
-        Path f = Files.write(dir.resolve("l.lp"), "m,ort=Z\u00fcrich f=1 1\n".getBytes(StandardCharsets.ISO_8859_1));
-        ReadProblem p = read(f).report().problems().get(0);
-        assertEquals(ReadProblem.Kind.NOT_THIS_FORMAT, p.kind());
-        assertTrue(p.message().startsWith(f + " is not UTF-8 text"), p.message());
+    void latin1TextIsReadLineByLineWithAWarningForEach() throws Exception {
+        Path f = Files.write(dir.resolve("l.lp"), "m,ort=Z\u00fcrich f=1 1\nm,ort=Bern f=2 2\nm,ort=G\u00e4u f=3 3\n"
+            .getBytes(StandardCharsets.ISO_8859_1));
+        Sample s = read(f);
+        assertEquals(3, s.rows());
+        assertEquals(List.of(), s.report().problems());
+        assertEquals(List.of(f + ":1:8: warning: bytes that are not UTF-8 in a tag value at column 8: the server keeps"
+                + " them as they are (queries show them as U+FFFD)", f + ":3:8: warning: bytes that are not UTF-8 in a"
+                + " tag value at column 8: the server keeps them as they are (queries show them as U+FFFD)"),
+            s.report().warnings().stream().map(ReadProblem::toString).toList());
+    }
+
+    /** Past the first 8 KiB, where the file was judged text, a NUL is a line's fault (the case: at 3.2 MB). */
+    @Test
+    void aNulDeepInTheFileIsReportedForItsLine() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        int lines = 0;
+        while (sb.length() < 3_200_000) {
+            sb.append("m,host=h").append(lines % 100).append(" f=").append(lines).append(' ').append(lines).append('\n');
+            lines++;
+        }
+        sb.append("m,host=a\u0000b f=1 ").append(lines).append('\n');
+        Path f = Files.writeString(dir.resolve("nul.lp"), sb);
+        Sample s = read(f);
+        assertEquals(lines + 1, s.rows());
+        assertEquals(List.of(f + ":" + (lines + 1) + ":9: warning: a NUL byte in a tag value at column 9: the server"
+            + " keeps it (binary data in a text file?)"), s.report().warnings().stream().map(ReadProblem::toString).toList());
     }
 
     @Test
@@ -122,6 +147,40 @@ class SampleReaderTest {
         assertEquals(1, s.rows());
         assertEquals(new ReadProblem(dir.resolve("missing.lp").toString(), 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"),
             s.report().problems().get(0));
+    }
+
+    @Test
+    void aDirectoryPipeSocketOrDeviceIsRefusedWithWhatItIsAndNeverOpened() throws Exception {
+        Path pipe = SpecialFiles.fifo(dir.resolve("pipe.lp"));
+        Path socketFile = dir.resolve("s.lp");
+        try (java.nio.channels.ServerSocketChannel socket = java.nio.channels.ServerSocketChannel.open(
+            java.net.StandardProtocolFamily.UNIX)) {
+            socket.bind(java.net.UnixDomainSocketAddress.of(socketFile));
+            Path folder = Files.createDirectory(dir.resolve("folder.lp"));
+            Path ok = Files.writeString(dir.resolve("ok.lp"), "m f=1 1\n");
+            List<SampleReader.Source> sources = java.util.stream.Stream.of(folder, pipe, socketFile, Path.of("/dev/zero"), ok)
+                .map(f -> new SampleReader.Source(f, SampleBinding.lineProtocol("t", f.toString(), "ns"))).toList();
+            // a pipe opened for reading waits for a writer: were it opened, this would never return
+            Sample s = assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE));
+            assertEquals(1, s.rows(), "the regular file after them is read");
+            assertEquals(List.of(
+                    folder + ": is a directory, not a file",
+                    pipe + ": is a named pipe (FIFO), not a regular file: sample traffic is read from files only"
+                        + " (reading it could wait for a writer forever or never end)",
+                    socketFile + ": is a socket, not a regular file: sample traffic is read from files only"
+                        + " (reading it could wait for a writer forever or never end)",
+                    "/dev/zero: is a character device, not a regular file: sample traffic is read from files only"
+                        + " (reading it could wait for a writer forever or never end)"),
+                s.report().problems().stream().map(ReadProblem::toString).toList());
+            assertTrue(s.report().problems().stream().allMatch(p -> p.kind() == ReadProblem.Kind.UNREADABLE));
+        }
+        // a name that does not say the format is not opened to look either
+        Path unnamed = SpecialFiles.fifo(dir.resolve("pipe.data"));
+        java.io.IOException e = assertThrows(java.io.IOException.class,
+            () -> assertTimeoutPreemptively(Duration.ofSeconds(20), () -> SampleReader.detectFormat(unnamed)));
+        assertTrue(e.getMessage().endsWith("pipe.data: is a named pipe (FIFO), not a regular file: sample traffic is"
+            + " read from files only (reading it could wait for a writer forever or never end)"), e.getMessage());
     }
 
     @Test

@@ -1,0 +1,81 @@
+package dev.cardinal.traffic;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.function.IntFunction;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * One line of many keys costs time linear in its length, whatever its shape. Each shape is read at two sizes, eight
+ * times apart: linear work takes about 8 times as long, work over every pair of keys 64 times. The bound, 24, leaves
+ * room for noise without letting a quadratic path through. What is timed is the reading thread's own CPU time, at its
+ * best of five runs after a warm-up: neither the JIT's compiling nor the garbage collector's copying (both on threads
+ * of their own) nor the other work of a shared machine is counted.
+ */
+class WideLinesTest {
+    private static final int SIZES_APART = 8;
+
+    static Stream<Arguments> shapes() {
+        return Stream.of(
+            Arguments.of("fields", 10_000, (IntFunction<String>) n -> line("m ", n, i -> "f" + i + "=" + i) + " 1\n"),
+            Arguments.of("string fields", 10_000, (IntFunction<String>) n -> line("m ", n, i -> "s" + i + "=\"v,=" + i + "\"") + " 1\n"),
+            Arguments.of("escaped field keys", 10_000, (IntFunction<String>) n -> line("m ", n, i -> "f\\ " + i + "=" + i) + " 1\n"),
+            // tags within the key length the server takes: about 8,000 at the most
+            Arguments.of("tags", 1_000, (IntFunction<String>) n -> line("m,", n, i -> "t" + i + "=v") + " f=1 1\n"),
+            // far beyond it: the 200,000 tags took 91 s
+            Arguments.of("tags over the key length", 25_000, (IntFunction<String>) n -> line("m,", n, i -> "t" + i + "=v" + i) + " f=1 1\n"),
+            Arguments.of("a tag and a field per key", 1_000, (IntFunction<String>) n -> line("m,", n, i -> "k" + i + "=v")
+                + line(" ", n, i -> "k" + i + "=1") + " 1\n"),
+            Arguments.of("field keys that repeat", 10_000, (IntFunction<String>) n -> line("m ", n, i -> "f" + i % (n / 2) + "=" + i) + " 1\n"));
+    }
+
+    private static String line(String start, int n, IntFunction<String> part) {
+        StringBuilder sb = new StringBuilder(start);
+        for (int i = 0; i < n; i++) {
+            sb.append(i == 0 ? "" : ",").append(part.apply(i));
+        }
+        return sb.toString();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shapes")
+    void oneWideLineTakesLinearTime(String shape, int small, IntFunction<String> lineOf) {
+        String a = lineOf.apply(small);
+        String b = lineOf.apply(small * SIZES_APART);
+        read(a);
+        read(b);
+        long ta = best(a);
+        long tb = best(b);
+        double ratio = (double) tb / ta;
+        assertTrue(ratio < 3 * SIZES_APART, shape + ": " + small + " keys took " + ta / 1000 + " us, "
+            + small * SIZES_APART + " keys " + tb / 1000 + " us, " + String.format("%.1f", ratio) + " times as long");
+    }
+
+    private static long best(String line) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long t = threads.getCurrentThreadCpuTime();
+            read(line);
+            best = Math.min(best, threads.getCurrentThreadCpuTime() - t);
+        }
+        return best;
+    }
+
+    /** Reads the line and looks up every attribute by name, as a projection does. */
+    private static void read(String line) {
+        Sample s = LpFixture.read(line);
+        for (EventKindSample k : s.eventKinds()) {
+            for (SampleAttribute a : k.attributes()) {
+                assertEquals(a, k.attribute(a.name()).orElseThrow());
+            }
+        }
+        assertEquals(1, s.rows() + s.report().badLines());
+    }
+}
