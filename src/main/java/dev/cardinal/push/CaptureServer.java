@@ -1,15 +1,5 @@
 package dev.cardinal.push;
 
-import dev.cardinal.model.SampleBinding;
-import dev.cardinal.traffic.LineProtocolReader;
-import dev.cardinal.traffic.ReadMonitor;
-import dev.cardinal.traffic.ReadProblem;
-import dev.cardinal.traffic.ReadReport;
-import dev.cardinal.traffic.SampleBuilder;
-import dev.cardinal.traffic.SampleFormatException;
-import dev.cardinal.traffic.SampleLimits;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -23,10 +13,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 
@@ -148,6 +136,8 @@ public final class CaptureServer implements AutoCloseable {
     private final FileChannel spool;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong points = new AtomicLong();
+    /** Guarded by the spool's lock. */
+    private final CaptureBody.FieldTypes fieldTypes = new CaptureBody.FieldTypes();
     private final AtomicLong badLines = new AtomicLong();
     private final AtomicLong tooLarge = new AtomicLong();
     private final AtomicLong shed = new AtomicLong();
@@ -208,7 +198,7 @@ public final class CaptureServer implements AutoCloseable {
                 return error(415, v2, "unsupported media type", "Content-Encoding " + encoding + " is not taken (gzip or none)");
             }
             Map<String, String> q = query(head.rawQuery());
-            if (CaptureLines.nanosPer(q.get("precision")) == null) {
+            if (Precisions.nanosPer(q.get("precision")) == null) {
                 return error(400, v2, "invalid", "precision " + q.get("precision") + " is not one of n, u, ms, s, m, h");
             }
             if (v2 ? q.get("bucket") == null : q.get("db") == null) {
@@ -223,7 +213,7 @@ public final class CaptureServer implements AutoCloseable {
         @Override
         public Answer write(HttpHead head, byte[] body, BooleanSupplier answerable) {
             try {
-                return accept(head.path().equals("/api/v2/write"), body, CaptureLines.nanosPer(query(head.rawQuery()).get("precision")), answerable);
+                return accept(head.path().equals("/api/v2/write"), body, Precisions.nanosPer(query(head.rawQuery()).get("precision")), answerable);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot append to the spool " + settings.spool(), e);
             }
@@ -264,71 +254,39 @@ public final class CaptureServer implements AutoCloseable {
         if (!answerable.getAsBoolean()) {
             return gone(v2); // before the check too: no work for a writer that left while its body waited
         }
-        long arrived = System.currentTimeMillis() * 1_000_000L;
-        SampleBuilder check = new SampleBuilder(new SampleLimits(Integer.MAX_VALUE - 8, 256L << 20, 10_000));
-        ReadReport report;
-        try {
-            new LineProtocolReader().read(new ByteArrayInputStream(body), "body",
-                SampleBinding.lineProtocol("capture", "body", "ns"), check, ReadMonitor.NONE);
-            report = check.build().report();
-        } catch (SampleFormatException e) {
-            badLines.incrementAndGet();
-            return error(400, v2, "invalid", "unable to parse the body: " + e.getMessage());
-        }
-        if (report.problemsOmitted() > 0) {
-            // bad lines beyond the ones kept are not known by number: keep nothing rather than something unchecked
-            badLines.addAndGet(report.lines());
-            return error(400, v2, "invalid", "more than " + report.problems().size() + " bad lines in one body: nothing kept");
-        }
-        Set<Long> bad = new HashSet<>();
-        ReadProblem first = null;
-        for (ReadProblem p : report.problems()) {
-            bad.add(p.line());
-            first = first == null ? p : first;
-        }
-        String[] lines = new String(body, StandardCharsets.UTF_8).split("\n", -1);
-        ByteArrayOutputStream good = new ByteArrayOutputStream(body.length + 64);
-        long kept = 0;
-        String unparsable = null;
-        for (int i = 0; i < lines.length; i++) {
-            String line = lines[i].endsWith("\r") ? lines[i].substring(0, lines[i].length() - 1) : lines[i];
-            if (line.isBlank() || line.stripLeading().startsWith("#") || bad.contains((long) i + 1)) {
-                continue;
-            }
-            String normal = CaptureLines.normalise(line, per, arrived);
-            if (normal == null) {
-                unparsable = unparsable == null ? line : unparsable;
-                continue;
-            }
-            good.writeBytes(CaptureLines.bytes(normal));
-            good.write('\n');
-            kept++;
-        }
-        if (kept > 0) {
+        CaptureBody.Checked checked = CaptureBody.check(body, per, System.currentTimeMillis() * 1_000_000L);
+        if (checked.kept() > 0) {
             synchronized (spool) {
-                // both decided where nothing else can write in between: the cap is exact, and a writer that left gets nothing kept
+                // decided where nothing else can write in between: the cap is exact, field types agree with what the
+                // spool holds (else its report would refuse what was acknowledged), and a writer that left gets nothing
                 if (!answerable.getAsBoolean()) {
                     return gone(v2);
                 }
-                if (points.get() + kept > settings.maxPoints()) {
+                if (points.get() + checked.kept() > settings.maxPoints()) {
                     return shed(503, v2, "capture is full: " + settings.maxPoints() + " points (" + points.get() + " captured; this body's "
-                        + kept + " would go over)");
+                        + checked.kept() + " would go over)");
                 }
-                ByteBuffer buf = ByteBuffer.wrap(good.toByteArray());
+                String conflict = fieldTypes.conflict(checked.fieldTypes());
+                if (conflict != null) {
+                    badLines.addAndGet(checked.kept() + checked.bad());
+                    return error(400, v2, "invalid", "field type conflict: " + conflict + " (nothing of this write was kept)");
+                }
+                ByteBuffer buf = ByteBuffer.wrap(checked.spool());
                 while (buf.hasRemaining()) {
                     spool.write(buf);
                 }
-                points.addAndGet(kept);
+                fieldTypes.add(checked.fieldTypes());
+                points.addAndGet(checked.kept());
             }
         }
-        long dropped = report.badLines() + (unparsable == null ? 0 : 1);
-        badLines.addAndGet(dropped);
-        if (dropped == 0) {
+        badLines.addAndGet(checked.bad());
+        if (checked.bad() == 0) {
             return Answer.empty(204);
         }
-        String where = first != null ? "line " + first.line() + ": unable to parse '" + lines[(int) first.line() - 1].strip() + "': "
-            + first.message() : "unable to parse '" + unparsable + "': timestamp does not fit in nanoseconds";
-        return error(400, v2, "invalid", "partial write: " + where + " dropped=" + dropped);
+        // every bad line named, one a line as influxd joins them, and the good ones kept, as influxd keeps them
+        String named = String.join("\n", checked.named()) + (checked.bad() > checked.named().size()
+            ? "\n... and " + (checked.bad() - checked.named().size()) + " more bad lines" : "");
+        return error(400, v2, "invalid", checked.kept() == 0 ? named : "partial write: " + named + " dropped=" + checked.bad());
     }
 
     private Answer gone(boolean v2) {

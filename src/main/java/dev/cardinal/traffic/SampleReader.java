@@ -114,7 +114,7 @@ public final class SampleReader {
              BufferedInputStream peekable = new BufferedInputStream(counted, 1 << 16);
              InputStream text = decompress(peekable, name)) {
             BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
-            refuseBinary(sniffable, name);
+            refuseBinary(sniffable, name, source.binding().format() == SampleFormat.LINE_PROTOCOL);
             builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
             readerFor(source.binding().format()).read(sniffable, name, source.binding(), builder, monitor);
         } catch (NoSuchFileException e) {
@@ -180,20 +180,47 @@ public final class SampleReader {
     }
 
     /**
-     * Binary data (a NUL byte in the first 8 KiB) is not traffic; say so before parsing it. Bytes that are not UTF-8
-     * are not refused here: they are text's usual fault, and each reader reports the lines that hold them, as the
-     * server would take or refuse those lines.
+     * Binary data (a NUL byte in the first 8 KiB) is not traffic; say so before parsing it. Line protocol may hold a
+     * NUL in a tag or a string, which influxd keeps (and so a capture's spool, that keeps what it acknowledged), so
+     * there a NUL marks the file as binary only when its first line is no point. Bytes that are not UTF-8 are not
+     * refused here: they are text's usual fault, and each reader reports the lines that hold them, as the server
+     * would take or refuse those lines.
      */
-    private static void refuseBinary(BufferedInputStream in, String name) throws IOException, SampleFormatException {
+    private static void refuseBinary(BufferedInputStream in, String name, boolean lineProtocol)
+        throws IOException, SampleFormatException {
         in.mark(SNIFF_BYTES);
         byte[] head = in.readNBytes(SNIFF_BYTES);
         in.reset();
         for (int i = 0; i < head.length; i++) {
             if (head[i] == 0) {
+                if (lineProtocol && firstLineIsAPoint(head)) {
+                    return;
+                }
                 throw new SampleFormatException(name + " holds binary data (a NUL byte at offset " + i
                     + "); sample traffic must be text");
             }
         }
+    }
+
+    /** Whether the first line of {@code head} that is not blank or a comment is a point, read as the server reads it. */
+    private static boolean firstLineIsAPoint(byte[] head) {
+        int start = 0;
+        while (start < head.length) {
+            int end = start;
+            while (end < head.length && head[end] != '\n') {
+                end++;
+            }
+            if (end == head.length && end - start == head.length) {
+                return false; // one line longer than the head: nothing to judge it by
+            }
+            int last = end > start && head[end - 1] == '\r' ? end - 1 : end;
+            LineParser.Result r = new LineParser().parse(head, start, last);
+            if (r != LineParser.Result.SKIP) {
+                return r == LineParser.Result.POINT;
+            }
+            start = end + 1;
+        }
+        return false;
     }
 
     /**
