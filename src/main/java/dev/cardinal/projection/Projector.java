@@ -3,6 +3,7 @@ package dev.cardinal.projection;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.Role;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.traffic.SampleAttribute;
 import java.time.Duration;
@@ -88,10 +89,11 @@ public final class Projector {
 
         GrowthFit seriesFit = GrowthFit.overPoints(now.seriesGrowth());
         List<Projection.AttributeProjection> attributes = new ArrayList<>();
+        Map<String, Role> roles = layout.rolesOfUsed();
         for (int a = 0; a < index.sample().attributes().size(); a++) {
             SampleAttribute sa = index.sample().attributes().get(a);
             GrowthFit f = GrowthFit.overPoints(index.growth(a));
-            attributes.add(new Projection.AttributeProjection(sa.name(), sa.type().id(), layout.roleOf(sa.name()),
+            attributes.add(new Projection.AttributeProjection(sa.name(), sa.type().id(), roles.getOrDefault(sa.name(), Role.DROPPED),
                 sa.arrivedAsTag(), index.distinct(a), f, Math.round(f.predict(atHorizon))));
         }
         Map<String, GrowthFit> tagFits = new LinkedHashMap<>();

@@ -71,4 +71,24 @@ class LayoutTest {
         assertEquals(Duration.ofDays(7), RetentionPlan.defaultShardGroupDuration(Duration.ofDays(365)));
         assertEquals(Duration.ofDays(7), RetentionPlan.AUTOGEN.effectiveShardGroupDuration());
     }
+
+    @Test
+    void theRolesOfAllAttributesInOnePassAreWhatRoleOfSaysForEach() throws Exception {
+        java.util.Set<Role> seen = java.util.EnumSet.noneOf(Role.class);
+        for (String scenario : List.of("ad-marketplace", "weather", "custom-metrics")) {
+            Workspace ws = WorkspaceFiles.load(java.nio.file.Path.of("sample-data", scenario, scenario + WorkspaceFiles.EXTENSION))
+                .workspace();
+            for (Layout l : ws.layouts()) {
+                EventKind kind = ws.eventKind(l.eventKind()).orElseThrow();
+                Map<String, Role> roles = l.roles(kind);
+                for (Attribute a : kind.attributes()) {
+                    assertEquals(l.roleOf(a.name()), roles.get(a.name()), scenario + " " + l.id() + " " + a.name());
+                    seen.add(roles.get(a.name()));
+                }
+            }
+        }
+        assertEquals(java.util.EnumSet.of(Role.TAG, Role.FIELD, Role.IN_TEMPLATE), java.util.EnumSet.copyOf(seen).clone()
+            .stream().filter(r -> r != Role.DROPPED).collect(java.util.stream.Collectors.toCollection(() -> java.util.EnumSet.noneOf(Role.class))),
+            "the scenarios' layouts use tags, fields and templates");
+    }
 }
