@@ -24,7 +24,6 @@ import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,8 +129,9 @@ final class CompareCommand implements Callable<Integer> {
             sources.addAll(bound);
         } else {
             for (Path f : sample) {
-                if (!Files.isRegularFile(f)) {
-                    err.println("cardinal compare: " + f + ": no such file");
+                var refused = SampleReader.refusal(f);
+                if (refused.isPresent()) {
+                    err.println("cardinal compare: " + f + ": " + refused.get());
                     return 1;
                 }
                 sources.add(new SampleReader.Source(f, new SampleBinding("traffic", f.toString(), SampleReader.detectFormat(f),

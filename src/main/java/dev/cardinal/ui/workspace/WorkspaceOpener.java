@@ -16,7 +16,6 @@ import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.SchemaInference;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -84,8 +83,9 @@ public final class WorkspaceOpener {
         Set<String> ids = new HashSet<>();
         bindings.forEach(b -> ids.add(b.id()));
         for (Path f : added) {
-            if (!Files.isRegularFile(f)) {
-                throw new IOException(f + ": no such file");
+            var refused = SampleReader.refusal(f);
+            if (refused.isPresent()) {
+                throw new IOException(f + ": " + refused.get());
             }
             SampleFormat format = SampleReader.detectFormat(f);
             String name = f.getFileName().toString().replaceAll("(\\.gz)?$", "").replaceAll("\\.[^.]*$", "");

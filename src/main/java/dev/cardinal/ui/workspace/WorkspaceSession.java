@@ -230,6 +230,12 @@ public final class WorkspaceSession implements AutoCloseable {
         for (ReadProblem p : r.problems()) {
             lines.add(p.toString());
         }
+        for (ReadProblem w : r.warnings()) {
+            lines.add(w.toString()); // kept lines, probably not what was meant (a quote left open, a NUL)
+        }
+        if (r.warningsOmitted() > 0) {
+            lines.add(String.format(Locale.ROOT, "... and %,d more warnings", r.warningsOmitted()));
+        }
         if (r.problemsOmitted() > 0) {
             lines.add(String.format(Locale.ROOT, "... and %,d more problems", r.problemsOmitted()));
         }
