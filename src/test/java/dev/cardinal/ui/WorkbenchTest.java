@@ -588,6 +588,8 @@ class WorkbenchTest {
     void capturedTrafficJoinsTheProjectionLiveAndIsKeptAsASampleOnStop(FxRobot robot, @TempDir Path dir) throws Exception {
         Path ws = openCopy(robot, dir);
         assertEquals("12,934", projected(robot, "series"));
+        // the cards are built once the sample is shown, a moment after the numbers on a loaded machine
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#chip-ids-as-tags-user_id .chip-distinct").tryQuery().isPresent());
         javafx.scene.Node userChip = robot.lookup("#chip-ids-as-tags-user_id").query();
         assertTrue(robot.from(userChip).lookup(".chip-distinct").queryAs(Label.class).getText().equals("1,413"));
         robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Capture")).<javafx.scene.Node>query());
