@@ -30,8 +30,8 @@ class WideLinesTest {
             Arguments.of("tags", 1_000, (IntFunction<String>) n -> line("m,", n, i -> "t" + i + "=v") + " f=1 1\n"),
             // far beyond it: the 200,000 tags took 91 s
             Arguments.of("tags over the key length", 25_000, (IntFunction<String>) n -> line("m,", n, i -> "t" + i + "=v" + i) + " f=1 1\n"),
-            Arguments.of("a tag and a field per key", 1_000, (IntFunction<String>) n -> line("m,", n, i -> "k" + i + "=v")
-                + line(" ", n, i -> "k" + i + "=1") + " 1\n"),
+            // not here: a tag and a field per key. The key length caps it at about 8,000 pairs, too few for a pairwise cost
+            // to stand out of the cache effects between 1,000 and 8,000 (it measured 57x once, linear code and all)
             Arguments.of("field keys that repeat", 10_000, (IntFunction<String>) n -> line("m ", n, i -> "f" + i % (n / 2) + "=" + i) + " 1\n"));
     }
 
