@@ -2,13 +2,13 @@ package dev.cardinal.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.cardinal.projection.Quantities;
 import dev.cardinal.codegen.SampleLineProtocol;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
 import dev.cardinal.projection.MemoryModel;
+import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.push.Applied;
 import dev.cardinal.push.InfluxV1Push;

@@ -32,7 +32,7 @@ public final class FluxGenerator {
      */
     public record Output(List<List<String>> bucketArguments, List<Script> tasks, List<Script> examples) {
         /**
-         * The calls as shell command lines, every argument quoted.
+         * The calls as shell command lines, each argument quoted as the shell needs ({@link Shell#quote}).
          *
          * @throws UnwritableNameException when a name cannot be a shell argument
          */

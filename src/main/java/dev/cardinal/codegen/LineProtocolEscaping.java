@@ -17,6 +17,10 @@ package dev.cardinal.codegen;
  * </ul>
  */
 public final class LineProtocolEscaping {
+    private static final String NEWLINE = "a newline ends the line (only a string field value can hold one)";
+    private static final String TRAILING_BACKSLASH = "a trailing backslash escapes the delimiter after it, and line protocol"
+        + " has no escape for a backslash itself";
+
     private LineProtocolEscaping() {
     }
 
@@ -77,10 +81,6 @@ public final class LineProtocolEscaping {
         }
         return sb.append('"').toString();
     }
-
-    private static final String NEWLINE = "a newline ends the line (only a string field value can hold one)";
-    private static final String TRAILING_BACKSLASH = "a trailing backslash escapes the delimiter after it, and line protocol"
-        + " has no escape for a backslash itself";
 
     /** A newline, a trailing backslash, or a backslash before one of {@code chars}: why, or null. */
     private static String backslashTrouble(String s, String chars) {

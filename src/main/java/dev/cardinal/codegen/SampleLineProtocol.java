@@ -3,6 +3,7 @@ package dev.cardinal.codegen;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Template;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.traffic.Column;
 import dev.cardinal.traffic.DoubleColumn;
@@ -18,6 +19,7 @@ import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -92,28 +94,28 @@ public final class SampleLineProtocol {
      * Why no row of the layout can be written at all, whatever the sample holds (a literal name line protocol cannot
      * carry, a tag key {@code time}), or empty when rows can be. Said up front, so a write of nothing has a reason.
      */
-    public static java.util.Optional<String> unwritable(Layout layout) {
-        List<dev.cardinal.model.Template> names = new ArrayList<>(List.of(layout.measurement()));
+    public static Optional<String> unwritable(Layout layout) {
+        List<Template> names = new ArrayList<>(List.of(layout.measurement()));
         layout.tags().forEach(t -> names.add(t.value()));
         layout.fields().forEach(f -> names.add(f.key()));
-        for (dev.cardinal.model.Template t : names) {
-            for (dev.cardinal.model.Template.Part p : t.parts()) {
-                if (p instanceof dev.cardinal.model.Template.Literal l && l.text().indexOf('\n') >= 0) {
-                    return java.util.Optional.of(problem("the name", t.pattern(), "a newline ends the line"));
+        for (Template t : names) {
+            for (Template.Part p : t.parts()) {
+                if (p instanceof Template.Literal l && l.text().indexOf('\n') >= 0) {
+                    return Optional.of(problem("the name", t.pattern(), "a newline ends the line"));
                 }
             }
         }
         if (layout.measurement().isLiteral()) {
             String why = LineProtocolEscaping.whyNotMeasurement(layout.measurement().literalText());
             if (why != null) {
-                return java.util.Optional.of(problem("the measurement", layout.measurement().literalText(), why));
+                return Optional.of(problem("the measurement", layout.measurement().literalText(), why));
             }
         }
         for (TagSpec t : layout.tags()) {
             String why = t.key().equals("time") ? "the server drops every point with a tag key 'time'"
                 : LineProtocolEscaping.whyNotTag(t.key());
             if (why != null) {
-                return java.util.Optional.of(problem("the tag key", t.key(), why));
+                return Optional.of(problem("the tag key", t.key(), why));
             }
         }
         boolean anyField = false;
@@ -127,7 +129,7 @@ public final class SampleLineProtocol {
                 fieldProblem = problem("the field key", f.key().literalText(), why);
             }
         }
-        return anyField || fieldProblem == null ? java.util.Optional.empty() : java.util.Optional.of(fieldProblem);
+        return anyField || fieldProblem == null ? Optional.empty() : Optional.of(fieldProblem);
     }
 
     private static String problem(String what, String name, String why) {

@@ -249,7 +249,7 @@ public final class WriterSnippets {
         List<String> fields = new ArrayList<>();
         for (FieldSpec f : layout.fields()) {
             ValueType type = kind.attribute(f.attribute()).map(Attribute::type).orElse(ValueType.STRING);
-            String value = placeholder(f.attribute());
+            String value = braced(f.attribute());
             fields.add(shape(f.key(), ",= ") + "=" + switch (type) {
                 case STRING -> "\"" + value + "\"";
                 case INTEGER -> value + "i";
@@ -257,7 +257,8 @@ public final class WriterSnippets {
                 default -> value;
             });
         }
-        return sb.append(' ').append(String.join(",", fields)).append(" <time in ns>\n").toString();
+        // a shape to read: a carriage return or another invisible character in a name is spelled, not printed
+        return CommentText.shown(sb.append(' ').append(String.join(",", fields)).append(" <time in ns>").toString()) + "\n";
     }
 
     /** A name as line protocol shows it: literal parts with {@code special} escaped and braces doubled, values in braces. */
@@ -272,18 +273,18 @@ public final class WriterSnippets {
                     sb.append(c == '{' ? "{{" : c == '}' ? "}}" : String.valueOf(c));
                 }
             } else if (p instanceof Template.Ref r) {
-                sb.append(placeholder(r.attribute()));
+                sb.append(braced(r.attribute()));
             } else if (p instanceof Template.SlotRef slot) {
-                sb.append("{slot(").append(CommentText.shown(String.join(", ", concat(slot.attribute(), slot.scope()))))
-                    .append(", max=").append(slot.max()).append(")}");
+                sb.append("{slot(").append(String.join(", ", concat(slot.attribute(), slot.scope()))).append(", max=")
+                    .append(slot.max()).append(")}");
             }
         }
-        // a shape to read: a carriage return or another invisible character in a name is spelled, not printed
-        return CommentText.shown(sb.toString());
+        return sb.toString();
     }
 
-    private static String placeholder(String attribute) {
-        return "{" + CommentText.shown(attribute) + "}";
+    /** {@code {attr}}: where a value goes. */
+    private static String braced(String attribute) {
+        return "{" + attribute + "}";
     }
 
     private static List<String> concat(String first, List<String> rest) {

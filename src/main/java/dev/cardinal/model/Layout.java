@@ -1,11 +1,13 @@
 package dev.cardinal.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiConsumer;
 
 /**
  * The physical shape of an event kind in the database: measurement name, tag set and field set, each part an
@@ -47,13 +49,12 @@ public record Layout(String id, String name, String eventKind, Template measurem
     }
 
     /**
-     * The role of every attribute the layout reads (the others are DROPPED), in one pass over its parts: what
-     * {@link #roleOf} answers for one attribute, for all of them at once, so a layout of 80,000 fields is not read
-     * 80,000 times.
+     * The role of every attribute the layout reads (the others are DROPPED), in one pass over its parts, so that a
+     * layout of 80,000 fields is not read once per attribute.
      */
     public Map<String, Role> rolesOfUsed() {
-        Map<String, Role> roles = new java.util.HashMap<>();
-        java.util.function.BiConsumer<String, Role> use = (a, r) -> roles.merge(a, r, (x, y) -> x.ordinal() <= y.ordinal() ? x : y);
+        Map<String, Role> roles = new HashMap<>();
+        BiConsumer<String, Role> use = (a, r) -> roles.merge(a, r, (x, y) -> x.ordinal() <= y.ordinal() ? x : y);
         tags.forEach(t -> t.value().singleRef().ifPresent(a -> use.accept(a, Role.TAG)));
         fields.forEach(f -> use.accept(f.attribute(), Role.FIELD));
         measurement.attributes().forEach(a -> use.accept(a, Role.IN_TEMPLATE));
@@ -62,31 +63,9 @@ public record Layout(String id, String name, String eventKind, Template measurem
         return roles;
     }
 
+    /** The role of one attribute (see {@link #roles}). */
     public Role roleOf(String attribute) {
-        for (TagSpec t : tags) {
-            if (t.value().singleRef().filter(attribute::equals).isPresent()) {
-                return Role.TAG;
-            }
-        }
-        for (FieldSpec f : fields) {
-            if (f.attribute().equals(attribute)) {
-                return Role.FIELD;
-            }
-        }
-        if (measurement.attributes().contains(attribute)) {
-            return Role.IN_TEMPLATE;
-        }
-        for (TagSpec t : tags) {
-            if (t.value().attributes().contains(attribute)) {
-                return Role.IN_TEMPLATE;
-            }
-        }
-        for (FieldSpec f : fields) {
-            if (f.key().attributes().contains(attribute)) {
-                return Role.IN_TEMPLATE;
-            }
-        }
-        return Role.DROPPED;
+        return rolesOfUsed().getOrDefault(attribute, Role.DROPPED);
     }
 
     /** Every attribute the layout reads, in any role. */

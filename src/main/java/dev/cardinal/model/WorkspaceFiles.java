@@ -3,6 +3,8 @@ package dev.cardinal.model;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Loads and saves {@code *.cardinal.json} files. Saving is atomic ({@link AtomicFiles}) and keeps the previous
@@ -55,13 +57,13 @@ public final class WorkspaceFiles {
      * link out of its folder would make Cardinal read (and show, and push) what its user never chose, so callers ask
      * first.
      */
-    public static java.util.List<Outside> outside(Path workspaceFile, Workspace ws) {
+    public static List<Outside> outside(Path workspaceFile, Workspace ws) {
         Path dir = workspaceFile.toAbsolutePath().normalize().getParent();
         Path realDir = real(dir);
-        java.util.List<Outside> out = new java.util.ArrayList<>();
+        List<Outside> out = new ArrayList<>();
         for (SampleBinding s : ws.samples()) {
             Path resolved = resolve(workspaceFile, s.path());
-            if (java.nio.file.Paths.get(s.path()).isAbsolute() && !resolved.startsWith(dir)) {
+            if (Path.of(s.path()).isAbsolute() && !resolved.startsWith(dir)) {
                 out.add(new Outside(s, resolved, "an absolute path"));
             } else if (!resolved.startsWith(dir)) {
                 out.add(new Outside(s, resolved, "'..' leads out of " + dir));
@@ -69,7 +71,7 @@ public final class WorkspaceFiles {
                 out.add(new Outside(s, real(resolved), "a link out of " + dir));
             }
         }
-        return java.util.List.copyOf(out);
+        return List.copyOf(out);
     }
 
     private static Path real(Path p) {
@@ -100,7 +102,7 @@ public final class WorkspaceFiles {
         if (fromDir.equals(toDir)) {
             return ws;
         }
-        java.util.List<SampleBinding> samples = ws.samples().stream()
+        List<SampleBinding> samples = ws.samples().stream()
             .map(s -> new SampleBinding(s.id(), relativize(to, resolve(from, s.path())), s.format(), s.eventKind(),
                 s.precision(), s.timeColumn(), s.timeFormat(), s.tagColumns()))
             .toList();

@@ -36,11 +36,9 @@ final class CaptureBody {
      * @param kept     how many
      * @param bad      lines refused
      * @param named    the first {@value #NAMED} of them as {@code line N: unable to parse 'TEXT': REASON}
-     * @param warnings   points kept with a warning (a NUL, bytes that are not UTF-8 in a tag)
      * @param fieldTypes the type of each field key the kept points carry, per measurement
      */
-    record Checked(byte[] spool, long kept, long bad, List<String> named, long warnings,
-                   Map<String, Map<String, ValueType>> fieldTypes) {
+    record Checked(byte[] spool, long kept, long bad, List<String> named, Map<String, Map<String, ValueType>> fieldTypes) {
     }
 
     /**
@@ -81,7 +79,7 @@ final class CaptureBody {
                 SampleBinding.lineProtocol("capture", "body", "ns"), check, ReadMonitor.NONE);
         } catch (SampleFormatException e) {
             // the write mode refuses no body as a whole; should a future reader, the body is refused, none of it kept
-            return new Checked(new byte[0], 0, 1, List.of("unable to parse the body: " + e.getMessage()), 0, Map.of());
+            return new Checked(new byte[0], 0, 1, List.of("unable to parse the body: " + e.getMessage()), Map.of());
         }
         Map<String, Map<String, ValueType>> types = new HashMap<>();
         for (EventKindSample k : check.build().eventKinds()) {
@@ -91,7 +89,7 @@ final class CaptureBody {
                 }
             }
         }
-        return new Checked(heard.out.toByteArray(), heard.kept, heard.bad, List.copyOf(heard.named), heard.warnings, types);
+        return new Checked(heard.out.toByteArray(), heard.kept, heard.bad, List.copyOf(heard.named), types);
     }
 
     /** Builds the spool's lines as the reader tells each point, and the named bad lines as it tells each problem. */
@@ -104,7 +102,6 @@ final class CaptureBody {
         private int[] lineStarts;
         private long kept;
         private long bad;
-        private long warnings;
 
         Heard(byte[] body, long nanosPer, long arrivedNs) {
             this.body = body;
@@ -143,9 +140,7 @@ final class CaptureBody {
 
         @Override
         public void problem(ReadProblem p) {
-            if (p.kind() == ReadProblem.Kind.WARNING) {
-                warnings++;
-            } else {
+            if (p.kind() != ReadProblem.Kind.WARNING) { // a warned line is kept, and told as accepted too
                 refused(p.line(), p.message());
             }
         }

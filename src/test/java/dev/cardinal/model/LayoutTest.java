@@ -73,22 +73,15 @@ class LayoutTest {
     }
 
     @Test
-    void theRolesOfAllAttributesInOnePassAreWhatRoleOfSaysForEach() throws Exception {
-        java.util.Set<Role> seen = java.util.EnumSet.noneOf(Role.class);
-        for (String scenario : List.of("ad-marketplace", "weather", "custom-metrics")) {
-            Workspace ws = WorkspaceFiles.load(java.nio.file.Path.of("sample-data", scenario, scenario + WorkspaceFiles.EXTENSION))
-                .workspace();
-            for (Layout l : ws.layouts()) {
-                EventKind kind = ws.eventKind(l.eventKind()).orElseThrow();
-                Map<String, Role> roles = l.roles(kind);
-                for (Attribute a : kind.attributes()) {
-                    assertEquals(l.roleOf(a.name()), roles.get(a.name()), scenario + " " + l.id() + " " + a.name());
-                    seen.add(roles.get(a.name()));
-                }
-            }
-        }
-        assertEquals(java.util.EnumSet.of(Role.TAG, Role.FIELD, Role.IN_TEMPLATE), java.util.EnumSet.copyOf(seen).clone()
-            .stream().filter(r -> r != Role.DROPPED).collect(java.util.stream.Collectors.toCollection(() -> java.util.EnumSet.noneOf(Role.class))),
-            "the scenarios' layouts use tags, fields and templates");
+    void anAttributeUsedInSeveralWaysTakesTheStrongestRole() throws TemplateException {
+        // event: a tag and a field (TAG); user_id: a field and in the measurement (FIELD); count: only in a field key
+        // and a tag template (IN_TEMPLATE); session: nowhere (DROPPED)
+        Layout l = new Layout("l", "l", "listing_event", Template.parse("ev_{user_id}"),
+            List.of(TagSpec.of("event"), new TagSpec("who", Template.parse("{count}-{event}"))),
+            List.of(FieldSpec.of("event"), FieldSpec.of("user_id"), new FieldSpec(Template.parse("c_{count}"), "user_id")),
+            RetentionPlan.AUTOGEN);
+        Map<String, Role> expected = Map.of("event", Role.TAG, "user_id", Role.FIELD, "count", Role.IN_TEMPLATE, "session", Role.DROPPED);
+        assertEquals(expected, l.roles(kind));
+        expected.forEach((attribute, role) -> assertEquals(role, l.roleOf(attribute), attribute));
     }
 }
