@@ -18,7 +18,6 @@ import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javafx.application.Platform;
 import javafx.concurrent.Task;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -54,29 +53,20 @@ final class SampleReads {
 
     /**
      * Opens a workspace (without asking about unsaved edits: the caller has); {@code then} follows once it is shown.
-     * Samples the workspace binds from outside its folder are read only once the user says yes.
+     * Samples the workspace binds from outside its folder are read only if the user says yes, asked before any
+     * traffic is read, so that the traffic is read once either way.
      */
     void open(Path file, Consumer<WorkspaceOpener.Opened> then) {
-        read(monitor -> WorkspaceOpener.open(file, false, SampleLimits.defaults(), monitor), opened -> {
-            if (opened.unread().isEmpty()) {
-                shown(opened, then);
-                return;
-            }
-            // asked after this read's clean-up (which follows this handler), so its progress is gone from the status bar
-            Platform.runLater(() -> {
-                if (readOutside(file, opened.unread())) {
-                    read(monitor -> WorkspaceOpener.open(file, true, SampleLimits.defaults(), monitor), again -> shown(again, then),
-                        e -> openFailed(file, e));
-                } else {
-                    shown(opened, then);
-                }
-            });
-        }, e -> openFailed(file, e));
-    }
-
-    private void shown(WorkspaceOpener.Opened opened, Consumer<WorkspaceOpener.Opened> then) {
-        session.show(opened);
-        then.accept(opened);
+        Tasks.<List<WorkspaceFiles.Outside>>create(p -> WorkspaceOpener.outside(file))
+            .onSuccess(outside -> {
+                boolean readThem = !outside.isEmpty() && readOutside(file, outside);
+                read(monitor -> WorkspaceOpener.open(file, readThem, SampleLimits.defaults(), monitor), opened -> {
+                    session.show(opened);
+                    then.accept(opened);
+                }, e -> openFailed(file, e));
+            })
+            .onError(e -> openFailed(file, e))
+            .runOn(executor);
     }
 
     /** Asks whether to read the samples a workspace binds from outside its folder (a workspace from someone else). */

@@ -116,6 +116,11 @@ public final class WorkspaceOpener {
         return new Opened(file, out, List.of(), sample, unread);
     }
 
+    /** The samples the workspace in {@code file} binds from outside its folder ({@link WorkspaceFiles#outside}). */
+    public static List<WorkspaceFiles.Outside> outside(Path file) throws IOException, WorkspaceFormatException {
+        return WorkspaceFiles.outside(file, WorkspaceFiles.load(file).workspace());
+    }
+
     /**
      * Opens a workspace and reads its bound samples; those outside its folder only with {@code readOutside} (else
      * they are left in {@link Opened#unread}, for the user to be asked).
