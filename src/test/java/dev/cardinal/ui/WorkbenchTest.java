@@ -38,61 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The workbench window, headless (Monocle): open the sample workspace and see its attributes and problems. */
-@ExtendWith(ApplicationExtension.class)
-class WorkbenchTest {
-    private final ExecutorService executor = WorkbenchApp.backgroundExecutor();
-    private WorkbenchApp.Window window;
-
-    @Start
-    void start(Stage stage) throws IOException {
-        // each test starts without recovery copies an earlier test's unsaved edits left behind
-        Path copies = Path.of("target/cardinal-home/recovery");
-        if (Files.isDirectory(copies)) {
-            try (var files = Files.list(copies)) {
-                for (Path f : files.toList()) {
-                    Files.delete(f);
-                }
-            }
-        }
-        window = WorkbenchApp.build(executor);
-        stage.titleProperty().bind(window.session().titleProperty());
-        stage.setScene(new Scene(window.root(), 1280, 800));
-        stage.show();
-    }
-
-    @AfterEach
-    void stop() {
-        executor.shutdownNow();
-    }
-
-    /** Writes a screenshot of the window to target/screenshots/NAME.png. */
-    private void snap(FxRobot robot, String name) {
-        robot.interact(() -> {
-            try {
-                Screenshots.save(window.root(), name);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-    }
-
-    /** Copies the ad marketplace workspace and its traffic into {@code dir}, opens the copy and waits for its numbers. */
-    private Path openCopy(FxRobot robot, Path dir) throws Exception {
-        Path ws = dir.resolve("ads.cardinal.json");
-        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        openAndWait(robot, ws);
-        awaitProjection(robot);
-        return ws;
-    }
-
-    private void openAndWait(FxRobot robot, Path file) throws Exception {
-        robot.interact(() -> window.controller().open(file));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#status").queryAs(Label.class).getText().contains("points read")
-            || robot.lookup("#status").queryAs(Label.class).getText().startsWith("Cannot open"));
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
+class WorkbenchTest extends WorkbenchFixture {
     @Test
     void opensTheSampleWorkspaceAndShowsItsAttributes(FxRobot robot) throws Exception {
         openAndWait(robot, Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"));
@@ -125,18 +71,6 @@ class WorkbenchTest {
         javafx.scene.image.Image dark = new javafx.scene.image.Image(Path.of("target/screenshots/main-window-dark.png").toUri().toString());
         assertTrue(dark.getPixelReader().getColor(5, (int) dark.getHeight() - 5).getBrightness() < 0.3, "dark status bar");
         robot.interact(() -> window.controller().setDarkTheme(false));
-    }
-
-    private static String projected(FxRobot robot, String what) {
-        TableView<ProjectionRows.Row> table = robot.lookup("#projection").queryTableView();
-        return table.getItems().stream().filter(r -> r.what().equals(what)).findFirst().map(ProjectionRows.Row::now).orElse("");
-    }
-
-    private static void awaitProjection(FxRobot robot) throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#projectionStatus").queryAs(Label.class).getText()
-            .startsWith("Recomputing") && !projected(robot, "series").isEmpty());
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     @Test
@@ -306,7 +240,7 @@ class WorkbenchTest {
     @Test
     void unsavedEditsAreCopiedAsideAndOfferedWhenTheWorkspaceIsOpenedAgain(FxRobot robot, @TempDir Path dir) throws Exception {
         Path ws = openCopy(robot, dir);
-        robot.interact(() -> window.session().setRole("session_id", dev.cardinal.model.Role.FIELD));
+        robot.interact(() -> window.session().edits().setRole("session_id", dev.cardinal.model.Role.FIELD));
         window.controller().autosaveNow().get(10, TimeUnit.SECONDS);
         // the window goes away without saving: here, the edit is undone so opening again asks nothing
         robot.interact(() -> window.session().history().undo());
@@ -407,7 +341,7 @@ class WorkbenchTest {
             WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#applyTarget").query().isDisabled());
             assertTrue(robot.lookup("#planText").queryTextInputControl().getText().contains("nothing to do"));
         }
-        robot.interact(() -> window.session().setRole("device", dev.cardinal.model.Role.FIELD));
+        robot.interact(() -> window.session().edits().setRole("device", dev.cardinal.model.Role.FIELD));
         robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(Files.readString(ws).contains("\"device\""));
@@ -452,7 +386,7 @@ class WorkbenchTest {
         TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
         TreeItem<Object> layoutItem = tree.getRoot().getChildren().get(1).getChildren().get(0);
         robot.interact(() -> layoutItem.setExpanded(true));
-        robot.interact(() -> window.session().setRole("ids-as-tags", "user_id", dev.cardinal.model.Role.FIELD));
+        robot.interact(() -> window.session().edits().setRole("ids-as-tags", "user_id", dev.cardinal.model.Role.FIELD));
         awaitProjection(robot);
         assertTrue(robot.lookup("#card-ids-as-tags").query() != tagsCard, "the edited layout's card is drawn anew");
         assertSame(fieldsCard, robot.lookup("#card-ids-as-fields").query(), "the other card keeps its nodes");

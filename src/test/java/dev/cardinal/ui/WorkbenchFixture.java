@@ -1,0 +1,107 @@
+package dev.cardinal.ui;
+
+import dev.cardinal.ui.workspace.ProjectionRows;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.api.FxToolkit;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * The shared base of the workbench's TestFX tests: a window on a 1280x800 stage, headless (Monocle), with its own
+ * background thread, no recovery copies left by an earlier test, and the waits every test needs.
+ */
+@ExtendWith(ApplicationExtension.class)
+abstract class WorkbenchFixture {
+    /** The recovery folder the tests' workbench uses ({@code -Dcardinal.home} in the pom). */
+    static final Path RECOVERY = Path.of("target/cardinal-home/recovery");
+
+    protected final ExecutorService executor = WorkbenchApp.backgroundExecutor();
+    protected WorkbenchApp.Window window;
+    protected Stage stage;
+
+    /** Builds the window on the primary stage (a {@code @Start} method is found only in the test class itself). */
+    @BeforeEach
+    void showWindow() throws Exception {
+        clearRecoveryCopies();
+        FxToolkit.setupStage(this::show);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private static void clearRecoveryCopies() throws IOException {
+        // each test starts without recovery copies an earlier test's unsaved edits left behind
+        if (Files.isDirectory(RECOVERY)) {
+            try (var files = Files.list(RECOVERY)) {
+                for (Path f : files.toList()) {
+                    Files.delete(f);
+                }
+            }
+        }
+    }
+
+    private void show(Stage stage) {
+        this.stage = stage;
+        window = WorkbenchApp.build(executor);
+        stage.titleProperty().bind(window.session().titleProperty());
+        stage.setScene(new Scene(window.root(), 1280, 800));
+        stage.show();
+    }
+
+    @AfterEach
+    void stopBackground() {
+        executor.shutdownNow();
+    }
+
+    /** Writes a screenshot of the window to target/screenshots/NAME.png. */
+    protected void snap(FxRobot robot, String name) {
+        robot.interact(() -> {
+            try {
+                Screenshots.save(window.root(), name);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    /** Copies the ad marketplace workspace and its traffic into {@code dir}, opens the copy and waits for its numbers. */
+    protected Path openCopy(FxRobot robot, Path dir) throws Exception {
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        return ws;
+    }
+
+    protected void openAndWait(FxRobot robot, Path file) throws Exception {
+        robot.interact(() -> window.controller().open(file));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#status").queryAs(Label.class).getText().contains("points read")
+            || robot.lookup("#status").queryAs(Label.class).getText().startsWith("Cannot open"));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** The Projection table's "now" figure for the row {@code what}, or "" when there is no such row. */
+    protected static String projected(FxRobot robot, String what) {
+        TableView<ProjectionRows.Row> table = robot.lookup("#projection").queryTableView();
+        return table.getItems().stream().filter(r -> r.what().equals(what)).findFirst().map(ProjectionRows.Row::now).orElse("");
+    }
+
+    protected static void awaitProjection(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#projectionStatus").queryAs(Label.class).getText()
+            .startsWith("Recomputing") && !projected(robot, "series").isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+}
