@@ -52,6 +52,7 @@ public final class WorkbenchApp extends Application {
             .register(dev.cardinal.ui.workspace.CapturePanelController.class, () -> new dev.cardinal.ui.workspace.CapturePanelController(session, executor))
             .register(RecoveryBarController.class, () -> new RecoveryBarController(session, executor, recovery));
         Parent root = factory.load(FxmlView.MAIN_WINDOW);
+        dev.cardinal.ui.common.ErrorDialog.catchOnThisThread(() -> root.getScene() == null ? null : root.getScene().getWindow());
         root.getStylesheets().add(Objects.requireNonNull(WorkbenchApp.class.getResource(STYLESHEET)).toExternalForm());
         return new Window(root, controller[0], session);
     }
@@ -72,7 +73,7 @@ public final class WorkbenchApp extends Application {
         stage.titleProperty().bind(w.session().titleProperty());
         stage.setScene(new Scene(w.root()));
         stage.setOnCloseRequest(e -> {
-            if (!w.controller().confirmDiscard()) {
+            if (!w.controller().requestClose()) {
                 e.consume();
             }
         });

@@ -141,7 +141,7 @@ public final class WorkbenchResponsiveness {
                 };
                 live.shownProperty().addListener(l);
                 start[0] = System.nanoTime();
-                window[0].session().setRole(attribute, role);
+                window[0].session().edits().setRole(attribute, role);
                 edits.add(System.nanoTime() - start[0]);
             });
             if (!shown.await(60, TimeUnit.SECONDS)) {

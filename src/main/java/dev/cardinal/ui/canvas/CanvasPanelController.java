@@ -55,8 +55,8 @@ public final class CanvasPanelController {
             canvas.focus(selected == null ? null : selected.id(), name);
         });
         canvas.setOnSelectLayout(session::select);
-        canvas.setOnRoleChange(c -> session.setRole(c.layoutId(), c.attribute(), c.role()));
-        canvas.setOnMoveCard(session::moveCard);
+        canvas.setOnRoleChange(c -> session.edits().setRole(c.layoutId(), c.attribute(), c.role()));
+        canvas.setOnMoveCard(session.edits()::moveCard);
         canvas.setOnRenameLayout(this::renameLayout);
         canvas.setOnDeleteLayout(this::deleteLayout);
         canvas.setOnEditMeasurement(this::editMeasurement);
@@ -114,7 +114,7 @@ public final class CanvasPanelController {
     @FXML
     public void arrangeCanvas() {
         if (session.workspace() != null) {
-            session.arrangeCards(canvas.arranged(session.workspace()));
+            session.edits().arrangeCards(canvas.arranged(session.workspace()));
         }
     }
 
@@ -123,7 +123,7 @@ public final class CanvasPanelController {
         Layout selected = session.selectedLayoutProperty().get();
         Workspace ws = session.workspace();
         if (ws != null && !ws.eventKinds().isEmpty()) {
-            session.newLayout(selected != null ? selected.eventKind() : ws.eventKinds().get(0).name());
+            session.edits().newLayout(selected != null ? selected.eventKind() : ws.eventKinds().get(0).name());
         }
     }
 
@@ -146,11 +146,11 @@ public final class CanvasPanelController {
 
     private void renameLayout(String id) {
         session.workspace().layout(id).ifPresent(l -> Dialogs.ask(canvas, "Rename layout", "New name for " + l.name() + ":", l.name())
-            .ifPresent(name -> session.renameLayout(id, name)));
+            .ifPresent(name -> session.edits().renameLayout(id, name)));
     }
 
     private void deleteLayout(String id) {
-        String refused = session.deleteLayout(id);
+        String refused = session.edits().deleteLayout(id);
         if (refused != null) {
             session.showStatus("Cannot delete: " + refused);
         }
@@ -168,7 +168,7 @@ public final class CanvasPanelController {
                 return;
             }
             try {
-                session.setMeasurement(id, answer.get());
+                session.edits().setMeasurement(id, answer.get());
                 return;
             } catch (TemplateException e) {
                 text = answer.get();
@@ -183,7 +183,7 @@ public final class CanvasPanelController {
      */
     private void editTemplate(String id, dev.cardinal.model.Role role, String text) {
         if (role == dev.cardinal.model.Role.DROPPED) {
-            session.removeTagOrField(id, text);
+            session.edits().removeTagOrField(id, text);
             return;
         }
         boolean tag = role == dev.cardinal.model.Role.TAG;
@@ -204,14 +204,14 @@ public final class CanvasPanelController {
                 String left = answer.get().substring(0, eq).strip();
                 String right = answer.get().substring(eq + 3).strip();
                 if (tag) {
-                    session.putTag(id, left, right);
+                    session.edits().putTag(id, left, right);
                 } else {
-                    session.putField(id, left, right);
+                    session.edits().putField(id, left, right);
                 }
                 // a renamed key: the old one goes only once the new one is in
                 String oldKey = text == null ? null : text.substring(0, text.indexOf(" = "));
                 if (oldKey != null && !oldKey.equals(left)) {
-                    session.removeTagOrField(id, oldKey);
+                    session.edits().removeTagOrField(id, oldKey);
                 }
                 return;
             } catch (TemplateException e) {

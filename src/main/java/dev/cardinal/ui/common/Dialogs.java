@@ -12,6 +12,13 @@ public final class Dialogs {
     private Dialogs() {
     }
 
+    /** Gives a dialog the owner window's style sheets, so that it follows the theme (dark or light). */
+    public static void theme(javafx.scene.control.DialogPane pane, javafx.stage.Window owner) {
+        if (owner != null && owner.getScene() != null) {
+            pane.getStylesheets().setAll(owner.getScene().getRoot().getStylesheets());
+        }
+    }
+
     /** Asks for a line of text; empty when cancelled or left blank. */
     public static Optional<String> ask(Node owner, String title, String question, String initial) {
         TextInputDialog dialog = new TextInputDialog(initial);
@@ -19,6 +26,7 @@ public final class Dialogs {
         dialog.setHeaderText(null);
         dialog.setContentText(question);
         dialog.initOwner(owner.getScene().getWindow());
+        theme(dialog.getDialogPane(), owner.getScene().getWindow());
         return dialog.showAndWait().map(String::strip).filter(t -> !t.isEmpty());
     }
 
@@ -30,6 +38,7 @@ public final class Dialogs {
         alert.setTitle(title);
         alert.setHeaderText(header);
         alert.initOwner(owner.getScene().getWindow());
+        theme(alert.getDialogPane(), owner.getScene().getWindow());
         ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(noButton)).setDefaultButton(true);
         ((javafx.scene.control.Button) alert.getDialogPane().lookupButton(yesButton)).setDefaultButton(false);
         return alert.showAndWait().orElse(noButton) == yesButton;

@@ -64,7 +64,7 @@ public final class AttributesPanelController {
             return;
         }
         int index = attributes.getSelectionModel().getSelectedIndex();
-        session.setRole(row.name(), role);
+        session.edits().setRole(row.name(), role);
         attributes.getSelectionModel().select(index);
     }
 

@@ -144,7 +144,11 @@ public final class CapturePanelController {
             sources.add(new SampleReader.Source(spool, SampleBinding.lineProtocol("captured", spool.toString(), "ns")));
             return SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
         })
-            .onSuccess(session::showLiveSample)
+            .onSuccess(sample -> {
+                if (server == s) { // a read that ends after the capture stopped shows nothing
+                    session.showLiveSample(sample);
+                }
+            })
             .onError(e -> LOG.log(Level.WARNING, "cannot read the captured traffic", e))
             .andFinally(() -> reading = false)
             .runOn(executor);
@@ -168,6 +172,9 @@ public final class CapturePanelController {
             long points = s.stats().points();
             if (!keepTraffic || points == 0 || session.file() == null) {
                 Files.deleteIfExists(s.spool());
+                if (shownPoints > 0) {
+                    session.endLiveSample(); // the captured points are not in the workspace: nor in its numbers
+                }
                 captureStatus.setText(points == 0 ? "Stopped: nothing arrived." : "Stopped after " + points + " points (not kept: save the workspace first).");
                 return;
             }

@@ -154,6 +154,19 @@ public final class LiveProjection implements AutoCloseable {
         worker.schedule(() -> compute(gen, s, ws, layout, settings), debounceMillis, TimeUnit.MILLISECONDS);
     }
 
+    /**
+     * Nothing to project (no workspace, or no layout selected): what was shown goes, with its findings and code, and
+     * {@code message} says why; a projection under way is dropped.
+     */
+    public void clear(String message) {
+        generation.incrementAndGet();
+        shown.set(new Shown(message));
+        error.set(null);
+        stale.set(false);
+        findings.set(List.of());
+        code.set(null);
+    }
+
     private void compute(long gen, Sample s, Workspace ws, Layout layout, ProjectionSettings settings) {
         if (generation.get() != gen) {
             return;

@@ -46,6 +46,8 @@ public final class MainWindowController {
     private static final Logger LOG = Logger.getLogger(MainWindowController.class.getName());
     /** The dark theme's sheet, added after the base sheet. */
     public static final String DARK_STYLESHEET = "/styles/dark.css";
+    /** How long the status bar shows what an action did. */
+    static final javafx.util.Duration MESSAGE_LASTS = javafx.util.Duration.seconds(8);
 
     private final WorkspaceSession session;
     private final Executor executor;
@@ -112,6 +114,7 @@ public final class MainWindowController {
     @FXML
     private void initialize() {
         reads = new SampleReads(session, executor, status, progress, cancel, () -> bottomTabs.getSelectionModel().select(0));
+        session.readSamplesWith(reads::reread);
         codeTab.selectedProperty().addListener((o, was, now) -> codeTabPanelController.setShowing(now));
         codeTabPanelController.setShowing(codeTab.isSelected());
         showContentWhenFirstSelected(topTabs);
@@ -127,6 +130,9 @@ public final class MainWindowController {
             }
         });
         EditHistory h = session.history();
+        // "Undo: make user_id a field": a name's underscore is not a shortcut key
+        undoItem.setMnemonicParsing(false);
+        redoItem.setMnemonicParsing(false);
         undoItem.textProperty().bind(h.undoTextProperty());
         redoItem.textProperty().bind(h.redoTextProperty());
         undoItem.disableProperty().bind(h.canUndoProperty().not());
@@ -136,7 +142,8 @@ public final class MainWindowController {
         session.projection().findingsProperty().addListener((o, was, now) ->
             findingsTab.setText(now.isEmpty() ? "Findings" : "Findings (" + now.size() + ")"));
         problems.setItems(session.problems());
-        status.textProperty().bind(session.summaryProperty());
+        status.textProperty().bind(session.statusProperty());
+        expireMessages();
         progress.setVisible(false);
         cancel.setVisible(false);
         status.sceneProperty().addListener((o, was, now) -> {
@@ -146,6 +153,18 @@ public final class MainWindowController {
         });
         refreshRecent();
         capturePanelController.setOnKeep(this::addSamples);
+    }
+
+    /** A message in the status bar (saved, exported, failed) gives way to what the sample is after a while. */
+    private void expireMessages() {
+        javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(MESSAGE_LASTS);
+        session.messageProperty().addListener((o, was, now) -> {
+            wait.stop();
+            if (now != null) {
+                wait.setOnFinished(e -> session.expireStatus(now));
+                wait.playFromStart();
+            }
+        });
     }
 
     /**
@@ -407,6 +426,7 @@ public final class MainWindowController {
         Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "The workspace has unsaved changes.", saveButton, discard, ButtonType.CANCEL);
         alert.setHeaderText("Save changes to " + (session.file() == null ? "the new workspace" : session.file().getFileName()) + "?");
         alert.initOwner(status.getScene().getWindow());
+        dev.cardinal.ui.common.Dialogs.theme(alert.getDialogPane(), status.getScene().getWindow());
         ButtonType answer = alert.showAndWait().orElse(ButtonType.CANCEL);
         if (answer == saveButton) {
             save();
@@ -509,9 +529,23 @@ public final class MainWindowController {
         }
     }
 
+    /**
+     * The window is asked to close: unsaved edits are saved or discarded first (or the close is cancelled). A window
+     * that closes leaves no recovery copy behind, so the next start offers none.
+     *
+     * @return false when the user cancelled
+     */
+    public boolean requestClose() {
+        if (!confirmDiscard()) {
+            return false;
+        }
+        recoveryBarController.closing(session.file());
+        return true;
+    }
+
     @FXML
     private void quit() {
-        if (confirmDiscard()) {
+        if (requestClose()) {
             status.getScene().getWindow().hide();
         }
     }

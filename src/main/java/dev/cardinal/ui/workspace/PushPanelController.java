@@ -39,8 +39,12 @@ public final class PushPanelController {
     private final WorkspaceSession session;
     private final Executor executor;
     private final ScratchPush scratch = new ScratchPush();
-    /** The last plan, for Apply; dropped when the layout or the form changes. */
+    /** The last plan, for Apply; dropped when the layout or the form changes, and once applied. */
     private ScratchPush.Planned planned;
+    /** The layout the shown results are of (as it was pushed), or null when none are shown. */
+    private Layout pushed;
+    /** What the summary says when nothing was pushed. */
+    private String idleSummary;
     @FXML
     private Button pushScratch;
     @FXML
@@ -105,12 +109,14 @@ public final class PushPanelController {
                 });
             }
         });
+        idleSummary = pushSummary.getText();
         initTargetForm();
     }
 
     private void initTargetForm() {
         session.history().currentProperty().addListener((o, was, ws) -> {
             forgetPlan();
+            forgetResultsUnlessOf(session.selectedLayoutProperty().get());
             if (ws != null && targetUrl.getText().isBlank()) {
                 ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_1).findFirst().ifPresent(t -> {
                     targetUrl.setText(t.url());
@@ -118,12 +124,15 @@ public final class PushPanelController {
                 });
             }
         });
-        session.selectedLayoutProperty().addListener((o, was, now) -> forgetPlan());
+        session.selectedLayoutProperty().addListener((o, was, now) -> {
+            forgetPlan();
+            forgetResultsUnlessOf(now);
+        });
         for (TextField f : new TextField[] {targetUrl, targetDatabase, targetUser, targetPassword}) {
-            f.textProperty().addListener((o, was, now) -> forgetPlan());
+            f.textProperty().addListener((o, was, now) -> targetChanged());
         }
         targetInsecure.selectedProperty().addListener((o, was, now) -> {
-            forgetPlan();
+            targetChanged();
             targetInsecure.pseudoClassStateChanged(PseudoClass.getPseudoClass("warning"), now);
             if (now) {
                 pushSummary.setText("Warning: TLS verification is off; the server's certificate is not checked.");
@@ -134,6 +143,38 @@ public final class PushPanelController {
     private void forgetPlan() {
         planned = null;
         applyTarget.setDisable(true);
+        planText.clear();
+    }
+
+    /** Another instance: its plan and what another instance measured are not this one's. */
+    private void targetChanged() {
+        forgetPlan();
+        forgetResults();
+    }
+
+    /** Results of a push show only while the layout they are of is the one selected, as it was pushed. */
+    private void forgetResultsUnlessOf(Layout layout) {
+        if (pushed != null && !pushed.equals(layout)) {
+            forgetResults();
+        }
+    }
+
+    private void forgetResults() {
+        if (pushSummary.textProperty().isBound()) {
+            return; // a push under way: its results are of the layout it started with, and say so
+        }
+        pushed = null;
+        pushResult.getItems().clear();
+        pushSummary.setText(idleSummary);
+    }
+
+    /** Shows a push's results, of {@code layout} as it was pushed. */
+    private void showResults(Layout layout, ScratchPush.Result r) {
+        pushSummary.textProperty().unbind();
+        pushed = layout;
+        pushSummary.setText(r.summary());
+        pushResult.getItems().setAll(r.rows());
+        session.showStatus("Pushed " + layout.name() + ": " + r.summary());
     }
 
     /** The client the form describes; the password goes to the client and nowhere else. */
@@ -150,7 +191,7 @@ public final class PushPanelController {
     private void planTarget() {
         Layout layout = session.selectedLayoutProperty().get();
         Workspace ws = session.workspace();
-                if (ws == null || layout == null) {
+        if (ws == null || layout == null) {
             pushSummary.setText("Open a workspace and select a layout first.");
             return;
         }
@@ -200,13 +241,10 @@ public final class PushPanelController {
             return;
         }
         applyTarget.setDisable(true);
+        pushed = null;
         pushResult.getItems().clear();
         Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> ScratchPush.apply(pl, sample.orElse(null), write, p))
-            .onSuccess(r -> {
-                pushSummary.textProperty().unbind();
-                pushSummary.setText(r.summary());
-                pushResult.getItems().setAll(r.rows());
-            })
+            .onSuccess(r -> showResults(pl.layout(), r))
             .onError(e -> {
                 LOG.log(Level.WARNING, "apply failed", e);
                 pushSummary.textProperty().unbind();
@@ -228,7 +266,7 @@ public final class PushPanelController {
     void pushToScratch() {
         WorkspaceOpener.Opened opened = session.openedProperty().get();
         Layout layout = session.selectedLayoutProperty().get();
-                if (opened == null || layout == null) {
+        if (opened == null || layout == null) {
             pushSummary.setText("Open a workspace and select a layout first.");
             return;
         }
@@ -238,13 +276,10 @@ public final class PushPanelController {
             return;
         }
         pushScratch.setDisable(true);
+        pushed = null;
         pushResult.getItems().clear();
         Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> scratch.push(session.workspace(), layout, sample.get(), p))
-            .onSuccess(r -> {
-                pushSummary.textProperty().unbind();
-                pushSummary.setText(r.summary());
-                pushResult.getItems().setAll(r.rows());
-            })
+            .onSuccess(r -> showResults(layout, r))
             .onError(e -> {
                 LOG.log(Level.WARNING, "push to the scratch influxd failed", e);
                 pushSummary.textProperty().unbind();

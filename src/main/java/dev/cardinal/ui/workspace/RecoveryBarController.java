@@ -32,6 +32,8 @@ public final class RecoveryBarController {
     private final Executor executor;
     private final Recovery recovery;
     private Recovery.Recovered offered;
+    /** The workspace file a recovery copy was written for in this run, if the copy is still there. */
+    private Path copied;
     @FXML
     private HBox bar;
     @FXML
@@ -68,13 +70,23 @@ public final class RecoveryBarController {
     public CompletableFuture<Void> autosaveNow() {
         Workspace ws = session.workspace();
         Path file = session.file();
-        if (ws == null || file == null || !session.history().isDirty()) {
+        if (ws == null || file == null) {
             return CompletableFuture.completedFuture(null);
         }
+        boolean dirty = session.history().isDirty();
+        if (!dirty && !file.equals(copied)) {
+            return CompletableFuture.completedFuture(null);
+        }
+        // edits undone back to the saved state leave nothing to recover: the copy written for them goes
+        copied = dirty ? file : null;
         try {
             return CompletableFuture.runAsync(() -> {
                 try {
-                    recovery.save(file, ws);
+                    if (dirty) {
+                        recovery.save(file, ws);
+                    } else {
+                        recovery.discard(file);
+                    }
                 } catch (IOException e) {
                     LOG.log(Level.WARNING, "cannot write the recovery copy of " + file, e);
                 }
@@ -110,7 +122,19 @@ public final class RecoveryBarController {
     /** The edits were saved or discarded: the copy goes. */
     void discard(Path file) {
         if (file != null) {
+            copied = null;
             executor.execute(() -> recovery.discard(file));
+        }
+    }
+
+    /**
+     * The window closes with its edits saved or discarded: the copy goes now, on this thread, since the background
+     * threads stop with the window (one small file; a copy left behind would be offered at the next start).
+     */
+    void closing(Path file) {
+        if (file != null) {
+            copied = null;
+            recovery.discard(file);
         }
     }
 

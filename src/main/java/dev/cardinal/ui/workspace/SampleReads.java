@@ -37,7 +37,7 @@ final class SampleReads {
     private final ProgressBar progress;
     private final Button cancel;
     private final Runnable showProblems;
-    private Task<WorkspaceOpener.Opened> running;
+    private Task<?> running;
 
     /**
      * @param showProblems brings the problems list forward after traffic was added (its bad lines are there)
@@ -126,15 +126,26 @@ final class SampleReads {
         });
     }
 
+    /**
+     * Reads a workspace's traffic again (an undo or redo brought back files whose sample is no longer kept), with
+     * progress and Cancel like any read; a read that fails or is cancelled leaves the sample empty and says why.
+     */
+    void reread(List<dev.cardinal.traffic.SampleReader.Source> sources, Consumer<dev.cardinal.traffic.Sample> done) {
+        read(monitor -> WorkspaceOpener.counted(dev.cardinal.traffic.SampleReader.read(sources, SampleLimits.defaults(), monitor)), done, e -> {
+            LOG.log(Level.WARNING, "cannot read the workspace's traffic again", e);
+            session.showFailure("Cannot read the workspace's traffic: " + e.getMessage(), List.of());
+        });
+    }
+
     /** Reads in the background with progress in the status bar and a Cancel button; one read at a time. */
-    private void read(ReadJob job, Consumer<WorkspaceOpener.Opened> done, Consumer<Throwable> failed) {
+    private <T> void read(ReadJob<T> job, Consumer<T> done, Consumer<Throwable> failed) {
         if (running != null) {
             running.cancel();
         }
         progress.setVisible(true);
         cancel.setVisible(true);
         status.textProperty().unbind();
-        running = Tasks.<WorkspaceOpener.Opened>create(p -> job.run(new ReadMonitor() {
+        Task<T> task = Tasks.<T>create(p -> job.run(new ReadMonitor() {
                 @Override
                 public void progress(String name, long done, long total) {
                     p.update(total > 0 ? (double) done / total : -1, "Reading " + Path.of(name).getFileName() + "…");
@@ -148,20 +159,24 @@ final class SampleReads {
             .onSuccess(done)
             .onError(failed)
             .andFinally(() -> {
+                if (running != null && running.isRunning()) {
+                    return; // a newer read took the status bar over when this one was cancelled
+                }
                 progress.progressProperty().unbind();
                 progress.setVisible(false);
                 cancel.setVisible(false);
-                status.textProperty().bind(session.summaryProperty());
+                status.textProperty().bind(session.statusProperty());
                 running = null;
             })
             .runOn(executor);
-        progress.progressProperty().bind(running.progressProperty());
-        status.textProperty().bind(running.messageProperty());
+        running = task;
+        progress.progressProperty().bind(task.progressProperty());
+        status.textProperty().bind(task.messageProperty());
     }
 
     /** A read that reports to a monitor. */
-    private interface ReadJob {
-        WorkspaceOpener.Opened run(ReadMonitor monitor) throws Exception;
+    private interface ReadJob<T> {
+        T run(ReadMonitor monitor) throws Exception;
     }
 
     /** Stops the read under way, if any. */

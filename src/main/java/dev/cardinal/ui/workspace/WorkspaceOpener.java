@@ -33,7 +33,7 @@ public final class WorkspaceOpener {
      * Counts each attribute's distinct values here, on the reading thread, so the attribute table (on the FX thread)
      * finds them counted: a numeric column over a million rows is a hash pass of its own.
      */
-    private static Sample counted(Sample sample) {
+    static Sample counted(Sample sample) {
         for (var kind : sample.eventKinds()) {
             for (int a = 0; a < kind.attributes().size(); a++) {
                 kind.column(a).distinct();

@@ -33,9 +33,11 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
 /**
- * The view model of the workbench window: the open workspace (through its edit history) and its sample, the
- * selected layout, what the attribute table, problems list and title show, and the live projection of the selected
- * layout. Plain JavaFX properties, testable without starting the toolkit.
+ * The view model of the workbench window: the open workspace (through its edit history), the selected layout, and
+ * what every panel shows of them: the sample, the attribute table, the problems list, the title, the status bar and
+ * the live projection of the selected layout. Everything shown follows the workspace: the sample is the one its bound
+ * files give ({@link SampleCache}), so undo, redo, New and Open change one source of truth and every panel follows it.
+ * Plain JavaFX properties, testable without starting the toolkit.
  */
 public final class WorkspaceSession implements AutoCloseable {
     /** How long the projection waits for more edits before it recomputes. */
@@ -50,6 +52,19 @@ public final class WorkspaceSession implements AutoCloseable {
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Cardinal");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No workspace open");
+    /** What the last action said (saved, exported, why it failed); it gives way to the summary when it expires. */
+    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper();
+    private final javafx.beans.binding.StringBinding status = javafx.beans.binding.Bindings.createStringBinding(
+        () -> message.get() != null ? message.get() : summary.get(), message, summary);
+    private final LayoutEdits edits;
+    private final SampleCache samples = new SampleCache();
+    /** The traffic the shown sample was read from. */
+    private SampleCache.Key shownKey;
+    private SampleReading reading = SampleReading.HERE;
+    /** Problems the workspace file itself had when it was opened. */
+    private List<FileProblem> fileWarnings = List.of();
+    /** Bound samples outside the workspace's folder the user did not say yes to. */
+    private List<WorkspaceFiles.Outside> unread = List.of();
     private Path file;
     /** The attribute a finding or another view points at; the attribute views select it. */
     private final javafx.beans.property.StringProperty focusedAttribute = new javafx.beans.property.SimpleStringProperty();
@@ -57,18 +72,23 @@ public final class WorkspaceSession implements AutoCloseable {
     /** A session whose projection results are handed to the thread {@code ui} runs on (the FX thread in the window). */
     public WorkspaceSession(Executor ui) {
         projection = new LiveProjection(ui, DEBOUNCE_MILLIS);
+        edits = new LayoutEdits(history, selectedLayout::get, selectedLayout::set, this::showStatus);
         selectedLayout.addListener((o, was, now) -> {
             refreshAttributes();
             project();
         });
         settings.addListener((o, was, now) -> project());
         history.currentProperty().addListener((o, was, now) -> {
+            boolean sampleChanged = followSample(now);
             Layout selected = selectedLayout.get();
             Layout same = selected == null || now == null ? null : now.layout(selected.id()).orElse(null);
             if (same == null && now != null) {
                 same = now.layouts().stream().findFirst().orElse(null);
             }
             if (same != null && same.equals(selected)) {
+                if (sampleChanged) {
+                    refreshAttributes();
+                }
                 project();
             } else {
                 selectedLayout.set(same);
@@ -78,6 +98,30 @@ public final class WorkspaceSession implements AutoCloseable {
         history.dirtyProperty().addListener((o, was, now) -> refreshTitle());
     }
 
+    /**
+     * Reads the traffic of a workspace whose sample is not at hand (an undo or redo past the samples kept): in the
+     * background, in the window.
+     */
+    public interface SampleReading {
+        /** Reads on the caller's thread: for sessions without a window. */
+        SampleReading HERE = (sources, done) -> done.accept(dev.cardinal.traffic.SampleReader.read(sources,
+            dev.cardinal.traffic.SampleLimits.defaults(), dev.cardinal.traffic.ReadMonitor.NONE));
+
+        /** Reads {@code sources} and hands the sample to {@code done} on the session's thread. */
+        void read(List<dev.cardinal.traffic.SampleReader.Source> sources, java.util.function.Consumer<dev.cardinal.traffic.Sample> done);
+    }
+
+    /** How traffic is read when a workspace's sample is not kept. */
+    public void readSamplesWith(SampleReading reading) {
+        this.reading = reading;
+    }
+
+    /** The edits of layouts and the canvas, each undoable. */
+    public LayoutEdits edits() {
+        return edits;
+    }
+
+    /** The shown sample with the workspace it is the traffic of: its files, warnings and unread samples. */
     public ReadOnlyObjectProperty<WorkspaceOpener.Opened> openedProperty() {
         return opened.getReadOnlyProperty();
     }
@@ -102,8 +146,7 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** Bound samples outside the workspace's folder that the user did not say yes to: they are not read. */
     public List<dev.cardinal.model.WorkspaceFiles.Outside> unreadSamples() {
-        WorkspaceOpener.Opened o = opened.get();
-        return o == null ? List.of() : o.unread();
+        return unread;
     }
 
     /** The workspace's bound samples as every reading of them takes them: without the ones not to be read. */
@@ -141,92 +184,148 @@ public final class WorkspaceSession implements AutoCloseable {
         return title.getReadOnlyProperty();
     }
 
-    public ReadOnlyStringProperty summaryProperty() {
-        return summary.getReadOnlyProperty();
+    /** What the status bar shows: the last action's message while it lasts, else what the sample is. */
+    public javafx.beans.value.ObservableStringValue statusProperty() {
+        return status;
+    }
+
+    /** The last action's message, or null when it has expired. */
+    public ReadOnlyStringProperty messageProperty() {
+        return message.getReadOnlyProperty();
     }
 
     /**
-     * Starts an empty, unsaved workspace: add traffic to it (its event kinds and layouts follow), then save it
-     * somewhere.
+     * Starts an empty workspace that is not saved anywhere yet: add traffic to it (its event kinds and layouts follow),
+     * then save it somewhere. Nothing of the workspace shown before stays on screen; with nothing in it yet, it has
+     * nothing unsaved either.
      */
     public void newWorkspace() {
         file = null;
-        showSample(new WorkspaceOpener.Opened(null, Workspace.empty("untitled"), List.of(),
-            new dev.cardinal.traffic.Sample(List.of(), new ReadReport(0, 0, 0, 0, List.of(), 0, 0, false))));
+        fileWarnings = List.of();
+        unread = List.of();
+        samples.clear();
+        shownKey = null;
         selectedLayout.set(null);
-        history.resetUnsaved(Workspace.empty("untitled"));
+        history.reset(Workspace.empty("untitled"));
+        if (shownKey == null) {
+            followSample(history.current()); // an empty workspace again: no change for the listener to follow
+        }
         summary.set("New workspace: add sample traffic (File → Add Sample Traffic, or drop files here)");
-        refreshAttributes();
+        message.set(null);
         refreshTitle();
     }
 
     /** Shows a workspace that was opened. */
     public void show(WorkspaceOpener.Opened result) {
         file = result.file();
-        showSample(result);
+        fileWarnings = result.warnings();
+        unread = result.unread();
+        samples.clear();
+        shownKey = null;
+        samples.put(SampleCache.Key.of(file, result.workspace(), unread), result.sample());
         selectedLayout.set(null);
+        message.set(null);
         history.reset(result.workspace());
-        if (selectedLayout.get() == null) {
+        if (history.current() == result.workspace() && shownKey == null) {
+            followSample(result.workspace()); // the same workspace value again: no change for the listener to follow
             result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
         }
-        refreshAttributes();
         refreshTitle();
     }
 
     /**
      * Shows a workspace with traffic files added ({@link WorkspaceOpener#addSamples}): an undoable edit of the open
-     * workspace, or a new unsaved workspace when none was open. The sample read stays loaded after an undo.
+     * workspace, or a new unsaved workspace when none was open. Undo takes the files and their traffic out again.
      */
     public void showAdded(WorkspaceOpener.Opened result, String description) {
         boolean wasOpen = history.current() != null;
         file = result.file();
-        showSample(result);
+        unread = result.unread();
+        samples.put(SampleCache.Key.of(file, result.workspace(), unread), result.sample());
         if (wasOpen) {
             history.apply(description, ws -> result.workspace());
-            Layout selected = selectedLayout.get();
-            refreshAttributes();
-            if (selected != null) {
-                project();
-            }
         } else {
+            fileWarnings = List.of();
             selectedLayout.set(null);
             history.resetUnsaved(result.workspace());
-            if (selectedLayout.get() == null) {
-                result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
-            }
         }
         refreshTitle();
     }
 
     /**
      * Projects over a sample read while traffic is being captured (the workspace's own samples plus what arrived);
-     * the workspace is not edited.
+     * the workspace is not edited. {@link #endLiveSample} goes back to the workspace's own.
      */
     public void showLiveSample(dev.cardinal.traffic.Sample sample) {
-        WorkspaceOpener.Opened was = opened.get();
-        showSample(new WorkspaceOpener.Opened(file, history.current(), was == null ? List.of() : was.warnings(), sample,
-            was == null ? List.of() : was.unread()), true);
+        showSample(sample, true);
         refreshAttributes();
         project();
     }
 
-    private void showSample(WorkspaceOpener.Opened result) {
-        showSample(result, false);
+    /** Captured traffic that was not kept: the sample is the workspace's own again. */
+    public void endLiveSample() {
+        shownKey = null;
+        followSample(history.current());
+        refreshAttributes();
+        project();
+    }
+
+    /**
+     * Makes the shown sample the one {@code ws}'s bound files give: the one kept for them, else read again (in the
+     * background in the window), with nothing of another sample shown meanwhile.
+     *
+     * @return true when the shown sample changed
+     */
+    private boolean followSample(Workspace ws) {
+        if (ws == null) {
+            shownKey = null;
+            showSample(emptySample(), false);
+            return true;
+        }
+        SampleCache.Key key = SampleCache.Key.of(file, ws, unread);
+        if (key.equals(shownKey)) {
+            return false;
+        }
+        shownKey = key;
+        if (key.isEmpty()) {
+            showSample(emptySample(), false);
+            return true;
+        }
+        Optional<dev.cardinal.traffic.Sample> kept = samples.get(key);
+        if (kept.isPresent()) {
+            showSample(kept.get(), false);
+            return true;
+        }
+        showSample(emptySample(), false);
+        summary.set("Reading the workspace's traffic again…");
+        reading.read(WorkspaceOpener.sources(file, ws, unread), read -> {
+            samples.put(key, read);
+            if (key.equals(shownKey)) {
+                showSample(read, false);
+                refreshAttributes();
+                project();
+            }
+        });
+        return true;
+    }
+
+    private static dev.cardinal.traffic.Sample emptySample() {
+        return new dev.cardinal.traffic.Sample(List.of(), new ReadReport(0, 0, 0, 0, List.of(), 0, 0, false));
     }
 
     /** Shows a sample; {@code live} when captured traffic replaces it every few moments. */
-    private void showSample(WorkspaceOpener.Opened result, boolean live) {
-        projection.sample(result.sample(), live);
-        opened.set(result);
+    private void showSample(dev.cardinal.traffic.Sample sample, boolean live) {
+        projection.sample(sample, live);
+        opened.set(new WorkspaceOpener.Opened(file, history.current(), fileWarnings, sample, unread));
         List<String> lines = new ArrayList<>();
-        for (FileProblem w : result.warnings()) {
-            lines.add("warning: " + (result.file() == null ? "" : result.file().getFileName() + ": ") + w);
+        for (FileProblem w : fileWarnings) {
+            lines.add("warning: " + (file == null ? "" : file.getFileName() + ": ") + w);
         }
-        for (var o : result.unread()) {
+        for (var o : unread) {
             lines.add("not read: " + o.describe() + ": outside the workspace's folder, and not confirmed (open the workspace"
                 + " again to be asked)");
         }
-        ReadReport r = result.sample().report();
+        ReadReport r = sample.report();
         for (ReadProblem p : r.problems()) {
             lines.add(p.toString());
         }
@@ -240,22 +339,30 @@ public final class WorkspaceSession implements AutoCloseable {
             lines.add(String.format(Locale.ROOT, "... and %,d more problems", r.problemsOmitted()));
         }
         problems.setAll(lines);
-        summary.set(String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad lines", r.points(), r.files(),
-            r.files() == 1 ? "" : "s", r.badLines()));
+        summary.set(history.current() == null ? "No workspace open" : String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad lines",
+            r.points(), r.files(), r.files() == 1 ? "" : "s", r.badLines()));
     }
 
-    /** Shows why a workspace could not be opened; the previous workspace (if any) stays open. */
+    /** Shows why something could not be done (a workspace opened, a file written); what is open stays open. */
     public void showFailure(String what, List<String> reasons) {
         List<String> lines = new ArrayList<>();
         lines.add(what);
         reasons.forEach(r -> lines.add("  " + r));
         problems.setAll(lines);
-        summary.set(what);
+        message.set(what);
     }
 
-    /** Says something in the status bar (an export finished). */
+    /** Says in the status bar what an action did (saved, exported); it lasts until it expires or the next one. */
     public void showStatus(String text) {
-        summary.set(text);
+        message.set(null); // the same text again is news again
+        message.set(text);
+    }
+
+    /** The message {@code text} has been shown long enough; a newer message stays. */
+    public void expireStatus(String text) {
+        if (text != null && text.equals(message.get())) {
+            message.set(null);
+        }
     }
 
     public Optional<EventKind> selectedEventKind() {
@@ -267,181 +374,6 @@ public final class WorkspaceSession implements AutoCloseable {
         return ws.eventKind(l.eventKind());
     }
 
-    /**
-     * Gives an attribute a plain role in the selected layout, as one undoable edit ("make user_id a field").
-     *
-     * @return false when there is no selected layout or the attribute already has that role
-     */
-    public boolean setRole(String attribute, Role role) {
-        Layout layout = selectedLayout.get();
-        return layout != null && setRole(layout.id(), attribute, role);
-    }
-
-    /** Gives an attribute a plain role in the layout {@code layoutId} (which becomes the selected one), as one undoable edit. */
-    public boolean setRole(String layoutId, String attribute, Role role) {
-        Workspace ws = history.current();
-        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
-        if (layout == null) {
-            return false;
-        }
-        if (!layout.equals(selectedLayout.get())) {
-            selectedLayout.set(layout);
-        }
-        if (layout.roleOf(attribute) == role) {
-            return false;
-        }
-        String description = switch (role) {
-            case TAG -> "make " + attribute + " a tag";
-            case FIELD -> "make " + attribute + " a field";
-            case DROPPED -> "drop " + attribute + " from " + layout.name();
-            case IN_TEMPLATE -> throw new IllegalArgumentException("IN_TEMPLATE follows from templates; edit a template instead");
-        };
-        return history.apply(description, w -> w.withLayout(w.layout(layoutId).orElse(layout).withRole(attribute, role)));
-    }
-
-    /**
-     * Adds a layout of {@code eventKind} that writes every attribute as a field under the event kind's name (so
-     * nothing is indexed until the user drags attributes to Tags), selects it, as one undoable edit.
-     *
-     * @return the new layout's id, or null when there is no such event kind
-     */
-    public String newLayout(String eventKind) {
-        Workspace ws = history.current();
-        EventKind kind = ws == null ? null : ws.eventKind(eventKind).orElse(null);
-        if (kind == null) {
-            return null;
-        }
-        String base = dev.cardinal.traffic.SchemaInference.slug(eventKind) + "-layout";
-        String id = base;
-        for (int n = 2; ws.layout(id).isPresent(); n++) {
-            id = base + "-" + n;
-        }
-        Layout layout = new Layout(id, id, eventKind, dev.cardinal.model.Template.literal(eventKind), List.of(),
-            kind.attributes().stream().map(a -> dev.cardinal.model.FieldSpec.of(a.name())).toList(),
-            dev.cardinal.model.RetentionPlan.AUTOGEN);
-        double right = ws.canvas().values().stream().mapToDouble(Position::x).max().orElse(-300) + 300;
-        String newId = id;
-        history.apply("new layout " + id, w -> w.withLayout(layout).withCanvasPosition(newId, new Position(right, 20)));
-        select(id);
-        return id;
-    }
-
-    /** Renames a layout (its id stays), as an undoable edit. */
-    public boolean renameLayout(String layoutId, String name) {
-        Workspace ws = history.current();
-        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
-        if (layout == null || name.isBlank() || name.strip().equals(layout.name())) {
-            return false;
-        }
-        return history.apply("rename " + layout.name() + " to " + name.strip(), w -> w.withLayout(layout.withName(name.strip())));
-    }
-
-    /**
-     * Deletes a layout, as an undoable edit.
-     *
-     * @return why it cannot be deleted (a rollup reads it), or null when it was deleted
-     */
-    public String deleteLayout(String layoutId) {
-        Workspace ws = history.current();
-        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
-        if (layout == null) {
-            return "there is no layout " + layoutId;
-        }
-        List<String> readers = ws.rollups().stream().filter(r -> r.layout().equals(layoutId)).map(dev.cardinal.model.Rollup::name).toList();
-        if (!readers.isEmpty()) {
-            return "rollup " + String.join(", ", readers) + " reads " + layout.name() + "; delete or move the rollup first";
-        }
-        history.apply("delete " + layout.name(), w -> {
-            Map<String, Position> canvas = new java.util.TreeMap<>(w.canvas());
-            canvas.remove(layoutId);
-            return new Workspace(w.name(), w.eventKinds(), w.layouts().stream().filter(l -> !l.id().equals(layoutId)).toList(),
-                w.samples(), w.rollups(), w.targets(), canvas);
-        });
-        return null;
-    }
-
-    /**
-     * Sets a layout's measurement name, a literal or a template such as {@code {crop}.{region}}, as an undoable edit.
-     *
-     * @throws dev.cardinal.model.TemplateException when the pattern is not a template, or names an attribute the
-     *                                              event kind does not have
-     */
-    public boolean setMeasurement(String layoutId, String pattern) throws dev.cardinal.model.TemplateException {
-        Workspace ws = history.current();
-        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
-        if (layout == null) {
-            return false;
-        }
-        dev.cardinal.model.Template t = checked(layout, pattern);
-        return history.apply("measurement of " + layout.name() + " = " + pattern, w -> w.withLayout(layout.withMeasurement(t)));
-    }
-
-    /**
-     * Adds a templated tag, e.g. key {@code plot} with value {@code plot-{plot}.{region}}, as an undoable edit; a tag
-     * with that key is replaced.
-     *
-     * @throws dev.cardinal.model.TemplateException when the value is not a template or names a missing attribute
-     */
-    public boolean putTag(String layoutId, String key, String valuePattern) throws dev.cardinal.model.TemplateException {
-        Layout layout = layoutFor(layoutId);
-        if (layout == null || key.isBlank()) {
-            return false;
-        }
-        dev.cardinal.model.Template t = checked(layout, valuePattern);
-        List<dev.cardinal.model.TagSpec> tags = new ArrayList<>(layout.tags());
-        tags.removeIf(x -> x.key().equals(key.strip()));
-        tags.add(new dev.cardinal.model.TagSpec(key.strip(), t));
-        return history.apply("tag " + key.strip() + " = " + valuePattern, w -> w.withLayout(layout.withTags(tags)));
-    }
-
-    /**
-     * Adds a field whose key is a template, e.g. {@code {crop}.temp} storing {@code temp}, as an undoable edit; a
-     * field with that key is replaced.
-     *
-     * @throws dev.cardinal.model.TemplateException when the key is not a template, or it or the attribute is missing
-     */
-    public boolean putField(String layoutId, String keyPattern, String attribute) throws dev.cardinal.model.TemplateException {
-        Layout layout = layoutFor(layoutId);
-        if (layout == null) {
-            return false;
-        }
-        dev.cardinal.model.Template key = checked(layout, keyPattern);
-        checked(layout, "{" + attribute.strip() + "}");
-        List<dev.cardinal.model.FieldSpec> fields = new ArrayList<>(layout.fields());
-        fields.removeIf(f -> f.key().pattern().equals(key.pattern()));
-        fields.add(new dev.cardinal.model.FieldSpec(key, attribute.strip()));
-        return history.apply("field " + keyPattern + " = " + attribute.strip(), w -> w.withLayout(layout.withFields(fields)));
-    }
-
-    /** Removes the tag with {@code key}, or the field whose key pattern is {@code key}, as an undoable edit. */
-    public boolean removeTagOrField(String layoutId, String key) {
-        Layout layout = layoutFor(layoutId);
-        if (layout == null) {
-            return false;
-        }
-        List<dev.cardinal.model.TagSpec> tags = layout.tags().stream().filter(t -> !t.key().equals(key)).toList();
-        List<dev.cardinal.model.FieldSpec> fields = layout.fields().stream().filter(f -> !f.key().pattern().equals(key)).toList();
-        return history.apply("remove " + key + " from " + layout.name(), w -> w.withLayout(layout.withTags(tags).withFields(fields)));
-    }
-
-    private Layout layoutFor(String layoutId) {
-        Workspace ws = history.current();
-        return ws == null ? null : ws.layout(layoutId).orElse(null);
-    }
-
-    /** Parses a template and checks that the layout's event kind has every attribute it names. */
-    private dev.cardinal.model.Template checked(Layout layout, String pattern) throws dev.cardinal.model.TemplateException {
-        dev.cardinal.model.Template t = dev.cardinal.model.Template.parse(pattern);
-        EventKind kind = history.current().eventKind(layout.eventKind()).orElseThrow();
-        for (String a : t.attributes()) {
-            if (kind.attributes().stream().noneMatch(x -> x.name().equals(a))) {
-                throw new dev.cardinal.model.TemplateException(pattern, Math.max(0, pattern.indexOf("{" + a)),
-                    layout.eventKind() + " has no attribute " + a);
-            }
-        }
-        return t;
-    }
-
     /** Selects the layout {@code layoutId}. */
     public void select(String layoutId) {
         Workspace ws = history.current();
@@ -450,39 +382,18 @@ public final class WorkspaceSession implements AutoCloseable {
         }
     }
 
-    /** Moves a layout's card on the canvas, as an undoable edit. */
-    public boolean moveCard(String layoutId, Position to) {
-        Workspace ws = history.current();
-        String name = ws == null ? layoutId : ws.layout(layoutId).map(Layout::name).orElse(layoutId);
-        return ws != null && history.apply("move " + name, w -> w.withCanvasPosition(layoutId, to));
-    }
-
-    /** Places every card at once (auto-layout), as one undoable edit. */
-    public boolean arrangeCards(Map<String, Position> positions) {
-        return history.current() != null && history.apply("arrange the canvas", w -> {
-            Workspace out = w;
-            for (Map.Entry<String, Position> e : positions.entrySet()) {
-                out = out.withCanvasPosition(e.getKey(), e.getValue());
-            }
-            return out;
-        });
-    }
-
-    /**
-     * Applies a finding's fix as one undoable edit named after the fix.
-     *
-     * @return false when the fix is advice only or changes nothing
-     */
-    public boolean applyFix(Finding finding) {
-        if (!finding.fix().applicable() || history.current() == null) {
-            return false;
-        }
-        return history.apply(finding.fix().title(), ws -> finding.fix().applyTo(ws).orElse(ws));
-    }
-
     /** Saves the workspace where it was opened from (atomically, keeping the previous version as a backup). */
     public void save() throws IOException {
         saveAs(file);
+    }
+
+    /**
+     * Applies a finding's fix as one undoable edit; see {@link LayoutEdits#applyFix}.
+     *
+     * @return false when the fix is advice only, changes nothing, or no longer applies
+     */
+    public boolean applyFix(Finding finding) {
+        return edits.applyFix(finding);
     }
 
     /**
@@ -496,11 +407,13 @@ public final class WorkspaceSession implements AutoCloseable {
         }
         Workspace rebased = WorkspaceFiles.rebase(ws, file, target);
         WorkspaceFiles.save(target, rebased);
-        if (!rebased.equals(ws)) {
-            history.reset(rebased);
-        }
+        boolean elsewhere = file == null || !file.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize());
         file = target;
+        if (!rebased.equals(ws)) {
+            history.reset(rebased); // the same files, paths relative to the new folder: the same traffic (SampleCache.Key)
+        }
         history.markSaved();
+        showStatus((elsewhere ? "Saved as " : "Saved ") + target.getFileName());
         refreshTitle();
     }
 
@@ -509,6 +422,8 @@ public final class WorkspaceSession implements AutoCloseable {
         Layout layout = selectedLayout.get();
         if (ws != null && layout != null) {
             projection.request(ws, layout, settings.get());
+        } else {
+            projection.clear(ws == null ? "Open a workspace to see its projection." : "Add sample traffic and select a layout to see its projection.");
         }
     }
 
@@ -532,7 +447,7 @@ public final class WorkspaceSession implements AutoCloseable {
             return;
         }
         Layout layout = selectedLayout.get();
-        Optional<EventKindSample> sample = opened.get().sample().eventKind(kind.get().name());
+        Optional<EventKindSample> sample = opened.get() == null ? Optional.empty() : opened.get().sample().eventKind(kind.get().name());
         List<AttributeRow> rows = new ArrayList<>();
         for (Attribute a : kind.get().attributes()) {
             Role role = layout.roleOf(a.name());

@@ -88,7 +88,7 @@ class WorkspaceSessionTest {
         long allTags = awaitProjection().now().series();
         assertEquals(seriesWithout("no-such-tag"), allTags);
 
-        assertTrue(session.setRole("session_id", Role.FIELD));
+        assertTrue(session.edits().setRole("session_id", Role.FIELD));
         assertEquals("Undo: make session_id a field", session.history().undoTextProperty().get());
         assertTrue(session.history().isDirty());
         assertTrue(session.titleProperty().get().endsWith(" *"), session.titleProperty().get());
@@ -113,7 +113,7 @@ class WorkspaceSessionTest {
         awaitFindings();
         session.projection().settled().get(30, TimeUnit.SECONDS);
         long used = session.projection().aheadUsed();
-        assertTrue(session.setRole("user_id", Role.FIELD));
+        assertTrue(session.edits().setRole("user_id", Role.FIELD));
         Projection p = awaitProjection();
         assertEquals(used + 1, session.projection().aheadUsed(), "the toggle was projected before it was made");
         assertEquals(seriesWithout("user_id"), p.now().series());
@@ -135,7 +135,7 @@ class WorkspaceSessionTest {
         // a string field made a tag is projected ahead too; a change of horizon is not, and is computed
         awaitFindings();
         session.projection().settled().get(30, TimeUnit.SECONDS);
-        assertTrue(session.setRole("page_url", Role.TAG));
+        assertTrue(session.edits().setRole("page_url", Role.TAG));
         awaitProjection();
         assertEquals(used + 2, session.projection().aheadUsed());
         session.settingsProperty().set(new dev.cardinal.projection.ProjectionSettings(java.time.Duration.ofDays(365),
@@ -147,7 +147,7 @@ class WorkspaceSessionTest {
         session.showLiveSample(session.openedProperty().get().sample());
         awaitFindings();
         session.projection().settled().get(30, TimeUnit.SECONDS);
-        assertTrue(session.setRole("device", Role.FIELD));
+        assertTrue(session.edits().setRole("device", Role.FIELD));
         awaitProjection();
         assertEquals(used + 2, session.projection().aheadUsed(), "computed, not taken from ahead");
     }
@@ -179,6 +179,37 @@ class WorkspaceSessionTest {
         assertEquals(Role.FIELD, session.selectedLayoutProperty().get().roleOf("session_id"));
         session.history().undo();
         assertTrue(awaitFindings().stream().anyMatch(f -> f.rule().equals(userIdTag.rule()) && f.subject().equals("session_id")));
+    }
+
+    @Test
+    void undoAndRedoPastTheSamplesKeptReadTheWorkspacesTrafficAgain(@TempDir Path dir) throws Exception {
+        Files.copy(WORKSPACE, dir.resolve("ads.cardinal.json"));
+        Files.copy(TRAFFIC, dir.resolve("traffic.lp.gz"));
+        session.show(WorkspaceOpener.open(dir.resolve("ads.cardinal.json"), true, SampleLimits.defaults(), ReadMonitor.NONE));
+        assertEquals(20_000, awaitProjection().now().points());
+        List<Long> pointsAfter = new java.util.ArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger readAgain = new java.util.concurrent.atomic.AtomicInteger();
+        session.readSamplesWith((sources, done) -> {
+            readAgain.incrementAndGet();
+            WorkspaceSession.SampleReading.HERE.read(sources, done);
+        });
+        for (int n = 1; n <= SampleCache.KEPT + 1; n++) {
+            Path more = Files.writeString(dir.resolve("more" + n + ".lp"), "listing_event,event=view,user_id=u" + n + " count=1i " + n + "\n");
+            session.showAdded(WorkspaceOpener.addSamples(session.file(), session.workspace(), List.of(more), List.of(),
+                SampleLimits.defaults(), ReadMonitor.NONE), "add more" + n);
+            pointsAfter.add(awaitProjection().now().points());
+        }
+        assertEquals(List.of(20_001L, 20_002L, 20_003L, 20_004L), pointsAfter);
+        for (int n = SampleCache.KEPT + 1; n >= 1; n--) {
+            session.history().undo();
+            assertEquals(20_000 + n - 1, awaitProjection().now().points(), "after undoing more" + n);
+            assertEquals(20_000 + n - 1, session.openedProperty().get().sample().report().points());
+        }
+        assertTrue(readAgain.get() >= 1, "the first samples were no longer kept: read again");
+        int reads = readAgain.get();
+        session.history().redo();
+        assertEquals(20_001, awaitProjection().now().points());
+        assertEquals(reads, readAgain.get(), "the sample just read is kept");
     }
 
     @Test
@@ -219,7 +250,7 @@ class WorkspaceSessionTest {
     void aNewLayoutWritesEverythingAsFieldsAndCanBeRenamedTemplatedAndDeleted() throws Exception {
         open();
         awaitProjection();
-        String id = session.newLayout("listing_event");
+        String id = session.edits().newLayout("listing_event");
         assertEquals("listing-event-layout", id);
         assertEquals(id, session.selectedLayoutProperty().get().id(), "the new layout is selected");
         Projection p = awaitProjection();
@@ -227,17 +258,17 @@ class WorkspaceSessionTest {
         assertEquals(7, p.now().fieldKeys());
         assertTrue(session.workspace().canvas().containsKey(id), "placed on the canvas");
 
-        assertTrue(session.renameLayout(id, "  by event  "));
+        assertTrue(session.edits().renameLayout(id, "  by event  "));
         assertEquals("by event", session.workspace().layout(id).orElseThrow().name());
         assertEquals("Undo: rename listing-event-layout to by event", session.history().undoTextProperty().get());
 
-        assertTrue(session.setMeasurement(id, "events_{event}"));
+        assertTrue(session.edits().setMeasurement(id, "events_{event}"));
         assertEquals(5, awaitProjection().now().measurements(), "one measurement per event type");
-        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.setMeasurement(id, "events_{nope}"));
-        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.setMeasurement(id, "events_{event"));
+        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.edits().setMeasurement(id, "events_{nope}"));
+        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.edits().setMeasurement(id, "events_{event"));
 
-        assertEquals("rollup listing-daily reads ids-as-fields; delete or move the rollup first", session.deleteLayout("ids-as-fields"));
-        assertEquals(null, session.deleteLayout(id));
+        assertEquals("rollup listing-daily reads ids-as-fields; delete or move the rollup first", session.edits().deleteLayout("ids-as-fields"));
+        assertEquals(null, session.edits().deleteLayout(id));
         assertTrue(session.workspace().layout(id).isEmpty());
         assertFalse(session.workspace().canvas().containsKey(id));
         session.history().undo();
@@ -248,26 +279,26 @@ class WorkspaceSessionTest {
     void templatedTagsAndFieldsAreProjectedAndBadTemplatesRefused() throws Exception {
         open();
         awaitProjection();
-        String id = session.newLayout("listing_event");
+        String id = session.edits().newLayout("listing_event");
         awaitProjection();
         // several facts in one tag, and data in field keys: both measurable
-        assertTrue(session.putTag(id, "what", "{event}-{device}"));
+        assertTrue(session.edits().putTag(id, "what", "{event}-{device}"));
         assertEquals(25, awaitProjection().now().series(), "5 events x 5 devices, if every pair occurs");
-        assertTrue(session.putField(id, "{event}.count", "count"));
+        assertTrue(session.edits().putField(id, "{event}.count", "count"));
         Projection p = awaitProjection();
         assertEquals(7 + 5, p.now().fieldKeys(), "the 7 plain fields and one count per event");
-        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.putTag(id, "x", "{nope}"));
-        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.putField(id, "{event}.x", "nope"));
-        assertTrue(session.removeTagOrField(id, "what"));
+        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.edits().putTag(id, "x", "{nope}"));
+        assertThrows(dev.cardinal.model.TemplateException.class, () -> session.edits().putField(id, "{event}.x", "nope"));
+        assertTrue(session.edits().removeTagOrField(id, "what"));
         assertEquals(1, awaitProjection().now().series());
-        assertTrue(session.removeTagOrField(id, "{event}.count"));
+        assertTrue(session.edits().removeTagOrField(id, "{event}.count"));
         assertEquals(7, awaitProjection().now().fieldKeys());
     }
 
     @Test
     void aNewWorkspaceGetsItsEventKindsFromTrafficAndIsSavedWhereTheUserSays(@TempDir Path dir) throws Exception {
         session.newWorkspace();
-        assertEquals("Cardinal — untitled (not saved yet) *", session.titleProperty().get());
+        assertEquals("Cardinal — untitled (not saved yet)", session.titleProperty().get(), "nothing in it yet, nothing to lose");
         assertTrue(session.workspace().layouts().isEmpty());
         Path weather = Files.copy(Path.of("sample-data/weather/traffic.lp.gz"), dir.resolve("weather.lp.gz"));
         Path file = dir.resolve("untitled.cardinal.json");
@@ -286,7 +317,7 @@ class WorkspaceSessionTest {
         open();
         awaitProjection();
         for (String id : List.of("session_id", "user_id", "listing_id")) {
-            session.setRole(id, Role.FIELD);
+            session.edits().setRole(id, Role.FIELD);
         }
         Projection p = awaitProjection();
         assertEquals(Set.of("event", "device"), p.now().tags().keySet());
@@ -300,7 +331,7 @@ class WorkspaceSessionTest {
         Files.copy(WORKSPACE, copy);
         Files.copy(TRAFFIC, dir.resolve("traffic.lp.gz"));
         session.show(WorkspaceOpener.open(copy, true, SampleLimits.defaults(), ReadMonitor.NONE));
-        session.setRole("user_id", Role.FIELD);
+        session.edits().setRole("user_id", Role.FIELD);
         session.save();
         assertFalse(session.history().isDirty());
         assertFalse(session.titleProperty().get().endsWith(" *"));
