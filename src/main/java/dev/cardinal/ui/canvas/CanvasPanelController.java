@@ -38,6 +38,9 @@ public final class CanvasPanelController {
     private javafx.scene.layout.Pane minimapHolder;
     @FXML
     private javafx.scene.layout.StackPane paletteHolder;
+    private CanvasMenus menus;
+    /** The canvas zooms to fit its cards once a workspace is shown and its cards have their numbers. */
+    private boolean fitPending;
 
     public CanvasPanelController(WorkspaceSession session, Executor executor) {
         this.session = session;
@@ -55,6 +58,16 @@ public final class CanvasPanelController {
             canvas.focus(selected == null ? null : selected.id(), name);
         });
         canvas.setOnSelectLayout(session::select);
+        menus = new CanvasMenus(session, this);
+        canvas.setMenus(menus);
+        canvas.setOnSelectAttribute(a -> session.selectedAttributeProperty().set(a));
+        session.selectedAttributeProperty().addListener((o, was, name) -> {
+            Layout selected = session.selectedLayoutProperty().get();
+            if (name != null && !name.equals(canvas.selectedAttribute())) {
+                canvas.focus(selected == null ? null : selected.id(), name);
+            }
+        });
+        session.workspaceShownProperty().addListener((o, was, now) -> fitPending = true);
         canvas.setOnRoleChange(c -> session.edits().setRole(c.layoutId(), c.attribute(), c.role()));
         canvas.setOnMoveCard(session.edits()::moveCard);
         canvas.setOnRenameLayout(this::renameLayout);
@@ -73,7 +86,13 @@ public final class CanvasPanelController {
                 }
                 chipInfos.put(shown.projection().eventKind(), infos);
                 // in a pulse of its own: the projection panel shows the numbers first, the cards follow
-                javafx.application.Platform.runLater(this::redraw);
+                javafx.application.Platform.runLater(() -> {
+                    redraw();
+                    if (fitPending) {
+                        fitPending = false;
+                        canvas.fit();
+                    }
+                });
             }
         });
     }
@@ -123,8 +142,39 @@ public final class CanvasPanelController {
         Layout selected = session.selectedLayoutProperty().get();
         Workspace ws = session.workspace();
         if (ws != null && !ws.eventKinds().isEmpty()) {
-            session.edits().newLayout(selected != null ? selected.eventKind() : ws.eventKinds().get(0).name());
+            reveal(session.edits().newLayout(selected != null ? selected.eventKind() : ws.eventKinds().get(0).name()));
         }
+    }
+
+    /** Copies a layout beside itself (Ctrl+D), to try a variant of it, and shows the copy. */
+    void duplicateLayout(String id) {
+        reveal(session.edits().duplicateLayout(id));
+    }
+
+    /** Duplicates the selected layout. */
+    public void duplicateSelected() {
+        selectedId().ifPresent(this::duplicateLayout);
+    }
+
+    /** A layout just added: its card is scrolled into view (after the redraw that makes it). */
+    private void reveal(String layoutId) {
+        if (layoutId != null) {
+            javafx.application.Platform.runLater(() -> canvas.reveal(layoutId));
+        }
+    }
+
+    CanvasView canvas() {
+        return canvas;
+    }
+
+    /** "Show in Attributes" on a chip's menu. */
+    public void setOnShowInAttributes(java.util.function.Consumer<String> handler) {
+        menus.setOnShowInAttributes(handler);
+    }
+
+    /** "Compare With" on a card's menu: the two layout ids. */
+    public void setOnCompare(java.util.function.BiConsumer<String, String> handler) {
+        menus.setOnCompare(handler);
     }
 
     /** The selected layout, for the Edit menu's layout commands. */
@@ -144,12 +194,12 @@ public final class CanvasPanelController {
         selectedId().ifPresent(this::editMeasurement);
     }
 
-    private void renameLayout(String id) {
+    void renameLayout(String id) {
         session.workspace().layout(id).ifPresent(l -> Dialogs.ask(canvas, "Rename layout", "New name for " + l.name() + ":", l.name())
             .ifPresent(name -> session.edits().renameLayout(id, name)));
     }
 
-    private void deleteLayout(String id) {
+    void deleteLayout(String id) {
         String refused = session.edits().deleteLayout(id);
         if (refused != null) {
             session.showStatus("Cannot delete: " + refused);
@@ -157,7 +207,7 @@ public final class CanvasPanelController {
     }
 
     /** Asks for the measurement name (literal, or a template such as {crop}.{region}) until it parses or is cancelled. */
-    private void editMeasurement(String id) {
+    void editMeasurement(String id) {
         Layout l = session.workspace().layout(id).orElse(null);
         String text = l == null ? null : l.measurement().pattern();
         String problem = "";

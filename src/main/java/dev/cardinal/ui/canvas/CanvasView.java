@@ -37,7 +37,6 @@ public final class CanvasView extends ScrollPane {
     static final double CARD_WIDTH = 270;
     static final double GAP = 24;
     private static final PseudoClass SELECTED = PseudoClass.getPseudoClass("selected");
-    private static final PseudoClass DROP = PseudoClass.getPseudoClass("drop-target");
 
     private final Pane world = new Pane();
     private final Map<String, VBox> cards = new LinkedHashMap<>();
@@ -47,14 +46,68 @@ public final class CanvasView extends ScrollPane {
     }
 
     private final Map<String, Drawn> drawn = new java.util.HashMap<>();
-    private Consumer<String> onSelect = id -> { };
-    private Consumer<RoleChange> onRole = c -> { };
-    private BiConsumer<String, Position> onMove = (id, p) -> { };
+    // what the user did, for the controller (Cards reports the mouse's part)
+    Consumer<String> onSelect = id -> { };
+    Consumer<RoleChange> onRole = c -> { };
+    BiConsumer<String, Position> onMove = (id, p) -> { };
     private Consumer<String> onRename = id -> { };
     private Consumer<String> onDelete = id -> { };
-    private Consumer<String> onEditMeasurement = id -> { };
-    private BiConsumer<String, Role> onAddTemplate = (id, role) -> { };
-    private TemplateEdit onEditTemplate = (id, role, text) -> { };
+    Consumer<String> onEditMeasurement = id -> { };
+    BiConsumer<String, Role> onAddTemplate = (id, role) -> { };
+    TemplateEdit onEditTemplate = (id, role, text) -> { };
+    private Consumer<String> onSelectAttribute = a -> { };
+    Menus menus = Menus.NONE;
+    private final Cards cardNodes = new Cards(this);
+    final Palette palette = new Palette(cardNodes);
+    java.util.Set<String> marked = java.util.Set.of();
+
+    /**
+     * What the context menus of chips, cards and the empty canvas offer: the actions are the controller's, the
+     * view only opens the menu where the user asked for it (after selecting what was clicked).
+     */
+    public interface Menus {
+        Menus NONE = new Menus() {
+        };
+
+        default java.util.List<javafx.scene.control.MenuItem> chip(String layoutId, String attribute) {
+            return java.util.List.of();
+        }
+
+        default java.util.List<javafx.scene.control.MenuItem> card(String layoutId) {
+            return java.util.List.of();
+        }
+
+        default java.util.List<javafx.scene.control.MenuItem> canvas() {
+            return java.util.List.of();
+        }
+    }
+
+    public void setMenus(Menus menus) {
+        this.menus = menus;
+    }
+
+    /** The attribute whose chip was selected, or null when none is. */
+    public void setOnSelectAttribute(Consumer<String> handler) {
+        onSelectAttribute = handler;
+    }
+
+    /** Attributes whose chips are marked as changed (review mode: what differs between two layouts). */
+    public void setMarked(java.util.Set<String> attributes) {
+        marked = java.util.Set.copyOf(attributes);
+    }
+
+    /**
+     * The attributes of the selected layout's event kind as chips to drag onto any card of that kind; see
+     * {@link Palette}.
+     */
+    public javafx.scene.layout.HBox palette() {
+        return palette.node();
+    }
+
+    /** Shows {@code kind}'s attributes in the palette. */
+    public void showPalette(String kind, java.util.List<String> attributes, Map<String, AttributeInfo> infos) {
+        palette.show(kind, attributes, infos);
+    }
 
     /** A templated tag or field to edit ({@code text} is what the card shows, {@code key = template}); null text adds one. */
     public interface TemplateEdit {
@@ -71,7 +124,7 @@ public final class CanvasView extends ScrollPane {
         onEditTemplate = handler;
     }
     private String selectedCard;
-    private Chip dragging;
+    Chip dragging;
     private Chip selectedChip;
     private String selectedChipKey;
     private double zoom = 1;
@@ -89,6 +142,8 @@ public final class CanvasView extends ScrollPane {
                 e.consume();
             }
         });
+        // the empty canvas's menu (cards and chips answer their own clicks first)
+        cardNodes.withMenu(this, () -> { }, () -> menus.canvas());
         setOnKeyPressed(e -> {
             Role role = e.getCode() == KeyCode.T ? Role.TAG : e.getCode() == KeyCode.F ? Role.FIELD
                 : e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE ? Role.DROPPED : null;
@@ -205,60 +260,7 @@ public final class CanvasView extends ScrollPane {
         return out;
     }
 
-    private Runnable onCardsDrawn = () -> { };
-    /** The layout id palette chips carry: they belong to no card. */
-    static final String PALETTE = "";
-    private final javafx.scene.layout.HBox palette = new javafx.scene.layout.HBox(4);
-    private String paletteKind;
-    private java.util.List<String> paletteAttributes = java.util.List.of();
-    private Map<String, AttributeInfo> paletteInfos;
-    private java.util.Set<String> marked = java.util.Set.of();
-    private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
-
-    /** Attributes whose chips are marked as changed (review mode: what differs between two layouts). */
-    public void setMarked(java.util.Set<String> attributes) {
-        marked = java.util.Set.copyOf(attributes);
-    }
-
-    /**
-     * The attributes of one event kind as chips to drag onto any card of that kind (into Tags or Fields); this is
-     * how an attribute a layout drops comes back, or a new layout is drawn.
-     */
-    public javafx.scene.layout.HBox palette() {
-        return palette;
-    }
-
-    /** Shows {@code kind}'s attributes in the palette. */
-    public void showPalette(String kind, java.util.List<String> attributes, Map<String, AttributeInfo> infos) {
-        if (kind != null && kind.equals(paletteKind) && attributes.equals(paletteAttributes) && infos == paletteInfos) {
-            return; // the same chips: keep them
-        }
-        paletteAttributes = java.util.List.copyOf(attributes);
-        paletteInfos = infos;
-        paletteKind = kind;
-        palette.getChildren().clear();
-        palette.getStyleClass().setAll("palette");
-        palette.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        palette.setId("palette");
-        if (kind == null) {
-            return;
-        }
-        Label title = new Label(kind + ":");
-        title.getStyleClass().add("hint");
-        palette.getChildren().add(title);
-        for (String a : attributes) {
-            AttributeInfo info = infos.get(a);
-            // names only, in one row: the card's chips carry the numbers
-            Chip c = chip(PALETTE, a, a, null);
-            if (info != null) {
-                javafx.scene.control.Tooltip.install(c, new javafx.scene.control.Tooltip(a + " (" + info.type() + "), "
-                    + dev.cardinal.projection.Quantities.count(info.distinct()) + " distinct values: drag it into a card's Tags or Fields"));
-            }
-            c.setId("palette-" + a);
-            palette.getChildren().add(c);
-        }
-    }
-
+    Runnable onCardsDrawn = () -> { };
     /** Called after the cards are redrawn, moved or zoomed (the minimap follows). */
     void setOnCardsDrawn(Runnable handler) {
         onCardsDrawn = handler;
@@ -371,7 +373,7 @@ public final class CanvasView extends ScrollPane {
                     }
                 }
             } else {
-                card = card(l, info);
+                card = cardNodes.card(l, info);
             }
             kept.put(l.id(), new Drawn(l, info, marked, card));
             card.pseudoClassStateChanged(SELECTED, l.id().equals(selectedLayoutId));
@@ -397,184 +399,54 @@ public final class CanvasView extends ScrollPane {
         }
     }
 
-    private VBox card(Layout l, Map<String, AttributeInfo> infos) {
-        VBox card = new VBox();
-        card.getStyleClass().add("card");
-        card.setId("card-" + l.id());
-        card.setMinWidth(CARD_WIDTH);
-        Label measurement = new Label(l.measurement().pattern());
-        measurement.getStyleClass().add("card-measurement");
-        Label name = new Label(l.name() + " · " + l.eventKind() + " · " + l.retention().name() + " "
-            + Durations.format(l.retention().duration()));
-        name.getStyleClass().add("card-layout");
-        VBox header = new VBox(2, measurement, name);
-        header.getStyleClass().add("card-header");
-        movable(card, header, l.id());
-
-        VBox tags = compartment(l.id(), l.eventKind(), Role.TAG);
-        for (TagSpec t : l.tags()) {
-            tags.getChildren().add(t.isPlain() ? chip(l.id(), t.key(), t.key(), infos.get(t.key()))
-                : fixed(l.id(), Role.TAG, t.key(), t.key() + " = " + t.value().pattern()));
-        }
-        VBox fields = compartment(l.id(), l.eventKind(), Role.FIELD);
-        for (FieldSpec f : l.fields()) {
-            fields.getChildren().add(f.isPlain() ? chip(l.id(), f.attribute(), f.attribute(), infos.get(f.attribute()))
-                : fixed(l.id(), Role.FIELD, f.key().pattern(), f.key().pattern() + " = " + f.attribute()));
-        }
-        Label tagsTitle = new Label("Tags (indexed)");
-        tagsTitle.getStyleClass().add("compartment-title");
-        tagsTitle.setTooltip(new javafx.scene.control.Tooltip("A tag is indexed: every distinct combination of tag values is a"
-            + " series, and the index holds every series. Tags are for closed sets you filter or group by."));
-        Label fieldsTitle = new Label("Fields");
-        fieldsTitle.getStyleClass().add("compartment-title");
-        fieldsTitle.setTooltip(new javafx.scene.control.Tooltip("A field is stored with each point and not indexed: ids and"
-            + " measurements belong here, however many values they take."));
-        Label time = new Label("time");
-        time.getStyleClass().add("card-time");
-        card.getChildren().addAll(header, tagsTitle, tags, fieldsTitle, fields, time);
-        card.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY) {
-                requestFocus();
-                clearChip();
-                onSelect.accept(l.id());
-            }
-        });
-        header.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
-                onEditMeasurement.accept(l.id());
-                e.consume();
-            }
-        });
-        return card;
-    }
-
-    /** A templated tag or field: shown as {@code key = template}, edited or removed from its menu or by double-click. */
-    private Label fixed(String layoutId, Role role, String key, String text) {
-        Label l = new Label(text);
-        l.getStyleClass().addAll("chip", "templated");
-        l.setId("templated-" + layoutId + "-" + key.replaceAll("[^A-Za-z0-9_-]", "_"));
-        javafx.scene.control.MenuItem edit = new javafx.scene.control.MenuItem("Edit…");
-        edit.setOnAction(e -> onEditTemplate.edit(layoutId, role, text));
-        javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove");
-        remove.setOnAction(e -> onEditTemplate.edit(layoutId, Role.DROPPED, key));
-        l.setContextMenu(new javafx.scene.control.ContextMenu(edit, remove));
-        l.setOnMouseClicked(e -> {
-            if (e.getClickCount() == 2) {
-                onEditTemplate.edit(layoutId, role, text);
-            }
-            e.consume();
-        });
-        return l;
-    }
-
-    private Chip chip(String layoutId, String attribute, String shownAs, AttributeInfo info) {
-        Chip c = new Chip(layoutId, attribute, shownAs, info);
-        c.pseudoClassStateChanged(CHANGED, marked.contains(attribute));
-        c.setOnMousePressed(e -> {
-            select(c);
-            requestFocus();
-            onSelect.accept(layoutId);
-            e.consume();
-        });
-        c.setOnDragDetected(e -> {
-            dragging = c;
-            c.startFullDrag();
-            c.getStyleClass().add("dragging");
-            e.consume();
-        });
-        c.setOnMouseReleased(e -> {
-            c.getStyleClass().remove("dragging");
-            dragging = null;
-        });
-        // a click on a chip selects the chip; the card's own click handler (which selects the card) must not see it
-        c.setOnMouseClicked(e -> {
-            if (e.getButton() == MouseButton.PRIMARY) {
-                e.consume();
-            }
-        });
-        return c;
-    }
-
-    private void clearChip() {
+    void clearChip() {
         if (selectedChip != null) {
             selectedChip.pseudoClassStateChanged(SELECTED, false);
+            onSelectAttribute.accept(null);
         }
         selectedChip = null;
         selectedChipKey = null;
     }
 
-    private void select(Chip c) {
+    void select(Chip c) {
         if (selectedChip != null) {
             selectedChip.pseudoClassStateChanged(SELECTED, false);
         }
+        boolean changed = selectedChip == null || !selectedChip.getId().equals(c.getId());
         selectedChip = c;
         selectedChipKey = c.getId();
         c.pseudoClassStateChanged(SELECTED, true);
+        if (changed && !c.layoutId().equals(Palette.PALETTE)) {
+            onSelectAttribute.accept(c.attribute());
+        }
     }
 
-    private VBox compartment(String layoutId, String kind, Role role) {
-        VBox box = new VBox(4);
-        box.getStyleClass().addAll("compartment", role == Role.TAG ? "tags" : "fields");
-        box.setId((role == Role.TAG ? "tags-" : "fields-") + layoutId);
-        box.setMinHeight(30);
-        javafx.scene.control.MenuItem add = new javafx.scene.control.MenuItem(role == Role.TAG ? "Add Templated Tag…" : "Add Templated Field…");
-        add.setOnAction(e -> onAddTemplate.accept(layoutId, role));
-        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(add);
-        box.setOnContextMenuRequested(e -> {
-            if (!menu.isShowing()) {
-                menu.show(box, e.getScreenX(), e.getScreenY());
-            }
-            e.consume();
-        });
-        // platforms that send no context-menu event (and the headless tests) open it on a secondary click
-        box.addEventHandler(javafx.scene.input.MouseEvent.MOUSE_CLICKED, e -> {
-            if (e.getButton() == MouseButton.SECONDARY && !menu.isShowing()) {
-                menu.show(box, e.getScreenX(), e.getScreenY());
-                e.consume();
-            }
-        });
-        box.setOnMouseDragEntered(e -> box.pseudoClassStateChanged(DROP, accepts(layoutId, kind)));
-        box.setOnMouseDragExited(e -> box.pseudoClassStateChanged(DROP, false));
-        box.setOnMouseDragReleased(e -> {
-            box.pseudoClassStateChanged(DROP, false);
-            Chip c = dragging;
-            if (c != null && accepts(layoutId, kind)) {
-                dragging = null;
-                onRole.accept(new RoleChange(layoutId, c.attribute(), role));
-            }
-        });
-        return box;
+    /** The attribute whose chip is selected, or null. */
+    public String selectedAttribute() {
+        return selectedChip == null ? null : selectedChip.attribute();
     }
 
-    /** A chip is dropped on its own card, or (from the palette) on any card of its event kind. */
-    private boolean accepts(String layoutId, String kind) {
-        return dragging != null && (dragging.layoutId().equals(layoutId)
-            || dragging.layoutId().equals(PALETTE) && kind.equals(paletteKind));
+    /**
+     * Brings the card of {@code layoutId} into view (a layout just added): scrolled to, and zoomed out if it would
+     * not fit.
+     */
+    public void reveal(String layoutId) {
+        VBox card = cards.get(layoutId);
+        if (card == null) {
+            return;
+        }
+        if (getScene() != null) {
+            applyCss();
+            layout();
+        }
+        Bounds port = getViewportBounds();
+        double w = card.prefWidth(-1);
+        double h = card.prefHeight(-1);
+        if (w * zoom > port.getWidth() || h * zoom > port.getHeight()) {
+            setZoom(Math.max(0.25, Math.min(port.getWidth() / (w + GAP), port.getHeight() / (h + GAP))));
+        }
+        centreOn(card.getLayoutX() + w / 2, card.getLayoutY() + h / 2);
     }
 
-    /** Dragging the header moves the card; the new position is reported on release. */
-    private void movable(VBox card, Node handle, String layoutId) {
-        double[] start = new double[4];
-        handle.setOnMousePressed(e -> {
-            start[0] = e.getSceneX();
-            start[1] = e.getSceneY();
-            start[2] = card.getLayoutX();
-            start[3] = card.getLayoutY();
-            e.consume();
-            requestFocus();
-            clearChip();
-            onSelect.accept(layoutId);
-        });
-        handle.setOnMouseDragged(e -> {
-            card.relocate(Math.max(0, start[2] + (e.getSceneX() - start[0]) / zoom), Math.max(0, start[3] + (e.getSceneY() - start[1]) / zoom));
-            e.consume();
-        });
-        handle.setOnMouseReleased(e -> {
-            onCardsDrawn.run();
-            if (card.getLayoutX() != start[2] || card.getLayoutY() != start[3]) {
-                onMove.accept(layoutId, new Position(Math.round(card.getLayoutX()), Math.round(card.getLayoutY())));
-            }
-            e.consume();
-        });
-    }
+
 }

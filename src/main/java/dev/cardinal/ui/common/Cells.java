@@ -26,6 +26,14 @@ public final class Cells {
 
     /** A text cell whose full text is also its tooltip, for numbers and names wider than the column. */
     public static <S> TableCell<S, String> textWithTooltip() {
+        return textWithTooltip(null);
+    }
+
+    /**
+     * A text cell with a tooltip of its own: {@code tip}'s text for the cell's row, or the cell's full text when
+     * {@code tip} is null.
+     */
+    public static <S> TableCell<S, String> textWithTooltip(java.util.function.Function<S, String> tipOf) {
         return new TableCell<>() {
             // one tooltip per cell, its text updated: a new Tooltip per update costs the FX thread a popup's styling
             private final Tooltip tip = new Tooltip();
@@ -37,7 +45,10 @@ public final class Cells {
                 if (empty || v == null || v.isEmpty()) {
                     setTooltip(null);
                 } else {
-                    tip.setText(v);
+                    S row = getIndex() >= 0 && getIndex() < getTableView().getItems().size() ? getTableView().getItems().get(getIndex()) : null;
+                    tip.setText(tipOf == null || row == null ? v : tipOf.apply(row));
+                    tip.setWrapText(true);
+                    tip.setMaxWidth(420);
                     setTooltip(tip);
                 }
             }

@@ -275,6 +275,15 @@ public final class ComparePanelController {
 
     /** Compares the two chosen layouts in the background. */
     @FXML
+    /** Compares two layouts of this workspace, A and B by id (a card's Compare With). */
+    public void compare(String layoutIdA, String layoutIdB) {
+        layoutA.getItems().stream().filter(x -> x.origin() == null && x.layout().id().equals(layoutIdA)).findFirst()
+            .ifPresent(layoutA::setValue);
+        layoutB.getItems().stream().filter(x -> x.origin() == null && x.layout().id().equals(layoutIdB)).findFirst()
+            .ifPresent(layoutB::setValue);
+        compare();
+    }
+
     public void compare() {
         Side a = layoutA.getValue();
         Side b = layoutB.getValue();

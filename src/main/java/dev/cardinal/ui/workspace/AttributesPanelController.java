@@ -53,8 +53,22 @@ public final class AttributesPanelController {
         });
         session.selectedLayoutProperty().addListener((o, was, now) -> attributesTitle.setText(now == null
             ? "Attributes" : "Attributes of " + now.eventKind() + " in layout “" + now.name() + "”"));
-        session.focusedAttributeProperty().addListener((o, was, name) -> session.attributes().stream()
-            .filter(a -> a.name().equals(name)).findFirst().ifPresent(a -> attributes.getSelectionModel().select(a)));
+        session.focusedAttributeProperty().addListener((o, was, name) -> selectRow(name));
+        // one selected attribute for the canvas, this table and the Edit menu's T, F and Delete
+        attributes.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> {
+            if (row != null) {
+                session.selectedAttributeProperty().set(row.name());
+            }
+        });
+        session.selectedAttributeProperty().addListener((o, was, name) -> selectRow(name));
+    }
+
+    private void selectRow(String name) {
+        AttributeRow selected = attributes.getSelectionModel().getSelectedItem();
+        if (name != null && (selected == null || !selected.name().equals(name))) {
+            session.attributes().stream().filter(a -> a.name().equals(name)).findFirst()
+                .ifPresent(a -> attributes.getSelectionModel().select(a));
+        }
     }
 
     /** Gives the selected attribute a role (the Edit menu and the keys); the selection stays on it. */
@@ -69,17 +83,17 @@ public final class AttributesPanelController {
     }
 
     @FXML
-    void makeTag() {
+    private void makeTag() {
         setSelectedRole(Role.TAG);
     }
 
     @FXML
-    void makeField() {
+    private void makeField() {
         setSelectedRole(Role.FIELD);
     }
 
     @FXML
-    void dropAttribute() {
+    private void dropAttribute() {
         setSelectedRole(Role.DROPPED);
     }
 }

@@ -50,9 +50,9 @@ public final class LiveProjection implements AutoCloseable {
      * What the panel shows: the projection of one layout and how long it took, or why there is none; and for the
      * canvas, each attribute's distinct values at the growth checkpoints.
      */
-    public record Shown(Projection projection, String message, Duration took, Map<String, long[]> curves) {
+    public record Shown(Projection projection, String message, Duration took, Map<String, long[]> curves, String unchanged) {
         Shown(String message) {
-            this(null, message, Duration.ZERO, Map.of());
+            this(null, message, Duration.ZERO, Map.of(), null);
         }
     }
 
@@ -208,7 +208,9 @@ public final class LiveProjection implements AutoCloseable {
                 for (int a = 0; a < engine.index().sample().attributes().size(); a++) {
                     curves.put(engine.index().sample().attributes().get(a).name(), engine.index().growth(a).distinct());
                 }
-                result = new Shown(projected, null, took, curves);
+                result = new Shown(projected, null, took, curves, unchanged(s, kindFound, projected, engine));
+                previous = projected;
+                previousSample = s;
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "projecting layout " + layout.name() + " failed", e);
@@ -238,6 +240,34 @@ public final class LiveProjection implements AutoCloseable {
             // would take the CPU the UI thread needs to draw them
             ui.execute(() -> derived.execute(then));
         });
+    }
+
+    /** The projection shown before, and the sample it was over (worker thread only). */
+    private Projection previous;
+    private Sample previousSample;
+
+    /**
+     * When one attribute moved in or out of the tags and the series stayed the same, why: "series unchanged:
+     * user_id varies with session_id". Null otherwise.
+     */
+    private String unchanged(Sample s, EventKind kind, Projection now, Engine engine) {
+        Projection was = previous;
+        if (was == null || previousSample != s || now.estimate() != null || was.estimate() != null
+            || !was.eventKind().equals(now.eventKind()) || !was.layout().id().equals(now.layout().id())
+            || was.now().series() != now.now().series() || !was.settings().equals(now.settings())) {
+            return null;
+        }
+        Map<String, Role> before = was.layout().roles(kind);
+        Map<String, Role> after = now.layout().roles(kind);
+        List<String> moved = before.keySet().stream().filter(a -> before.get(a) != after.get(a)).toList();
+        if (moved.size() != 1 || (before.get(moved.get(0)) != Role.TAG && after.get(moved.get(0)) != Role.TAG)) {
+            return null;
+        }
+        String a = moved.get(0);
+        Layout tagged = before.get(a) == Role.TAG ? was.layout() : now.layout();
+        return dev.cardinal.projection.Dependence.tagDetermining(engine.index(), tagged, a)
+            .map(t -> "series unchanged: " + a + " varies with " + t)
+            .orElse("series unchanged: the other tags together determine " + a);
     }
 
     /** Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came. */

@@ -101,6 +101,10 @@ public final class MainWindowController {
     @FXML
     private Tab compareTab;
     @FXML
+    private Tab attributesTab;
+    @FXML
+    private javafx.scene.control.MenuBar menuBar;
+    @FXML
     private Tab codeTab;
     @FXML
     private dev.cardinal.ui.compare.ComparePanelController comparePanelController;
@@ -153,6 +157,15 @@ public final class MainWindowController {
         });
         refreshRecent();
         capturePanelController.setOnKeep(this::addSamples);
+        canvasPanelController.setOnShowInAttributes(attribute -> {
+            topTabs.getSelectionModel().select(attributesTab);
+            session.focusedAttributeProperty().set(null);
+            session.focusedAttributeProperty().set(attribute);
+        });
+        canvasPanelController.setOnCompare((a, b) -> {
+            topTabs.getSelectionModel().select(compareTab);
+            comparePanelController.compare(a, b);
+        });
     }
 
     /** A message in the status bar (saved, exported, failed) gives way to what the sample is after a while. */
@@ -314,17 +327,51 @@ public final class MainWindowController {
 
     @FXML
     private void makeTag() {
-        attributesPanelController.makeTag();
+        setSelectedRole(dev.cardinal.model.Role.TAG);
     }
 
     @FXML
     private void makeField() {
-        attributesPanelController.makeField();
+        setSelectedRole(dev.cardinal.model.Role.FIELD);
     }
 
     @FXML
     private void dropAttribute() {
-        attributesPanelController.dropAttribute();
+        setSelectedRole(dev.cardinal.model.Role.DROPPED);
+    }
+
+    /**
+     * T, F and Delete (or the Edit menu) on the attribute selected in the canvas or the attribute table, whichever
+     * control has the focus; not while text is typed (the letters are the text's).
+     */
+    private void setSelectedRole(dev.cardinal.model.Role role) {
+        if (status.getScene() != null && status.getScene().getFocusOwner() instanceof javafx.scene.control.TextInputControl) {
+            return;
+        }
+        String attribute = session.selectedAttributeProperty().get();
+        if (attribute != null) {
+            session.edits().setRole(attribute, role);
+        }
+    }
+
+    @FXML
+    private void duplicateSelected() {
+        canvasPanelController.duplicateSelected();
+    }
+
+    @FXML
+    private void showShortcuts() {
+        dev.cardinal.ui.help.Help.showShortcuts(status.getScene().getWindow(), menuBar);
+    }
+
+    @FXML
+    private void showGuide() {
+        dev.cardinal.ui.help.Help.showGuide(status.getScene().getWindow());
+    }
+
+    @FXML
+    private void showAbout() {
+        dev.cardinal.ui.help.Help.showAbout(status.getScene().getWindow());
     }
 
     /** Review mode: the two chosen layouts side by side. */

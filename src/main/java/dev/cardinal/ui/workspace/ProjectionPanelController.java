@@ -25,6 +25,8 @@ public final class ProjectionPanelController {
     static final List<String> TRAFFIC = List.of("x1", "x10", "x100");
     private static final PseudoClass ALARM = PseudoClass.getPseudoClass("alarm");
     private static final PseudoClass STALE = PseudoClass.getPseudoClass("stale");
+    /** The height of a table's column headers, for tables sized to their rows. */
+    private static final double HEADER_HEIGHT = 26;
 
     private final WorkspaceSession session;
     @FXML
@@ -41,6 +43,16 @@ public final class ProjectionPanelController {
     private TableColumn<ProjectionRows.Row, String> nowColumn;
     @FXML
     private TableColumn<ProjectionRows.Row, String> horizonColumn;
+    @FXML
+    private TableView<ProjectionRows.LimitRow> limits;
+    @FXML
+    private TableColumn<ProjectionRows.LimitRow, String> limitColumn;
+    @FXML
+    private TableColumn<ProjectionRows.LimitRow, String> limitHorizonColumn;
+    @FXML
+    private TableColumn<ProjectionRows.LimitRow, String> breaksColumn;
+    @FXML
+    private TableColumn<ProjectionRows.LimitRow, String> keyColumn;
     @FXML
     private SeriesChart seriesChart;
 
@@ -59,20 +71,40 @@ public final class ProjectionPanelController {
         whatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
         nowColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().now()));
         horizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
-        whatColumn.setCellFactory(c -> Cells.textWithTooltip());
+        // the name of what is counted says, on hover, what the number is; the numbers show themselves whole
+        whatColumn.setCellFactory(c -> Cells.textWithTooltip(r -> r.what() + ": " + r.explain()));
         nowColumn.setCellFactory(c -> Cells.textWithTooltip());
         horizonColumn.setCellFactory(c -> Cells.textWithTooltip());
-        projection.setRowFactory(t -> new TableRow<>() {
-            @Override
-            protected void updateItem(ProjectionRows.Row row, boolean empty) {
-                super.updateItem(row, empty);
-                pseudoClassStateChanged(ALARM, !empty && row != null && row.alarm());
-            }
-        });
+        projection.setRowFactory(t -> alarmed(ProjectionRows.Row::alarm));
+        limitColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().limit()));
+        limitHorizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
+        breaksColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().breaks()));
+        keyColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().key()));
+        for (TableColumn<ProjectionRows.LimitRow, String> column : List.of(limitColumn, limitHorizonColumn, breaksColumn, keyColumn)) {
+            column.setCellFactory(c -> Cells.textWithTooltip());
+        }
+        limits.setRowFactory(t -> alarmed(ProjectionRows.LimitRow::alarm));
         LiveProjection live = session.projection();
         live.shownProperty().addListener((o, was, now) -> show());
         live.staleProperty().addListener((o, was, now) -> show());
         live.errorProperty().addListener((o, was, now) -> show());
+    }
+
+    /** A table as tall as its rows (it shrinks, with a scroll bar, when the panel has less room). */
+    private static void fitToRows(TableView<?> table) {
+        table.setPrefHeight(HEADER_HEIGHT + table.getFixedCellSize() * Math.max(1, table.getItems().size()) + 2);
+        table.setMaxHeight(table.getPrefHeight());
+    }
+
+    /** A row marked when its number breaks a limit. */
+    private static <R> TableRow<R> alarmed(java.util.function.Predicate<R> alarm) {
+        return new TableRow<>() {
+            @Override
+            protected void updateItem(R row, boolean empty) {
+                super.updateItem(row, empty);
+                pseudoClassStateChanged(ALARM, !empty && row != null && alarm.test(row));
+            }
+        };
     }
 
     private void applySettings() {
@@ -85,6 +117,7 @@ public final class ProjectionPanelController {
         LiveProjection.Shown shown = live.shownProperty().get();
         boolean stale = live.staleProperty().get();
         projection.pseudoClassStateChanged(STALE, stale);
+        limits.pseudoClassStateChanged(STALE, stale);
         seriesChart.pseudoClassStateChanged(STALE, stale);
         if (stale) {
             projectionStatus.setText("Recomputing…");
@@ -99,15 +132,24 @@ public final class ProjectionPanelController {
         }
         if (shown.projection() == null) {
             projection.getItems().clear();
+            limits.getItems().clear();
+            nowColumn.setText("Sample as written");
+            horizonColumn.setText("At horizon");
             seriesChart.show(null);
             projectionStatus.setText(shown.message());
             return;
         }
         Projection p = shown.projection();
         projection.getItems().setAll(ProjectionRows.of(p));
+        limits.getItems().setAll(ProjectionRows.limits(p));
+        fitToRows(projection);
+        fitToRows(limits);
+        nowColumn.setText(p.layout().name());
+        horizonColumn.setText(ProjectionRows.horizonHeading(p));
+        limitHorizonColumn.setText(ProjectionRows.horizonHeading(p));
         seriesChart.show(p);
-        projectionStatus.setText(String.format(Locale.ROOT, "%s in layout “%s”: %s series, %s over the sample (%d ms)",
+        projectionStatus.setText(String.format(Locale.ROOT, "%s in layout “%s”: %s series, %s over the sample (%d ms)%s",
             p.eventKind(), p.layout().name(), Quantities.count(p.now().series()), p.estimate() == null ? "exact" : "estimated",
-            shown.took().toMillis()));
+            shown.took().toMillis(), shown.unchanged() == null ? "" : ". " + shown.unchanged()));
     }
 }

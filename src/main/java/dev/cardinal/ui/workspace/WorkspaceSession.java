@@ -68,6 +68,10 @@ public final class WorkspaceSession implements AutoCloseable {
     private Path file;
     /** The attribute a finding or another view points at; the attribute views select it. */
     private final javafx.beans.property.StringProperty focusedAttribute = new javafx.beans.property.SimpleStringProperty();
+    /** The attribute selected in the canvas or the attribute table: what Make Tag, Make Field and Drop act on. */
+    private final javafx.beans.property.StringProperty selectedAttribute = new javafx.beans.property.SimpleStringProperty();
+    /** Counts the workspaces shown (opened, new, or made from traffic): views that start afresh for one follow it. */
+    private final javafx.beans.property.ReadOnlyIntegerWrapper workspaceShown = new javafx.beans.property.ReadOnlyIntegerWrapper();
 
     /** A session whose projection results are handed to the thread {@code ui} runs on (the FX thread in the window). */
     public WorkspaceSession(Executor ui) {
@@ -172,6 +176,14 @@ public final class WorkspaceSession implements AutoCloseable {
         return focusedAttribute;
     }
 
+    public javafx.beans.property.StringProperty selectedAttributeProperty() {
+        return selectedAttribute;
+    }
+
+    public javafx.beans.property.ReadOnlyIntegerProperty workspaceShownProperty() {
+        return workspaceShown.getReadOnlyProperty();
+    }
+
     public ObservableList<AttributeRow> attributes() {
         return attributes;
     }
@@ -212,6 +224,8 @@ public final class WorkspaceSession implements AutoCloseable {
         }
         summary.set("New workspace: add sample traffic (File → Add Sample Traffic, or drop files here)");
         message.set(null);
+        selectedAttribute.set(null);
+        workspaceShown.set(workspaceShown.get() + 1);
         refreshTitle();
     }
 
@@ -230,6 +244,8 @@ public final class WorkspaceSession implements AutoCloseable {
             followSample(result.workspace()); // the same workspace value again: no change for the listener to follow
             result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
         }
+        selectedAttribute.set(null);
+        workspaceShown.set(workspaceShown.get() + 1);
         refreshTitle();
     }
 
@@ -248,6 +264,7 @@ public final class WorkspaceSession implements AutoCloseable {
             fileWarnings = List.of();
             selectedLayout.set(null);
             history.resetUnsaved(result.workspace());
+            workspaceShown.set(workspaceShown.get() + 1);
         }
         refreshTitle();
     }

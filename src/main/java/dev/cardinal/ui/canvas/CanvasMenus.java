@@ -1,0 +1,128 @@
+package dev.cardinal.ui.canvas;
+
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Role;
+import dev.cardinal.model.TemplateException;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.ui.common.Dialogs;
+import dev.cardinal.ui.workspace.WorkspaceSession;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+
+/**
+ * The canvas's context menus, with the real actions: on a chip (Make Tag, Make Field, Drop, Rename, Show in
+ * Attributes), on a card (Rename, Duplicate Layout, Delete, Measurement Template, Compare With…) and on the empty canvas
+ * (New Layout, Auto-layout, Fit). Items show the keys that do the same.
+ */
+final class CanvasMenus implements CanvasView.Menus {
+    private final WorkspaceSession session;
+    private final CanvasPanelController panel;
+    private Consumer<String> showInAttributes = a -> { };
+    private BiConsumer<String, String> compare = (a, b) -> { };
+
+    CanvasMenus(WorkspaceSession session, CanvasPanelController panel) {
+        this.session = session;
+        this.panel = panel;
+    }
+
+    void setOnShowInAttributes(Consumer<String> handler) {
+        showInAttributes = handler;
+    }
+
+    void setOnCompare(BiConsumer<String, String> handler) {
+        compare = handler;
+    }
+
+    private static MenuItem item(String text, KeyCombination keys, Runnable action) {
+        MenuItem item = new MenuItem(text);
+        item.setMnemonicParsing(false);
+        // shown beside the item, as in the Edit menu, where the same keys are the accelerators
+        item.setAccelerator(keys);
+        item.setOnAction(e -> action.run());
+        return item;
+    }
+
+    @Override
+    public List<MenuItem> chip(String layoutId, String attribute) {
+        Layout layout = session.workspace() == null ? null : session.workspace().layout(layoutId).orElse(null);
+        if (layout == null) {
+            return List.of();
+        }
+        Role role = layout.roleOf(attribute);
+        MenuItem tag = item("Make Tag", new KeyCodeCombination(KeyCode.T), () -> session.edits().setRole(layoutId, attribute, Role.TAG));
+        MenuItem field = item("Make Field", new KeyCodeCombination(KeyCode.F), () -> session.edits().setRole(layoutId, attribute, Role.FIELD));
+        MenuItem drop = item("Drop from Layout", new KeyCodeCombination(KeyCode.DELETE),
+            () -> session.edits().setRole(layoutId, attribute, Role.DROPPED));
+        tag.setDisable(role == Role.TAG);
+        field.setDisable(role == Role.FIELD);
+        MenuItem rename = item("Rename Key…", null, () -> renameKey(layout, attribute, role));
+        rename.setDisable(role != Role.TAG && role != Role.FIELD);
+        MenuItem show = item("Show in Attributes", null, () -> showInAttributes.accept(attribute));
+        return List.of(tag, field, drop, new SeparatorMenuItem(), rename, show);
+    }
+
+    /**
+     * Writes the attribute under another key in this layout (user_id as uid): a tag key {@code uid = {user_id}}, or a
+     * field key {@code uid = user_id}, in place of the plain one.
+     */
+    private void renameKey(Layout layout, String attribute, Role role) {
+        Dialogs.ask(panel.canvas(), "Rename key", "Write " + attribute + " in " + layout.name() + " under the key:", attribute)
+            .filter(key -> !key.equals(attribute))
+            .ifPresent(key -> {
+                try {
+                    if (role == Role.TAG) {
+                        session.edits().putTag(layout.id(), key, "{" + attribute + "}");
+                        session.edits().removeTagOrField(layout.id(), attribute);
+                    } else {
+                        session.edits().putField(layout.id(), key, attribute);
+                        session.edits().removeTagOrField(layout.id(), attribute);
+                    }
+                } catch (TemplateException e) {
+                    session.showStatus("Cannot rename " + attribute + ": " + e.getMessage());
+                }
+            });
+    }
+
+    @Override
+    public List<MenuItem> card(String layoutId) {
+        Workspace ws = session.workspace();
+        Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
+        if (layout == null) {
+            return List.of();
+        }
+        MenuItem rename = item("Rename…", new KeyCodeCombination(KeyCode.F2), () -> panel.renameLayout(layoutId));
+        MenuItem duplicate = item("Duplicate Layout", new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN),
+            () -> panel.duplicateLayout(layoutId));
+        MenuItem measurement = item("Measurement Name or Template…", null, () -> panel.editMeasurement(layoutId));
+        MenuItem delete = item("Delete Layout", new KeyCodeCombination(KeyCode.DELETE, KeyCombination.SHORTCUT_DOWN),
+            () -> panel.deleteLayout(layoutId));
+        Menu compareWith = new Menu("Compare With");
+        compareWith.setMnemonicParsing(false);
+        for (Layout other : ws.layoutsOf(layout.eventKind())) {
+            if (!other.id().equals(layoutId)) {
+                compareWith.getItems().add(item(other.name(), null, () -> compare.accept(layoutId, other.id())));
+            }
+        }
+        compareWith.setDisable(compareWith.getItems().isEmpty());
+        return new ArrayList<>(List.of(rename, duplicate, measurement, compareWith, new SeparatorMenuItem(), delete));
+    }
+
+    @Override
+    public List<MenuItem> canvas() {
+        if (session.workspace() == null || session.workspace().eventKinds().isEmpty()) {
+            return List.of();
+        }
+        return List.of(
+            item("New Layout", new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), panel::newLayout),
+            item("Auto-layout", null, panel::arrangeCanvas),
+            item("Fit to Window", new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN), panel::fitCanvas));
+    }
+}

@@ -1,0 +1,252 @@
+package dev.cardinal.ui.canvas;
+
+import dev.cardinal.model.Durations;
+import dev.cardinal.model.FieldSpec;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Position;
+import dev.cardinal.model.Role;
+import dev.cardinal.model.TagSpec;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import javafx.css.PseudoClass;
+import javafx.scene.Node;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.MouseButton;
+import javafx.scene.input.MouseEvent;
+import javafx.scene.layout.VBox;
+
+/**
+ * The nodes of the canvas: a card per layout (header, Tags (indexed) and Fields compartments, the time column), a
+ * chip per attribute, and how each answers the mouse: select, drag a chip to the other compartment, drag a card by its
+ * header, double-click a header, and the context menus. What the user did goes to the {@link CanvasView}'s handlers.
+ */
+final class Cards {
+    private static final PseudoClass DROP = PseudoClass.getPseudoClass("drop-target");
+    private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
+
+    private final CanvasView view;
+    /** One context menu for the whole canvas, filled when it opens. */
+    private final ContextMenu menu = new ContextMenu();
+
+    Cards(CanvasView view) {
+        this.view = view;
+    }
+
+    /** Opens the context menu at the pointer with {@code items}, when there are any. */
+    void showMenu(Node owner, List<MenuItem> items, double screenX, double screenY) {
+        menu.hide();
+        if (!items.isEmpty()) {
+            menu.getItems().setAll(items);
+            menu.show(owner, screenX, screenY);
+        }
+    }
+
+    boolean menuShowing() {
+        return menu.isShowing();
+    }
+
+    /**
+     * Opens {@code items} on a context-menu request, and on a secondary click for platforms that send no such request
+     * (and the headless tests); {@code first} runs before (a selection).
+     */
+    void withMenu(Node node, Runnable first, Supplier<List<MenuItem>> items) {
+        node.setOnContextMenuRequested(e -> {
+            first.run();
+            showMenu(node, items.get(), e.getScreenX(), e.getScreenY());
+            e.consume();
+        });
+        node.addEventHandler(MouseEvent.MOUSE_CLICKED, e -> {
+            if (e.getButton() == MouseButton.SECONDARY && !e.isConsumed() && !menu.isShowing()) {
+                first.run();
+                showMenu(node, items.get(), e.getScreenX(), e.getScreenY());
+                e.consume();
+            }
+        });
+    }
+
+    VBox card(Layout l, Map<String, AttributeInfo> infos) {
+        VBox card = new VBox();
+        card.getStyleClass().add("card");
+        card.setId("card-" + l.id());
+        card.setMinWidth(CanvasView.CARD_WIDTH);
+        Label measurement = new Label(l.measurement().pattern());
+        measurement.getStyleClass().add("card-measurement");
+        Label name = new Label(l.name() + " · " + l.eventKind() + " · " + l.retention().name() + " "
+            + Durations.format(l.retention().duration()));
+        name.getStyleClass().add("card-layout");
+        VBox header = new VBox(2, measurement, name);
+        header.getStyleClass().add("card-header");
+        movable(card, header, l.id());
+
+        VBox tags = compartment(l.id(), l.eventKind(), Role.TAG);
+        for (TagSpec t : l.tags()) {
+            tags.getChildren().add(t.isPlain() ? chip(l.id(), t.key(), t.key(), infos.get(t.key()))
+                : fixed(l.id(), Role.TAG, t.key(), t.key() + " = " + t.value().pattern()));
+        }
+        VBox fields = compartment(l.id(), l.eventKind(), Role.FIELD);
+        for (FieldSpec f : l.fields()) {
+            fields.getChildren().add(f.isPlain() ? chip(l.id(), f.attribute(), f.attribute(), infos.get(f.attribute()))
+                : fixed(l.id(), Role.FIELD, f.key().pattern(), f.key().pattern() + " = " + f.attribute()));
+        }
+        Label tagsTitle = new Label("Tags (indexed)");
+        tagsTitle.getStyleClass().add("compartment-title");
+        tagsTitle.setTooltip(new Tooltip("A tag is indexed: every distinct combination of tag values is a"
+            + " series, and the index holds every series. Tags are for closed sets you filter or group by."));
+        Label fieldsTitle = new Label("Fields");
+        fieldsTitle.getStyleClass().add("compartment-title");
+        fieldsTitle.setTooltip(new Tooltip("A field is stored with each point and not indexed: ids and"
+            + " measurements belong here, however many values they take."));
+        Label time = new Label("time");
+        time.getStyleClass().add("card-time");
+        card.getChildren().addAll(header, tagsTitle, tags, fieldsTitle, fields, time);
+        card.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY) {
+                view.requestFocus();
+                view.clearChip();
+                view.onSelect.accept(l.id());
+            }
+        });
+        withMenu(card, () -> selectCard(l.id()), () -> view.menus.card(l.id()));
+        header.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                view.onEditMeasurement.accept(l.id());
+                e.consume();
+            }
+        });
+        return card;
+    }
+
+    private void selectCard(String layoutId) {
+        view.requestFocus();
+        view.clearChip();
+        view.onSelect.accept(layoutId);
+    }
+
+    /** A templated tag or field: shown as {@code key = template}, edited or removed from its menu or by double-click. */
+    private Label fixed(String layoutId, Role role, String key, String text) {
+        Label l = new Label(text);
+        l.getStyleClass().addAll("chip", "templated");
+        l.setId("templated-" + layoutId + "-" + key.replaceAll("[^A-Za-z0-9_-]", "_"));
+        withMenu(l, () -> selectCard(layoutId), () -> {
+            MenuItem edit = new MenuItem("Edit…");
+            edit.setOnAction(e -> view.onEditTemplate.edit(layoutId, role, text));
+            MenuItem remove = new MenuItem("Remove");
+            remove.setOnAction(e -> view.onEditTemplate.edit(layoutId, Role.DROPPED, key));
+            return List.of(edit, remove);
+        });
+        l.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
+                view.onEditTemplate.edit(layoutId, role, text);
+            }
+            if (e.getButton() == MouseButton.PRIMARY) {
+                e.consume();
+            }
+        });
+        return l;
+    }
+
+    Chip chip(String layoutId, String attribute, String shownAs, AttributeInfo info) {
+        Chip c = new Chip(layoutId, attribute, shownAs, info);
+        c.pseudoClassStateChanged(CHANGED, view.marked.contains(attribute));
+        c.setOnMousePressed(e -> {
+            view.select(c);
+            view.requestFocus();
+            view.onSelect.accept(layoutId);
+            e.consume();
+        });
+        c.setOnDragDetected(e -> {
+            view.dragging = c;
+            c.startFullDrag();
+            c.getStyleClass().add("dragging");
+            e.consume();
+        });
+        c.setOnMouseReleased(e -> {
+            c.getStyleClass().remove("dragging");
+            view.dragging = null;
+        });
+        // a click on a chip selects the chip; the card's own click handler (which selects the card) must not see it
+        c.setOnMouseClicked(e -> {
+            if (e.getButton() == MouseButton.PRIMARY) {
+                e.consume();
+            }
+        });
+        if (!layoutId.equals(Palette.PALETTE)) {
+            withMenu(c, () -> {
+                view.select(c);
+                view.onSelect.accept(layoutId);
+            }, () -> view.menus.chip(layoutId, attribute));
+        }
+        return c;
+    }
+
+    private VBox compartment(String layoutId, String kind, Role role) {
+        VBox box = new VBox(4);
+        box.getStyleClass().addAll("compartment", role == Role.TAG ? "tags" : "fields");
+        box.setId((role == Role.TAG ? "tags-" : "fields-") + layoutId);
+        box.setMinHeight(30);
+        withMenu(box, () -> selectCard(layoutId), () -> {
+            MenuItem add = new MenuItem(role == Role.TAG ? "Add Templated Tag…" : "Add Templated Field…");
+            add.setOnAction(e -> view.onAddTemplate.accept(layoutId, role));
+            List<MenuItem> items = new java.util.ArrayList<>(List.of(add, new SeparatorMenuItem()));
+            items.addAll(view.menus.card(layoutId));
+            return items;
+        });
+        box.setOnMouseDragEntered(e -> box.pseudoClassStateChanged(DROP, accepts(layoutId, kind)));
+        box.setOnMouseDragExited(e -> box.pseudoClassStateChanged(DROP, false));
+        box.setOnMouseDragReleased(e -> {
+            box.pseudoClassStateChanged(DROP, false);
+            Chip c = view.dragging;
+            if (c != null && accepts(layoutId, kind)) {
+                view.dragging = null;
+                view.onRole.accept(new CanvasView.RoleChange(layoutId, c.attribute(), role));
+            }
+        });
+        return box;
+    }
+
+    /** A chip is dropped on its own card, or (from the palette) on any card of its event kind. */
+    private boolean accepts(String layoutId, String kind) {
+        Chip dragging = view.dragging;
+        return dragging != null && (dragging.layoutId().equals(layoutId)
+            || dragging.layoutId().equals(Palette.PALETTE) && kind.equals(view.palette.kind()));
+    }
+
+    /** Dragging the header moves the card; the new position is reported on release. */
+    private void movable(VBox card, Node handle, String layoutId) {
+        double[] start = new double[4];
+        handle.setOnMousePressed(e -> {
+            if (e.getButton() != MouseButton.PRIMARY) {
+                return;
+            }
+            start[0] = e.getSceneX();
+            start[1] = e.getSceneY();
+            start[2] = card.getLayoutX();
+            start[3] = card.getLayoutY();
+            e.consume();
+            selectCard(layoutId);
+        });
+        handle.setOnMouseDragged(e -> {
+            if (e.getButton() != MouseButton.PRIMARY) {
+                return;
+            }
+            double zoom = view.zoom();
+            card.relocate(Math.max(0, start[2] + (e.getSceneX() - start[0]) / zoom), Math.max(0, start[3] + (e.getSceneY() - start[1]) / zoom));
+            e.consume();
+        });
+        handle.setOnMouseReleased(e -> {
+            if (e.getButton() != MouseButton.PRIMARY) {
+                return;
+            }
+            view.onCardsDrawn.run();
+            if (card.getLayoutX() != start[2] || card.getLayoutY() != start[3]) {
+                view.onMove.accept(layoutId, new Position(Math.round(card.getLayoutX()), Math.round(card.getLayoutY())));
+            }
+            e.consume();
+        });
+    }
+}

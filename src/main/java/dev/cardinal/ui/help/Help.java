@@ -1,0 +1,143 @@
+package dev.cardinal.ui.help;
+
+import dev.cardinal.ui.common.Dialogs;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.Dialog;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.VBox;
+import javafx.stage.Window;
+
+/** The Help menu: keyboard shortcuts (read off the menus themselves), the user guide and About. */
+public final class Help {
+    /** Where the build puts the README, whose workbench section is the user guide. */
+    static final String GUIDE = "/guide/README.md";
+    static final String GUIDE_SECTION = "The workbench";
+
+    /** Keys that are not a menu's: what the canvas and the tables answer to. */
+    private static final String[][] CANVAS_KEYS = {
+        {"Drag a chip to Tags or Fields", "make it a tag or a field"},
+        {"Drag a card by its header", "move it (saved with the workspace)"},
+        {"Double-click a card's header", "measurement name or template"},
+        {"Right-click a chip, card or the canvas", "what can be done there"},
+        {"Ctrl+wheel", "zoom the canvas"},
+        {"Delete on a selected card", "delete its layout"},
+    };
+
+    private Help() {
+    }
+
+    /** Every menu item with keys, menu by menu, then the canvas's own keys. */
+    public static void showShortcuts(Window owner, MenuBar menus) {
+        GridPane grid = new GridPane();
+        grid.setHgap(24);
+        grid.setVgap(4);
+        grid.setPadding(new Insets(8));
+        grid.setId("shortcuts");
+        int row = 0;
+        for (Menu menu : menus.getMenus()) {
+            List<MenuItem> keyed = new ArrayList<>();
+            for (MenuItem item : menu.getItems()) {
+                if (!(item instanceof SeparatorMenuItem) && item.getAccelerator() != null) {
+                    keyed.add(item);
+                }
+            }
+            if (keyed.isEmpty()) {
+                continue;
+            }
+            grid.add(heading(menu.getText().replace("_", "")), 0, row++, 2, 1);
+            for (MenuItem item : keyed) {
+                grid.add(new Label(item.getAccelerator().getDisplayText()), 0, row);
+                grid.add(new Label(plain(item)), 1, row++);
+            }
+        }
+        grid.add(heading("Canvas"), 0, row++, 2, 1);
+        for (String[] k : CANVAS_KEYS) {
+            grid.add(new Label(k[0]), 0, row);
+            grid.add(new Label(k[1]), 1, row++);
+        }
+        show(owner, "Keyboard Shortcuts", grid, 560, 620);
+    }
+
+    /** A menu item's text as shown: mnemonic underscores gone where the item parses them. */
+    private static String plain(MenuItem item) {
+        String text = item.getText() == null ? "" : item.getText();
+        return item.isMnemonicParsing() ? text.replaceFirst("_", "") : text;
+    }
+
+    private static Label heading(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("pane-title");
+        return l;
+    }
+
+    /** The README's workbench section, as the user guide. */
+    public static void showGuide(Window owner) {
+        VBox blocks = new VBox(8);
+        blocks.setPadding(new Insets(12));
+        blocks.setId("guide");
+        blocks.getChildren().addAll(guide());
+        show(owner, "Cardinal — User Guide", blocks, 760, 640);
+    }
+
+    static List<Node> guide() {
+        try (InputStream in = Help.class.getResourceAsStream(GUIDE)) {
+            if (in == null) {
+                return List.of(new Label("The user guide is not in this build: it is the README's section “" + GUIDE_SECTION + "”."));
+            }
+            return MarkdownText.blocks(MarkdownText.section(new String(in.readAllBytes(), StandardCharsets.UTF_8), GUIDE_SECTION));
+        } catch (IOException e) {
+            return List.of(new Label("Cannot read the user guide: " + e.getMessage()));
+        }
+    }
+
+    /** The version this build says it is. */
+    public static String version() {
+        String v = Help.class.getPackage().getImplementationVersion();
+        return v == null ? "development build" : v;
+    }
+
+    public static void showAbout(Window owner) {
+        Alert about = new Alert(Alert.AlertType.INFORMATION);
+        about.setTitle("About Cardinal");
+        about.setHeaderText("Cardinal " + version());
+        about.setContentText("A schema design workbench for time-series and document databases: see what a layout costs"
+            + " before the first write reaches production.\n\nJava " + System.getProperty("java.version") + ", JavaFX "
+            + System.getProperty("javafx.runtime.version"));
+        about.getDialogPane().setId("about");
+        if (owner != null) {
+            about.initOwner(owner);
+            Dialogs.theme(about.getDialogPane(), owner);
+        }
+        about.show();
+    }
+
+    private static void show(Window owner, String title, Node content, double width, double height) {
+        Dialog<Void> dialog = new Dialog<>();
+        dialog.setTitle(title);
+        ScrollPane scroll = new ScrollPane(content);
+        scroll.setFitToWidth(true);
+        scroll.setPrefSize(width, height);
+        dialog.getDialogPane().setContent(scroll);
+        dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
+        dialog.setResizable(true);
+        if (owner != null) {
+            dialog.initOwner(owner);
+            Dialogs.theme(dialog.getDialogPane(), owner);
+        }
+        dialog.show();
+    }
+}

@@ -1,0 +1,181 @@
+package dev.cardinal.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.model.Role;
+import dev.cardinal.ui.workspace.ProjectionRows;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.ContextMenu;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Window;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * What a first-time user expects of a professional tool (issue 17, section 2): numbers that explain themselves,
+ * context menus with the real actions, keys that work wherever the focus is, and a Help menu.
+ */
+class FirstHourTest extends WorkbenchFixture {
+
+    private static List<MenuItem> openMenuItems(FxRobot robot) {
+        return robot.listWindows().stream().filter(w -> w instanceof ContextMenu && w.isShowing())
+            .flatMap(w -> ((ContextMenu) w).getItems().stream()).toList();
+    }
+
+    private static void clickMenuItem(FxRobot robot, String text) {
+        MenuItem item = openMenuItems(robot).stream().filter(i -> text.equals(i.getText())).findFirst()
+            .orElseThrow(() -> new AssertionError("no menu item " + text + " in " + openMenuItems(robot).stream().map(MenuItem::getText).toList()));
+        robot.interact(item::fire);
+        robot.interact(() -> robot.listWindows().stream().filter(w -> w instanceof ContextMenu).forEach(Window::hide));
+    }
+
+    private void awaitChips(FxRobot robot) throws Exception {
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#chip-ids-as-tags-user_id .chip-distinct").tryQuery().isPresent());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void theProjectionIsHeadedWithTheLayoutAndItsLimitsAreATableOfTheirOwn(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        TableView<ProjectionRows.Row> numbers = robot.lookup("#projection").queryTableView();
+        assertEquals("ids-as-tags", numbers.getColumns().get(1).getText());
+        assertEquals("at 30d, x1", numbers.getColumns().get(2).getText());
+        assertTrue(numbers.getItems().stream().noneMatch(r -> r.what().contains("series 1,000,000")), "no limit among the counts");
+        ProjectionRows.Row reported = numbers.getItems().stream().filter(r -> r.what().startsWith("reported")).findFirst().orElseThrow();
+        assertEquals("reported (3 shard groups)", reported.what());
+        assertTrue(reported.explain().contains("SHOW SERIES EXACT CARDINALITY") && reported.explain().contains("once per shard group"),
+            reported.explain());
+        TableView<ProjectionRows.LimitRow> limits = robot.lookup("#limits").queryTableView();
+        ProjectionRows.LimitRow valuesPerTag = limits.getItems().stream().filter(l -> l.limit().startsWith("1.x OSS values per tag"))
+            .findFirst().orElseThrow();
+        assertEquals("session_id", valuesPerTag.key(), "the key that breaks it first");
+        assertTrue(valuesPerTag.breaks().startsWith("after "), valuesPerTag.breaks());
+        assertTrue(limits.getItems().stream().anyMatch(l -> l.alarm() && l.breaks().startsWith("already")), "the Free plan breaks within the sample");
+        // the chart's limit line says which limit it is
+        assertTrue(robot.lookup(".limit-label").tryQuery().map(n -> ((javafx.scene.text.Text) n).getText())
+            .filter(t -> t.contains("Free Plan series 10,000")).isPresent());
+    }
+
+    @Test
+    void atTenTimesTheTrafficTheProjectedLineStartsWhereTheMeasuredOneEnds(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        robot.interact(() -> robot.lookup("#traffic").<javafx.scene.control.ChoiceBox<String>>query().setValue("x10"));
+        awaitProjection(robot);
+        var chart = robot.lookup("#seriesChart").queryAs(dev.cardinal.ui.workspace.SeriesChart.class);
+        var measured = chart.getData().get(0).getData();
+        var projected = chart.getData().get(1).getData();
+        assertEquals(measured.get(measured.size() - 1).getYValue().doubleValue(), projected.get(0).getYValue().doubleValue(), 0.5);
+        assertEquals(window.session().projection().shownProperty().get().projection().seriesAtHorizon(),
+            projected.get(projected.size() - 1).getYValue().doubleValue(), 0.5, "and ends at the number in the table");
+    }
+
+    @Test
+    void anEditThatChangesNoSeriesSaysWhy(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        robot.interact(() -> window.session().edits().setRole("user_id", Role.FIELD));
+        awaitProjection(robot);
+        assertEquals("12,934", projected(robot, "series"));
+        String status = robot.lookup("#projectionStatus").queryAs(Label.class).getText();
+        assertTrue(status.contains("series unchanged: user_id varies with session_id"), status);
+    }
+
+    @Test
+    void aChipsMenuHasTheRealActionsAndACardsMenuDuplicatesItsLayout(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        awaitChips(robot);
+        robot.clickOn("#chip-ids-as-tags-session_id", MouseButton.SECONDARY);
+        assertEquals(java.util.Arrays.asList("Make Tag", "Make Field", "Drop from Layout", null, "Rename Key…", "Show in Attributes"),
+            openMenuItems(robot).stream().map(MenuItem::getText).toList());
+        assertTrue(openMenuItems(robot).get(0).isDisable(), "session_id is a tag already");
+        clickMenuItem(robot, "Make Field");
+        awaitProjection(robot);
+        assertEquals("12,910", projected(robot, "series"));
+        assertEquals("Undo: make session_id a field", window.session().history().undoTextProperty().get());
+
+        robot.clickOn("#card-ids-as-tags .card-header", MouseButton.SECONDARY);
+        assertTrue(openMenuItems(robot).stream().map(MenuItem::getText).toList()
+            .containsAll(List.of("Rename…", "Duplicate Layout", "Measurement Name or Template…", "Compare With", "Delete Layout")));
+        clickMenuItem(robot, "Duplicate Layout");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(window.session().workspace().layout("ids-as-tags-copy").isPresent());
+        assertEquals("ids-as-tags copy", window.session().selectedLayoutProperty().get().name(), "the copy is selected");
+        assertEquals(window.session().workspace().layout("ids-as-tags").orElseThrow().tags(),
+            window.session().workspace().layout("ids-as-tags-copy").orElseThrow().tags());
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#card-ids-as-tags-copy").tryQuery().isPresent());
+        snap(robot, "duplicated");
+
+        // Ctrl+D duplicates the selected layout again: a second copy with a name of its own
+        robot.press(KeyCode.CONTROL).type(KeyCode.D).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("ids-as-tags copy copy", window.session().selectedLayoutProperty().get().name());
+
+        // the empty canvas: its top left corner, above and left of every card
+        robot.clickOn(robot.point("#canvas").atPosition(javafx.geometry.Pos.TOP_LEFT).atOffset(new javafx.geometry.Point2D(4, 4)),
+            MouseButton.SECONDARY);
+        assertEquals(List.of("New Layout", "Auto-layout", "Fit to Window"), openMenuItems(robot).stream().map(MenuItem::getText).toList());
+        robot.type(KeyCode.ESCAPE);
+    }
+
+    @Test
+    void tFAndDeleteActOnTheSelectedAttributeWhereverTheFocusIsButNotWhileTyping(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        awaitChips(robot);
+        robot.clickOn("#chip-ids-as-tags-session_id");
+        // the focus goes elsewhere: the explorer tree
+        robot.interact(() -> robot.lookup("#explorer").query().requestFocus());
+        robot.type(KeyCode.F);
+        awaitProjection(robot);
+        assertEquals(Role.FIELD, window.session().selectedLayoutProperty().get().roleOf("session_id"));
+        robot.type(KeyCode.T);
+        awaitProjection(robot);
+        assertEquals(Role.TAG, window.session().selectedLayoutProperty().get().roleOf("session_id"));
+
+        // typing a T or F or Delete into a text field is typing
+        robot.clickOn("Push");
+        TextField db = robot.lookup("#targetDatabase").queryAs(TextField.class);
+        robot.interact(db::clear);
+        robot.clickOn(db);
+        robot.write("fts");
+        robot.type(KeyCode.BACK_SPACE);
+        robot.type(KeyCode.HOME).type(KeyCode.DELETE);
+        assertEquals("t", db.getText());
+        assertEquals(Role.TAG, window.session().selectedLayoutProperty().get().roleOf("session_id"), "no role changed");
+        assertEquals("Undo: make session_id a tag", window.session().history().undoTextProperty().get());
+    }
+
+    @Test
+    void theHelpMenuListsTheShortcutsFromTheMenusShowsTheGuideAndTheVersion(FxRobot robot) throws Exception {
+        robot.clickOn("Help").clickOn("Keyboard Shortcuts");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#shortcuts").tryQuery().isPresent());
+        Node grid = robot.lookup("#shortcuts").query();
+        List<String> texts = robot.from(grid).lookup((Node n) -> n instanceof Label).queryAllAs(Label.class).stream().map(Label::getText).toList();
+        assertTrue(texts.contains("Duplicate Layout") && texts.contains("Make Tag") && texts.contains("Ctrl+D") && texts.contains("T"), texts.toString());
+        assertFalse(texts.stream().anyMatch(t -> t.contains("(T in")), "keys are accelerators, not words in a label");
+        robot.interact(() -> grid.getScene().getWindow().hide());
+
+        robot.clickOn("Help").clickOn("User Guide");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#guide").tryQuery().isPresent());
+        String guide = robot.from(robot.lookup("#guide").<Node>query()).lookup((Node n) -> n instanceof javafx.scene.text.Text)
+            .queryAllAs(javafx.scene.text.Text.class).stream().map(javafx.scene.text.Text::getText).reduce("", String::concat);
+        assertTrue(guide.contains("Canvas") && guide.contains("Tags (indexed)"), guide.substring(0, Math.min(200, guide.length())));
+        robot.interact(() -> robot.lookup("#guide").query().getScene().getWindow().hide());
+
+        robot.clickOn("Help").clickOn("About Cardinal");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#about").tryQuery().isPresent());
+        javafx.scene.control.DialogPane about = robot.lookup("#about").queryAs(javafx.scene.control.DialogPane.class);
+        assertTrue(about.getHeaderText().startsWith("Cardinal "), about.getHeaderText());
+        robot.interact(() -> about.getScene().getWindow().hide());
+    }
+}
