@@ -1,6 +1,5 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.ui.WorkbenchApp;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -18,17 +17,24 @@ final class GuiCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    private final Workbench workbench;
+
+    /** Without a workbench (the command line built alone): {@code gui} says so. */
+    GuiCommand() {
+        this(Workbench.NONE);
+    }
+
+    GuiCommand(Workbench workbench) {
+        this.workbench = workbench;
+    }
+
     @Override
     public Integer call() {
         if (workspace != null && !Files.isRegularFile(workspace)) {
             spec.commandLine().getErr().println("cardinal gui: " + workspace + ": no such file");
             return 1;
         }
-        if (workspace == null) {
-            WorkbenchApp.launchWith();
-        } else {
-            WorkbenchApp.launchWith(workspace.toAbsolutePath().toString());
-        }
+        workbench.open(workspace == null ? null : workspace.toAbsolutePath());
         return 0;
     }
 }

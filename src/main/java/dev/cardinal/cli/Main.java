@@ -21,9 +21,21 @@ public final class Main implements Runnable {
         System.exit(run(args));
     }
 
-    /** Runs the command line and returns its exit code (0 success, 1 failure, 2 usage error). */
+    /** Runs the command line without a workbench and returns its exit code (0 success, 1 failure, 2 usage error). */
     public static int run(String... args) {
-        return new CommandLine(new Main()).execute(args);
+        return run(Workbench.NONE, args);
+    }
+
+    /** Runs the command line; {@code cardinal gui} opens {@code workbench}. */
+    public static int run(Workbench workbench, String... args) {
+        CommandLine.IFactory defaults = CommandLine.defaultFactory();
+        return new CommandLine(new Main(), new CommandLine.IFactory() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public <K> K create(Class<K> type) throws Exception {
+                return type == GuiCommand.class ? (K) new GuiCommand(workbench) : defaults.create(type);
+            }
+        }).execute(args);
     }
 
     @Override

@@ -13,6 +13,7 @@ import dev.cardinal.ui.workspace.ProjectionPanelController;
 import dev.cardinal.ui.workspace.PushPanelController;
 import dev.cardinal.ui.workspace.RecoveryBarController;
 import dev.cardinal.ui.workspace.Recovery;
+import dev.cardinal.ui.workspace.WorkbenchSettings;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,8 +29,14 @@ import javafx.stage.Stage;
 public final class WorkbenchApp extends Application {
     public static final String STYLESHEET = "/styles/cardinal.css";
 
+    /** The window's size when none is remembered (a common laptop screen), within the screen. */
+    static final double DEFAULT_WIDTH = 1366;
+    static final double DEFAULT_HEIGHT = 768;
+
     private ExecutorService executor;
     private Window window;
+    private WorkbenchSettings settings = WorkbenchSettings.defaults();
+    private java.nio.file.Path home;
 
     /** The window's parts, for tests that build it on their own stage. */
     public record Window(Parent root, MainWindowController controller, WorkspaceSession session) {
@@ -50,7 +57,8 @@ public final class WorkbenchApp extends Application {
             .register(PushPanelController.class, () -> new PushPanelController(session, executor))
             .register(dev.cardinal.ui.compare.ComparePanelController.class, () -> new dev.cardinal.ui.compare.ComparePanelController(session, executor))
             .register(dev.cardinal.ui.workspace.CapturePanelController.class, () -> new dev.cardinal.ui.workspace.CapturePanelController(session, executor))
-            .register(RecoveryBarController.class, () -> new RecoveryBarController(session, executor, recovery));
+            .register(RecoveryBarController.class, () -> new RecoveryBarController(session, executor, recovery))
+            .register(dev.cardinal.ui.start.StartPageController.class, dev.cardinal.ui.start.StartPageController::new);
         Parent root = factory.load(FxmlView.MAIN_WINDOW);
         dev.cardinal.ui.common.ErrorDialog.catchOnThisThread(() -> root.getScene() == null ? null : root.getScene().getWindow());
         root.getStylesheets().add(Objects.requireNonNull(WorkbenchApp.class.getResource(STYLESHEET)).toExternalForm());
@@ -65,22 +73,69 @@ public final class WorkbenchApp extends Application {
         });
     }
 
+    /** Reads the remembered settings before the toolkit needs them (off the FX thread). */
+    @Override
+    public void init() {
+        home = Recovery.defaultHome();
+        settings = WorkbenchSettings.load(home);
+    }
+
     @Override
     public void start(Stage stage) {
         executor = backgroundExecutor();
         Window w = build(executor);
         window = w;
         stage.titleProperty().bind(w.session().titleProperty());
-        stage.setScene(new Scene(w.root()));
+        Scene scene = new Scene(w.root());
+        // the first frame is the theme's surface, not a white window
+        scene.setFill(javafx.scene.paint.Color.web(settings.darkTheme() ? "#1e1c1b" : "#fbfaf9"));
+        stage.setScene(scene);
+        place(stage, settings);
+        w.controller().apply(settings);
         stage.setOnCloseRequest(e -> {
             if (!w.controller().requestClose()) {
                 e.consume();
+            } else {
+                remember(stage, w);
             }
         });
         stage.show();
         List<String> args = getParameters().getRaw();
         if (!args.isEmpty()) {
             w.controller().open(Path.of(args.get(0)));
+        }
+    }
+
+    /**
+     * The remembered place and size when they are on a screen now, else the default size (within the screen) in the
+     * middle of the primary screen.
+     */
+    static void place(Stage stage, WorkbenchSettings s) {
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        List<Double> at = s.window();
+        if (at != null && !javafx.stage.Screen.getScreensForRectangle(at.get(0), at.get(1), at.get(2), at.get(3)).isEmpty()) {
+            stage.setX(at.get(0));
+            stage.setY(at.get(1));
+            stage.setWidth(at.get(2));
+            stage.setHeight(at.get(3));
+        } else {
+            stage.setWidth(Math.min(DEFAULT_WIDTH, screen.getWidth()));
+            stage.setHeight(Math.min(DEFAULT_HEIGHT, screen.getHeight()));
+            stage.centerOnScreen();
+        }
+        stage.setMaximized(s.maximized());
+    }
+
+    /** Remembers the window's place, size, theme, splits and projection choices for the next start. */
+    private void remember(Stage stage, Window w) {
+        List<Double> at = stage.isMaximized() ? settings.window()
+            : List.of(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight());
+        settings = w.controller().settings(settings.withWindow(at, stage.isMaximized()));
+        try {
+            settings.save(home); // one small file, as the window goes
+        } catch (java.io.IOException e) {
+            java.util.logging.Logger.getLogger(WorkbenchApp.class.getName()).log(java.util.logging.Level.WARNING,
+                "cannot remember the workbench's settings", e);
         }
     }
 

@@ -178,4 +178,103 @@ class FirstHourTest extends WorkbenchFixture {
         assertTrue(about.getHeaderText().startsWith("Cardinal "), about.getHeaderText());
         robot.interact(() -> about.getScene().getWindow().hide());
     }
+
+    @Test
+    void withNoWorkspaceTheWindowIsAStartPageThatOpensASampleScenario(FxRobot robot) throws Exception {
+        assertTrue(robot.lookup("#startPage").query().isVisible(), "no empty workbench without a workspace");
+        assertFalse(robot.lookup("#mainSplit").query().isVisible(), "the workbench's panes wait for a workspace");
+        robot.clickOn("#scenario-weather");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.session().workspace() != null);
+        awaitProjection(robot);
+        assertFalse(robot.lookup("#startPage").query().isVisible());
+        assertEquals("weather", window.session().workspace().name());
+        assertTrue(window.session().file().startsWith(RECOVERY.getParent().resolve("samples").toAbsolutePath())
+            || window.session().file().toAbsolutePath().startsWith(RECOVERY.getParent().resolve("samples").toAbsolutePath()),
+            String.valueOf(window.session().file()));
+        assertEquals("38,016", projected(robot, "points"), "the scenario's own traffic, as in sample-data/");
+    }
+
+    @Test
+    void settingsAreRememberedInAFileOfTheirOwn(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        robot.interact(() -> {
+            window.controller().setDarkTheme(true);
+            robot.lookup("#horizon").<javafx.scene.control.ChoiceBox<String>>query().setValue("90d");
+            robot.lookup("#traffic").<javafx.scene.control.ChoiceBox<String>>query().setValue("x10");
+        });
+        dev.cardinal.ui.workspace.WorkbenchSettings kept = WaitForAsyncUtils.asyncFx(() ->
+            window.controller().settings(dev.cardinal.ui.workspace.WorkbenchSettings.defaults()
+                .withWindow(List.of(10.0, 20.0, 1000.0, 700.0), false))).get(10, TimeUnit.SECONDS);
+        kept.save(dir);
+        dev.cardinal.ui.workspace.WorkbenchSettings read = dev.cardinal.ui.workspace.WorkbenchSettings.load(dir);
+        assertEquals(kept, read);
+        assertTrue(read.darkTheme());
+        assertEquals("90d", read.horizon());
+        assertEquals("x10", read.traffic());
+        assertEquals(2, read.dividers().size());
+
+        // a new window takes them
+        robot.interact(() -> {
+            window.controller().setDarkTheme(false);
+            robot.lookup("#horizon").<javafx.scene.control.ChoiceBox<String>>query().setValue("30d");
+            window.controller().apply(read);
+        });
+        assertEquals("90d", robot.lookup("#horizon").<javafx.scene.control.ChoiceBox<String>>query().getValue());
+        assertTrue(window.root().getStylesheets().stream().anyMatch(u -> u.endsWith("dark.css")));
+        awaitProjection(robot);
+        assertEquals("at 90d, x10", robot.lookup("#projection").queryTableView().getColumns().get(2).getText());
+
+        // a damaged file gives the defaults, not a window that cannot start
+        java.nio.file.Files.writeString(dir.resolve("settings.json"), "{ not json");
+        assertEquals(dev.cardinal.ui.workspace.WorkbenchSettings.defaults(), dev.cardinal.ui.workspace.WorkbenchSettings.load(dir));
+    }
+
+    /** WCAG's contrast ratio of two colours. */
+    private static double contrast(javafx.scene.paint.Color a, javafx.scene.paint.Color b) {
+        double la = luminance(a);
+        double lb = luminance(b);
+        return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+    }
+
+    private static double luminance(javafx.scene.paint.Color c) {
+        double[] rgb = {c.getRed(), c.getGreen(), c.getBlue()};
+        for (int i = 0; i < 3; i++) {
+            rgb[i] = rgb[i] <= 0.03928 ? rgb[i] / 12.92 : Math.pow((rgb[i] + 0.055) / 1.055, 2.4);
+        }
+        return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
+    }
+
+    @Test
+    void aSelectedErrorRowStaysReadableInBothThemesAndRedMeansBad(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().projection().findingsProperty().get().isEmpty());
+        robot.clickOn(robot.lookup((Node n) -> n instanceof javafx.scene.control.Labeled l && l.getText() != null
+            && l.getText().startsWith("Findings (")).<Node>query());
+        TableView<dev.cardinal.lint.Finding> findings = robot.lookup("#findings").queryTableView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !findings.getItems().isEmpty());
+        int error = java.util.stream.IntStream.range(0, findings.getItems().size())
+            .filter(i -> findings.getItems().get(i).severity() == dev.cardinal.lint.Severity.ERROR).findFirst().orElseThrow();
+        robot.interact(() -> {
+            findings.requestFocus();
+            findings.getSelectionModel().select(error);
+        });
+        for (boolean dark : new boolean[] {false, true}) {
+            robot.interact(() -> window.controller().setDarkTheme(dark));
+            WaitForAsyncUtils.waitForFxEvents();
+            javafx.scene.control.TableRow<?> row = robot.lookup((Node n) -> n instanceof javafx.scene.control.TableRow<?> r
+                && r.getTableView() == findings && r.getIndex() == error).queryAs(javafx.scene.control.TableRow.class);
+            assertTrue(row.isSelected());
+            var fills = row.getBackground().getFills();
+            javafx.scene.paint.Color back = (javafx.scene.paint.Color) fills.get(fills.size() - 1).getFill();
+            for (Node cell : row.lookupAll(".table-cell")) {
+                javafx.scene.paint.Color text = (javafx.scene.paint.Color) ((javafx.scene.control.Labeled) cell).getTextFill();
+                assertTrue(contrast(text, back) >= 4.5, (dark ? "dark" : "light") + ": " + text + " on " + back + " = " + contrast(text, back));
+            }
+            // the accent, focus and selection, is not the colour of what is bad
+            javafx.scene.paint.Color bad = (javafx.scene.paint.Color) robot.lookup("#chip-ids-as-tags-user_id .chip-growth").queryAs(Label.class)
+                .getBackground().getFills().get(0).getFill();
+            assertTrue(Math.abs(back.getHue() - bad.getHue()) > 60, "selection " + back + " against bad " + bad);
+        }
+        robot.interact(() -> window.controller().setDarkTheme(false));
+    }
 }

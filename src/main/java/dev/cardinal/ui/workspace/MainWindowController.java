@@ -105,6 +105,18 @@ public final class MainWindowController {
     @FXML
     private javafx.scene.control.MenuBar menuBar;
     @FXML
+    private javafx.scene.control.SplitPane mainSplit;
+    @FXML
+    private ProjectionPanelController projectionPanelController;
+    @FXML
+    private javafx.scene.Node startPage;
+    @FXML
+    private dev.cardinal.ui.start.StartPageController startPageController;
+    @FXML
+    private Label problemsPlaceholder;
+    @FXML
+    private Menu samplesMenu;
+    @FXML
     private Tab codeTab;
     @FXML
     private dev.cardinal.ui.compare.ComparePanelController comparePanelController;
@@ -155,6 +167,7 @@ public final class MainWindowController {
                 installDrop(now);
             }
         });
+        initStartPage();
         refreshRecent();
         capturePanelController.setOnKeep(this::addSamples);
         canvasPanelController.setOnShowInAttributes(attribute -> {
@@ -166,6 +179,65 @@ public final class MainWindowController {
             topTabs.getSelectionModel().select(compareTab);
             comparePanelController.compare(a, b);
         });
+    }
+
+    /** With no workspace open, the window is the start page; the problems list says when there is no traffic yet. */
+    private void initStartPage() {
+        startPage.visibleProperty().bind(session.history().currentProperty().isNull());
+        mainSplit.visibleProperty().bind(startPage.visibleProperty().not());
+        startPageController.setActions(new dev.cardinal.ui.start.StartPageController.Actions() {
+            @Override
+            public void openWorkspace() {
+                MainWindowController.this.openWorkspace();
+            }
+
+            @Override
+            public void newFromTraffic() {
+                addSampleFiles();
+            }
+
+            @Override
+            public void newWorkspace() {
+                MainWindowController.this.newWorkspace();
+            }
+
+            @Override
+            public void openScenario(String name) {
+                MainWindowController.this.openScenario(name);
+            }
+
+            @Override
+            public void open(Path workspace) {
+                MainWindowController.this.open(workspace);
+            }
+        });
+        dev.cardinal.ui.start.StartPageController.SCENARIOS.forEach((name, what) -> {
+            MenuItem item = new MenuItem(name);
+            item.setMnemonicParsing(false);
+            item.setOnAction(e -> openScenario(name));
+            samplesMenu.getItems().add(item);
+        });
+        problemsPlaceholder.textProperty().bind(session.openedProperty().map(o -> o.sample().report().files() == 0
+            ? "No sample traffic yet: add some with File → Add Sample Traffic, or drop files on the window."
+            : "No problems: every line of the sample was read.").orElse("No workspace open."));
+    }
+
+    /**
+     * Opens a sample scenario: written once into the workbench's own folder (deterministic traffic, the same as
+     * sample-data/), then opened like any workspace.
+     */
+    void openScenario(String name) {
+        Path dir = recovery.home().resolve("samples").resolve(name);
+        Tasks.<Path>create(p -> {
+            Path file = dir.resolve(dev.cardinal.traffic.scenarios.Scenarios.workspaceFileName(name));
+            return java.nio.file.Files.isRegularFile(file) ? file : dev.cardinal.traffic.scenarios.Scenarios.write(name, dir);
+        })
+            .onSuccess(this::open)
+            .onError(e -> {
+                LOG.log(Level.WARNING, "cannot write the sample scenario " + name, e);
+                session.showFailure("Cannot open the sample scenario " + name + ": " + e.getMessage(), List.of());
+            })
+            .runOn(executor);
     }
 
     /** A message in the status bar (saved, exported, failed) gives way to what the sample is after a while. */
@@ -233,9 +305,32 @@ public final class MainWindowController {
                     recentMenu.getItems().add(item);
                 }
                 recentMenu.setDisable(files.isEmpty());
+                startPageController.showRecent(files);
             })
             .onError(e -> LOG.log(Level.WARNING, "cannot read the recent files", e))
             .runOn(executor);
+    }
+
+    /** The theme, splits and projection choices as they are now, over {@code base} (which has the window's place). */
+    public WorkbenchSettings settings(WorkbenchSettings base) {
+        List<Double> main = java.util.Arrays.stream(mainSplit.getDividerPositions()).boxed().toList();
+        // review mode moves the centre's divider for a while: what is remembered is the user's own
+        double centreAt = centreDivider >= 0 ? centreDivider : centre.getDividerPositions()[0];
+        List<String> projection = projectionPanelController.choices();
+        return base.withDarkTheme(darkTheme.isSelected()).withDividers(main, List.of(centreAt))
+            .withProjection(projection.get(0), projection.get(1));
+    }
+
+    /** Applies remembered settings: theme, splits, horizon and traffic. */
+    public void apply(WorkbenchSettings s) {
+        setDarkTheme(s.darkTheme());
+        if (s.dividers().size() == mainSplit.getDividers().size()) {
+            mainSplit.setDividerPositions(s.dividers().stream().mapToDouble(Double::doubleValue).toArray());
+        }
+        if (s.centre().size() == 1) {
+            centre.setDividerPositions(s.centre().get(0));
+        }
+        projectionPanelController.choose(s.horizon(), s.traffic());
     }
 
     @FXML
@@ -590,10 +685,10 @@ public final class MainWindowController {
         return true;
     }
 
+    /** File → Quit: as closing the window (its handler asks about unsaved edits and remembers the settings). */
     @FXML
     private void quit() {
-        if (requestClose()) {
-            status.getScene().getWindow().hide();
-        }
+        javafx.stage.Window w = status.getScene().getWindow();
+        w.fireEvent(new javafx.stage.WindowEvent(w, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
     }
 }

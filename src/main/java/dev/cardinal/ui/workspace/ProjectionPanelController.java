@@ -107,6 +107,21 @@ public final class ProjectionPanelController {
         };
     }
 
+    /** The horizon and traffic multiplier chosen ("30d", "x1"), to remember. */
+    public List<String> choices() {
+        return List.of(horizon.getValue(), traffic.getValue());
+    }
+
+    /** Chooses a remembered horizon and traffic multiplier; values not offered are left as they are. */
+    public void choose(String h, String t) {
+        if (HORIZONS.contains(h)) {
+            horizon.setValue(h);
+        }
+        if (TRAFFIC.contains(t)) {
+            traffic.setValue(t);
+        }
+    }
+
     private void applySettings() {
         double x = Double.parseDouble(traffic.getValue().substring(1));
         session.settingsProperty().set(new ProjectionSettings(Durations.parse(horizon.getValue()), x, Limit.defaults()));
