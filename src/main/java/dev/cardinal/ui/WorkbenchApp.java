@@ -58,7 +58,8 @@ public final class WorkbenchApp extends Application {
             .register(dev.cardinal.ui.compare.ComparePanelController.class, () -> new dev.cardinal.ui.compare.ComparePanelController(session, executor))
             .register(dev.cardinal.ui.workspace.CapturePanelController.class, () -> new dev.cardinal.ui.workspace.CapturePanelController(session, executor))
             .register(RecoveryBarController.class, () -> new RecoveryBarController(session, executor, recovery))
-            .register(dev.cardinal.ui.start.StartPageController.class, dev.cardinal.ui.start.StartPageController::new);
+            .register(dev.cardinal.ui.start.StartPageController.class, dev.cardinal.ui.start.StartPageController::new)
+            .register(dev.cardinal.ui.workspace.MenuBarController.class, () -> new dev.cardinal.ui.workspace.MenuBarController(session));
         Parent root = factory.load(FxmlView.MAIN_WINDOW);
         dev.cardinal.ui.common.ErrorDialog.catchOnThisThread(() -> root.getScene() == null ? null : root.getScene().getWindow());
         root.getStylesheets().add(Objects.requireNonNull(WorkbenchApp.class.getResource(STYLESHEET)).toExternalForm());

@@ -38,7 +38,7 @@ public final class CanvasPanelController {
     private javafx.scene.layout.Pane minimapHolder;
     @FXML
     private javafx.scene.layout.StackPane paletteHolder;
-    private CanvasMenus menus;
+    private CanvasActions actions;
     /** The canvas zooms to fit its cards once a workspace is shown and its cards have their numbers. */
     private boolean fitPending;
 
@@ -57,10 +57,8 @@ public final class CanvasPanelController {
             Layout selected = session.selectedLayoutProperty().get();
             canvas.focus(selected == null ? null : selected.id(), name);
         });
-        canvas.setOnSelectLayout(session::select);
-        menus = new CanvasMenus(session, this);
-        canvas.setMenus(menus);
-        canvas.setOnSelectAttribute(a -> session.selectedAttributeProperty().set(a));
+        actions = new CanvasActions(session, this);
+        canvas.setEvents(actions);
         session.selectedAttributeProperty().addListener((o, was, name) -> {
             Layout selected = session.selectedLayoutProperty().get();
             if (name != null && !name.equals(canvas.selectedAttribute())) {
@@ -68,13 +66,6 @@ public final class CanvasPanelController {
             }
         });
         session.workspaceShownProperty().addListener((o, was, now) -> fitPending = true);
-        canvas.setOnRoleChange(c -> session.edits().setRole(c.layoutId(), c.attribute(), c.role()));
-        canvas.setOnMoveCard(session.edits()::moveCard);
-        canvas.setOnRenameLayout(this::renameLayout);
-        canvas.setOnDeleteLayout(this::deleteLayout);
-        canvas.setOnEditMeasurement(this::editMeasurement);
-        canvas.setOnAddTemplate((id, role) -> editTemplate(id, role, null));
-        canvas.setOnEditTemplate(this::editTemplate);
         session.history().currentProperty().addListener((o, was, now) -> redraw());
         session.selectedLayoutProperty().addListener((o, was, now) -> canvas.select(now == null ? null : now.id()));
         session.openedProperty().addListener((o, was, now) -> chipInfos.clear());
@@ -169,12 +160,12 @@ public final class CanvasPanelController {
 
     /** "Show in Attributes" on a chip's menu. */
     public void setOnShowInAttributes(java.util.function.Consumer<String> handler) {
-        menus.setOnShowInAttributes(handler);
+        actions.setOnShowInAttributes(handler);
     }
 
     /** "Compare With" on a card's menu: the two layout ids. */
     public void setOnCompare(java.util.function.BiConsumer<String, String> handler) {
-        menus.setOnCompare(handler);
+        actions.setOnCompare(handler);
     }
 
     /** The selected layout, for the Edit menu's layout commands. */
@@ -231,7 +222,7 @@ public final class CanvasPanelController {
      * Adds or edits a templated tag ({@code plot = plot-{plot}.{region}}) or field ({@code {crop}.temp = temp}),
      * asking again with the reason until it is valid or cancelled; role DROPPED removes the one keyed {@code text}.
      */
-    private void editTemplate(String id, dev.cardinal.model.Role role, String text) {
+    void editTemplate(String id, dev.cardinal.model.Role role, String text) {
         if (role == dev.cardinal.model.Role.DROPPED) {
             session.edits().removeTagOrField(id, text);
             return;

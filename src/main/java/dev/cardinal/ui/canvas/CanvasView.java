@@ -1,24 +1,17 @@
 package dev.cardinal.ui.canvas;
 
-import dev.cardinal.model.Durations;
-import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Position;
 import dev.cardinal.model.Role;
-import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Workspace;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import javafx.css.PseudoClass;
 import javafx.geometry.Bounds;
 import javafx.scene.Group;
 import javafx.scene.Node;
-import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.input.KeyCode;
-import javafx.scene.input.MouseButton;
 import javafx.scene.layout.Pane;
 import javafx.scene.layout.VBox;
 
@@ -46,49 +39,69 @@ public final class CanvasView extends ScrollPane {
     }
 
     private final Map<String, Drawn> drawn = new java.util.HashMap<>();
-    // what the user did, for the controller (Cards reports the mouse's part)
-    Consumer<String> onSelect = id -> { };
-    Consumer<RoleChange> onRole = c -> { };
-    BiConsumer<String, Position> onMove = (id, p) -> { };
-    private Consumer<String> onRename = id -> { };
-    private Consumer<String> onDelete = id -> { };
-    Consumer<String> onEditMeasurement = id -> { };
-    BiConsumer<String, Role> onAddTemplate = (id, role) -> { };
-    TemplateEdit onEditTemplate = (id, role, text) -> { };
-    private Consumer<String> onSelectAttribute = a -> { };
-    Menus menus = Menus.NONE;
+    Events events = new Events() {
+    };
     private final Cards cardNodes = new Cards(this);
     final Palette palette = new Palette(cardNodes);
     java.util.Set<String> marked = java.util.Set.of();
 
     /**
-     * What the context menus of chips, cards and the empty canvas offer: the actions are the controller's, the
-     * view only opens the menu where the user asked for it (after selecting what was clicked).
+     * What the user did on the canvas, for the controller (the view only reports it; {@link Cards} reports the mouse's
+     * part), and what the context menus of chips, cards and the empty canvas offer (the view opens the menu where the
+     * user asked for it, after selecting what was clicked).
      */
-    public interface Menus {
-        Menus NONE = new Menus() {
-        };
+    public interface Events {
+        default void selectLayout(String layoutId) {
+        }
 
-        default java.util.List<javafx.scene.control.MenuItem> chip(String layoutId, String attribute) {
+        /** The attribute whose chip was selected, or null when none is. */
+        default void selectAttribute(String attribute) {
+        }
+
+        default void roleChange(RoleChange change) {
+        }
+
+        default void moveCard(String layoutId, Position to) {
+        }
+
+        /** F2 on a selected card. */
+        default void renameLayout(String layoutId) {
+        }
+
+        /** Delete on a selected card (no chip selected). */
+        default void deleteLayout(String layoutId) {
+        }
+
+        /** A double click on a card's header. */
+        default void editMeasurement(String layoutId) {
+        }
+
+        /** "Add Templated Tag/Field" on a compartment's menu. */
+        default void addTemplate(String layoutId, Role role) {
+        }
+
+        /**
+         * "Edit" on a templated tag or field ({@code text} is what the card shows, {@code key = template}); "Remove"
+         * comes as role DROPPED with the key.
+         */
+        default void editTemplate(String layoutId, Role role, String text) {
+        }
+
+        default java.util.List<javafx.scene.control.MenuItem> chipMenu(String layoutId, String attribute) {
             return java.util.List.of();
         }
 
-        default java.util.List<javafx.scene.control.MenuItem> card(String layoutId) {
+        default java.util.List<javafx.scene.control.MenuItem> cardMenu(String layoutId) {
             return java.util.List.of();
         }
 
-        default java.util.List<javafx.scene.control.MenuItem> canvas() {
+        default java.util.List<javafx.scene.control.MenuItem> canvasMenu() {
             return java.util.List.of();
         }
     }
 
-    public void setMenus(Menus menus) {
-        this.menus = menus;
-    }
-
-    /** The attribute whose chip was selected, or null when none is. */
-    public void setOnSelectAttribute(Consumer<String> handler) {
-        onSelectAttribute = handler;
+    public void setEvents(Events events) {
+        this.events = events;
     }
 
     /** Attributes whose chips are marked as changed (review mode: what differs between two layouts). */
@@ -109,20 +122,6 @@ public final class CanvasView extends ScrollPane {
         palette.show(kind, attributes, infos);
     }
 
-    /** A templated tag or field to edit ({@code text} is what the card shows, {@code key = template}); null text adds one. */
-    public interface TemplateEdit {
-        void edit(String layoutId, Role role, String text);
-    }
-
-    /** "Add Templated Tag/Field" on a compartment's menu. */
-    public void setOnAddTemplate(BiConsumer<String, Role> handler) {
-        onAddTemplate = handler;
-    }
-
-    /** "Edit" and "Remove" on a templated chip's menu; remove comes as role DROPPED. */
-    public void setOnEditTemplate(TemplateEdit handler) {
-        onEditTemplate = handler;
-    }
     private String selectedCard;
     Chip dragging;
     private Chip selectedChip;
@@ -143,48 +142,21 @@ public final class CanvasView extends ScrollPane {
             }
         });
         // the empty canvas's menu (cards and chips answer their own clicks first)
-        cardNodes.withMenu(this, () -> { }, () -> menus.canvas());
+        cardNodes.withMenu(this, () -> { }, () -> events.canvasMenu());
         setOnKeyPressed(e -> {
             Role role = e.getCode() == KeyCode.T ? Role.TAG : e.getCode() == KeyCode.F ? Role.FIELD
                 : e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE ? Role.DROPPED : null;
             if (role != null && selectedChip != null && !e.isShortcutDown()) {
-                onRole.accept(new RoleChange(selectedChip.layoutId(), selectedChip.attribute(), role));
+                events.roleChange(new RoleChange(selectedChip.layoutId(), selectedChip.attribute(), role));
                 e.consume();
             } else if (selectedCard != null && e.getCode() == KeyCode.F2) {
-                onRename.accept(selectedCard);
+                events.renameLayout(selectedCard);
                 e.consume();
             } else if (selectedCard != null && selectedChip == null && e.getCode() == KeyCode.DELETE) {
-                onDelete.accept(selectedCard);
+                events.deleteLayout(selectedCard);
                 e.consume();
             }
         });
-    }
-
-    public void setOnSelectLayout(Consumer<String> handler) {
-        onSelect = handler;
-    }
-
-    public void setOnRoleChange(Consumer<RoleChange> handler) {
-        onRole = handler;
-    }
-
-    public void setOnMoveCard(BiConsumer<String, Position> handler) {
-        onMove = handler;
-    }
-
-    /** F2 on a selected card. */
-    public void setOnRenameLayout(Consumer<String> handler) {
-        onRename = handler;
-    }
-
-    /** Delete on a selected card (no chip selected). */
-    public void setOnDeleteLayout(Consumer<String> handler) {
-        onDelete = handler;
-    }
-
-    /** A double click on a card's header. */
-    public void setOnEditMeasurement(Consumer<String> handler) {
-        onEditMeasurement = handler;
     }
 
     public double zoom() {
@@ -402,7 +374,7 @@ public final class CanvasView extends ScrollPane {
     void clearChip() {
         if (selectedChip != null) {
             selectedChip.pseudoClassStateChanged(SELECTED, false);
-            onSelectAttribute.accept(null);
+            events.selectAttribute(null);
         }
         selectedChip = null;
         selectedChipKey = null;
@@ -417,7 +389,7 @@ public final class CanvasView extends ScrollPane {
         selectedChipKey = c.getId();
         c.pseudoClassStateChanged(SELECTED, true);
         if (changed && !c.layoutId().equals(Palette.PALETTE)) {
-            onSelectAttribute.accept(c.attribute());
+            events.selectAttribute(c.attribute());
         }
     }
 

@@ -108,13 +108,13 @@ final class Cards {
             if (e.getButton() == MouseButton.PRIMARY) {
                 view.requestFocus();
                 view.clearChip();
-                view.onSelect.accept(l.id());
+                view.events.selectLayout(l.id());
             }
         });
-        withMenu(card, () -> selectCard(l.id()), () -> view.menus.card(l.id()));
+        withMenu(card, () -> selectCard(l.id()), () -> view.events.cardMenu(l.id()));
         header.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
-                view.onEditMeasurement.accept(l.id());
+                view.events.editMeasurement(l.id());
                 e.consume();
             }
         });
@@ -124,7 +124,7 @@ final class Cards {
     private void selectCard(String layoutId) {
         view.requestFocus();
         view.clearChip();
-        view.onSelect.accept(layoutId);
+        view.events.selectLayout(layoutId);
     }
 
     /** A templated tag or field: shown as {@code key = template}, edited or removed from its menu or by double-click. */
@@ -134,14 +134,14 @@ final class Cards {
         l.setId("templated-" + layoutId + "-" + key.replaceAll("[^A-Za-z0-9_-]", "_"));
         withMenu(l, () -> selectCard(layoutId), () -> {
             MenuItem edit = new MenuItem("Edit…");
-            edit.setOnAction(e -> view.onEditTemplate.edit(layoutId, role, text));
+            edit.setOnAction(e -> view.events.editTemplate(layoutId, role, text));
             MenuItem remove = new MenuItem("Remove");
-            remove.setOnAction(e -> view.onEditTemplate.edit(layoutId, Role.DROPPED, key));
+            remove.setOnAction(e -> view.events.editTemplate(layoutId, Role.DROPPED, key));
             return List.of(edit, remove);
         });
         l.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY && e.getClickCount() == 2) {
-                view.onEditTemplate.edit(layoutId, role, text);
+                view.events.editTemplate(layoutId, role, text);
             }
             if (e.getButton() == MouseButton.PRIMARY) {
                 e.consume();
@@ -156,7 +156,7 @@ final class Cards {
         c.setOnMousePressed(e -> {
             view.select(c);
             view.requestFocus();
-            view.onSelect.accept(layoutId);
+            view.events.selectLayout(layoutId);
             e.consume();
         });
         c.setOnDragDetected(e -> {
@@ -178,8 +178,8 @@ final class Cards {
         if (!layoutId.equals(Palette.PALETTE)) {
             withMenu(c, () -> {
                 view.select(c);
-                view.onSelect.accept(layoutId);
-            }, () -> view.menus.chip(layoutId, attribute));
+                view.events.selectLayout(layoutId);
+            }, () -> view.events.chipMenu(layoutId, attribute));
         }
         return c;
     }
@@ -191,9 +191,9 @@ final class Cards {
         box.setMinHeight(30);
         withMenu(box, () -> selectCard(layoutId), () -> {
             MenuItem add = new MenuItem(role == Role.TAG ? "Add Templated Tag…" : "Add Templated Field…");
-            add.setOnAction(e -> view.onAddTemplate.accept(layoutId, role));
+            add.setOnAction(e -> view.events.addTemplate(layoutId, role));
             List<MenuItem> items = new java.util.ArrayList<>(List.of(add, new SeparatorMenuItem()));
-            items.addAll(view.menus.card(layoutId));
+            items.addAll(view.events.cardMenu(layoutId));
             return items;
         });
         box.setOnMouseDragEntered(e -> box.pseudoClassStateChanged(DROP, accepts(layoutId, kind)));
@@ -203,7 +203,7 @@ final class Cards {
             Chip c = view.dragging;
             if (c != null && accepts(layoutId, kind)) {
                 view.dragging = null;
-                view.onRole.accept(new CanvasView.RoleChange(layoutId, c.attribute(), role));
+                view.events.roleChange(new CanvasView.RoleChange(layoutId, c.attribute(), role));
             }
         });
         return box;
@@ -244,7 +244,7 @@ final class Cards {
             }
             view.onCardsDrawn.run();
             if (card.getLayoutX() != start[2] || card.getLayoutY() != start[3]) {
-                view.onMove.accept(layoutId, new Position(Math.round(card.getLayoutX()), Math.round(card.getLayoutY())));
+                view.events.moveCard(layoutId, new Position(Math.round(card.getLayoutX()), Math.round(card.getLayoutY())));
             }
             e.consume();
         });

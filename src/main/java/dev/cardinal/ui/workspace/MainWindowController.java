@@ -1,41 +1,25 @@
 package dev.cardinal.ui.workspace;
 
-import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.projection.SampleProfile;
-import dev.cardinal.traffic.SchemaInference;
-import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
 import dev.cardinal.ui.canvas.CanvasPanelController;
 import dev.cardinal.ui.code.CodeTabController;
-import dev.cardinal.ui.common.Tasks;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
-import javafx.scene.Scene;
-import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
-import javafx.scene.control.ButtonBar;
-import javafx.scene.control.ButtonType;
-import javafx.scene.control.CheckMenuItem;
 import javafx.scene.control.Label;
 import javafx.scene.control.ListView;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
-import javafx.scene.input.TransferMode;
-import javafx.stage.FileChooser;
 
 /**
  * The workbench window: menus, opening and saving, reading traffic with progress, the status bar, and the views it
@@ -53,6 +37,7 @@ public final class MainWindowController {
     private final Executor executor;
     private final Recovery recovery;
     private SampleReads reads;
+    private FileActions files;
 
     @FXML
     private ListView<String> problems;
@@ -69,17 +54,7 @@ public final class MainWindowController {
     @FXML
     private Tab pushTab;
     @FXML
-    private MenuItem undoItem;
-    @FXML
-    private MenuItem redoItem;
-    @FXML
-    private MenuItem saveItem;
-    @FXML
-    private MenuItem saveAsItem;
-    @FXML
-    private Menu recentMenu;
-    @FXML
-    private CheckMenuItem darkTheme;
+    private MenuBarController menusController;
     @FXML
     private CanvasPanelController canvasPanelController;
     @FXML
@@ -103,8 +78,6 @@ public final class MainWindowController {
     @FXML
     private Tab attributesTab;
     @FXML
-    private javafx.scene.control.MenuBar menuBar;
-    @FXML
     private javafx.scene.control.SplitPane mainSplit;
     @FXML
     private ProjectionPanelController projectionPanelController;
@@ -114,8 +87,6 @@ public final class MainWindowController {
     private dev.cardinal.ui.start.StartPageController startPageController;
     @FXML
     private Label problemsPlaceholder;
-    @FXML
-    private Menu samplesMenu;
     @FXML
     private Tab codeTab;
     @FXML
@@ -131,6 +102,7 @@ public final class MainWindowController {
     private void initialize() {
         reads = new SampleReads(session, executor, status, progress, cancel, () -> bottomTabs.getSelectionModel().select(0));
         session.readSamplesWith(reads::reread);
+        files = new FileActions(session, executor, recovery, reads, recoveryBarController, status, this::showRecent);
         codeTab.selectedProperty().addListener((o, was, now) -> codeTabPanelController.setShowing(now));
         codeTabPanelController.setShowing(codeTab.isSelected());
         showContentWhenFirstSelected(topTabs);
@@ -145,16 +117,7 @@ public final class MainWindowController {
                 centreDivider = -1;
             }
         });
-        EditHistory h = session.history();
-        // "Undo: make user_id a field": a name's underscore is not a shortcut key
-        undoItem.setMnemonicParsing(false);
-        redoItem.setMnemonicParsing(false);
-        undoItem.textProperty().bind(h.undoTextProperty());
-        redoItem.textProperty().bind(h.redoTextProperty());
-        undoItem.disableProperty().bind(h.canUndoProperty().not());
-        redoItem.disableProperty().bind(h.canRedoProperty().not());
-        saveItem.disableProperty().bind(h.currentProperty().isNull());
-        saveAsItem.disableProperty().bind(h.currentProperty().isNull());
+        menusController.connect(this, files, canvasPanelController);
         session.projection().findingsProperty().addListener((o, was, now) ->
             findingsTab.setText(now.isEmpty() ? "Findings" : "Findings (" + now.size() + ")"));
         problems.setItems(session.problems());
@@ -164,11 +127,11 @@ public final class MainWindowController {
         cancel.setVisible(false);
         status.sceneProperty().addListener((o, was, now) -> {
             if (now != null) {
-                installDrop(now);
+                files.installDrop(now);
             }
         });
         initStartPage();
-        refreshRecent();
+        files.refreshRecent();
         capturePanelController.setOnKeep(this::addSamples);
         canvasPanelController.setOnShowInAttributes(attribute -> {
             topTabs.getSelectionModel().select(attributesTab);
@@ -188,56 +151,32 @@ public final class MainWindowController {
         startPageController.setActions(new dev.cardinal.ui.start.StartPageController.Actions() {
             @Override
             public void openWorkspace() {
-                MainWindowController.this.openWorkspace();
+                files.openWorkspace();
             }
 
             @Override
             public void newFromTraffic() {
-                addSampleFiles();
+                files.addSampleFiles();
             }
 
             @Override
             public void newWorkspace() {
-                MainWindowController.this.newWorkspace();
+                files.newWorkspace();
             }
 
             @Override
             public void openScenario(String name) {
-                MainWindowController.this.openScenario(name);
+                files.openScenario(name);
             }
 
             @Override
             public void open(Path workspace) {
-                MainWindowController.this.open(workspace);
+                files.open(workspace);
             }
-        });
-        dev.cardinal.ui.start.StartPageController.SCENARIOS.forEach((name, what) -> {
-            MenuItem item = new MenuItem(name);
-            item.setMnemonicParsing(false);
-            item.setOnAction(e -> openScenario(name));
-            samplesMenu.getItems().add(item);
         });
         problemsPlaceholder.textProperty().bind(session.openedProperty().map(o -> o.sample().report().files() == 0
             ? "No sample traffic yet: add some with File → Add Sample Traffic, or drop files on the window."
             : "No problems: every line of the sample was read.").orElse("No workspace open."));
-    }
-
-    /**
-     * Opens a sample scenario: written once into the workbench's own folder (deterministic traffic, the same as
-     * sample-data/), then opened like any workspace.
-     */
-    void openScenario(String name) {
-        Path dir = recovery.home().resolve("samples").resolve(name);
-        Tasks.<Path>create(p -> {
-            Path file = dir.resolve(dev.cardinal.traffic.scenarios.Scenarios.workspaceFileName(name));
-            return java.nio.file.Files.isRegularFile(file) ? file : dev.cardinal.traffic.scenarios.Scenarios.write(name, dir);
-        })
-            .onSuccess(this::open)
-            .onError(e -> {
-                LOG.log(Level.WARNING, "cannot write the sample scenario " + name, e);
-                session.showFailure("Cannot open the sample scenario " + name + ": " + e.getMessage(), List.of());
-            })
-            .runOn(executor);
     }
 
     /** A message in the status bar (saved, exported, failed) gives way to what the sample is after a while. */
@@ -294,30 +233,13 @@ public final class MainWindowController {
         canvasPanelController.exportSvgTo(target);
     }
 
-    private void refreshRecent() {
-        Tasks.<List<Path>>create(p -> recovery.recent())
-            .onSuccess(files -> {
-                recentMenu.getItems().clear();
-                for (Path f : files) {
-                    MenuItem item = new MenuItem(f.getFileName() + "  (" + f.getParent() + ")");
-                    item.setMnemonicParsing(false);
-                    item.setOnAction(e -> open(f));
-                    recentMenu.getItems().add(item);
-                }
-                recentMenu.setDisable(files.isEmpty());
-                startPageController.showRecent(files);
-            })
-            .onError(e -> LOG.log(Level.WARNING, "cannot read the recent files", e))
-            .runOn(executor);
-    }
-
     /** The theme, splits and projection choices as they are now, over {@code base} (which has the window's place). */
     public WorkbenchSettings settings(WorkbenchSettings base) {
         List<Double> main = java.util.Arrays.stream(mainSplit.getDividerPositions()).boxed().toList();
         // review mode moves the centre's divider for a while: what is remembered is the user's own
         double centreAt = centreDivider >= 0 ? centreDivider : centre.getDividerPositions()[0];
         List<String> projection = projectionPanelController.choices();
-        return base.withDarkTheme(darkTheme.isSelected()).withDividers(main, List.of(centreAt))
+        return base.withDarkTheme(dark).withDividers(main, List.of(centreAt))
             .withProjection(projection.get(0), projection.get(1));
     }
 
@@ -333,14 +255,13 @@ public final class MainWindowController {
         projectionPanelController.choose(s.horizon(), s.traffic());
     }
 
-    @FXML
-    private void toggleTheme() {
-        setDarkTheme(darkTheme.isSelected());
-    }
+    /** Whether the dark theme is on. */
+    private boolean dark;
 
     /** Switches between the light and the dark theme. */
     public void setDarkTheme(boolean dark) {
-        darkTheme.setSelected(dark);
+        this.dark = dark;
+        menusController.showDarkTheme(dark);
         var sheets = status.getScene().getRoot().getStylesheets();
         String url = Objects.requireNonNull(MainWindowController.class.getResource(DARK_STYLESHEET)).toExternalForm();
         sheets.remove(url);
@@ -349,129 +270,8 @@ public final class MainWindowController {
         }
     }
 
-    @FXML
-    private void exportCanvasPng() {
-        Path target = chooseExport("Export canvas as PNG", "PNG image", "*.png", ".png");
-        if (target != null) {
-            exportCanvasPngTo(target);
-        }
-    }
-
-    @FXML
-    private void exportCanvasSvg() {
-        Path target = chooseExport("Export canvas as SVG", "SVG image", "*.svg", ".svg");
-        if (target != null) {
-            exportCanvasSvgTo(target);
-        }
-    }
-
-    private Path chooseExport(String title, String kind, String pattern, String extension) {
-        if (session.workspace() == null) {
-            return null;
-        }
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle(title);
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
-        if (session.file() != null) {
-            chooser.setInitialDirectory(session.folder());
-            chooser.setInitialFileName(session.file().getFileName().toString().replace(WorkspaceFiles.EXTENSION, "") + extension);
-        }
-        File f = chooser.showSaveDialog(status.getScene().getWindow());
-        return f == null ? null : f.getName().endsWith(extension) ? f.toPath() : f.toPath().resolveSibling(f.getName() + extension);
-    }
-
-    @FXML
-    private void zoomIn() {
-        canvasPanelController.zoomIn();
-    }
-
-    @FXML
-    private void zoomOut() {
-        canvasPanelController.zoomOut();
-    }
-
-    @FXML
-    private void fitCanvas() {
-        canvasPanelController.fitCanvas();
-    }
-
-    @FXML
-    private void arrangeCanvas() {
-        canvasPanelController.arrangeCanvas();
-    }
-
-    @FXML
-    private void newLayout() {
-        canvasPanelController.newLayout();
-    }
-
-    @FXML
-    private void renameSelected() {
-        canvasPanelController.renameSelected();
-    }
-
-    @FXML
-    private void deleteSelected() {
-        canvasPanelController.deleteSelected();
-    }
-
-    @FXML
-    private void editSelectedMeasurement() {
-        canvasPanelController.editSelectedMeasurement();
-    }
-
-    @FXML
-    private void makeTag() {
-        setSelectedRole(dev.cardinal.model.Role.TAG);
-    }
-
-    @FXML
-    private void makeField() {
-        setSelectedRole(dev.cardinal.model.Role.FIELD);
-    }
-
-    @FXML
-    private void dropAttribute() {
-        setSelectedRole(dev.cardinal.model.Role.DROPPED);
-    }
-
-    /**
-     * T, F and Delete (or the Edit menu) on the attribute selected in the canvas or the attribute table, whichever
-     * control has the focus; not while text is typed (the letters are the text's).
-     */
-    private void setSelectedRole(dev.cardinal.model.Role role) {
-        if (status.getScene() != null && status.getScene().getFocusOwner() instanceof javafx.scene.control.TextInputControl) {
-            return;
-        }
-        String attribute = session.selectedAttributeProperty().get();
-        if (attribute != null) {
-            session.edits().setRole(attribute, role);
-        }
-    }
-
-    @FXML
-    private void duplicateSelected() {
-        canvasPanelController.duplicateSelected();
-    }
-
-    @FXML
-    private void showShortcuts() {
-        dev.cardinal.ui.help.Help.showShortcuts(status.getScene().getWindow(), menuBar);
-    }
-
-    @FXML
-    private void showGuide() {
-        dev.cardinal.ui.help.Help.showGuide(status.getScene().getWindow());
-    }
-
-    @FXML
-    private void showAbout() {
-        dev.cardinal.ui.help.Help.showAbout(status.getScene().getWindow());
-    }
-
     /** Review mode: the two chosen layouts side by side. */
-    @FXML
-    private void compareLayouts() {
+    void compareLayouts() {
         topTabs.getSelectionModel().select(compareTab);
         comparePanelController.compare();
     }
@@ -482,110 +282,9 @@ public final class MainWindowController {
         comparePanelController.addLayoutsFrom(file, revision);
     }
 
-    @FXML
-    private void pushToScratch() {
+    void pushToScratch() {
         bottomTabs.getSelectionModel().select(pushTab);
         pushPanelController.pushToScratch();
-    }
-
-    @FXML
-    private void undo() {
-        session.history().undo();
-    }
-
-    @FXML
-    private void redo() {
-        session.history().redo();
-    }
-
-    @FXML
-    private void save() {
-        if (session.file() == null) {
-            saveAs();
-            return;
-        }
-        try {
-            session.save();
-            recoveryBarController.discard(session.file());
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "cannot save " + session.file(), e);
-            session.showFailure("Cannot save " + session.file().getFileName() + ": " + e.getMessage(), List.of());
-        }
-    }
-
-    @FXML
-    private void newWorkspace() {
-        if (confirmDiscard()) {
-            session.newWorkspace();
-        }
-    }
-
-    @FXML
-    private void saveAs() {
-        if (session.workspace() == null) {
-            return;
-        }
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Save workspace as");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cardinal workspace", "*.cardinal.json"));
-        if (session.file() != null) {
-            chooser.setInitialDirectory(session.folder());
-            chooser.setInitialFileName(session.file().getFileName().toString());
-        }
-        File f = chooser.showSaveDialog(status.getScene().getWindow());
-        if (f == null) {
-            return;
-        }
-        Path target = f.getName().endsWith(WorkspaceFiles.EXTENSION) ? f.toPath()
-            : f.toPath().resolveSibling(f.getName() + WorkspaceFiles.EXTENSION);
-        try {
-            session.saveAs(target);
-            recoveryBarController.discard(target);
-            executor.execute(() -> {
-                try {
-                    recovery.remember(target);
-                } catch (IOException e) {
-                    LOG.log(Level.WARNING, "cannot update the recent files", e);
-                }
-            });
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "cannot save " + target, e);
-            session.showFailure("Cannot save " + target.getFileName() + ": " + e.getMessage(), List.of());
-        }
-    }
-
-    /**
-     * Asks what to do with unsaved edits before they would be lost: save them, discard them, or cancel.
-     *
-     * @return true when it is fine to go on
-     */
-    public boolean confirmDiscard() {
-        if (!session.history().isDirty()) {
-            return true;
-        }
-        ButtonType saveButton = new ButtonType("Save", ButtonBar.ButtonData.YES);
-        ButtonType discard = new ButtonType("Discard Changes", ButtonBar.ButtonData.NO);
-        Alert alert = new Alert(Alert.AlertType.CONFIRMATION, "The workspace has unsaved changes.", saveButton, discard, ButtonType.CANCEL);
-        alert.setHeaderText("Save changes to " + (session.file() == null ? "the new workspace" : session.file().getFileName()) + "?");
-        alert.initOwner(status.getScene().getWindow());
-        dev.cardinal.ui.common.Dialogs.theme(alert.getDialogPane(), status.getScene().getWindow());
-        ButtonType answer = alert.showAndWait().orElse(ButtonType.CANCEL);
-        if (answer == saveButton) {
-            save();
-            return !session.history().isDirty();
-        }
-        if (answer == discard) {
-            recoveryBarController.discard(session.file());
-            return true;
-        }
-        return false;
-    }
-
-    /** Opens a workspace in the background; the window stays responsive and the read can be cancelled. */
-    public void open(Path file) {
-        if (confirmDiscard()) {
-            reads.open(file, opened -> recoveryBarController.opened(opened, this::refreshRecent));
-        }
     }
 
     /** Adds traffic files to the open workspace, or makes a workspace from them; see {@link SampleReads#addSamples}. */
@@ -603,92 +302,25 @@ public final class MainWindowController {
         reads.cancel();
     }
 
-    @FXML
-    private void addSampleFiles() {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Add sample traffic");
-        chooser.getExtensionFilters().addAll(
-            new FileChooser.ExtensionFilter("Traffic (line protocol, CSV, NDJSON, gzipped)", "*.lp", "*.txt", "*.csv", "*.ndjson",
-                "*.jsonl", "*.gz"),
-            new FileChooser.ExtensionFilter("All files", "*"));
-        List<File> files = chooser.showOpenMultipleDialog(status.getScene().getWindow());
-        if (files != null) {
-            addSamples(files.stream().map(File::toPath).toList());
-        }
+    /** The recent workspaces changed: the File menu's list and the start page's. */
+    private void showRecent(List<Path> recent) {
+        menusController.showRecent(recent);
+        startPageController.showRecent(recent);
     }
 
-    /**
-     * Traffic that does not exist yet: a profile to type (like the shown sample when there is one, else an example),
-     * then where to write the traffic; it is added as a sample, with the profile saved beside it.
-     */
-    @FXML
-    private void synthesizeTraffic() {
-        LiveProjection.Shown shown = session.projection().shownProperty().get();
-        TrafficProfile start = shown != null && shown.projection() != null
-            ? SampleProfile.of(shown.projection(), java.time.Duration.ofDays(30), 1) : SampleReads.exampleProfile();
-        ProfileDialog.ask(status, ProfileWriter.toJson(start)).ifPresent(typed -> {
-            FileChooser chooser = new FileChooser();
-            chooser.setTitle("Write the synthetic traffic");
-            chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Line protocol, gzipped", "*.lp.gz"));
-            chooser.setInitialFileName(SchemaInference.slug(typed.profile().eventKind()) + "-synthetic.lp.gz");
-            chooser.setInitialDirectory(session.folder());
-            File f = chooser.showSaveDialog(status.getScene().getWindow());
-            if (f != null) {
-                synthesize(typed.profile(), typed.json(), f.toPath());
-            }
-        });
+    /** Opens a workspace in the background; the window stays responsive and the read can be cancelled. */
+    public void open(Path file) {
+        files.open(file);
     }
 
-    /** Files dropped on the window: a workspace is opened, traffic files are added. */
-    private void installDrop(javafx.scene.Scene scene) {
-        scene.setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) {
-                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY);
-            }
-            e.consume();
-        });
-        scene.setOnDragDropped(e -> {
-            List<Path> files = e.getDragboard().hasFiles() ? e.getDragboard().getFiles().stream().map(File::toPath).toList() : List.of();
-            List<Path> workspaces = files.stream().filter(f -> f.getFileName().toString().endsWith(WorkspaceFiles.EXTENSION)).toList();
-            e.setDropCompleted(!files.isEmpty());
-            e.consume();
-            if (!workspaces.isEmpty()) {
-                open(workspaces.get(0));
-            } else {
-                addSamples(files);
-            }
-        });
-    }
-
-    @FXML
-    private void openWorkspace() {
-        FileChooser chooser = new FileChooser();
-        chooser.setTitle("Open workspace");
-        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cardinal workspace", "*.cardinal.json"));
-        File f = chooser.showOpenDialog(status.getScene().getWindow());
-        if (f != null) {
-            open(f.toPath());
-        }
-    }
-
-    /**
-     * The window is asked to close: unsaved edits are saved or discarded first (or the close is cancelled). A window
-     * that closes leaves no recovery copy behind, so the next start offers none.
-     *
-     * @return false when the user cancelled
-     */
+    /** See {@link FileActions#requestClose}. */
     public boolean requestClose() {
-        if (!confirmDiscard()) {
-            return false;
-        }
-        recoveryBarController.closing(session.file());
-        return true;
+        return files.requestClose();
     }
 
-    /** File → Quit: as closing the window (its handler asks about unsaved edits and remembers the settings). */
-    @FXML
-    private void quit() {
-        javafx.stage.Window w = status.getScene().getWindow();
-        w.fireEvent(new javafx.stage.WindowEvent(w, javafx.stage.WindowEvent.WINDOW_CLOSE_REQUEST));
+    /** See {@link FileActions#confirmDiscard}. */
+    public boolean confirmDiscard() {
+        return files.confirmDiscard();
     }
+
 }

@@ -3,16 +3,12 @@ package dev.cardinal.ui.workspace;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
-import dev.cardinal.model.FileProblem;
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.Position;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.ReadProblem;
-import dev.cardinal.traffic.ReadReport;
 import dev.cardinal.traffic.SampleAttribute;
 import java.io.File;
 import java.io.IOException;
@@ -20,12 +16,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyObjectProperty;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.property.SimpleObjectProperty;
@@ -43,13 +37,11 @@ public final class WorkspaceSession implements AutoCloseable {
     /** How long the projection waits for more edits before it recomputes. */
     public static final long DEBOUNCE_MILLIS = 40;
 
-    private final ReadOnlyObjectWrapper<WorkspaceOpener.Opened> opened = new ReadOnlyObjectWrapper<>();
     private final EditHistory history = new EditHistory();
     private final LiveProjection projection;
     private final ObjectProperty<Layout> selectedLayout = new SimpleObjectProperty<>();
     private final ObjectProperty<ProjectionSettings> settings = new SimpleObjectProperty<>(ProjectionSettings.defaults());
     private final ObservableList<AttributeRow> attributes = FXCollections.observableArrayList();
-    private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Cardinal");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No workspace open");
     /** What the last action said (saved, exported, why it failed); it gives way to the summary when it expires. */
@@ -57,15 +49,7 @@ public final class WorkspaceSession implements AutoCloseable {
     private final javafx.beans.binding.StringBinding status = javafx.beans.binding.Bindings.createStringBinding(
         () -> message.get() != null ? message.get() : summary.get(), message, summary);
     private final LayoutEdits edits;
-    private final SampleCache samples = new SampleCache();
-    /** The traffic the shown sample was read from. */
-    private SampleCache.Key shownKey;
-    private SampleReading reading = SampleReading.HERE;
-    /** Problems the workspace file itself had when it was opened. */
-    private List<FileProblem> fileWarnings = List.of();
-    /** Bound samples outside the workspace's folder the user did not say yes to. */
-    private List<WorkspaceFiles.Outside> unread = List.of();
-    private Path file;
+    private final ShownSample shown;
     /** The attribute a finding or another view points at; the attribute views select it. */
     private final javafx.beans.property.StringProperty focusedAttribute = new javafx.beans.property.SimpleStringProperty();
     /** The attribute selected in the canvas or the attribute table: what Make Tag, Make Field and Drop act on. */
@@ -77,6 +61,7 @@ public final class WorkspaceSession implements AutoCloseable {
     public WorkspaceSession(Executor ui) {
         projection = new LiveProjection(ui, DEBOUNCE_MILLIS);
         edits = new LayoutEdits(history, selectedLayout::get, selectedLayout::set, this::showStatus);
+        shown = new ShownSample(projection, history::current, summary);
         selectedLayout.addListener((o, was, now) -> {
             refreshAttributes();
             project();
@@ -84,6 +69,7 @@ public final class WorkspaceSession implements AutoCloseable {
         settings.addListener((o, was, now) -> project());
         history.currentProperty().addListener((o, was, now) -> {
             boolean sampleChanged = followSample(now);
+
             Layout selected = selectedLayout.get();
             Layout same = selected == null || now == null ? null : now.layout(selected.id()).orElse(null);
             if (same == null && now != null) {
@@ -102,22 +88,9 @@ public final class WorkspaceSession implements AutoCloseable {
         history.dirtyProperty().addListener((o, was, now) -> refreshTitle());
     }
 
-    /**
-     * Reads the traffic of a workspace whose sample is not at hand (an undo or redo past the samples kept): in the
-     * background, in the window.
-     */
-    public interface SampleReading {
-        /** Reads on the caller's thread: for sessions without a window. */
-        SampleReading HERE = (sources, done) -> done.accept(dev.cardinal.traffic.SampleReader.read(sources,
-            dev.cardinal.traffic.SampleLimits.defaults(), dev.cardinal.traffic.ReadMonitor.NONE));
-
-        /** Reads {@code sources} and hands the sample to {@code done} on the session's thread. */
-        void read(List<dev.cardinal.traffic.SampleReader.Source> sources, java.util.function.Consumer<dev.cardinal.traffic.Sample> done);
-    }
-
     /** How traffic is read when a workspace's sample is not kept. */
     public void readSamplesWith(SampleReading reading) {
-        this.reading = reading;
+        shown.readWith(reading);
     }
 
     /** The edits of layouts and the canvas, each undoable. */
@@ -127,7 +100,7 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** The shown sample with the workspace it is the traffic of: its files, warnings and unread samples. */
     public ReadOnlyObjectProperty<WorkspaceOpener.Opened> openedProperty() {
-        return opened.getReadOnlyProperty();
+        return shown.openedProperty();
     }
 
     public EditHistory history() {
@@ -145,22 +118,22 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** Where the workspace is saved, or null when none is open. */
     public Path file() {
-        return file;
+        return shown.file();
     }
 
     /** Bound samples outside the workspace's folder that the user did not say yes to: they are not read. */
     public List<dev.cardinal.model.WorkspaceFiles.Outside> unreadSamples() {
-        return unread;
+        return shown.unread();
     }
 
     /** The workspace's bound samples as every reading of them takes them: without the ones not to be read. */
     public List<dev.cardinal.traffic.SampleReader.Source> sampleSources() {
-        return file == null ? List.of() : WorkspaceOpener.sources(file, history.current(), unreadSamples());
+        return file() == null ? List.of() : WorkspaceOpener.sources(file(), history.current(), unreadSamples());
     }
 
     /** The folder the workspace file is in, where file choosers start; null when none is open. */
     public File folder() {
-        Path dir = file == null ? null : file.toAbsolutePath().getParent();
+        Path dir = file() == null ? null : file().toAbsolutePath().getParent();
         return dir == null ? null : dir.toFile();
     }
 
@@ -189,7 +162,7 @@ public final class WorkspaceSession implements AutoCloseable {
     }
 
     public ObservableList<String> problems() {
-        return problems;
+        return shown.problems();
     }
 
     public ReadOnlyStringProperty titleProperty() {
@@ -212,14 +185,10 @@ public final class WorkspaceSession implements AutoCloseable {
      * nothing unsaved either.
      */
     public void newWorkspace() {
-        file = null;
-        fileWarnings = List.of();
-        unread = List.of();
-        samples.clear();
-        shownKey = null;
+        shown.startOver(null, List.of(), List.of());
         selectedLayout.set(null);
         history.reset(Workspace.empty("untitled"));
-        if (shownKey == null) {
+        if (!shown.followed()) {
             followSample(history.current()); // an empty workspace again: no change for the listener to follow
         }
         summary.set("New workspace: add sample traffic (File → Add Sample Traffic, or drop files here)");
@@ -231,16 +200,12 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** Shows a workspace that was opened. */
     public void show(WorkspaceOpener.Opened result) {
-        file = result.file();
-        fileWarnings = result.warnings();
-        unread = result.unread();
-        samples.clear();
-        shownKey = null;
-        samples.put(SampleCache.Key.of(file, result.workspace(), unread), result.sample());
+        shown.startOver(result.file(), result.warnings(), result.unread());
+        shown.keep(result.file(), result.workspace(), result.unread(), result.sample());
         selectedLayout.set(null);
         message.set(null);
         history.reset(result.workspace());
-        if (history.current() == result.workspace() && shownKey == null) {
+        if (history.current() == result.workspace() && !shown.followed()) {
             followSample(result.workspace()); // the same workspace value again: no change for the listener to follow
             result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
         }
@@ -255,13 +220,13 @@ public final class WorkspaceSession implements AutoCloseable {
      */
     public void showAdded(WorkspaceOpener.Opened result, String description) {
         boolean wasOpen = history.current() != null;
-        file = result.file();
-        unread = result.unread();
-        samples.put(SampleCache.Key.of(file, result.workspace(), unread), result.sample());
+        if (!wasOpen) {
+            shown.startOver(result.file(), List.of(), result.unread());
+        }
+        shown.keep(result.file(), result.workspace(), result.unread(), result.sample());
         if (wasOpen) {
             history.apply(description, ws -> result.workspace());
         } else {
-            fileWarnings = List.of();
             selectedLayout.set(null);
             history.resetUnsaved(result.workspace());
             workspaceShown.set(workspaceShown.get() + 1);
@@ -274,90 +239,25 @@ public final class WorkspaceSession implements AutoCloseable {
      * the workspace is not edited. {@link #endLiveSample} goes back to the workspace's own.
      */
     public void showLiveSample(dev.cardinal.traffic.Sample sample) {
-        showSample(sample, true);
+        shown.showLive(sample);
         refreshAttributes();
         project();
     }
 
     /** Captured traffic that was not kept: the sample is the workspace's own again. */
     public void endLiveSample() {
-        shownKey = null;
+        shown.endLive();
         followSample(history.current());
         refreshAttributes();
         project();
     }
 
-    /**
-     * Makes the shown sample the one {@code ws}'s bound files give: the one kept for them, else read again (in the
-     * background in the window), with nothing of another sample shown meanwhile.
-     *
-     * @return true when the shown sample changed
-     */
+    /** The shown sample follows {@code ws}; see {@link ShownSample#follow}. */
     private boolean followSample(Workspace ws) {
-        if (ws == null) {
-            shownKey = null;
-            showSample(emptySample(), false);
-            return true;
-        }
-        SampleCache.Key key = SampleCache.Key.of(file, ws, unread);
-        if (key.equals(shownKey)) {
-            return false;
-        }
-        shownKey = key;
-        if (key.isEmpty()) {
-            showSample(emptySample(), false);
-            return true;
-        }
-        Optional<dev.cardinal.traffic.Sample> kept = samples.get(key);
-        if (kept.isPresent()) {
-            showSample(kept.get(), false);
-            return true;
-        }
-        showSample(emptySample(), false);
-        summary.set("Reading the workspace's traffic again…");
-        reading.read(WorkspaceOpener.sources(file, ws, unread), read -> {
-            samples.put(key, read);
-            if (key.equals(shownKey)) {
-                showSample(read, false);
-                refreshAttributes();
-                project();
-            }
+        return shown.follow(ws, () -> {
+            refreshAttributes();
+            project();
         });
-        return true;
-    }
-
-    private static dev.cardinal.traffic.Sample emptySample() {
-        return new dev.cardinal.traffic.Sample(List.of(), new ReadReport(0, 0, 0, 0, List.of(), 0, 0, false));
-    }
-
-    /** Shows a sample; {@code live} when captured traffic replaces it every few moments. */
-    private void showSample(dev.cardinal.traffic.Sample sample, boolean live) {
-        projection.sample(sample, live);
-        opened.set(new WorkspaceOpener.Opened(file, history.current(), fileWarnings, sample, unread));
-        List<String> lines = new ArrayList<>();
-        for (FileProblem w : fileWarnings) {
-            lines.add("warning: " + (file == null ? "" : file.getFileName() + ": ") + w);
-        }
-        for (var o : unread) {
-            lines.add("not read: " + o.describe() + ": outside the workspace's folder, and not confirmed (open the workspace"
-                + " again to be asked)");
-        }
-        ReadReport r = sample.report();
-        for (ReadProblem p : r.problems()) {
-            lines.add(p.toString());
-        }
-        for (ReadProblem w : r.warnings()) {
-            lines.add(w.toString()); // kept lines, probably not what was meant (a quote left open, a NUL)
-        }
-        if (r.warningsOmitted() > 0) {
-            lines.add(String.format(Locale.ROOT, "... and %,d more warnings", r.warningsOmitted()));
-        }
-        if (r.problemsOmitted() > 0) {
-            lines.add(String.format(Locale.ROOT, "... and %,d more problems", r.problemsOmitted()));
-        }
-        problems.setAll(lines);
-        summary.set(history.current() == null ? "No workspace open" : String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad lines",
-            r.points(), r.files(), r.files() == 1 ? "" : "s", r.badLines()));
     }
 
     /** Shows why something could not be done (a workspace opened, a file written); what is open stays open. */
@@ -365,7 +265,7 @@ public final class WorkspaceSession implements AutoCloseable {
         List<String> lines = new ArrayList<>();
         lines.add(what);
         reasons.forEach(r -> lines.add("  " + r));
-        problems.setAll(lines);
+        shown.showFailure(lines);
         message.set(what);
     }
 
@@ -401,7 +301,7 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** Saves the workspace where it was opened from (atomically, keeping the previous version as a backup). */
     public void save() throws IOException {
-        saveAs(file);
+        saveAs(file());
     }
 
     /**
@@ -422,10 +322,11 @@ public final class WorkspaceSession implements AutoCloseable {
         if (ws == null) {
             throw new IllegalStateException("no workspace is open");
         }
+        Path file = file();
         Workspace rebased = WorkspaceFiles.rebase(ws, file, target);
         WorkspaceFiles.save(target, rebased);
         boolean elsewhere = file == null || !file.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize());
-        file = target;
+        shown.savedAs(target);
         if (!rebased.equals(ws)) {
             history.reset(rebased); // the same files, paths relative to the new folder: the same traffic (SampleCache.Key)
         }
@@ -450,11 +351,11 @@ public final class WorkspaceSession implements AutoCloseable {
             title.set("Cardinal");
             return;
         }
-        if (file == null) {
+        if (file() == null) {
             title.set("Cardinal — " + ws.name() + " (not saved yet)" + (history.isDirty() ? " *" : ""));
             return;
         }
-        title.set("Cardinal — " + ws.name() + " (" + file.getFileName() + ")" + (history.isDirty() ? " *" : ""));
+        title.set("Cardinal — " + ws.name() + " (" + file().getFileName() + ")" + (history.isDirty() ? " *" : ""));
     }
 
     private void refreshAttributes() {
@@ -464,7 +365,8 @@ public final class WorkspaceSession implements AutoCloseable {
             return;
         }
         Layout layout = selectedLayout.get();
-        Optional<EventKindSample> sample = opened.get() == null ? Optional.empty() : opened.get().sample().eventKind(kind.get().name());
+        WorkspaceOpener.Opened opened = shown.openedProperty().get();
+        Optional<EventKindSample> sample = opened == null ? Optional.empty() : opened.sample().eventKind(kind.get().name());
         List<AttributeRow> rows = new ArrayList<>();
         for (Attribute a : kind.get().attributes()) {
             Role role = layout.roleOf(a.name());

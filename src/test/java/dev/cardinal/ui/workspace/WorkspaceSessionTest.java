@@ -191,7 +191,7 @@ class WorkspaceSessionTest {
         java.util.concurrent.atomic.AtomicInteger readAgain = new java.util.concurrent.atomic.AtomicInteger();
         session.readSamplesWith((sources, done) -> {
             readAgain.incrementAndGet();
-            WorkspaceSession.SampleReading.HERE.read(sources, done);
+            SampleReading.HERE.read(sources, done);
         });
         for (int n = 1; n <= SampleCache.KEPT + 1; n++) {
             Path more = Files.writeString(dir.resolve("more" + n + ".lp"), "listing_event,event=view,user_id=u" + n + " count=1i " + n + "\n");

@@ -18,19 +18,65 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 
 /**
- * The canvas's context menus, with the real actions: on a chip (Make Tag, Make Field, Drop, Rename, Show in
- * Attributes), on a card (Rename, Duplicate Layout, Delete, Measurement Template, Compare With…) and on the empty canvas
- * (New Layout, Auto-layout, Fit). Items show the keys that do the same.
+ * What the user does on the canvas, made into undoable edits of the session or the panel's dialogs; and the context
+ * menus, with the real actions: on a chip (Make Tag, Make Field, Drop, Rename, Show in Attributes), on a card (Rename,
+ * Duplicate Layout, Delete, Measurement Template, Compare With…) and on the empty canvas (New Layout, Auto-layout,
+ * Fit). Items show the keys that do the same.
  */
-final class CanvasMenus implements CanvasView.Menus {
+final class CanvasActions implements CanvasView.Events {
     private final WorkspaceSession session;
     private final CanvasPanelController panel;
     private Consumer<String> showInAttributes = a -> { };
     private BiConsumer<String, String> compare = (a, b) -> { };
 
-    CanvasMenus(WorkspaceSession session, CanvasPanelController panel) {
+    CanvasActions(WorkspaceSession session, CanvasPanelController panel) {
         this.session = session;
         this.panel = panel;
+    }
+
+    @Override
+    public void selectLayout(String layoutId) {
+        session.select(layoutId);
+    }
+
+    @Override
+    public void selectAttribute(String attribute) {
+        session.selectedAttributeProperty().set(attribute);
+    }
+
+    @Override
+    public void roleChange(CanvasView.RoleChange c) {
+        session.edits().setRole(c.layoutId(), c.attribute(), c.role());
+    }
+
+    @Override
+    public void moveCard(String layoutId, dev.cardinal.model.Position to) {
+        session.edits().moveCard(layoutId, to);
+    }
+
+    @Override
+    public void renameLayout(String layoutId) {
+        panel.renameLayout(layoutId);
+    }
+
+    @Override
+    public void deleteLayout(String layoutId) {
+        panel.deleteLayout(layoutId);
+    }
+
+    @Override
+    public void editMeasurement(String layoutId) {
+        panel.editMeasurement(layoutId);
+    }
+
+    @Override
+    public void addTemplate(String layoutId, Role role) {
+        panel.editTemplate(layoutId, role, null);
+    }
+
+    @Override
+    public void editTemplate(String layoutId, Role role, String text) {
+        panel.editTemplate(layoutId, role, text);
     }
 
     void setOnShowInAttributes(Consumer<String> handler) {
@@ -51,7 +97,7 @@ final class CanvasMenus implements CanvasView.Menus {
     }
 
     @Override
-    public List<MenuItem> chip(String layoutId, String attribute) {
+    public List<MenuItem> chipMenu(String layoutId, String attribute) {
         Layout layout = session.workspace() == null ? null : session.workspace().layout(layoutId).orElse(null);
         if (layout == null) {
             return List.of();
@@ -92,7 +138,7 @@ final class CanvasMenus implements CanvasView.Menus {
     }
 
     @Override
-    public List<MenuItem> card(String layoutId) {
+    public List<MenuItem> cardMenu(String layoutId) {
         Workspace ws = session.workspace();
         Layout layout = ws == null ? null : ws.layout(layoutId).orElse(null);
         if (layout == null) {
@@ -116,7 +162,7 @@ final class CanvasMenus implements CanvasView.Menus {
     }
 
     @Override
-    public List<MenuItem> canvas() {
+    public List<MenuItem> canvasMenu() {
         if (session.workspace() == null || session.workspace().eventKinds().isEmpty()) {
             return List.of();
         }
