@@ -277,4 +277,29 @@ class FirstHourTest extends WorkbenchFixture {
         }
         robot.interact(() -> window.controller().setDarkTheme(false));
     }
+
+    @Test
+    void applyFixAndCopySayWhatTheyDid(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.session().projection().findingsProperty().get().stream()
+            .anyMatch(f -> f.subject().equals("session_id") && f.fix().applicable()));
+        robot.clickOn(robot.lookup((Node n) -> n instanceof javafx.scene.control.Labeled l && l.getText() != null
+            && l.getText().startsWith("Findings (")).<Node>query());
+        TableView<dev.cardinal.lint.Finding> findings = robot.lookup("#findings").queryTableView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> findings.getItems().stream().anyMatch(f -> f.subject().equals("session_id")));
+        var sessionTag = findings.getItems().stream().filter(f -> f.subject().equals("session_id") && f.fix().applicable()).findFirst().orElseThrow();
+        robot.interact(() -> findings.getSelectionModel().select(sessionTag));
+        robot.clickOn("#applyFix");
+        Label status = robot.lookup("#status").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> status.getText().startsWith("Applied: "));
+        assertTrue(status.getText().endsWith("series 12,934 → 12,910"), status.getText());
+
+        robot.clickOn("Code");
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#code-influxql").tryQuery().isPresent());
+        robot.clickOn("#copyCode");
+        assertTrue(status.getText().startsWith("Copied the InfluxQL code ("), status.getText());
+        String copied = WaitForAsyncUtils.asyncFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString()).get(5, TimeUnit.SECONDS);
+        assertEquals(copied.split("\n", -1).length + " lines",
+            status.getText().replaceAll(".*\\((.*)\\).*", "$1"));
+    }
 }

@@ -85,9 +85,13 @@ public final class CodePanel extends VBox {
         Button copy = new Button("Copy");
         copy.setId("copyCode");
         copy.setOnAction(e -> {
+            String text = selectedText();
             ClipboardContent c = new ClipboardContent();
-            c.putString(selectedText());
+            c.putString(text);
             Clipboard.getSystemClipboard().setContent(c);
+            String what = tabs.getSelectionModel().getSelectedItem() == null ? "code" : tabs.getSelectionModel().getSelectedItem().getText();
+            onCopied.accept(String.format(java.util.Locale.ROOT, "Copied the %s code (%,d lines) to the clipboard", what,
+                text.isEmpty() ? 0 : text.split("\n", -1).length));
         });
         export.setId("exportCode");
         export.setDisable(true);
@@ -116,6 +120,13 @@ public final class CodePanel extends VBox {
     public void setShowing(boolean on) {
         showing = on;
         showSelected();
+    }
+
+    private java.util.function.Consumer<String> onCopied = m -> { };
+
+    /** Says what Copy put on the clipboard (the status bar shows it). */
+    public void setOnCopied(java.util.function.Consumer<String> handler) {
+        onCopied = handler;
     }
 
     /** The export button: the controller decides where to write. */

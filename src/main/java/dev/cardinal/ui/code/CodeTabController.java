@@ -39,6 +39,7 @@ public final class CodeTabController {
             }
         });
         codePanel.exportButton().setOnAction(e -> exportCode());
+        codePanel.setOnCopied(session::showStatus);
     }
 
     /** Whether the code tab is on screen: the panel makes and fills its code areas only then. */

@@ -69,8 +69,28 @@ public final class FindingsPanelController {
     @FXML
     private void applyFix() {
         Finding f = findings.getSelectionModel().getSelectedItem();
-        if (f != null) {
-            session.applyFix(f);
+        if (f == null) {
+            return;
         }
+        LiveProjection.Shown before = session.projection().shownProperty().get();
+        if (!session.applyFix(f)) {
+            return;
+        }
+        // once the fixed layout is projected, the status bar says what the fix did to the numbers
+        long seriesBefore = before == null || before.projection() == null ? -1 : before.projection().now().series();
+        javafx.beans.value.ChangeListener<Boolean> told = new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean stale) {
+                if (stale) {
+                    return;
+                }
+                o.removeListener(this);
+                LiveProjection.Shown after = session.projection().shownProperty().get();
+                session.showStatus(after == null || after.projection() == null || seriesBefore < 0 ? "Applied: " + f.fix().title()
+                    : String.format(java.util.Locale.ROOT, "Applied: %s — series %,d → %,d", f.fix().title(), seriesBefore,
+                    after.projection().now().series()));
+            }
+        };
+        session.projection().staleProperty().addListener(told);
     }
 }
