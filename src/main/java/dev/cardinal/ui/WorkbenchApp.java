@@ -84,27 +84,48 @@ public final class WorkbenchApp extends Application {
     @Override
     public void start(Stage stage) {
         executor = backgroundExecutor();
-        Window w = build(executor);
-        window = w;
-        stage.titleProperty().bind(w.session().titleProperty());
-        Scene scene = new Scene(w.root());
-        // the first frame is the theme's surface, not a white window
-        scene.setFill(javafx.scene.paint.Color.web(settings.darkTheme() ? "#1e1c1b" : "#fbfaf9"));
-        stage.setScene(scene);
-        place(stage, settings);
-        w.controller().apply(settings);
-        stage.setOnCloseRequest(e -> {
-            if (!w.controller().requestClose()) {
-                e.consume();
-            } else {
-                remember(stage, w);
+        List<String> args = getParameters().getRaw();
+        showInto(stage, executor, settings, w -> {
+            window = w;
+            stage.setOnCloseRequest(e -> {
+                if (!w.controller().requestClose()) {
+                    e.consume();
+                } else {
+                    remember(stage, w);
+                }
+            });
+            if (!args.isEmpty()) {
+                w.controller().open(Path.of(args.get(0)));
             }
         });
+    }
+
+    /**
+     * Shows the window's frame at once, in the theme's colour with a line saying the workbench is starting, and builds
+     * the workbench into it on the next pulse: no blank window while the views load, none white.
+     *
+     * @param built gets the workbench once it is in the window
+     */
+    public static void showInto(Stage stage, java.util.concurrent.Executor executor, WorkbenchSettings settings,
+                                java.util.function.Consumer<Window> built) {
+        javafx.scene.control.Label starting = new javafx.scene.control.Label("Starting Cardinal…");
+        starting.setTextFill(javafx.scene.paint.Color.web(settings.darkTheme() ? "#a8a09d" : "#6b6462"));
+        String surface = settings.darkTheme() ? "#1e1c1b" : "#fbfaf9";
+        javafx.scene.layout.StackPane frame = new javafx.scene.layout.StackPane(starting);
+        frame.setStyle("-fx-background-color: " + surface + ";");
+        Scene scene = new Scene(frame);
+        scene.setFill(javafx.scene.paint.Color.web(surface));
+        stage.setTitle("Cardinal");
+        stage.setScene(scene);
+        place(stage, settings);
         stage.show();
-        List<String> args = getParameters().getRaw();
-        if (!args.isEmpty()) {
-            w.controller().open(Path.of(args.get(0)));
-        }
+        javafx.application.Platform.runLater(() -> {
+            Window w = build(executor);
+            stage.titleProperty().bind(w.session().titleProperty());
+            scene.setRoot(w.root());
+            w.controller().apply(settings);
+            built.accept(w);
+        });
     }
 
     /**
