@@ -162,6 +162,25 @@ public final class CanvasView extends ScrollPane {
         setVvalue(0);
     }
 
+    /**
+     * Review mode: no scroll bars, every card whole at the zoom that fits the view's width (never above 100%), and
+     * the view as tall as the cards are then. Call after {@link #show} and whenever the width changes.
+     */
+    public void sizeToCards() {
+        setHbarPolicy(ScrollBarPolicy.NEVER);
+        setVbarPolicy(ScrollBarPolicy.NEVER);
+        double w = 0;
+        double h = 0;
+        for (VBox c : cards.values()) {
+            // as drawn: a card is never narrower than its minimum, whatever its content asks
+            w = Math.max(w, c.getLayoutX() + Math.max(c.minWidth(-1), c.prefWidth(-1)));
+            h = Math.max(h, c.getLayoutY() + Math.max(c.minHeight(-1), c.prefHeight(-1)));
+        }
+        double room = getWidth() - snappedLeftInset() - snappedRightInset();
+        setZoom(room > 0 && w > 0 ? Math.min(1, room / (w + GAP / 2)) : 1);
+        setPrefViewportHeight(h <= 0 ? 0 : (h + GAP / 2) * zoom);
+    }
+
     private Bounds contentBounds() {
         double maxX = 0;
         double maxY = 0;
