@@ -38,6 +38,7 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
@@ -281,7 +282,7 @@ public final class ComparePanelController {
         Label line = new Label(sentence);
         line.getStyleClass().add("verdict-line");
         line.setWrapText(true);
-        line.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        line.setMinHeight(Region.USE_PREF_SIZE);
         return line;
     }
 

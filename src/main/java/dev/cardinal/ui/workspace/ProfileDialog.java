@@ -41,8 +41,9 @@ public final class ProfileDialog {
         ProfileFormController form = new ProfileFormController(initial);
         Dialog<Typed> dialog = new Dialog<>();
         dialog.setTitle("Synthesize traffic from a profile");
-        dialog.setHeaderText("Describe the traffic: closed sets of values, ids that keep arriving, measures. Generate "
-            + "writes it as line protocol beside the workspace and adds it as a sample.");
+        // short enough that the form, not the header, sets the dialog's width
+        dialog.setHeaderText("Describe the traffic: closed sets of values, ids that keep arriving, measures.\n"
+            + "Generate writes it as line protocol beside the workspace and adds it as a sample.");
         dialog.initOwner(owner.getScene().getWindow());
         // the window's look (and theme) in the dialog too
         Dialogs.theme(dialog.getDialogPane(), owner.getScene().getWindow());
