@@ -453,35 +453,35 @@ class WorkbenchTest extends WorkbenchFixture {
         assertEquals("ids-as-tags", robot.lookup("#compareA").<javafx.scene.control.ChoiceBox<dev.cardinal.compare.Side>>query().getValue().layout().id());
         assertEquals("ids-as-fields", robot.lookup("#compareB").<javafx.scene.control.ChoiceBox<dev.cardinal.compare.Side>>query().getValue().layout().id());
         robot.clickOn("#compareButton");
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#compareMetrics").queryTableView().getItems().isEmpty()
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#compareMetrics").queryAs(dev.cardinal.ui.compare.MetricsGrid.class).rows().isEmpty()
             || robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("Cannot"));
-        assertTrue(!robot.lookup("#compareMetrics").queryTableView().getItems().isEmpty(), robot.lookup("#compareStatus").queryAs(Label.class).getText());
+        assertTrue(!robot.lookup("#compareMetrics").queryAs(dev.cardinal.ui.compare.MetricsGrid.class).rows().isEmpty(), robot.lookup("#compareStatus").queryAs(Label.class).getText());
         WaitForAsyncUtils.waitForFxEvents();
-        TableView<dev.cardinal.ui.compare.ReviewRows> metrics = robot.lookup("#compareMetrics").queryTableView();
-        var series = metrics.getItems().stream().filter(m -> m.name().equals("series")).findFirst().orElseThrow();
+        dev.cardinal.ui.compare.MetricsGrid metrics = robot.lookup("#compareMetrics").queryAs(dev.cardinal.ui.compare.MetricsGrid.class);
+        var series = metrics.rows().stream().filter(m -> m.name().equals("series")).findFirst().orElseThrow();
         // the same numbers as cardinal analyze gives for each layout (and the projection panel shows)
         assertEquals(12_934, series.metric().a());
         assertEquals(5, series.metric().b());
         assertEquals("−12,929", series.change());
         assertEquals(Boolean.TRUE, series.better());
-        var valuesPerTag = metrics.getItems().stream().filter(m -> m.name().equals("time to InfluxDB 1.x OSS values per tag 100,000")).findFirst()
+        var valuesPerTag = metrics.rows().stream().filter(m -> m.name().equals("time to InfluxDB 1.x OSS values per tag 100,000")).findFirst()
             .orElseThrow();
         assertTrue(valuesPerTag.a().startsWith("after ") && valuesPerTag.a().endsWith("(session_id)"), valuesPerTag.a());
         assertEquals("never (event)", valuesPerTag.b());
         assertEquals(Boolean.TRUE, valuesPerTag.better(), "never is later than any time");
-        ListView<String> verdict = robot.lookup("#compareVerdict").queryListView();
-        assertEquals("ids-as-fields holds 5 series at 30d where ids-as-tags holds 27,808: 5,562x fewer.", verdict.getItems().get(0));
+        Label verdict = robot.lookup("#compareVerdict .verdict-line").queryAs(Label.class);
+        assertEquals("ids-as-fields holds 5 series at 30d where ids-as-tags holds 27,808: 5,562x fewer.", verdict.getText());
         javafx.scene.Node userA = robot.lookup("#compareCanvasA #chip-ids-as-tags-user_id").query();
         assertTrue(userA.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("changed")), "user_id differs: marked");
         javafx.scene.Node eventA = robot.lookup("#compareCanvasA #chip-ids-as-tags-event").query();
         assertTrue(!eventA.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("changed")), "event is a tag in both");
         assertTrue(robot.lookup("#compareDetails").queryTextInputControl().getText().contains("## The same questions in both"));
-        ListView<dev.cardinal.lint.Finding> findingsA = robot.lookup("#compareFindingsA").queryListView();
-        ListView<dev.cardinal.lint.Finding> findingsB = robot.lookup("#compareFindingsB").queryListView();
-        assertEquals(window.session().projection().findingsProperty().get().size(), findingsA.getItems().size(),
+        List<dev.cardinal.lint.Finding> findingsA = robot.lookup("#compareFindingsA").queryAs(dev.cardinal.ui.compare.FindingRows.class).findings();
+        List<dev.cardinal.lint.Finding> findingsB = robot.lookup("#compareFindingsB").queryAs(dev.cardinal.ui.compare.FindingRows.class).findings();
+        assertEquals(window.session().projection().findingsProperty().get().size(), findingsA.size(),
             "ids-as-tags is the selected layout: the same findings as the Findings panel");
-        assertTrue(findingsA.getItems().stream().anyMatch(f -> f.rule().equals("tag-grows-with-traffic") && f.subject().equals("user_id")));
-        assertTrue(findingsB.getItems().stream().noneMatch(f -> f.rule().equals("tag-grows-with-traffic")));
+        assertTrue(findingsA.stream().anyMatch(f -> f.rule().equals("tag-grows-with-traffic") && f.subject().equals("user_id")));
+        assertTrue(findingsB.stream().noneMatch(f -> f.rule().equals("tag-grows-with-traffic")));
         snap(robot, "compare");
         robot.interact(() -> window.controller().setDarkTheme(true));
         snap(robot, "compare-dark");
@@ -509,8 +509,8 @@ class WorkbenchTest extends WorkbenchFixture {
             || robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("Cannot"));
         assertTrue(robot.lookup("#compareStatus").queryAs(Label.class).getText().startsWith("ids-as-fields (HEAD) vs ids-as-fields over 20,000 points"),
             robot.lookup("#compareStatus").queryAs(Label.class).getText());
-        TableView<dev.cardinal.ui.compare.ReviewRows> metrics = robot.lookup("#compareMetrics").queryTableView();
-        var series = metrics.getItems().stream().filter(m -> m.name().equals("series")).findFirst().orElseThrow();
+        dev.cardinal.ui.compare.MetricsGrid metrics = robot.lookup("#compareMetrics").queryAs(dev.cardinal.ui.compare.MetricsGrid.class);
+        var series = metrics.rows().stream().filter(m -> m.name().equals("series")).findFirst().orElseThrow();
         assertEquals(5, series.metric().a(), "as committed: the ids are fields");
         assertEquals(Boolean.FALSE, series.better(), "the change indexes user_id");
         String details = robot.lookup("#compareDetails").queryTextInputControl().getText();

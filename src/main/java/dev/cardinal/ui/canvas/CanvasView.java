@@ -189,11 +189,30 @@ public final class CanvasView extends ScrollPane {
         setVvalue(0);
     }
 
+    /**
+     * Review mode: no scroll bars, every card whole at the zoom that fits the view's width (never above 100%), and
+     * the view as tall as the cards are then. Call after {@link #show} and whenever the width changes.
+     */
+    public void sizeToCards() {
+        setHbarPolicy(ScrollBarPolicy.NEVER);
+        setVbarPolicy(ScrollBarPolicy.NEVER);
+        double w = 0;
+        double h = 0;
+        for (VBox c : cards.values()) {
+            // as drawn: a card is never narrower than its minimum, whatever its content asks
+            w = Math.max(w, c.getLayoutX() + Math.max(c.minWidth(-1), c.prefWidth(-1)));
+            h = Math.max(h, c.getLayoutY() + Math.max(c.minHeight(-1), c.prefHeight(-1)));
+        }
+        double room = getWidth() - snappedLeftInset() - snappedRightInset();
+        setZoom(room > 0 && w > 0 ? Math.min(1, room / (w + GAP / 2)) : 1);
+        setPrefViewportHeight(h <= 0 ? 0 : (h + GAP / 2) * zoom);
+    }
+
     private Bounds contentBounds() {
         double maxX = 0;
         double maxY = 0;
         for (VBox c : cards.values()) {
-            maxX = Math.max(maxX, c.getLayoutX() + c.prefWidth(-1));
+            maxX = Math.max(maxX, c.getLayoutX() + Math.max(c.minWidth(-1), c.prefWidth(-1)));
             maxY = Math.max(maxY, c.getLayoutY() + c.prefHeight(-1));
         }
         return new javafx.geometry.BoundingBox(0, 0, maxX, maxY);
@@ -245,7 +264,7 @@ public final class CanvasView extends ScrollPane {
 
     void forEachCard(CardVisitor visitor) {
         cards.forEach((id, c) -> visitor.card(id, new javafx.geometry.BoundingBox(c.getLayoutX(), c.getLayoutY(),
-            c.prefWidth(-1), c.prefHeight(-1)), id.equals(selectedCard)));
+            Math.max(c.minWidth(-1), c.prefWidth(-1)), c.prefHeight(-1)), id.equals(selectedCard)));
     }
 
     /** The cards' extent at zoom 1. */

@@ -16,7 +16,9 @@ public enum FxmlView {
     CODE_PANEL("/fxml/code_panel.fxml"),
     PUSH_PANEL("/fxml/push_panel.fxml"),
     CAPTURE_PANEL("/fxml/capture_panel.fxml"),
-    PROJECTION_PANEL("/fxml/projection_panel.fxml");
+    PROJECTION_PANEL("/fxml/projection_panel.fxml"),
+    /** The traffic profile dialog's content. */
+    PROFILE_FORM("/fxml/profile_form.fxml");
 
     private final String resource;
 

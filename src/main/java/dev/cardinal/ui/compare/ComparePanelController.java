@@ -1,7 +1,6 @@
 package dev.cardinal.ui.compare;
 
 import dev.cardinal.compare.LayoutComparison;
-import dev.cardinal.lint.Finding;
 import dev.cardinal.compare.Review;
 import dev.cardinal.compare.ReviewHtml;
 import dev.cardinal.compare.ReviewMarkdown;
@@ -17,7 +16,6 @@ import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.canvas.AttributeInfo;
 import dev.cardinal.ui.canvas.CanvasView;
-import dev.cardinal.ui.common.Cells;
 import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.Tasks;
 import dev.cardinal.ui.workspace.WorkspaceSession;
@@ -34,18 +32,14 @@ import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
-import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
-import javafx.scene.control.ListView;
 import javafx.scene.control.MenuButton;
-import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
-import javafx.scene.control.TableView;
-import javafx.scene.control.TextArea;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.util.StringConverter;
 
@@ -79,29 +73,25 @@ public final class ComparePanelController {
     @FXML
     private CanvasView canvasB;
     @FXML
-    private ListView<String> verdict;
+    private ScrollPane review;
     @FXML
-    private TableView<ReviewRows> metrics;
+    private VBox reviewBody;
     @FXML
-    private TableColumn<ReviewRows, String> metricColumn;
+    private VBox verdict;
     @FXML
-    private TableColumn<ReviewRows, String> aColumn;
-    @FXML
-    private TableColumn<ReviewRows, String> bColumn;
-    @FXML
-    private TableColumn<ReviewRows, String> deltaColumn;
+    private MetricsGrid metrics;
     /** Layouts read from other workspace files or git revisions, offered beside the workspace's own. */
     private final List<Side> elsewhere = new ArrayList<>();
     @FXML
-    private TextArea details;
+    private WholeTextArea details;
     @FXML
     private Label findingsATitle;
     @FXML
     private Label findingsBTitle;
     @FXML
-    private ListView<Finding> findingsA;
+    private FindingRows findingsA;
     @FXML
-    private ListView<Finding> findingsB;
+    private FindingRows findingsB;
 
     public ComparePanelController(WorkspaceSession session, Executor executor) {
         this.session = session;
@@ -126,63 +116,11 @@ public final class ComparePanelController {
         };
         layoutA.setConverter(names);
         layoutB.setConverter(names);
-        metricColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().name()));
-        aColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().a()));
-        bColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().b()));
-        deltaColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().change()));
-        metrics.setRowFactory(t -> new TableRow<>() {
-            @Override
-            protected void updateItem(ReviewRows row, boolean empty) {
-                super.updateItem(row, empty);
-                Boolean better = empty || row == null ? null : row.better();
-                pseudoClassStateChanged(BETTER, Boolean.TRUE.equals(better));
-                pseudoClassStateChanged(WORSE, Boolean.FALSE.equals(better));
-            }
-        });
-        verdict.setCellFactory(v -> new javafx.scene.control.ListCell<>() {
-            @Override
-            protected void updateItem(String sentence, boolean empty) {
-                super.updateItem(sentence, empty);
-                // whole sentences, wrapped to the list's width
-                setText(empty ? null : sentence);
-                setWrapText(true);
-                setPrefWidth(0);
-            }
-        });
-        findingsA.setCellFactory(v -> findingCell());
-        findingsB.setCellFactory(v -> findingCell());
-        findingsA.setPlaceholder(new Label("No findings."));
-        findingsB.setPlaceholder(new Label("No findings."));
+        // each card whole at the width of its half of the review, as tall as it is then
+        canvasA.widthProperty().addListener((o, was, now) -> canvasA.sizeToCards());
+        canvasB.widthProperty().addListener((o, was, now) -> canvasB.sizeToCards());
         session.history().currentProperty().addListener((o, was, ws) -> offer(ws));
     }
-
-    /** A finding in a line or two: severity, rule, what it says, and its fix; the evidence in the tooltip. */
-    private static javafx.scene.control.ListCell<Finding> findingCell() {
-        return new javafx.scene.control.ListCell<>() {
-            private final javafx.scene.control.Tooltip tip = new javafx.scene.control.Tooltip();
-
-            @Override
-            protected void updateItem(Finding f, boolean empty) {
-                super.updateItem(f, empty);
-                Cells.markSeverity(this, empty ? null : f);
-                if (empty || f == null) {
-                    setText(null);
-                    setTooltip(null);
-                    return;
-                }
-                setText(f.severity().name().toLowerCase(java.util.Locale.ROOT) + "  " + f.rule() + "  " + f.message()
-                    + "\nFix: " + f.fix().title());
-                setWrapText(true);
-                setPrefWidth(0);
-                tip.setText(f.evidence().isEmpty() ? f.message() : String.join("\n",
-                    f.evidence().stream().map(e -> e.label() + ": " + e.value()).toList()));
-                setTooltip(tip);
-            }
-        };
-    }
-
-    private static final PseudoClass BETTER = PseudoClass.getPseudoClass("better");
-    private static final PseudoClass WORSE = PseudoClass.getPseudoClass("worse");
 
     /**
      * Offers the workspace's layouts and those read from elsewhere; A is the selected layout, B another of its event
@@ -317,22 +255,23 @@ public final class ComparePanelController {
 
     private void show(Review r) {
         shown = r;
-        status.setText(r.a().layout().name() + " vs " + r.b().layout().name() + " over " + Quantities.count(r.a().now().points())
-            + " points of " + r.a().eventKind());
-        verdict.getItems().setAll(r.comparison().verdict());
-        metrics.getItems().setAll(ReviewRows.of(r));
-        aColumn.setText(r.a().layout().name());
-        bColumn.setText(r.b().layout().name());
+        verdict.getChildren().setAll(r.comparison().verdict().stream().map(ComparePanelController::verdictLine).toList());
+        metrics.show(r.a().layout().name(), r.b().layout().name(), ReviewRows.of(r));
         details.setText(ReviewMarkdown.render(r));
-        findingsATitle.setText(r.a().layout().name() + ": " + count(r.findingsA().size()));
-        findingsBTitle.setText(r.b().layout().name() + ": " + count(r.findingsB().size()));
-        findingsA.getItems().setAll(r.findingsA());
-        findingsB.getItems().setAll(r.findingsB());
+        findingsATitle.setText("A: " + r.a().layout().name() + ", " + count(r.findingsA().size()));
+        findingsBTitle.setText("B: " + r.b().layout().name() + ", " + count(r.findingsB().size()));
+        findingsA.show(r.findingsA());
+        findingsB.show(r.findingsB());
         Set<String> changed = r.comparison().differences().stream().map(LayoutComparison.Difference::subject).collect(Collectors.toSet());
         card(canvasA, r.a(), changed);
         card(canvasB, r.b(), changed);
+        reviewBody.setVisible(true);
+        review.setVvalue(0);
         exportMarkdown.setDisable(false);
         exportHtml.setDisable(false);
+        // last: what says the review is there comes once all of it is
+        status.setText(r.a().layout().name() + " vs " + r.b().layout().name() + " over " + Quantities.count(r.a().now().points())
+            + " points of " + r.a().eventKind());
     }
 
     /** One layout's card alone on its canvas, with the attributes that differ between the two marked. */
@@ -344,6 +283,16 @@ public final class ComparePanelController {
             a -> new AttributeInfo(a.type(), a.distinct(), a.growth(), null), (x, y) -> x, HashMap::new));
         canvas.setMarked(changed);
         canvas.show(one, null, Map.of(l.eventKind(), infos));
+        canvas.sizeToCards();
+    }
+
+    /** A sentence of the verdict, wrapped to the review's width. */
+    private static Label verdictLine(String sentence) {
+        Label line = new Label(sentence);
+        line.getStyleClass().add("verdict-line");
+        line.setWrapText(true);
+        line.setMinHeight(Region.USE_PREF_SIZE);
+        return line;
     }
 
     private static String count(int findings) {
