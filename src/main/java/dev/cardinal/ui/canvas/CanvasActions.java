@@ -23,7 +23,7 @@ import javafx.scene.input.KeyCombination;
  * Duplicate Layout, Delete, Measurement Template, Compare With…) and on the empty canvas (New Layout, Auto-layout,
  * Fit). Items show the keys that do the same.
  */
-final class CanvasActions implements CanvasView.Events {
+final class CanvasActions implements CanvasEvents {
     private final WorkspaceSession session;
     private final CanvasPanelController panel;
     private Consumer<String> showInAttributes = a -> { };

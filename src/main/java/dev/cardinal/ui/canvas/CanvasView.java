@@ -39,68 +39,13 @@ public final class CanvasView extends ScrollPane {
     }
 
     private final Map<String, Drawn> drawn = new java.util.HashMap<>();
-    Events events = new Events() {
+    CanvasEvents events = new CanvasEvents() {
     };
     private final Cards cardNodes = new Cards(this);
     final Palette palette = new Palette(cardNodes);
     java.util.Set<String> marked = java.util.Set.of();
 
-    /**
-     * What the user did on the canvas, for the controller (the view only reports it; {@link Cards} reports the mouse's
-     * part), and what the context menus of chips, cards and the empty canvas offer (the view opens the menu where the
-     * user asked for it, after selecting what was clicked).
-     */
-    public interface Events {
-        default void selectLayout(String layoutId) {
-        }
-
-        /** The attribute whose chip was selected, or null when none is. */
-        default void selectAttribute(String attribute) {
-        }
-
-        default void roleChange(RoleChange change) {
-        }
-
-        default void moveCard(String layoutId, Position to) {
-        }
-
-        /** F2 on a selected card. */
-        default void renameLayout(String layoutId) {
-        }
-
-        /** Delete on a selected card (no chip selected). */
-        default void deleteLayout(String layoutId) {
-        }
-
-        /** A double click on a card's header. */
-        default void editMeasurement(String layoutId) {
-        }
-
-        /** "Add Templated Tag/Field" on a compartment's menu. */
-        default void addTemplate(String layoutId, Role role) {
-        }
-
-        /**
-         * "Edit" on a templated tag or field ({@code text} is what the card shows, {@code key = template}); "Remove"
-         * comes as role DROPPED with the key.
-         */
-        default void editTemplate(String layoutId, Role role, String text) {
-        }
-
-        default java.util.List<javafx.scene.control.MenuItem> chipMenu(String layoutId, String attribute) {
-            return java.util.List.of();
-        }
-
-        default java.util.List<javafx.scene.control.MenuItem> cardMenu(String layoutId) {
-            return java.util.List.of();
-        }
-
-        default java.util.List<javafx.scene.control.MenuItem> canvasMenu() {
-            return java.util.List.of();
-        }
-    }
-
-    public void setEvents(Events events) {
+    public void setEvents(CanvasEvents events) {
         this.events = events;
     }
 
@@ -218,37 +163,17 @@ public final class CanvasView extends ScrollPane {
         return new javafx.geometry.BoundingBox(0, 0, maxX, maxY);
     }
 
-    /** Where a layout's card is drawn: its saved position, or a place in a row after the others. */
+    /** Where a layout's card is drawn; see {@link CardPlacement#positions}. */
     public static Map<String, Position> positions(Workspace ws) {
-        Map<String, Position> out = new LinkedHashMap<>();
-        int i = 0;
-        for (Layout l : ws.layouts()) {
-            Position saved = ws.canvas().get(l.id());
-            out.put(l.id(), saved != null ? saved : new Position(GAP / 2 + i * (CARD_WIDTH + GAP), GAP / 2));
-            i++;
-        }
-        return out;
+        return CardPlacement.positions(ws);
     }
 
-    /**
-     * Cards in a grid, layouts of one event kind side by side, one event kind per row: the auto-layout. Uses the
-     * drawn cards' sizes.
-     */
+    /** The auto-layout, with the drawn cards' sizes; see {@link CardPlacement#arranged}. */
     public Map<String, Position> arranged(Workspace ws) {
-        Map<String, Position> out = new LinkedHashMap<>();
-        double y = GAP / 2;
-        for (var kind : ws.eventKinds()) {
-            double x = GAP / 2;
-            double tallest = 0;
-            for (Layout l : ws.layoutsOf(kind.name())) {
-                VBox card = cards.get(l.id());
-                out.put(l.id(), new Position(x, y));
-                x += (card == null ? CARD_WIDTH : Math.max(CARD_WIDTH, card.prefWidth(-1))) + GAP;
-                tallest = Math.max(tallest, card == null ? 200 : card.prefHeight(-1));
-            }
-            y += tallest + GAP;
-        }
-        return out;
+        return CardPlacement.arranged(ws, id -> {
+            VBox card = cards.get(id);
+            return card == null ? null : new double[] {Math.max(CARD_WIDTH, card.prefWidth(-1)), card.prefHeight(-1)};
+        });
     }
 
     Runnable onCardsDrawn = () -> { };
