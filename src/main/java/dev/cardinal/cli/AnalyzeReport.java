@@ -53,7 +53,7 @@ final class AnalyzeReport {
         ObjectNode n = F.objectNode();
         n.put("name", p.eventKind()).put("layout", p.layout().id()).put("points", m.points())
             .put("skippedRows", m.skippedRows()).put("measurements", m.measurements()).put("series", m.series())
-            .put("serverReportedSeries", m.serverReportedSeries()).put("shardGroups", m.shardGroups())
+            .put("serverReportedSeries", m.shardGroupSeries()).put("shardGroups", m.shardGroups())
             .put("fieldKeys", m.fieldKeys()).put("distinctFieldKeyNames", m.distinctFieldKeyNames())
             .put("columnsPerTable", m.maxColumnsPerMeasurement()).put("pointsPerSeries", round(m.pointsPerSeries()));
         ObjectNode tags = n.putObject("tags");
@@ -90,7 +90,7 @@ final class AnalyzeReport {
         ObjectNode n = F.objectNode().put("method", "hll").put("lgK", e.lgK()).put("sigmas", 2);
         n.set("measurements", range(e.measurements()));
         n.set("series", range(e.series()));
-        n.set("serverReportedSeries", range(e.serverReportedSeries()));
+        n.set("serverReportedSeries", range(e.shardGroupSeries()));
         ObjectNode tags = n.putObject("tags");
         e.tags().forEach((k, v) -> tags.set(k, range(v)));
         n.set("fieldKeys", range(e.fieldKeys()));
@@ -166,7 +166,7 @@ final class AnalyzeReport {
             out.printf(Locale.ROOT, "  series             %s  (SHOW SERIES EXACT CARDINALITY on 1.x up to 1.7.7 reports %s:"
                 + " one per series per shard group, %d group%s)%n",
                 e == null ? String.format(Locale.ROOT, "%,d", m.series()) : e.series().toString(),
-                e == null ? String.format(Locale.ROOT, "%,d", m.serverReportedSeries()) : e.serverReportedSeries().toString(),
+                e == null ? String.format(Locale.ROOT, "%,d", m.shardGroupSeries()) : e.shardGroupSeries().toString(),
                 m.shardGroups(), m.shardGroups() == 1 ? "" : "s");
             out.printf(Locale.ROOT, "  values per tag     %s%n", tags(m.tags()));
             out.printf(Locale.ROOT, "  field keys         %,d%n", m.fieldKeys());

@@ -263,7 +263,7 @@ final class ApplyCommand extends PushCommand {
 
     private static void projected(ObjectNode n, LayoutMeasure p) {
         ObjectNode projected = n.putObject("projected").put("points", p.points()).put("measurements", p.measurements())
-            .put("series", p.series()).put("serverReportedSeries", p.serverReportedSeries()).put("fieldKeys", p.fieldKeys());
+            .put("series", p.series()).put("serverReportedSeries", p.shardGroupSeries()).put("fieldKeys", p.fieldKeys());
         ObjectNode pt = projected.putObject("tags");
         p.tags().forEach(pt::put);
         MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
@@ -282,7 +282,7 @@ final class ApplyCommand extends PushCommand {
         }
         out.printf("  %-28s %14s %14s%n", "", "projected", "measured");
         row(out, "series", p.series(), m.series());
-        row(out, "SHOW SERIES EXACT CARDINALITY", p.serverReportedSeries(), m.serverReportedSeries());
+        row(out, "SHOW SERIES EXACT CARDINALITY", p.shardGroupSeries(), m.serverReportedSeries());
         row(out, "measurements", p.measurements(), m.measurements());
         row(out, "field keys", p.fieldKeys(), m.fieldKeys());
         Map<String, Long> keys = new TreeMap<>(p.tags());

@@ -30,7 +30,7 @@ public final class InfluxV1Push implements PushTarget {
         /** True when the server holds exactly what was projected. */
         public boolean matches() {
             return projected.series() == measured.series()
-                && projected.serverReportedSeries() == measured.serverReportedSeries()
+                && projected.shardGroupSeries() == measured.serverReportedSeries()
                 && projected.measurements() == measured.measurements()
                 && projected.fieldKeys() == measured.fieldKeys()
                 && projected.tags().equals(measured.tags());

@@ -44,7 +44,7 @@ public final class AnalyzeVsInfluxd {
             LayoutMeasure m = readAndCount(file, layout);
             double cardinalSeconds = (System.nanoTime() - t0) / 1e9;
             System.out.printf(Locale.ROOT, "cardinal: %,d lines read and counted in %.2f s (the first time in this JVM): %,d series, server will report %,d%n",
-                m.points(), cardinalSeconds, m.series(), m.serverReportedSeries());
+                m.points(), cardinalSeconds, m.series(), m.shardGroupSeries());
             // as the workbench reads its second file: the same work once the JIT has compiled it
             double warmSeconds = Double.MAX_VALUE;
             for (int i = 0; i < 4; i++) {
@@ -79,7 +79,7 @@ public final class AnalyzeVsInfluxd {
                 System.out.printf(Locale.ROOT, "the analyze command is %.0fx faster, the read-and-count %.0fx (%.0fx compiled); counts %s%n",
                     (writeSeconds + querySeconds) / commandSeconds, (writeSeconds + querySeconds) / cardinalSeconds,
                     (writeSeconds + querySeconds) / warmSeconds,
-                    reported == m.serverReportedSeries() ? "equal" : "DIFFER (" + reported + " vs " + m.serverReportedSeries() + ")");
+                    reported == m.shardGroupSeries() ? "equal" : "DIFFER (" + reported + " vs " + m.shardGroupSeries() + ")");
             }
         } finally {
             Files.deleteIfExists(file);

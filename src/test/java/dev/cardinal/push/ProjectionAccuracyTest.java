@@ -63,7 +63,7 @@ class ProjectionAccuracyTest extends ScratchServerTest {
         assertEquals(0, result.pointsDropped(), result.serverReasons().toString());
 
         ServerNumbers measured = ServerNumbers.read(client, db, null);
-        assertEquals(projected.serverReportedSeries(), measured.serverReportedSeries());
+        assertEquals(projected.shardGroupSeries(), measured.serverReportedSeries());
         assertEquals(projected.series(), measured.series());
         assertEquals(projected.measurements(), measured.measurements());
         assertEquals(projected.fieldKeys(), measured.fieldKeys());
