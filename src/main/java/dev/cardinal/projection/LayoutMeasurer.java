@@ -83,6 +83,14 @@ public final class LayoutMeasurer {
             pass.shardGroupSeries, pass.liveSeries, pass.liveShardGroups, tags, fieldKeyCount, names.size(), widest, pass.curve, footprint);
     }
 
+    /**
+     * Distinct (series, field key) pairs in the shard groups inside the retention: what InfluxDB 2.x's
+     * {@code influxdb.cardinality()} reports, whose series key holds the field key ({@link FieldKeySeries}).
+     */
+    public long seriesPerFieldKey(Layout layout) {
+        return FieldKeySeries.variants(layout).stream().mapToLong(v -> measure(v).liveSeries()).sum();
+    }
+
     /** Measurement name per row (as a dense measurement id, -1 when it renders empty). */
     private record Measurements(int[] idOfRow, String[] names, long distinctNames) {
     }
