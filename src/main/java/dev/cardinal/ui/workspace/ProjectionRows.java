@@ -29,11 +29,11 @@ public final class ProjectionRows {
         rows.add(new Row("points", Quantities.count(m.points()), "", false));
         if (p.estimate() == null) {
             rows.add(new Row("series", Quantities.count(m.series()), Quantities.count(p.seriesAtHorizon()), false));
-            rows.add(new Row("SHOW SERIES EXACT CARDINALITY", Quantities.count(m.shardGroupSeries()), "", false));
+            rows.add(new Row(p.reported().label(), p.reported().text(), "", false));
             rows.add(new Row("measurements", Quantities.count(m.measurements()), Quantities.count(p.measurementsAtHorizon()), false));
         } else {
             rows.add(new Row("series (estimated, ±2σ)", p.estimate().series().toString(), Quantities.count(p.seriesAtHorizon()), false));
-            rows.add(new Row("SHOW SERIES EXACT CARDINALITY (estimated)", p.estimate().shardGroupSeries().toString(), "", false));
+            rows.add(new Row(p.reported().label() + " (estimated)", p.reported().text(), "", false));
             rows.add(new Row("measurements (estimated)", p.estimate().measurements().toString(),
                 Quantities.count(p.measurementsAtHorizon()), false));
         }
