@@ -30,19 +30,18 @@ record FitBand(int n, double meanLnX, double sxx, double sigma, double lnXEnd, d
     /** Too few points to know: an unbounded range. */
     static final FitBand UNKNOWN = new FitBand(0, 0, 0, Double.POSITIVE_INFINITY, 0, 0, Double.NaN, Double.NaN);
 
-    /** The band of a fit over {@code x[from..]}, {@code y[from..]} (all positive): {@code line} with exponent {@code beta}. */
-    static FitBand of(double[] x, double[] y, int from, double beta, LogLogLine line, double sigma) {
-        int last = x.length - 1;
-        double quarter = x[last] * 0.75;
-        int split = from;
-        while (split < last && x[split] < quarter) {
+    /** The band of a fit over the logs {@code lnX}, {@code lnY}: {@code line} with exponent {@code beta}. */
+    static FitBand of(double[] lnX, double[] lnY, double beta, LogLogLine line, double sigma) {
+        int last = lnX.length - 1;
+        double quarter = lnX[last] + Math.log(0.75);
+        int split = 0;
+        while (split < last && lnX[split] < quarter) {
             split++;
         }
         // each half's own exponent; a half of one point has none, and the whole fit's stands for it
-        double a = split > from ? LogLogLine.of(x, y, from, split).slope() : beta;
-        double b = last > split ? LogLogLine.of(x, y, split, last).slope() : beta;
-        return new FitBand(line.n(), line.meanX(), line.sxx(), sigma, Math.log(x[last]), Math.log(y[last]), Math.min(a, b),
-            Math.max(a, b));
+        double a = split > 0 ? LogLogLine.of(lnX, lnY, 0, split).slope() : beta;
+        double b = last > split ? LogLogLine.of(lnX, lnY, split, last).slope() : beta;
+        return new FitBand(line.n(), line.meanX(), line.sxx(), sigma, lnX[last], lnY[last], Math.min(a, b), Math.max(a, b));
     }
 
     /** The low edge in ln y at ln x, given the fitted line's ln y there. */

@@ -44,18 +44,25 @@ record HeapsFit(double lnK, double beta, double rSquared, FitBand band) {
             // one point, or flat (y never decreases): β = 0 fits a flat stretch exactly, without rounding noise
             return new HeapsFit(Math.log(y[from]), 0, n < MIN_POINTS ? 0 : 1, FitBand.EXACT);
         }
-        LogLogLine line = LogLogLine.of(x, y, from, x.length - 1);
+        // the logs of the fitted stretch, taken once for the line, its residuals and its range
+        double[] lx = new double[n];
+        double[] ly = new double[n];
+        for (int i = 0; i < n; i++) {
+            lx[i] = Math.log(x[from + i]);
+            ly[i] = Math.log(y[from + i]);
+        }
+        LogLogLine line = LogLogLine.of(lx, ly, 0, n - 1);
         double beta = line.slope(); // sxx > 0: at least 2 distinct x
         double lnK = line.meanY() - beta * line.meanX();
         if (n < MIN_POINTS) {
             return new HeapsFit(lnK, beta, 0, FitBand.UNKNOWN);
         }
         double ssRes = 0;
-        for (int i = from; i < x.length; i++) {
-            double r = Math.log(y[i]) - lnK - beta * Math.log(x[i]);
+        for (int i = 0; i < n; i++) {
+            double r = ly[i] - lnK - beta * lx[i];
             ssRes += r * r;
         }
         double r2 = Math.max(0, Math.min(1, 1 - ssRes / line.syy())); // syy > 0: y is not flat here
-        return new HeapsFit(lnK, beta, r2, FitBand.of(x, y, from, beta, line, Math.sqrt(ssRes / (n - 2))));
+        return new HeapsFit(lnK, beta, r2, FitBand.of(lx, ly, beta, line, Math.sqrt(ssRes / (n - 2))));
     }
 }

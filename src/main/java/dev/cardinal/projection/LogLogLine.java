@@ -1,7 +1,7 @@
 package dev.cardinal.projection;
 
 /**
- * Ordinary least squares of ln y on ln x over {@code x[from..to]}, {@code y[from..to]} (all positive, x strictly
+ * Ordinary least squares of ln y on ln x over {@code lnX[from..to]}, {@code lnY[from..to]} (the logs, x strictly
  * increasing): the sums a Heaps fit and its range are made of.
  *
  * @param n     points
@@ -13,13 +13,13 @@ package dev.cardinal.projection;
  */
 record LogLogLine(int n, double meanX, double meanY, double sxx, double sxy, double syy) {
 
-    static LogLogLine of(double[] x, double[] y, int from, int to) {
+    static LogLogLine of(double[] lnX, double[] lnY, int from, int to) {
         int n = to - from + 1;
         double mx = 0;
         double my = 0;
         for (int i = from; i <= to; i++) {
-            mx += Math.log(x[i]);
-            my += Math.log(y[i]);
+            mx += lnX[i];
+            my += lnY[i];
         }
         mx /= n;
         my /= n;
@@ -27,8 +27,8 @@ record LogLogLine(int n, double meanX, double meanY, double sxx, double sxy, dou
         double sxy = 0;
         double syy = 0;
         for (int i = from; i <= to; i++) {
-            double dx = Math.log(x[i]) - mx;
-            double dy = Math.log(y[i]) - my;
+            double dx = lnX[i] - mx;
+            double dy = lnY[i] - my;
             sxx += dx * dx;
             sxy += dx * dy;
             syy += dy * dy;
