@@ -69,10 +69,6 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
             }
         }
 
-        public static Range exactly(long v) {
-            return new Range(v, v);
-        }
-
         public boolean isPoint() {
             return low == high;
         }

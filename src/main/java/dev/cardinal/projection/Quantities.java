@@ -78,7 +78,7 @@ public final class Quantities {
             case NEVER -> "never" + subject;
             case NOT_PROJECTED -> "not projected: too little sample to say";
             case WITHIN_SAMPLE -> "ALREADY within the sample, after " + span(l.after()) + subject;
-            case AT -> "after " + span(l.after()) + " of traffic" + subject + fitRange(l);
+            case AT -> "after " + span(l.after()) + " of traffic" + fitRange(l) + subject;
         };
     }
 
