@@ -69,6 +69,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     ProjectionOptions options = new ProjectionOptions();
 
     @CommandLine.Mixin
+    ServerOptions server = new ServerOptions();
+
+    @CommandLine.Mixin
     SampleAccess access = new SampleAccess();
 
     @CommandLine.Spec
@@ -81,6 +84,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         choice.check();
         Path workspace = choice.workspace;
         ProjectionSettings settings = options.settings();
+        server.version(); // a malformed --server-version is refused before anything is read
         if (lgK < EstimatedMeasurer.MIN_LG_K || lgK > EstimatedMeasurer.MAX_LG_K) {
             throw usage("--lgk must be from " + EstimatedMeasurer.MIN_LG_K + " to " + EstimatedMeasurer.MAX_LG_K);
         }
@@ -92,6 +96,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 return 1;
             }
         }
+        settings = server.settings(settings, ws);
         Sample sample;
         Path profileFile = files.stream().filter(f -> f.getFileName().toString().endsWith(ProfileReader.EXTENSION))
             .findFirst().orElse(null);

@@ -10,9 +10,11 @@ import dev.cardinal.projection.Estimate;
 import dev.cardinal.projection.EstimatedMeasure;
 import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
+import dev.cardinal.projection.ReportedSeries;
 import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadReport;
 import java.io.PrintWriter;
@@ -52,8 +54,14 @@ final class AnalyzeReport {
         LayoutMeasure m = p.now();
         ObjectNode n = F.objectNode();
         n.put("name", p.eventKind()).put("layout", p.layout().id()).put("points", m.points())
-            .put("skippedRows", m.skippedRows()).put("measurements", m.measurements()).put("series", m.series())
-            .put("serverReportedSeries", m.serverReportedSeries()).put("shardGroups", m.shardGroups())
+            .put("skippedRows", m.skippedRows()).put("measurements", m.measurements()).put("series", m.series());
+        if (p.reported().series() == null) {
+            n.putNull("serverReportedSeries");
+        } else {
+            n.put("serverReportedSeries", p.reported().series());
+        }
+        n.set("server", server(p.reported()));
+        n.put("shardGroups", m.shardGroups())
             .put("fieldKeys", m.fieldKeys()).put("distinctFieldKeyNames", m.distinctFieldKeyNames())
             .put("columnsPerTable", m.maxColumnsPerMeasurement()).put("pointsPerSeries", round(m.pointsPerSeries()));
         ObjectNode tags = n.putObject("tags");
@@ -65,6 +73,9 @@ final class AnalyzeReport {
                 .put("distinct", a.distinct()).put("growth", a.growth().name().toLowerCase(Locale.ROOT));
             an.set("model", model(a.fit()));
             an.put("evidence", a.fit().evidence()).put("atHorizon", a.atHorizon());
+            if (p.projected()) {
+                an.set("atHorizonRange", range(p.ranges().attributes().get(a.name())));
+            }
         }
         ObjectNode growth = n.putObject("seriesGrowth");
         growth.set("model", model(p.seriesFit()));
@@ -79,18 +90,22 @@ final class AnalyzeReport {
         n.set("indexMemoryBytes", memory(p.memoryNow()));
         n.put("counting", p.estimate() == null ? "exact" : "estimated");
         if (p.estimate() != null) {
-            n.set("estimate", estimate(p.estimate()));
+            n.set("estimate", estimate(p.estimate(), p.reported()));
         }
         n.set("projection", projection(p));
         return n;
     }
 
     /** The sketch estimate: each count with its +-2 sigma range. */
-    private static ObjectNode estimate(EstimatedMeasure e) {
+    private static ObjectNode estimate(EstimatedMeasure e, ReportedSeries reported) {
         ObjectNode n = F.objectNode().put("method", "hll").put("lgK", e.lgK()).put("sigmas", 2);
         n.set("measurements", range(e.measurements()));
         n.set("series", range(e.series()));
-        n.set("serverReportedSeries", range(e.serverReportedSeries()));
+        if (reported.estimate() == null) {
+            n.putNull("serverReportedSeries");
+        } else {
+            n.set("serverReportedSeries", range(reported.estimate()));
+        }
         ObjectNode tags = n.putObject("tags");
         e.tags().forEach((k, v) -> tags.set(k, range(v)));
         n.set("fieldKeys", range(e.fieldKeys()));
@@ -102,37 +117,94 @@ final class AnalyzeReport {
             .put("upper", (long) Math.ceil(e.upper()));
     }
 
+    /** The server the numbers are for: its version, whether it was assumed, and what its series query counts. */
+    static ObjectNode server(ReportedSeries r) {
+        ObjectNode n = F.objectNode().put("version", r.engine().version().toString()).put("assumed", r.engine().assumed());
+        if (r.query() == null) {
+            n.putNull("seriesQuery");
+        } else {
+            n.put("seriesQuery", r.query());
+        }
+        return n.put("counts", r.engine().seriesMeaning());
+    }
+
     private static ObjectNode projection(Projection p) {
         ObjectNode n = F.objectNode();
-        n.put("horizon", Durations.format(p.settings().horizon())).put("trafficMultiplier", p.settings().trafficMultiplier())
-            .put("pointsPerSecond", round(p.pointsPerSecond() * p.settings().trafficMultiplier()));
+        n.put("horizon", Durations.format(p.settings().horizon())).put("trafficMultiplier", p.settings().trafficMultiplier());
+        if (!p.projected()) {
+            // the sample's own numbers are above; nothing here is extrapolated from it
+            n.put("withheld", p.withheld());
+            n.set("timeToLimit", limits(p));
+            return n;
+        }
+        n.put("pointsPerSecond", round(p.pointsPerSecond() * p.settings().trafficMultiplier()));
         if (p.window() == null) {
             n.putNull("window");
         } else {
             n.put("window", Durations.format(p.window()));
         }
+        Projection.Ranges r = p.ranges();
         n.put("series", p.seriesAtHorizon());
+        n.set("seriesRange", range(r.series()));
         ObjectNode tags = n.putObject("tags");
         p.tagsAtHorizon().forEach(tags::put);
-        n.put("fieldKeys", p.fieldKeysAtHorizon()).put("measurements", p.measurementsAtHorizon())
-            .put("columnsPerTable", p.columnsAtHorizon());
-        ObjectNode limits = n.putObject("timeToLimit");
+        ObjectNode tagRanges = n.putObject("tagsRange");
+        r.tags().forEach((k, v) -> tagRanges.set(k, range(v)));
+        n.put("fieldKeys", p.fieldKeysAtHorizon()).set("fieldKeysRange", range(r.fieldKeys()));
+        n.put("measurements", p.measurementsAtHorizon()).set("measurementsRange", range(r.measurements()));
+        n.put("columnsPerTable", p.columnsAtHorizon()).set("columnsPerTableRange", range(r.columns()));
+        n.set("timeToLimit", limits(p));
+        n.set("indexMemoryBytes", memory(p.memoryAtHorizon()));
+        n.set("indexMemoryBytesRange", memory(r.memory()));
+        return n;
+    }
+
+    private static ObjectNode limits(Projection p) {
+        ObjectNode limits = F.objectNode();
         for (Projection.LimitProjection l : p.limits()) {
             ObjectNode ln = limits.putObject(l.limit().id());
-            ln.put("product", l.limit().product()).put("metric", l.limit().metric().id()).put("limit", l.limit().value())
-                .put("atHorizon", l.atHorizon()).put("brokenAtHorizon", l.brokenAtHorizon())
-                .put("reached", l.reach().name().toLowerCase(Locale.ROOT).replace('_', '-'));
-            if (l.after() == null) {
-                ln.putNull("seconds");
-            } else {
-                ln.put("seconds", l.after().getSeconds());
-            }
-            if (l.subject() != null) {
-                ln.put("subject", l.subject());
+            ln.put("product", l.limit().product()).put("metric", l.limit().metric().id()).put("limit", l.limit().value());
+            limit(ln, l, p.projected());
+            if (l.limit().metric() == Limit.Metric.VALUES_PER_TAG) {
+                ArrayNode keys = ln.putArray("keys");
+                l.keys().forEach(k -> limit(keys.addObject().put("key", k.subject()), k, p.projected()));
             }
         }
-        n.set("indexMemoryBytes", memory(p.memoryAtHorizon()));
-        return n;
+        return limits;
+    }
+
+    /**
+     * When one limit (or one tag key of it) is reached, with the fit's range of that time; a withheld projection has
+     * no value at the horizon, only the sample's own ({@code inSample}).
+     */
+    private static void limit(ObjectNode ln, Projection.LimitProjection l, boolean projected) {
+        if (projected) {
+            ln.put("atHorizon", l.atHorizon()).put("brokenAtHorizon", l.brokenAtHorizon());
+        } else {
+            ln.put("inSample", l.atHorizon());
+        }
+        ln.put("reached", l.reach().name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        seconds(ln, "seconds", l.after());
+        if (l.reach() == Projection.Reach.AT) {
+            ObjectNode r = ln.putObject("secondsRange");
+            seconds(r, "earliest", l.earliest());
+            seconds(r, "latest", l.latest());
+        }
+        if (l.subject() != null && !ln.has("key") && l.reach() != Projection.Reach.NOT_PROJECTED) {
+            ln.put("subject", l.subject());
+        }
+    }
+
+    private static void seconds(ObjectNode n, String name, Duration d) {
+        if (d == null) {
+            n.putNull(name);
+        } else {
+            n.put(name, d.getSeconds());
+        }
+    }
+
+    private static ObjectNode range(Projection.Range r) {
+        return F.objectNode().put("low", r.low()).put("high", r.high());
     }
 
     private static ObjectNode model(GrowthFit f) {
@@ -151,11 +223,14 @@ final class AnalyzeReport {
     static void text(ReadReport report, List<Projection> projections, PrintWriter out) {
         out.printf(Locale.ROOT, "Read %d file%s: %,d points, %,d bad lines%n", report.files(), report.files() == 1 ? "" : "s",
             report.points(), report.badLines());
+        if (!projections.isEmpty()) {
+            out.println(serverLine(projections.get(0).reported()));
+        }
         for (Projection p : projections) {
             LayoutMeasure m = p.now();
             out.printf(Locale.ROOT, "%n%s, layout %s%n", p.eventKind(), p.layout().id());
-            out.printf(Locale.ROOT, "  points             %,d over %s (%,.0f a day)%n", m.points(), Quantities.span(p.sampleSpan()),
-                p.pointsPerSecond() * 86_400);
+            out.printf(Locale.ROOT, "  points             %,d over %s (%s)%n", m.points(), Quantities.span(p.sampleSpan()),
+                p.projected() ? String.format(Locale.ROOT, "%,.0f a day", p.pointsPerSecond() * 86_400) : "too little for a rate");
             EstimatedMeasure e = p.estimate();
             if (e != null) {
                 out.printf(Locale.ROOT, "  counting           estimated with HyperLogLog sketches (lgK %d), ranges are +-2 sigma%n",
@@ -163,12 +238,10 @@ final class AnalyzeReport {
             }
             out.printf(Locale.ROOT, "  measurements       %s%n", e == null ? String.format(Locale.ROOT, "%,d", m.measurements())
                 : e.measurements().toString());
-            out.printf(Locale.ROOT, "  series             %s  (SHOW SERIES EXACT CARDINALITY on 1.x up to 1.7.7 reports %s:"
-                + " one per series per shard group, %d group%s)%n",
-                e == null ? String.format(Locale.ROOT, "%,d", m.series()) : e.series().toString(),
-                e == null ? String.format(Locale.ROOT, "%,d", m.serverReportedSeries()) : e.serverReportedSeries().toString(),
+            out.printf(Locale.ROOT, "  series             %s  (%s; %d shard group%s)%n",
+                e == null ? String.format(Locale.ROOT, "%,d", m.series()) : e.series().toString(), reported(p.reported()),
                 m.shardGroups(), m.shardGroups() == 1 ? "" : "s");
-            out.printf(Locale.ROOT, "  values per tag     %s%n", tags(m.tags()));
+            out.printf(Locale.ROOT, "  values per tag     %s%n", tags(m.tags(), Map.of()));
             out.printf(Locale.ROOT, "  field keys         %,d%n", m.fieldKeys());
             out.printf(Locale.ROOT, "  points per series  %,.1f%n", m.pointsPerSeries());
             out.printf(Locale.ROOT, "  index memory       %s (inmem index)%n", memory(p.memoryNow(), ""));
@@ -178,14 +251,25 @@ final class AnalyzeReport {
                     a.role().name().toLowerCase(Locale.ROOT).replace('_', ' '), a.type(), a.distinct(),
                     a.growth().name().toLowerCase(Locale.ROOT), a.fit().evidence());
             }
-            out.printf(Locale.ROOT, "%n  at %s, traffic x%s%s:%n", Durations.format(p.settings().horizon()),
-                trim(p.settings().trafficMultiplier()),
-                p.window() == null ? "" : " (the index holds " + Quantities.span(p.window()) + " of traffic: retention plus one shard group)");
-            out.printf(Locale.ROOT, "    series           %,d%n", p.seriesAtHorizon());
-            out.printf(Locale.ROOT, "    values per tag   %s%n", tags(p.tagsAtHorizon()));
-            out.printf(Locale.ROOT, "    field keys       %,d%n", p.fieldKeysAtHorizon());
-            out.printf(Locale.ROOT, "    index memory     %s%n", memory(p.memoryAtHorizon(), ""));
+            if (p.projected()) {
+                Projection.Ranges r = p.ranges();
+                out.printf(Locale.ROOT, "%n  at %s, traffic x%s%s:%n", Durations.format(p.settings().horizon()),
+                    trim(p.settings().trafficMultiplier()),
+                    p.window() == null ? "" : " (the index holds " + Quantities.span(p.window()) + " of traffic: retention plus one shard group)");
+                out.printf(Locale.ROOT, "    series           %s%n", Quantities.count(p.seriesAtHorizon(), r.series()));
+                out.printf(Locale.ROOT, "    values per tag   %s%n", tags(p.tagsAtHorizon(), r.tags()));
+                out.printf(Locale.ROOT, "    field keys       %s%n", Quantities.count(p.fieldKeysAtHorizon(), r.fieldKeys()));
+                out.printf(Locale.ROOT, "    index memory     %s%s%n", memory(p.memoryAtHorizon(), ""),
+                    r.memory().equals(p.memoryAtHorizon()) ? "" : " (fit's range " + Quantities.range(r.memory()) + ")");
+            } else {
+                out.printf(Locale.ROOT, "%n  at %s, traffic x%s: not projected: %s%n    (the numbers above are the sample's own)%n",
+                    Durations.format(p.settings().horizon()), trim(p.settings().trafficMultiplier()), p.withheld());
+            }
             out.printf(Locale.ROOT, "%n  limits%n");
+            if (p.limits().isEmpty()) {
+                out.printf(Locale.ROOT, "    none: %s has no limit Cardinal checks (a target can set its own)%n",
+                    p.settings().engine().product());
+            }
             for (Projection.LimitProjection l : p.limits()) {
                 String what = Quantities.limit(l.limit());
                 out.printf(Locale.ROOT, "    %-62s %s%n", what, when(l));
@@ -193,17 +277,32 @@ final class AnalyzeReport {
         }
     }
 
+    /** The server the numbers are for, and whether it was assumed: said once, before the numbers. */
+    static String serverLine(ReportedSeries r) {
+        return "Server: " + r.engine().product() + (r.engine().assumed()
+            ? " (assumed: give --server-version, or --target with a target that has a serverVersion, to choose)" : "");
+    }
+
+    /** "SHOW SERIES EXACT CARDINALITY on InfluxDB 1.6.7 reports 12,935: it counts each series once per shard group ..." */
+    private static String reported(ReportedSeries r) {
+        if (r.series() == null) {
+            return r.explanation();
+        }
+        String figure = r.estimate() != null ? r.estimate().toString() : String.format(Locale.ROOT, "%,d", r.series());
+        return r.query() + " on " + r.engine().product() + " reports " + figure + ": it " + r.engine().seriesMeaning();
+    }
+
     private static String when(Projection.LimitProjection l) {
         return Quantities.when(l);
     }
 
-    private static String tags(Map<String, Long> tags) {
+    private static String tags(Map<String, Long> tags, Map<String, Projection.Range> ranges) {
         if (tags.isEmpty()) {
             return "(no tags)";
         }
         StringBuilder sb = new StringBuilder();
         tags.forEach((k, v) -> sb.append(sb.length() == 0 ? "" : ", ").append(k).append(' ')
-            .append(String.format(Locale.ROOT, "%,d", v)));
+            .append(Quantities.count(v, ranges.get(k))));
         return sb.toString();
     }
 

@@ -103,7 +103,7 @@ final class ApplyCommand extends PushCommand {
         }, "cardinal-apply-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         try (PushTarget t = connect(where, ws)) {
-            return applyAndWrite(t, ws, layouts, json, out, err, stop);
+            return applyAndWrite(t, ws, layouts, where, json, out, err, stop);
         } catch (IOException | IllegalArgumentException e) {
             err.println("cardinal apply: " + e.getMessage());
             return FAILED;
@@ -117,11 +117,15 @@ final class ApplyCommand extends PushCommand {
         }
     }
 
-    private int applyAndWrite(PushTarget t, Workspace ws, List<Layout> layouts, boolean json, PrintWriter out,
+    private int applyAndWrite(PushTarget t, Workspace ws, List<Layout> layouts, Resolved where, boolean json, PrintWriter out,
                               PrintWriter err, AtomicBoolean stop) throws IOException, InterruptedException {
         PushMonitor monitor = new Progress(json ? null : err, stop);
-        Plan plan = t.plan(ws, layouts);
         ObjectNode root = F.objectNode();
+        ObjectNode server = server(t, where, json);
+        if (server != null) {
+            root.set("server", server);
+        }
+        Plan plan = t.plan(ws, layouts);
         root.set("plan", json(plan));
         if (!json) {
             out.print(plan.text());
@@ -183,16 +187,20 @@ final class ApplyCommand extends PushCommand {
                 err.println("cardinal apply: the sample has no " + layout.eventKind() + " traffic for layout " + layout.id());
                 return null;
             }
-            LayoutMeasure projected = new LayoutMeasurer(new SampleIndex(k)).measure(layout);
+            LayoutMeasurer measurer = new LayoutMeasurer(new SampleIndex(k));
+            LayoutMeasure projected = measurer.measure(layout);
             long shift = timeShift != null ? timeShift : SampleWrite.timeShiftToNow(k,
                 layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L);
             if (t instanceof InfluxV2Push v2) {
                 long lines = v2.writeSample(layout, k, shift, batchSize, monitor);
                 InfluxV2Push.Measured m = v2.measure(layout);
-                boolean matches = m.tags().equals(projected.tags()) && m.fieldKeys() == projected.fieldKeys();
+                // 2.x counts a series per field key (Engine): projected the same way, from the sample
+                long perFieldKey = measurer.seriesPerFieldKey(layout);
+                boolean matches = m.tags().equals(projected.tags()) && m.fieldKeys() == projected.fieldKeys()
+                    && m.seriesPerField() == perFieldKey;
                 allMatch &= matches;
                 ObjectNode n = kinds.addObject().put("name", k.name()).put("layout", layout.id()).put("matches", matches);
-                projected(n, projected);
+                projected(n, projected, perFieldKey);
                 ObjectNode measured = n.putObject("measured").put("serverReportedSeries", m.seriesPerField())
                     .put("serverCountsSeriesPerFieldKey", true).put("fieldKeys", m.fieldKeys());
                 ObjectNode mt = measured.putObject("tags");
@@ -201,9 +209,10 @@ final class ApplyCommand extends PushCommand {
                 if (!json) {
                     out.printf("%n%s, layout %s: %,d lines written%n  %-28s %14s %14s%n", k.name(), layout.id(), lines, "",
                         "projected", "measured");
+                    row(out, "influxdb.cardinality()", perFieldKey, m.seriesPerField());
                     row(out, "field keys", projected.fieldKeys(), m.fieldKeys());
                     projected.tags().forEach((key, v) -> row(out, "values of tag " + key, v, m.tags().getOrDefault(key, 0L)));
-                    out.printf("  influxdb.cardinality: %,d (2.x counts a series per field key)%n", m.seriesPerField());
+                    out.println("  (2.x counts a series per field key: measurement, tag set and field)");
                 }
                 continue;
             }
@@ -244,7 +253,7 @@ final class ApplyCommand extends PushCommand {
 
     private static ObjectNode comparison(String kind, InfluxV1Push.Comparison c) {
         ObjectNode n = F.objectNode().put("name", kind).put("layout", c.layout().id()).put("matches", c.matches());
-        projected(n, c.projected());
+        projected(n, c.projected(), c.projectedReportedSeries());
         ServerNumbers m = c.measured();
         ObjectNode measured = n.putObject("measured").put("measurements", m.measurements()).put("series", m.series())
             .put("serverReportedSeries", m.serverReportedSeries()).put("fieldKeys", m.fieldKeys())
@@ -261,9 +270,16 @@ final class ApplyCommand extends PushCommand {
         return n;
     }
 
-    private static void projected(ObjectNode n, LayoutMeasure p) {
+    /** @param reported what the server's series query reports on its version, as projected (-1: not counted) */
+    private static void projected(ObjectNode n, LayoutMeasure p, long reported) {
         ObjectNode projected = n.putObject("projected").put("points", p.points()).put("measurements", p.measurements())
-            .put("series", p.series()).put("serverReportedSeries", p.serverReportedSeries()).put("fieldKeys", p.fieldKeys());
+            .put("series", p.series());
+        if (reported < 0) {
+            projected.putNull("serverReportedSeries");
+        } else {
+            projected.put("serverReportedSeries", reported);
+        }
+        projected.put("fieldKeys", p.fieldKeys());
         ObjectNode pt = projected.putObject("tags");
         p.tags().forEach(pt::put);
         MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
@@ -280,9 +296,13 @@ final class ApplyCommand extends PushCommand {
         if (c.write().pointsDropped() > 0) {
             out.printf("  the server dropped %,d point(s): %s%n", c.write().pointsDropped(), String.join("; ", c.write().serverReasons()));
         }
+        out.printf("  server: %s%s; SHOW SERIES EXACT CARDINALITY %s%n", c.engine().product(),
+            c.engine().assumed() ? " (assumed: it sent no version)" : " (its X-Influxdb-Version)", c.engine().seriesMeaning());
         out.printf("  %-28s %14s %14s%n", "", "projected", "measured");
         row(out, "series", p.series(), m.series());
-        row(out, "SHOW SERIES EXACT CARDINALITY", p.serverReportedSeries(), m.serverReportedSeries());
+        if (c.projectedReportedSeries() >= 0) {
+            row(out, "SHOW SERIES EXACT CARDINALITY", c.projectedReportedSeries(), m.serverReportedSeries());
+        }
         row(out, "measurements", p.measurements(), m.measurements());
         row(out, "field keys", p.fieldKeys(), m.fieldKeys());
         Map<String, Long> keys = new TreeMap<>(p.tags());

@@ -2,6 +2,10 @@ package dev.cardinal.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.model.ServerVersion;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Engine;
+import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.push.CaptureServer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -57,6 +61,9 @@ final class CaptureCommand implements Callable<Integer> {
     @CommandLine.Mixin
     ProjectionOptions options = new ProjectionOptions();
 
+    @CommandLine.Mixin
+    ServerOptions server = new ServerOptions();
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -68,6 +75,7 @@ final class CaptureCommand implements Callable<Integer> {
         Duration tick = options.duration("--every", every);
         Duration stopAfter = duration == null ? null : options.duration("--duration", duration);
         options.settings(); // checks --horizon and --traffic-x before anything listens
+        server.version(); // and --server-version
         InetAddress address;
         try {
             address = InetAddress.getByName(bind);
@@ -96,7 +104,7 @@ final class CaptureCommand implements Callable<Integer> {
             err.println("cardinal capture: " + output + " already holds traffic; the new points are added after it");
         }
         CaptureServer.Settings settings = CaptureServer.Settings.loopback(port, spool).withBind(address)
-            .withLimits(maxBodyMiB << 20, 256L << 20, 256, maxPoints);
+            .withLimits(maxBodyMiB << 20, 256L << 20, 256, maxPoints).withVersion(presented());
         CaptureServer server;
         try {
             server = CaptureServer.start(settings);
@@ -158,8 +166,10 @@ final class CaptureCommand implements Callable<Integer> {
         if (analyze(spool, "json", new PrintWriter(json), new PrintWriter(ignored)) == 0) {
             try {
                 for (JsonNode k : new ObjectMapper().readTree(json.toString()).path("eventKinds")) {
-                    line.append(String.format(Locale.ROOT, "; %s (%s): %,d series, %,d at %s", k.path("name").asText(), k.path("layout").asText(),
-                        k.path("series").asLong(), k.path("projection").path("series").asLong(), k.path("projection").path("horizon").asText()));
+                    JsonNode p = k.path("projection");
+                    line.append(String.format(Locale.ROOT, "; %s (%s): %,d series, %s", k.path("name").asText(), k.path("layout").asText(),
+                        k.path("series").asLong(), p.has("withheld") ? "not projected yet (" + p.path("withheld").asText() + ")"
+                            : String.format(Locale.ROOT, "%,d at %s", p.path("series").asLong(), p.path("horizon").asText())));
                 }
             } catch (IOException e) {
                 line.append("; projection unreadable: ").append(e.getMessage());
@@ -172,8 +182,24 @@ final class CaptureCommand implements Callable<Integer> {
     private int analyze(Path spool, String format, PrintWriter out, PrintWriter err) {
         List<String> args = new ArrayList<>(List.of("analyze", spool.toString()));
         args.addAll(choice.asArguments());
+        args.addAll(server.asArguments());
         args.addAll(List.of("--horizon", options.horizon, "--traffic-x", Double.toString(options.trafficX), "--format", format));
         return new CommandLine(new Main()).setOut(out).setErr(err).execute(args.toArray(String[]::new));
+    }
+
+    /**
+     * The version the endpoint names to clients: the one its report is projected for (--server-version, else
+     * --target's, else the assumed one), so that what a client reads in /ping and what the report counts agree.
+     */
+    private ServerVersion presented() throws IOException {
+        ServerVersion v = server.version();
+        if (v == null && server.target != null && choice.workspace != null) {
+            Workspace ws = CliFiles.workspace(choice.workspace, spec.commandLine().getErr(), "capture");
+            if (ws != null) {
+                v = server.settings(ProjectionSettings.defaults(), ws).engine().version();
+            }
+        }
+        return v != null ? v : Engine.ASSUMED;
     }
 
     private CommandLine.ParameterException usage(String message) {

@@ -81,6 +81,9 @@ final class CompareCommand implements Callable<Integer> {
     double trafficX;
 
     @CommandLine.Mixin
+    ServerOptions server = new ServerOptions();
+
+    @CommandLine.Mixin
     SampleAccess access = new SampleAccess();
 
     @CommandLine.Spec
@@ -99,10 +102,12 @@ final class CompareCommand implements Callable<Integer> {
         po.format = "text";
         po.spec = spec;
         var settings = po.settings();
+        server.version(); // a malformed --server-version is refused before anything is read
         Workspace ws = CliFiles.workspace(workspace, err, "compare");
         if (ws == null) {
             return 1;
         }
+        settings = server.settings(settings, ws);
         Side sa = side(ws, aWorkspace, aRevision, a, err);
         Side sb = side(ws, bWorkspace, bRevision, b, err);
         if (sa == null || sb == null) {
@@ -199,6 +204,7 @@ final class CompareCommand implements Callable<Integer> {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
         root.put("workspace", r.workspace()).put("eventKind", r.a().eventKind());
+        root.set("server", AnalyzeReport.server(r.a().reported()));
         root.set("a", AnalyzeReport.eventKind(r.a()));
         root.set("b", AnalyzeReport.eventKind(r.b()));
         ArrayNode diffs = root.putArray("differences");

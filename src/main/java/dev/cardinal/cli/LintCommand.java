@@ -14,6 +14,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.ReportedSeries;
 import dev.cardinal.projection.Projector;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.traffic.EventKindSample;
@@ -60,6 +61,9 @@ final class LintCommand implements Callable<Integer> {
     ProjectionOptions options = new ProjectionOptions();
 
     @CommandLine.Mixin
+    ServerOptions server = new ServerOptions();
+
+    @CommandLine.Mixin
     SampleAccess access = new SampleAccess();
 
     @CommandLine.Spec
@@ -70,11 +74,13 @@ final class LintCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         ProjectionSettings settings = options.settings();
+        server.version(); // a malformed --server-version is refused before anything is read
         Duration range = queryRange == null ? Duration.ZERO : options.duration("--query-range", queryRange);
         Workspace ws = CliFiles.workspace(workspace, err, "lint");
         if (ws == null) {
             return UNCHECKED;
         }
+        settings = server.settings(settings, ws);
         List<Layout> chosen = ws.layouts();
         if (layout != null) {
             Optional<Layout> l = CliFiles.layout(ws, layout, workspace, err, "lint");
@@ -95,6 +101,7 @@ final class LintCommand implements Callable<Integer> {
         InferCommand.printProblems(sample.report(), err);
         List<Finding> findings = new ArrayList<>();
         List<String> unchecked = new ArrayList<>();
+        List<Projection> projected = new ArrayList<>();
         java.util.Map<String, SampleIndex> indexes = new java.util.HashMap<>();
         for (Layout l : chosen) {
             Optional<EventKindSample> k = sample.eventKinds().stream().filter(x -> x.name().equals(l.eventKind())).findFirst();
@@ -111,23 +118,31 @@ final class LintCommand implements Callable<Integer> {
             SampleIndex index = indexes.computeIfAbsent(l.eventKind(), x -> new SampleIndex(k.get()));
             EventKind kind = ws.eventKind(l.eventKind()).orElseThrow(); // a loaded workspace has the kind of each layout
             Projection p = new Projector(index).project(kind, l, settings);
+            projected.add(p);
             findings.addAll(Linter.lint(new LintContext(ws, kind, l, p, index, sample.report(), range)));
         }
         if (unchecked.size() == chosen.size()) {
             err.println("cardinal lint: nothing could be checked");
             return UNCHECKED;
         }
+        ReportedSeries server = projected.isEmpty() ? null : projected.get(0).reported();
         if (options.json()) {
-            out.println(json(findings, chosen, unchecked));
+            out.println(json(findings, chosen, unchecked, server));
         } else {
+            if (server != null) {
+                out.println(AnalyzeReport.serverLine(server));
+            }
             text(findings, chosen, unchecked, out);
         }
         return findings.stream().anyMatch(f -> f.severity() == Severity.ERROR) ? FINDINGS : 0;
     }
 
-    static String json(List<Finding> findings, List<Layout> layouts, List<String> unchecked) {
+    static String json(List<Finding> findings, List<Layout> layouts, List<String> unchecked, ReportedSeries server) {
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
+        if (server != null) {
+            root.set("server", AnalyzeReport.server(server));
+        }
         for (Severity s : Severity.values()) {
             root.put(s.id() + "s", findings.stream().filter(f -> f.severity() == s).count());
         }

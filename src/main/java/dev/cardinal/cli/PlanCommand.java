@@ -24,14 +24,20 @@ final class PlanCommand extends PushCommand {
     @Override
     int run(Workspace ws, List<Layout> layouts, Resolved where, boolean json) throws IOException, InterruptedException {
         Plan plan;
+        com.fasterxml.jackson.databind.node.ObjectNode server;
         try (PushTarget t = connect(where, ws)) {
+            server = server(t, where, json);
             plan = t.plan(ws, layouts);
         } catch (IOException | IllegalArgumentException e) {
             err().println("cardinal plan: " + e.getMessage());
             return FAILED;
         }
         if (json) {
-            out().println(text(json(plan)));
+            com.fasterxml.jackson.databind.node.ObjectNode root = json(plan);
+            if (server != null) {
+                root.set("server", server);
+            }
+            out().println(text(root));
         } else {
             out().print(plan.text());
             out().flush();

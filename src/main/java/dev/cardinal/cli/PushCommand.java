@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.codegen.SqlDialect;
+import dev.cardinal.projection.Engine;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.push.InfluxV1Client;
@@ -68,8 +70,12 @@ abstract class PushCommand implements Callable<Integer> {
 
     Secrets secrets = Secrets.system();
 
-    /** Where to push, resolved from {@code --target} or {@code --url}. */
-    record Resolved(Target.Kind kind, URI url, String database, String org) {
+    /**
+     * Where to push, resolved from {@code --target} or {@code --url}.
+     *
+     * @param version the target's own server version, or null (a URL, or a target without one)
+     */
+    record Resolved(Target.Kind kind, URI url, String database, String org, ServerVersion version) {
     }
 
     abstract String name();
@@ -107,7 +113,7 @@ abstract class PushCommand implements Callable<Integer> {
             if (db == null) {
                 throw usage("target '" + t.id() + "' names no database: give --database");
             }
-            return new Resolved(t.kind(), uri(t.url()), db, connection.org != null ? connection.org : t.org());
+            return new Resolved(t.kind(), uri(t.url()), db, connection.org != null ? connection.org : t.org(), t.serverVersion());
         }
         if (connection.database == null) {
             throw usage("--url needs --database");
@@ -122,7 +128,7 @@ abstract class PushCommand implements Callable<Integer> {
         } else {
             k = Target.Kind.INFLUXDB_1;
         }
-        return new Resolved(k, uri(connection.url), connection.database, connection.org);
+        return new Resolved(k, uri(connection.url), connection.database, connection.org, null);
     }
 
     private URI uri(String text) {
@@ -198,6 +204,28 @@ abstract class PushCommand implements Callable<Integer> {
             err().println("cardinal " + name() + ": interrupted");
             return FAILED;
         }
+    }
+
+    /**
+     * The server's version as it says it ({@code X-Influxdb-Version}, InfluxDB 1.x API), which decides what its
+     * {@code SHOW SERIES EXACT CARDINALITY} counts: printed in text, returned as JSON (null for other targets). A
+     * workspace target whose own serverVersion differs is warned about; the server's word is used.
+     */
+    ObjectNode server(PushTarget t, Resolved where, boolean json) throws IOException, InterruptedException {
+        if (!(t instanceof InfluxV1Push v1)) {
+            return null;
+        }
+        Engine e = v1.engine();
+        if (where.version() != null && !e.assumed() && !where.version().equals(e.version())) {
+            err().println("warning: the target says serverVersion " + where.version().text() + ", the server says "
+                + e.version() + ": the server's version is used (update the target to silence this)");
+        }
+        if (!json) {
+            out().println("server: " + e.product() + (e.assumed() ? " (assumed: the server sent no version)" : "")
+                + "; SHOW SERIES EXACT CARDINALITY " + e.seriesMeaning());
+        }
+        return F.objectNode().put("version", e.version().toString()).put("assumed", e.assumed())
+            .put("seriesQuery", e.seriesQuery()).put("counts", e.seriesMeaning());
     }
 
     /** Whether the command reads the workspace's samples: the rollup rows for a relational target come from them. */

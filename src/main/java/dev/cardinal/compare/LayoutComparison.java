@@ -132,7 +132,10 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
         out.add(new Metric("points", a.now().points(), b.now().points(), false));
         out.add(new Metric("series", a.now().series(), b.now().series(), true));
         out.add(new Metric("series at " + Durations.format(a.settings().horizon()), a.seriesAtHorizon(), b.seriesAtHorizon(), true));
-        out.add(new Metric("SHOW SERIES EXACT CARDINALITY", a.now().serverReportedSeries(), b.now().serverReportedSeries(), true));
+        if (a.reported().query() != null) {
+            // both sides are projected for one server (the review's settings)
+            out.add(new Metric(a.reported().query(), a.reported().series(), b.reported().series(), true));
+        }
         out.add(new Metric("measurements", a.now().measurements(), b.now().measurements(), true));
         out.add(new Metric("field keys", a.now().fieldKeys(), b.now().fieldKeys(), true));
         for (String tag : new TreeSet<>(union(a.now().tags(), b.now().tags()))) {
@@ -152,7 +155,7 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
 
     /** Points per series in each shard group: what each series costs the storage engine (low is many tiny series). */
     private static long perShardGroup(Projection p) {
-        long reported = p.now().serverReportedSeries();
+        long reported = p.now().shardGroupSeries();
         return reported == 0 ? 0 : Math.round((double) p.now().points() / reported);
     }
 

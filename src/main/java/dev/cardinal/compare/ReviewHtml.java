@@ -33,6 +33,11 @@ public final class ReviewHtml {
             .append(esc(a.eventKind())).append(")</small></h1>\n");
         h.append(String.format(Locale.ROOT, "<p class=\"meta\">Workspace %s, %s points of sample traffic, horizon %s, traffic x%s.</p>%n",
             esc(r.workspace()), Quantities.count(a.now().points()), Durations.format(a.settings().horizon()), Quantities.multiplier(a.settings().trafficMultiplier())));
+        h.append("<p class=\"meta\">Numbers for ").append(esc(a.settings().engine().describe())).append(".</p>\n");
+        if (!a.projected()) {
+            h.append("<p class=\"meta\">Not projected: ").append(esc(a.withheld()))
+                .append(". The numbers at the horizon are the sample's own.</p>\n");
+        }
         h.append("<h2>Verdict</h2>\n<ul class=\"verdict\">\n");
         r.comparison().verdict().forEach(v -> h.append("<li>").append(esc(v)).append("</li>\n"));
         h.append("</ul>\n<h2>Series over time</h2>\n").append(chart(a, b)).append('\n');

@@ -21,6 +21,10 @@ public final class ReviewMarkdown {
         md.append(String.format(Locale.ROOT, "Workspace %s, %s points of sample traffic, horizon %s, traffic x%s.%n%n", cell(r.workspace()),
             Quantities.count(a.now().points()), dev.cardinal.model.Durations.format(a.settings().horizon()),
             Quantities.multiplier(a.settings().trafficMultiplier())));
+        md.append("Numbers for ").append(cell(a.settings().engine().describe())).append(".\n\n");
+        if (!a.projected()) {
+            md.append("Not projected: ").append(cell(a.withheld())).append(". The numbers at the horizon are the sample's own.\n\n");
+        }
         md.append("## Verdict\n\n");
         r.comparison().verdict().forEach(v -> md.append("- ").append(cell(v)).append('\n'));
         md.append("\n## Numbers\n\n| | ").append(cell(an)).append(" | ").append(cell(bn)).append(" | change |\n|---|---:|---:|---:|\n");

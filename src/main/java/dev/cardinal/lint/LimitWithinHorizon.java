@@ -1,15 +1,17 @@
 package dev.cardinal.lint;
 
 import dev.cardinal.model.Durations;
+import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.Projection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Rule 3: a server limit (series, values per tag, field keys, columns, tables) is reached within the horizon.
- * Breaking an InfluxDB 1.x OSS limit fails writes, so it is an error; other products' limits are warnings, since
- * the layout may never go there.
+ * Rule 3: a server limit (series, values per tag, field keys, columns, tables) is reached within the horizon; for
+ * values per tag, a finding per tag key that reaches it, each with its own time. Breaking the server's own limit
+ * fails writes, so it is an error: the limits of a server that was named (a version or a target), or InfluxDB 1.x
+ * OSS's when none was; other products' limits are warnings, since the layout may never go there.
  */
 final class LimitWithinHorizon implements Rule {
     static final String OSS = "InfluxDB 1.x OSS";
@@ -28,28 +30,36 @@ final class LimitWithinHorizon implements Rule {
     public List<Finding> check(LintContext c) {
         List<Finding> out = new ArrayList<>();
         Duration horizon = c.projection().settings().horizon();
-        for (Projection.LimitProjection lp : c.projection().limits()) {
-            boolean within = lp.reach() == Projection.Reach.WITHIN_SAMPLE
-                || lp.reach() == Projection.Reach.AT && lp.after() != null && lp.after().compareTo(horizon) <= 0;
-            if (!within) {
-                continue;
+        boolean named = !c.projection().settings().engine().everyProduct();
+        for (Projection.LimitProjection limit : c.projection().limits()) {
+            List<Projection.LimitProjection> reached = limit.limit().metric() == Limit.Metric.VALUES_PER_TAG ? limit.keys()
+                : limit.within(horizon) ? List.of(limit) : List.of();
+            for (Projection.LimitProjection lp : reached) {
+                out.add(finding(c, lp, horizon, named || lp.limit().product().equals(OSS) ? Severity.ERROR : Severity.WARNING));
             }
-            String when = lp.reach() == Projection.Reach.WITHIN_SAMPLE
-                ? "already within the sample" : "after " + Durations.format(lp.after()) + " of traffic";
-            String what = lp.limit().metric().id() + (lp.subject() == null ? "" : " (" + lp.subject() + ")");
-            Severity severity = lp.limit().product().equals(OSS) ? Severity.ERROR : Severity.WARNING;
-            out.add(c.finding(this, severity, lp.subject() == null ? lp.limit().metric().id() : lp.subject(),
-                lp.limit().product() + " allows " + String.format(java.util.Locale.ROOT, "%,d", lp.limit().value()) + " "
-                    + lp.limit().metric().id() + "; this layout reaches it " + when + ".",
-                List.of(new Evidence("limit", lp.limit().id() + " = " + String.format(java.util.Locale.ROOT, "%,d", lp.limit().value())),
-                    Evidence.count(what + " at " + Durations.format(horizon) + " x" + ShardGroupDuration.multiplier(c),
-                        lp.atHorizon()),
-                    new Evidence("reached", when),
-                    new Evidence("source", lp.limit().source())),
-                Fix.advice("remove what grows from the " + (lp.limit().metric().id().equals("field-keys")
-                    || lp.limit().metric().id().equals("columns-per-table") ? "field keys" : "tags")
-                    + " (see the other findings), or shorten the retention")));
         }
         return out;
+    }
+
+    private Finding finding(LintContext c, Projection.LimitProjection lp, Duration horizon, Severity severity) {
+        String when = lp.reach() == Projection.Reach.WITHIN_SAMPLE
+            ? "already within the sample" : "after " + Durations.format(lp.after()) + " of traffic";
+        String what = lp.limit().metric().id() + (lp.subject() == null ? "" : " (" + lp.subject() + ")");
+        List<Evidence> evidence = new ArrayList<>(List.of(
+            new Evidence("limit", lp.limit().id() + " = " + String.format(java.util.Locale.ROOT, "%,d", lp.limit().value())),
+            Evidence.count(what + " at " + Durations.format(horizon) + " x" + ShardGroupDuration.multiplier(c), lp.atHorizon()),
+            new Evidence("reached", when)));
+        if (lp.reach() == Projection.Reach.AT && !(lp.after().equals(lp.earliest()) && lp.after().equals(lp.latest()))) {
+            evidence.add(new Evidence("fit's range", (lp.earliest() == null ? "never" : Durations.format(lp.earliest())) + " to "
+                + (lp.latest() == null ? "never" : Durations.format(lp.latest()))));
+        }
+        evidence.add(new Evidence("source", lp.limit().source()));
+        return c.finding(this, severity, lp.subject() == null ? lp.limit().metric().id() : lp.subject(),
+            lp.limit().product() + " allows " + String.format(java.util.Locale.ROOT, "%,d", lp.limit().value()) + " "
+                + lp.limit().metric().id() + "; this layout reaches it " + when + ".",
+            evidence,
+            Fix.advice("remove what grows from the " + (lp.limit().metric().id().equals("field-keys")
+                || lp.limit().metric().id().equals("columns-per-table") ? "field keys" : "tags")
+                + " (see the other findings), or shorten the retention"));
     }
 }

@@ -8,10 +8,14 @@ import java.util.Optional;
  * A server Cardinal can push to. Holds where it is, never how to log in: tokens and passwords come from the
  * environment or a prompt at push time.
  *
- * @param database database (1.x), bucket (2.x/3.x) or schema (relational)
- * @param org      organisation (2.x and Cloud), or {@code null}
+ * @param database      database (1.x), bucket (2.x/3.x) or schema (relational)
+ * @param org           organisation (2.x and Cloud), or {@code null}
+ * @param serverVersion the server's version, which decides what it reports (InfluxDB only), or {@code null} when
+ *                      not known: push reads it from the server itself
+ * @param limits        the server's own limits where they differ from the shipped defaults
  */
-public record Target(String id, String name, Kind kind, String url, String database, String org) {
+public record Target(String id, String name, Kind kind, String url, String database, String org,
+                     ServerVersion serverVersion, ServerLimits limits) {
 
     public enum Kind {
         INFLUXDB_1, INFLUXDB_2, INFLUXDB_3, MARIADB, POSTGRESQL;
@@ -34,5 +38,20 @@ public record Target(String id, String name, Kind kind, String url, String datab
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(url, "url");
+        limits = limits == null ? ServerLimits.DEFAULTS : limits;
+    }
+
+    /** A target whose version is not known and whose server keeps the default limits. */
+    public Target(String id, String name, Kind kind, String url, String database, String org) {
+        this(id, name, kind, url, database, org, null, ServerLimits.DEFAULTS);
+    }
+
+    public Target withServerVersion(ServerVersion version) {
+        return new Target(id, name, kind, url, database, org, version, limits);
+    }
+
+    /** Whether the workspace format 1 can hold this target (it has neither a version nor limits of its own). */
+    boolean fitsFormat1() {
+        return serverVersion == null && limits.isDefault();
     }
 }

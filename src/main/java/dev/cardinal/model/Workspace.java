@@ -12,8 +12,12 @@ import java.util.TreeMap;
 public record Workspace(String name, List<EventKind> eventKinds, List<Layout> layouts, List<SampleBinding> samples,
                         List<Rollup> rollups, List<Target> targets, Map<String, Position> canvas) {
 
-    /** The file format version this build writes; files with a higher version are refused. */
-    public static final int FORMAT_VERSION = 1;
+    /**
+     * The newest file format this build reads and writes; files with a higher version are refused. Format 2 added a
+     * target's server version and limits; a workspace that uses neither is still written as format 1, so older
+     * builds keep reading it, and one that does is refused by them instead of losing its limits on their next save.
+     */
+    public static final int FORMAT_VERSION = 2;
 
     public Workspace {
         eventKinds = List.copyOf(eventKinds);
@@ -22,6 +26,11 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
         rollups = List.copyOf(rollups);
         targets = List.copyOf(targets);
         canvas = java.util.Collections.unmodifiableMap(new TreeMap<>(canvas));
+    }
+
+    /** The oldest format that holds everything in this workspace: what it is written as. */
+    public int formatVersion() {
+        return targets.stream().allMatch(Target::fitsFormat1) ? 1 : 2;
     }
 
     public static Workspace empty(String name) {

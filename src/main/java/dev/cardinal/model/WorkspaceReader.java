@@ -428,7 +428,7 @@ public final class WorkspaceReader {
                         + "' was ignored and will not be saved (give it through the environment at push time)");
                 }
             });
-            Set<String> known = new HashSet<>(Set.of("id", "name", "kind", "url", "database", "org"));
+            Set<String> known = new HashSet<>(Set.of("id", "name", "kind", "url", "database", "org", "serverVersion", "limits"));
             known.addAll(SECRET_KEYS);
             b.knownProperties(n, p, known);
             Optional<String> id = b.string(n, "id", p, true);
@@ -442,11 +442,40 @@ public final class WorkspaceReader {
             url.ifPresent(u -> checkUrl(u, p + ".url", b));
             String database = b.string(n, "database", p, false).orElse(null);
             String org = b.string(n, "org", p, false).orElse(null);
+            ServerVersion version = b.string(n, "serverVersion", p, false).map(v -> serverVersion(v, p + ".serverVersion", b))
+                .orElse(null);
+            ServerLimits limits = serverLimits(n, p, b);
             if (id.isPresent() && kind.isPresent() && url.isPresent()) {
-                targets.add(new Target(id.get(), name, kind.get(), url.get(), database, org));
+                targets.add(new Target(id.get(), name, kind.get(), url.get(), database, org, version, limits));
             }
         }
         return targets;
+    }
+
+    private static ServerVersion serverVersion(String text, String path, JsonBinder b) {
+        try {
+            return ServerVersion.parse(text);
+        } catch (IllegalArgumentException e) {
+            b.error(path, e.getMessage());
+            return null;
+        }
+    }
+
+    /** A target's own limits: each a whole number, 0 for unlimited; absent ones keep the server's default. */
+    private static ServerLimits serverLimits(JsonNode target, String p, JsonBinder b) {
+        JsonNode n = target.get("limits");
+        String path = p + ".limits";
+        if (n == null || n.isNull() || !b.isObject(n, path)) {
+            return ServerLimits.DEFAULTS;
+        }
+        b.knownProperties(n, path, Set.of("maxSeriesPerDatabase", "maxValuesPerTag", "cloudPlan", "totalFields"));
+        String rule = "expected a whole number, 0 for unlimited";
+        Long series = b.whole(n, "maxSeriesPerDatabase", path, false, 0, Long.MAX_VALUE, rule).orElse(null);
+        Long values = b.whole(n, "maxValuesPerTag", path, false, 0, Long.MAX_VALUE, rule).orElse(null);
+        Long fields = b.whole(n, "totalFields", path, false, 0, Long.MAX_VALUE, rule).orElse(null);
+        ServerLimits.CloudPlan plan = b.choice(n, "cloudPlan", path, false, ServerLimits.CloudPlan::fromId,
+            Arrays.stream(ServerLimits.CloudPlan.values()).map(ServerLimits.CloudPlan::id).toList(), "Cloud plan").orElse(null);
+        return new ServerLimits(series, values, plan, fields);
     }
 
     private static void checkUrl(String url, String path, JsonBinder b) {

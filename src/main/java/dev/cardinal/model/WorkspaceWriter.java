@@ -29,7 +29,7 @@ public final class WorkspaceWriter {
 
     static ObjectNode toTree(Workspace ws) {
         ObjectNode root = F.objectNode();
-        root.put("formatVersion", Workspace.FORMAT_VERSION);
+        root.put("formatVersion", ws.formatVersion());
         root.put("name", ws.name());
         ArrayNode kinds = root.putArray("eventKinds");
         for (EventKind k : ws.eventKinds()) {
@@ -52,6 +52,18 @@ public final class WorkspaceWriter {
             tn.put("id", t.id()).put("name", t.name()).put("kind", t.kind().id()).put("url", t.url());
             putIfPresent(tn, "database", t.database());
             putIfPresent(tn, "org", t.org());
+            if (t.serverVersion() != null) {
+                tn.put("serverVersion", t.serverVersion().text());
+            }
+            if (!t.limits().isDefault()) {
+                ObjectNode ln = tn.putObject("limits");
+                putIfPresent(ln, "maxSeriesPerDatabase", t.limits().maxSeriesPerDatabase());
+                putIfPresent(ln, "maxValuesPerTag", t.limits().maxValuesPerTag());
+                if (t.limits().cloudPlan() != null) {
+                    ln.put("cloudPlan", t.limits().cloudPlan().id());
+                }
+                putIfPresent(ln, "totalFields", t.limits().totalFields());
+            }
         }
         ObjectNode canvas = root.putObject("canvas");
         ws.canvas().forEach((id, p) -> {
@@ -67,6 +79,12 @@ public final class WorkspaceWriter {
     }
 
     private static void putIfPresent(ObjectNode n, String key, String value) {
+        if (value != null) {
+            n.put(key, value);
+        }
+    }
+
+    private static void putIfPresent(ObjectNode n, String key, Long value) {
         if (value != null) {
             n.put(key, value);
         }

@@ -40,7 +40,7 @@ final class EstimatedFootprint {
         IndexFootprint footprint = new IndexFootprint(series, keyBytes, tagPairs, tagBytes,
             tags.values().stream().mapToLong(Long::longValue).sum(), valueBytes);
         return new LayoutMeasure(e.points(), e.skippedRows(), e.measurements().rounded(), series,
-            e.serverReportedSeries().rounded(), e.shardGroups(), tags, fieldKeys, e.distinctFieldKeyNames().rounded(),
+            e.shardGroupSeries().rounded(), e.liveSeries().rounded(), e.shardGroups(), tags, fieldKeys, e.distinctFieldKeyNames().rounded(),
             columns, e.seriesGrowth(), footprint);
     }
 

@@ -13,8 +13,9 @@ import java.util.Map;
  * @param skippedRows          rows that would not be written (exact)
  * @param measurements         distinct measurement names
  * @param series               distinct series over the whole sample
- * @param serverReportedSeries series counted once per live shard group: one sketch per group, estimates and bounds
+ * @param shardGroupSeries     series counted once per live shard group: one sketch per group, estimates and bounds
  *                             summed (so the range is wider than +-2 sigma of the sum)
+ * @param liveSeries           distinct series in the live shard groups: their sketches merged
  * @param shardGroups          shard groups holding points, inside retention (exact)
  * @param tags                 tag key to distinct values
  * @param fieldKeys            field keys summed over measurements
@@ -22,7 +23,7 @@ import java.util.Map;
  * @param seriesGrowth         the running series estimate at the same checkpoints as {@link LayoutMeasurer}
  */
 public record EstimatedMeasure(int lgK, long points, long skippedRows, Estimate measurements, Estimate series,
-                               Estimate serverReportedSeries, long shardGroups, Map<String, Estimate> tags,
+                               Estimate shardGroupSeries, Estimate liveSeries, long shardGroups, Map<String, Estimate> tags,
                                Estimate fieldKeys, Estimate distinctFieldKeyNames, GrowthCurve seriesGrowth) {
 
     public EstimatedMeasure {

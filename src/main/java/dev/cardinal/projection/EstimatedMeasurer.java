@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.datasketches.hll.HllSketch;
 import org.apache.datasketches.hll.TgtHllType;
+import org.apache.datasketches.hll.Union;
 
 /**
  * Measures a layout over a sample with HyperLogLog sketches, in memory that does not grow with the number of
@@ -58,7 +59,7 @@ public final class EstimatedMeasurer {
         ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
         SeriesPass series = series(layout, facts, shards, layout.retention().duration().toNanos());
         return new EstimatedMeasure(lgK, facts.points, index.rows() - facts.points, facts.measurements, series.all,
-            series.reported, series.liveGroups, facts.tags, facts.fieldKeys, facts.fieldKeyNames, series.curve);
+            series.reported, series.live, series.liveGroups, facts.tags, facts.fieldKeys, facts.fieldKeyNames, series.curve);
     }
 
     private HllSketch sketch() {
@@ -198,13 +199,15 @@ public final class EstimatedMeasurer {
     private static final class SeriesPass {
         Estimate all;
         Estimate reported = Estimate.exact(0);
+        Estimate live = Estimate.exact(0);
         long liveGroups;
         GrowthCurve curve;
     }
 
     /**
      * Replays the written rows in time order into one sketch for the whole sample and one for the current shard
-     * group; rows come in time order, so a group is complete when the next begins and only its estimate is kept.
+     * group; rows come in time order, so a group is complete when the next begins and only its estimate is kept,
+     * and a group inside the retention at the sample's end is merged into the sketch of the series still held.
      */
     private SeriesPass series(Layout layout, RowFacts facts, ShardGroups shards, long retentionNanos) {
         int n = index.rows();
@@ -219,9 +222,11 @@ public final class EstimatedMeasurer {
         long groupIndex = 0;
         List<Long> groupEnds = new ArrayList<>();
         List<Estimate> groupCounts = new ArrayList<>();
+        long horizonStart = retentionNanos == 0 || facts.points == 0 ? Long.MIN_VALUE : lastWrittenTimestamp(facts) - retentionNanos;
+        Union live = new Union(lgK);
+        boolean expired = false; // some group is outside the retention: then the live ones' union, else the whole sketch
         long points = 0;
         long firstTs = 0;
-        long lastTs = 0;
         long running = 0;
         int cp = 0;
         for (int i = 0; i < n; i++) {
@@ -237,10 +242,14 @@ public final class EstimatedMeasurer {
             } else if (shard != groupIndex) {
                 groupEnds.add(shards.end(groupIndex));
                 groupCounts.add(estimate(group));
+                if (shards.end(groupIndex) >= horizonStart) {
+                    live.update(group);
+                } else {
+                    expired = true;
+                }
                 group.reset();
                 groupIndex = shard;
             }
-            lastTs = ts;
             points++;
             keys.prepare(r, m.isLiteral() ? null : text.render(m, r));
             keys.into(all);
@@ -258,8 +267,8 @@ public final class EstimatedMeasurer {
         if (points > 0) {
             groupEnds.add(shards.end(groupIndex));
             groupCounts.add(estimate(group));
+            live.update(group); // the last group holds the last point: always inside the retention
         }
-        long horizonStart = retentionNanos == 0 ? Long.MIN_VALUE : lastTs - retentionNanos;
         for (int g = 0; g < groupEnds.size(); g++) {
             if (groupEnds.get(g) >= horizonStart) {
                 p.reported = p.reported.plus(groupCounts.get(g));
@@ -267,7 +276,20 @@ public final class EstimatedMeasurer {
             }
         }
         p.all = estimate(all);
+        // a union loses the sketch's HIP estimator (and its accuracy): used only when it must be
+        p.live = expired ? estimate(live.getResult(TYPE)) : p.all;
         p.curve = new GrowthCurve(cpPoints, cpSeconds, cpDistinct);
         return p;
+    }
+
+    /** The timestamp of the last row written, in time order. */
+    private long lastWrittenTimestamp(RowFacts facts) {
+        for (int i = index.rows() - 1; i >= 0; i--) {
+            int r = index.rowAt(i);
+            if (facts.written == null || (facts.written[r >>> 6] & (1L << r)) != 0) {
+                return index.sample().timestamp(r);
+            }
+        }
+        return Long.MIN_VALUE;
     }
 }

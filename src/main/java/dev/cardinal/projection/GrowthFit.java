@@ -35,7 +35,18 @@ public final class GrowthFit {
      */
     static final double CLOSED_END_SLOPE = 0.10;
 
+    /** Which curve of the fit: its central line, or the low or high edge of its range ({@link FitBand}). */
+    public enum Band {
+        LOW, MID, HIGH;
+
+        /** The other edge: what makes a quotient high makes it low. */
+        public Band opposite() {
+            return this == LOW ? HIGH : this == HIGH ? LOW : MID;
+        }
+    }
+
     private final ObservedCurve curve;
+    private final HeapsFit heaps;
     private final Growth growth;
     private final double lnK;
     private final double beta;
@@ -45,6 +56,7 @@ public final class GrowthFit {
 
     private GrowthFit(ObservedCurve curve, HeapsFit heaps, double tailShare, double endSlope) {
         this.curve = curve;
+        this.heaps = heaps;
         this.lnK = heaps.lnK();
         this.beta = heaps.beta();
         this.rSquared = heaps.rSquared();
@@ -151,6 +163,15 @@ public final class GrowthFit {
      * @throws IllegalArgumentException for a negative or NaN x
      */
     public double predict(double x) {
+        return predict(x, Band.MID);
+    }
+
+    /**
+     * {@link #predict(double)} on one edge of the fit's range: inside the sample all three are the observed curve,
+     * and a CLOSED set stays at its saturation value; beyond, a growing one follows K·x^β moved by the fit's band
+     * in log space (never below what was already seen).
+     */
+    public double predict(double x, Band band) {
         if (!(x >= 0)) {
             throw new IllegalArgumentException("x must be >= 0, got " + x);
         }
@@ -160,9 +181,18 @@ public final class GrowthFit {
         if (growth == Growth.CLOSED) {
             return curve.lastY();
         }
+        if (x == Double.POSITIVE_INFINITY) {
+            return Double.MAX_VALUE;
+        }
         // in log space, so an extreme x or a tiny K cannot give 0·∞
-        double heaps = x == Double.POSITIVE_INFINITY ? Double.MAX_VALUE : finite(Math.exp(lnK + beta * Math.log(x)));
-        return Math.max(curve.lastY(), heaps);
+        double lnX = Math.log(x);
+        double lnY = lnK + beta * lnX;
+        if (band == Band.LOW) {
+            lnY = heaps.band().low(lnX, lnY);
+        } else if (band == Band.HIGH) {
+            lnY = heaps.band().high(lnX, lnY);
+        }
+        return Math.max(curve.lastY(), finite(Math.exp(lnY)));
     }
 
     /**

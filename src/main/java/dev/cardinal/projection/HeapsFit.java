@@ -11,11 +11,14 @@ package dev.cardinal.projection;
  * for a capacity projection. Restricting is simpler to explain than weighting ("fitted over the last half of the
  * sample"). When the later half holds fewer than 3 checkpoints (sparse or log-spaced ones), the last 3 are used.
  *
+ * <p>The fit comes with its range ({@link FitBand}), for the horizon figures to carry their uncertainty.
+ *
  * @param lnK      ln K (kept in logs: K itself can underflow for extreme x scales)
  * @param beta     the exponent, >= 0 (y never decreases, so the slope cannot be negative)
  * @param rSquared R² in log space over the points used; 0 when fewer than 3 were usable
+ * @param band     the fit's range beyond the sample
  */
-record HeapsFit(double lnK, double beta, double rSquared) {
+record HeapsFit(double lnK, double beta, double rSquared, FitBand band) {
     static final int MIN_POINTS = 3;
 
     static HeapsFit of(ObservedCurve c) {
@@ -28,7 +31,7 @@ record HeapsFit(double lnK, double beta, double rSquared) {
         }
         int usable = x.length - first;
         if (usable == 0) {
-            return new HeapsFit(Math.log(Math.max(c.lastY(), Double.MIN_VALUE)), 0, 0);
+            return new HeapsFit(Math.log(Math.max(c.lastY(), Double.MIN_VALUE)), 0, 0, FitBand.EXACT);
         }
         int from = first;
         double half = c.lastX() / 2;
@@ -39,37 +42,27 @@ record HeapsFit(double lnK, double beta, double rSquared) {
         int n = x.length - from;
         if (n == 1 || y[from] == y[x.length - 1]) {
             // one point, or flat (y never decreases): β = 0 fits a flat stretch exactly, without rounding noise
-            return new HeapsFit(Math.log(y[from]), 0, n < MIN_POINTS ? 0 : 1);
+            return new HeapsFit(Math.log(y[from]), 0, n < MIN_POINTS ? 0 : 1, FitBand.EXACT);
         }
-        double mx = 0;
-        double my = 0;
-        for (int i = from; i < x.length; i++) {
-            mx += Math.log(x[i]);
-            my += Math.log(y[i]);
+        // the logs of the fitted stretch, taken once for the line, its residuals and its range
+        double[] lx = new double[n];
+        double[] ly = new double[n];
+        for (int i = 0; i < n; i++) {
+            lx[i] = Math.log(x[from + i]);
+            ly[i] = Math.log(y[from + i]);
         }
-        mx /= n;
-        my /= n;
-        double sxx = 0;
-        double sxy = 0;
-        double syy = 0;
-        for (int i = from; i < x.length; i++) {
-            double dx = Math.log(x[i]) - mx;
-            double dy = Math.log(y[i]) - my;
-            sxx += dx * dx;
-            sxy += dx * dy;
-            syy += dy * dy;
-        }
-        double beta = Math.max(0, sxy / sxx); // sxx > 0: at least 2 distinct x
-        double lnK = my - beta * mx;
+        LogLogLine line = LogLogLine.of(lx, ly, 0, n - 1);
+        double beta = line.slope(); // sxx > 0: at least 2 distinct x
+        double lnK = line.meanY() - beta * line.meanX();
         if (n < MIN_POINTS) {
-            return new HeapsFit(lnK, beta, 0);
+            return new HeapsFit(lnK, beta, 0, FitBand.UNKNOWN);
         }
         double ssRes = 0;
-        for (int i = from; i < x.length; i++) {
-            double r = Math.log(y[i]) - lnK - beta * Math.log(x[i]);
+        for (int i = 0; i < n; i++) {
+            double r = ly[i] - lnK - beta * lx[i];
             ssRes += r * r;
         }
-        double r2 = Math.max(0, Math.min(1, 1 - ssRes / syy)); // syy > 0: y is not flat here
-        return new HeapsFit(lnK, beta, r2);
+        double r2 = Math.max(0, Math.min(1, 1 - ssRes / line.syy())); // syy > 0: y is not flat here
+        return new HeapsFit(lnK, beta, r2, FitBand.of(lx, ly, beta, line, Math.sqrt(ssRes / (n - 2))));
     }
 }

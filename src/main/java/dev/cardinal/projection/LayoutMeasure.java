@@ -9,9 +9,11 @@ import java.util.Map;
  * @param skippedRows          rows that would not be written (no field left, empty measurement name, a tag named time)
  * @param measurements         distinct measurement names
  * @param series               distinct series (measurement + tag set) over the whole sample
- * @param serverReportedSeries what InfluxDB 1.x's {@code SHOW SERIES EXACT CARDINALITY} reports once the sample is
- *                             written: up to 1.7.7 it counts each series once per shard group it has points in,
- *                             and only shard groups still inside the retention period at the sample's end count
+ * @param shardGroupSeries     each series counted once per shard group it has points in, summed over the shard
+ *                             groups still inside the retention period at the sample's end: what
+ *                             {@code SHOW SERIES EXACT CARDINALITY} reports on InfluxDB 1.x up to 1.7.7
+ * @param liveSeries           distinct series with points in those shard groups: what it reports from 1.7.8
+ *                             ({@link Engine} says which a server reports)
  * @param shardGroups          shard groups holding points (inside retention)
  * @param tags                 tag key to distinct values (across measurements)
  * @param fieldKeys            field keys summed over measurements, as {@code SHOW FIELD KEY EXACT CARDINALITY} reports
@@ -20,8 +22,8 @@ import java.util.Map;
  * @param seriesGrowth         distinct series as the sample is replayed
  * @param footprint            sizes of the series index, for the memory model
  */
-public record LayoutMeasure(long points, long skippedRows, long measurements, long series, long serverReportedSeries,
-                            long shardGroups, Map<String, Long> tags, long fieldKeys, long distinctFieldKeyNames,
+public record LayoutMeasure(long points, long skippedRows, long measurements, long series, long shardGroupSeries,
+                            long liveSeries, long shardGroups, Map<String, Long> tags, long fieldKeys, long distinctFieldKeyNames,
                             long maxColumnsPerMeasurement, GrowthCurve seriesGrowth,
                             IndexFootprint footprint) {
 

@@ -80,7 +80,15 @@ public final class LayoutMeasurer {
             widest = Math.max(widest, 1 + layout.tags().size() + keys.size());
         }
         return new LayoutMeasure(pass.points, index.rows() - pass.points, m.distinctNames, pass.distinct,
-            pass.reported, pass.liveShardGroups, tags, fieldKeyCount, names.size(), widest, pass.curve, footprint);
+            pass.shardGroupSeries, pass.liveSeries, pass.liveShardGroups, tags, fieldKeyCount, names.size(), widest, pass.curve, footprint);
+    }
+
+    /**
+     * Distinct (series, field key) pairs in the shard groups inside the retention: what InfluxDB 2.x's
+     * {@code influxdb.cardinality()} reports, whose series key holds the field key ({@link FieldKeySeries}).
+     */
+    public long seriesPerFieldKey(Layout layout) {
+        return FieldKeySeries.variants(layout).stream().mapToLong(v -> measure(v).liveSeries()).sum();
     }
 
     /** Measurement name per row (as a dense measurement id, -1 when it renders empty). */
@@ -236,7 +244,8 @@ public final class LayoutMeasurer {
     private static final class SeriesPass {
         long points;
         long distinct;
-        long reported;
+        long shardGroupSeries;
+        long liveSeries;
         long liveShardGroups;
         GrowthCurve curve;
         long keyBytes;
@@ -284,9 +293,13 @@ public final class LayoutMeasurer {
             long[] perGroup = c.perGroup();
             for (int g = 0; g < groupStart.length; g++) {
                 long shard = shards.index(index.timestampAt(groupStart[g]));
-                if (perGroup[g] > 0 && shards.end(shard) >= horizonStart) {
-                    p.reported += perGroup[g];
-                    p.liveShardGroups++;
+                // groups are in time order, so the live ones (inside retention) are the last ones
+                if (shards.end(shard) >= horizonStart) {
+                    p.liveSeries += c.lastGroup()[g];
+                    if (perGroup[g] > 0) {
+                        p.shardGroupSeries += perGroup[g];
+                        p.liveShardGroups++;
+                    }
                 }
             }
         }

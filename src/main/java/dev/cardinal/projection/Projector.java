@@ -23,8 +23,6 @@ import java.util.function.DoubleUnaryOperator;
  * retention plus a shard group): that is the steady state.
  */
 public final class Projector {
-    private static final double CENTURY_SECONDS = 100 * 365.25 * 86_400;
-
     private final SampleIndex index;
     private final LayoutMeasurer measurer;
     private final TemplateText text;
@@ -75,7 +73,10 @@ public final class Projector {
         } else {
             now = measurer.measure(layout);
         }
+        ReportedSeries reported = reported(layout, now, estimate, settings.engine());
         double span = index.spanSeconds();
+        String withheld = GrowthSupport.withheld(now.points(), span).orElse(null);
+        boolean projected = withheld == null;
         double rate = span > 0 ? index.rows() / span : 0;
         double pointsPerSecond = rate * settings.trafficMultiplier();
         long retention = layout.retention().duration().getSeconds();
@@ -85,16 +86,19 @@ public final class Projector {
         double heldSeconds = Math.min(horizonSeconds, windowSeconds);
         // points the index holds at a given traffic time: the window caps it once retention starts expiring data
         DoubleUnaryOperator held = t -> pointsPerSecond * Math.min(t, windowSeconds);
-        double atHorizon = held.applyAsDouble(heldSeconds);
+        // withheld: nothing beyond the sample, whose own extent in points is where every curve is read
+        double atHorizon = projected ? held.applyAsDouble(heldSeconds) : index.rows();
 
         GrowthFit seriesFit = GrowthFit.overPoints(now.seriesGrowth());
         List<Projection.AttributeProjection> attributes = new ArrayList<>();
+        Map<String, Projection.Range> attributeRanges = new TreeMap<>();
         Map<String, Role> roles = layout.rolesOfUsed();
         for (int a = 0; a < index.sample().attributes().size(); a++) {
             SampleAttribute sa = index.sample().attributes().get(a);
             GrowthFit f = GrowthFit.overPoints(index.growth(a));
             attributes.add(new Projection.AttributeProjection(sa.name(), sa.type().id(), roles.getOrDefault(sa.name(), Role.DROPPED),
                 sa.arrivedAsTag(), index.distinct(a), f, Math.round(f.predict(atHorizon))));
+            attributeRanges.put(sa.name(), range(b -> f.predict(atHorizon, b)));
         }
         Map<String, GrowthFit> tagFits = new LinkedHashMap<>();
         for (TagSpec t : layout.tags()) {
@@ -102,39 +106,85 @@ public final class Projector {
         }
         GrowthFit fieldFit = GrowthFit.overPoints(fieldKeyCurve(layout));
         double fieldKeyBound = fieldKeyBound(layout, now.measurements());
-        DoubleUnaryOperator fieldKeys = x -> Math.min(fieldFit.predict(x), fieldKeyBound);
+        LimitReach.Metric fieldKeys = b -> x -> Math.min(fieldFit.predict(x, b), fieldKeyBound);
         GrowthFit measurementFit = GrowthFit.overPoints(tupleCurve(text.attributes(layout.measurement())));
+        LimitReach.Metric measurements = b -> x -> measurementFit.predict(x, b);
         int tagCount = layout.tags().size();
-        DoubleUnaryOperator columns = x -> 1 + tagCount
-            + fieldKeys.applyAsDouble(x) * ((double) now.maxColumnsPerMeasurement() - 1 - tagCount) / Math.max(1, now.fieldKeys())
-            * now.measurements() / Math.max(1, measurementFit.predict(x));
+        // the widest measurement: more field keys widen it, more measurements share them out (the opposite edge)
+        LimitReach.Metric columns = b -> x -> 1 + tagCount
+            + fieldKeys.at(b).applyAsDouble(x) * ((double) now.maxColumnsPerMeasurement() - 1 - tagCount) / Math.max(1, now.fieldKeys())
+            * now.measurements() / Math.max(1, measurements.at(b.opposite()).applyAsDouble(x));
+        LimitReach.Metric series = b -> x -> seriesFit.predict(x, b);
 
         Map<String, Long> tagsAtHorizon = new TreeMap<>();
-        tagFits.forEach((k, f) -> tagsAtHorizon.put(k, Math.round(f.predict(atHorizon))));
-        long seriesAt = Math.round(seriesFit.predict(atHorizon));
-        long fieldKeysAt = Math.round(fieldKeys.applyAsDouble(atHorizon));
+        Map<String, Projection.Range> tagRanges = new TreeMap<>();
+        tagFits.forEach((k, f) -> {
+            tagsAtHorizon.put(k, Math.round(f.predict(atHorizon)));
+            tagRanges.put(k, range(b -> f.predict(atHorizon, b)));
+        });
+        // withheld: the series curve's own end (it counts written points, which may be fewer than the rows)
+        double seriesX = projected ? atHorizon : seriesFit.span();
+        long seriesAt = Math.round(seriesFit.predict(seriesX));
+        long fieldKeysAt = Math.round(fieldKeys.at(GrowthFit.Band.MID).applyAsDouble(atHorizon));
         long measurementsAt = Math.round(measurementFit.predict(atHorizon));
-        long columnsAt = Math.round(columns.applyAsDouble(atHorizon));
+        long columnsAt = Math.round(columns.at(GrowthFit.Band.MID).applyAsDouble(atHorizon));
 
         MemoryModel.Estimate memoryNow = MemoryModel.estimate(now.footprint());
-        long valuesNow = now.tags().values().stream().mapToLong(Long::longValue).sum();
-        long valuesAt = tagsAtHorizon.values().stream().mapToLong(Long::longValue).sum();
-        MemoryModel.Estimate memoryAt = MemoryModel.estimate(now.footprint().scaled(
-            now.series() == 0 ? 0 : (double) seriesAt / now.series(), valuesNow == 0 ? 0 : (double) valuesAt / valuesNow));
+        Projection.Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
+        MemoryModel.Estimate memoryAt = memoryAt(now, seriesAt, tagsAtHorizon.values());
+        MemoryModel.Estimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Projection.Range::low).toList());
+        MemoryModel.Estimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Projection.Range::high).toList());
+        Projection.Ranges ranges = new Projection.Ranges(seriesRange, tagRanges,
+            range(b -> fieldKeys.at(b).applyAsDouble(atHorizon)), range(b -> measurementFit.predict(atHorizon, b)),
+            range(b -> columns.at(b).applyAsDouble(atHorizon)), attributeRanges,
+            new MemoryModel.Estimate(memoryLow.low(), memoryHigh.high()));
 
+        LimitReach reach = new LimitReach(span, held, horizonSeconds, projected);
+        double rows = index.rows();
         List<Projection.LimitProjection> limits = new ArrayList<>();
         for (Limit limit : settings.limits()) {
-            switch (limit.metric()) {
-                case SERIES -> limits.add(reach(limit, null, seriesFit::predict, held, horizonSeconds, span));
-                case FIELD_KEYS -> limits.add(reach(limit, null, fieldKeys, held, horizonSeconds, span));
-                case TABLES -> limits.add(reach(limit, null, measurementFit::predict, held, horizonSeconds, span));
-                case COLUMNS_PER_TABLE -> limits.add(reach(limit, null, columns, held, horizonSeconds, span));
-                case VALUES_PER_TAG -> limits.add(firstTagToReach(limit, tagFits, held, horizonSeconds, span));
-            }
+            limits.add(switch (limit.metric()) {
+                case SERIES -> reach.of(limit, null, series, seriesFit.span());
+                case FIELD_KEYS -> reach.of(limit, null, fieldKeys, rows);
+                case TABLES -> reach.of(limit, null, measurements, rows);
+                case COLUMNS_PER_TABLE -> reach.of(limit, null, columns, rows);
+                case VALUES_PER_TAG -> reach.perKey(limit, tagFits);
+            });
         }
-        return new Projection(kind.name(), layout, now, estimate, settings, rate, Duration.ofMillis(Math.round(span * 1000)),
-            attributes, seriesFit, Double.isInfinite(windowSeconds) ? null : Duration.ofSeconds((long) windowSeconds),
-            seriesAt, tagsAtHorizon, fieldKeysAt, measurementsAt, columnsAt, memoryNow, memoryAt, limits);
+        return new Projection(kind.name(), layout, now, estimate, reported, settings, withheld, rate,
+            Duration.ofMillis(Math.round(span * 1000)), attributes, seriesFit,
+            Double.isInfinite(windowSeconds) ? null : Duration.ofSeconds((long) windowSeconds),
+            seriesAt, tagsAtHorizon, fieldKeysAt, measurementsAt, columnsAt, ranges, memoryNow, memoryAt, limits);
+    }
+
+    /** A count at the horizon on the low and high edges of its fit's range. */
+    private static Projection.Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
+        long low = Math.round(at.apply(GrowthFit.Band.LOW));
+        long high = Math.round(at.apply(GrowthFit.Band.HIGH));
+        return new Projection.Range(Math.min(low, high), Math.max(low, high));
+    }
+
+    /** Index memory with the sample's average sizes scaled to {@code series} and the tags' values. */
+    private static MemoryModel.Estimate memoryAt(LayoutMeasure now, long series, java.util.Collection<Long> tagValues) {
+        long valuesNow = now.tags().values().stream().mapToLong(Long::longValue).sum();
+        long valuesAt = tagValues.stream().mapToLong(Long::longValue).sum();
+        return MemoryModel.estimate(now.footprint().scaled(now.series() == 0 ? 0 : (double) series / now.series(),
+            valuesNow == 0 ? 0 : (double) valuesAt / valuesNow));
+    }
+
+    /** What the server's own series query reports, for {@code engine}. */
+    private ReportedSeries reported(Layout layout, LayoutMeasure now, EstimatedMeasure estimate, Engine engine) {
+        if (estimate == null) {
+            return new ReportedSeries(engine, engine.reportedSeries(now, () -> measurer.seriesPerFieldKey(layout)), null);
+        }
+        Estimate e = switch (engine.seriesCount()) {
+            case PER_SHARD_GROUP -> estimate.shardGroupSeries();
+            case DISTINCT -> estimate.liveSeries();
+            case PER_FIELD_KEY -> FieldKeySeries.variants(layout).stream().map(new EstimatedMeasurer(index, lgK)::measure)
+                .map(EstimatedMeasure::liveSeries).reduce(Estimate.exact(0), Estimate::plus);
+            case NONE -> null;
+        };
+        return new ReportedSeries(engine, e == null ? null : e.rounded(), e);
     }
 
     /**
@@ -158,65 +208,6 @@ public final class Projector {
             }
         }
         return layout.measurement().isLiteral() ? bound : bound * Math.max(1, measurements);
-    }
-
-    private Projection.LimitProjection firstTagToReach(Limit limit, Map<String, GrowthFit> fits, DoubleUnaryOperator held,
-                                                       double horizonSeconds, double span) {
-        Projection.LimitProjection first = null;
-        for (Map.Entry<String, GrowthFit> e : fits.entrySet()) {
-            Projection.LimitProjection p = reach(limit, e.getKey(), e.getValue()::predict, held, horizonSeconds, span);
-            if (first == null || earlier(p, first)) {
-                first = p;
-            }
-        }
-        return first != null ? first : new Projection.LimitProjection(limit, null, 0, Projection.Reach.NEVER, null);
-    }
-
-    private static boolean earlier(Projection.LimitProjection a, Projection.LimitProjection b) {
-        if (a.reach() == Projection.Reach.NEVER) {
-            return b.reach() == Projection.Reach.NEVER && a.atHorizon() > b.atHorizon();
-        }
-        return b.reach() == Projection.Reach.NEVER || a.after().compareTo(b.after()) < 0;
-    }
-
-    /**
-     * When {@code metric} first reaches the limit. If the sample itself crossed it, that is where, at the sample's own
-     * rate. Otherwise the traffic time (at the multiplied rate, window-capped) found by doubling, then bisection to a
-     * second; searched up to a century of traffic, beyond which it is "never".
-     */
-    private Projection.LimitProjection reach(Limit limit, String subject, DoubleUnaryOperator metric,
-                                             DoubleUnaryOperator held, double horizonSeconds, double span) {
-        long atHorizon = Math.round(metric.applyAsDouble(held.applyAsDouble(horizonSeconds)));
-        double target = limit.value();
-        double samplePoints = index.rows();
-        if (metric.applyAsDouble(samplePoints) >= target) {
-            double x = firstAtLeast(metric, target, samplePoints);
-            double seconds = samplePoints == 0 ? 0 : x / samplePoints * span;
-            return new Projection.LimitProjection(limit, subject, atHorizon, Projection.Reach.WITHIN_SAMPLE,
-                Duration.ofSeconds((long) Math.ceil(seconds)));
-        }
-        DoubleUnaryOperator atTime = t -> metric.applyAsDouble(held.applyAsDouble(t));
-        if (held.applyAsDouble(1) <= 0 || atTime.applyAsDouble(CENTURY_SECONDS) < target) {
-            return new Projection.LimitProjection(limit, subject, atHorizon, Projection.Reach.NEVER, null);
-        }
-        double t = firstAtLeast(atTime, target, CENTURY_SECONDS);
-        return new Projection.LimitProjection(limit, subject, atHorizon, Projection.Reach.AT,
-            Duration.ofSeconds((long) Math.ceil(t)));
-    }
-
-    /** The smallest x in [0, max] (to within 1) where a non-decreasing f reaches target; f(max) must reach it. */
-    private static double firstAtLeast(DoubleUnaryOperator f, double target, double max) {
-        double lo = 0;
-        double hi = max;
-        while (hi - lo > 1) {
-            double mid = (lo + hi) / 2;
-            if (f.applyAsDouble(mid) >= target) {
-                hi = mid;
-            } else {
-                lo = mid;
-            }
-        }
-        return hi;
     }
 
     /** Distinct combinations of some attributes as the sample is replayed in time order. */

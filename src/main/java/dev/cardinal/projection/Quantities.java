@@ -58,14 +58,53 @@ public final class Quantities {
         return hours >= 1 ? String.format(Locale.ROOT, "%.1f hours", hours) : d.getSeconds() + " s";
     }
 
-    /** When a limit is reached: never, already within the sample, or after a span of traffic. */
+    /**
+     * When a limit is reached: never, already within the sample, not projected, or after a span of traffic with the
+     * fit's range; for values per tag, then each other tag key that reaches it within the horizon with its own time.
+     */
     public static String when(Projection.LimitProjection l) {
+        StringBuilder sb = new StringBuilder(one(l));
+        for (Projection.LimitProjection k : l.keys()) {
+            if (!java.util.Objects.equals(k.subject(), l.subject())) {
+                sb.append("; ").append(k.subject()).append(' ').append(time(k));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static String one(Projection.LimitProjection l) {
         String subject = l.subject() == null ? "" : " (" + l.subject() + ")";
         return switch (l.reach()) {
             case NEVER -> "never" + subject;
+            case NOT_PROJECTED -> "not projected: too little sample to say";
             case WITHIN_SAMPLE -> "ALREADY within the sample, after " + span(l.after()) + subject;
-            case AT -> "after " + span(l.after()) + " of traffic" + subject;
+            case AT -> "after " + span(l.after()) + " of traffic" + fitRange(l) + subject;
         };
+    }
+
+    /** A tag key's own time, after its name: "after 3.2 days (2.9 to 3.6 days)", "already within the sample". */
+    private static String time(Projection.LimitProjection k) {
+        return switch (k.reach()) {
+            case WITHIN_SAMPLE -> "already within the sample, after " + span(k.after());
+            case AT -> "after " + span(k.after()) + fitRange(k);
+            case NEVER -> "never";
+            case NOT_PROJECTED -> "not projected";
+        };
+    }
+
+    /** ", fit's range 3.0 to 3.6 days" when the fit's edges differ from its centre. */
+    private static String fitRange(Projection.LimitProjection l) {
+        if (l.reach() != Projection.Reach.AT || l.after().equals(l.earliest()) && l.after().equals(l.latest())) {
+            return "";
+        }
+        return ", fit's range " + (l.earliest() == null ? "never" : span(l.earliest())) + " to "
+            + (l.latest() == null ? "never" : span(l.latest()));
+    }
+
+    /** "12,934" or "12,934 (fit's range 12,100 to 13,800)": a count at the horizon with its range when it has one. */
+    public static String count(long n, Projection.Range range) {
+        return range == null || range.isPoint() ? count(n) : count(n) + " (fit's range " + count(range.low()) + " to "
+            + count(range.high()) + ")";
     }
 
     /** A limit as people name it: InfluxDB 1.x series 1,000,000 */

@@ -17,8 +17,15 @@ final class SeriesCounter {
         void first(long key);
     }
 
-    /** What one pass found. */
-    record Counts(long points, long distinct, long[] perGroup, int[] checkpointPositions, long[] distinctAtCheckpoint) {
+    /**
+     * What one pass found.
+     *
+     * @param perGroup  distinct series in each shard group
+     * @param lastGroup series whose last point is in each shard group: the series still held once every earlier group
+     *                  has expired are those of the later groups
+     */
+    record Counts(long points, long distinct, long[] perGroup, long[] lastGroup, int[] checkpointPositions,
+                  long[] distinctAtCheckpoint) {
     }
 
     private SeriesCounter() {
@@ -54,6 +61,7 @@ final class SeriesCounter {
         int checkpoints = checkpointStart.length;
         int[] lastGroup = new int[parts.tableCapacity()];
         long[] perGroup = new long[groups];
+        long[] lastIn = new long[groups];
         long[] newAt = new long[checkpoints];
         long distinct = 0;
         int[] groupFrom = new int[groups + 1];
@@ -79,6 +87,8 @@ final class SeriesCounter {
                 int slot = parts.slot(key);
                 if (slot >= 0) {
                     if (lastGroup[slot] != group) {
+                        lastIn[lastGroup[slot]]--;
+                        lastIn[group]++;
                         lastGroup[slot] = group;
                         perGroup[group]++;
                     }
@@ -86,6 +96,7 @@ final class SeriesCounter {
                 }
                 lastGroup[~slot] = group;
                 perGroup[group]++;
+                lastIn[group]++;
                 distinct++;
                 while (checkpointFrom[checkpoint + 1] <= j) {
                     checkpoint++;
@@ -97,6 +108,6 @@ final class SeriesCounter {
         for (int c = 1; c < newAt.length; c++) {
             newAt[c] += newAt[c - 1];
         }
-        return new Counts(points, distinct, perGroup, checkpointAt, newAt);
+        return new Counts(points, distinct, perGroup, lastIn, checkpointAt, newAt);
     }
 }

@@ -12,8 +12,6 @@ import java.util.Map;
  * (Retry-After on load shedding, Allow on 405). {@link #bytes} writes it as HTTP/1.1 on the wire.
  */
 record Answer(int status, String json, Map<String, String> headers) {
-    private static final String VERSION = "1.8.10";
-
     static Answer empty(int status) {
         return new Answer(status, null, Map.of());
     }
@@ -37,11 +35,11 @@ record Answer(int status, String json, Map<String, String> headers) {
      * The status line, headers and body. Every answer names the server's version as influxd does (clients that probe
      * with /ping read it); a 204 carries no Content-Length (RFC 9110 forbids it), and a HEAD answer no body.
      */
-    byte[] bytes(boolean close, boolean keepAliveHttp10, boolean head) {
+    byte[] bytes(boolean close, boolean keepAliveHttp10, boolean head, String version) {
         byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
         StringBuilder h = new StringBuilder(256).append("HTTP/1.1 ").append(status).append(' ').append(reason(status)).append("\r\n")
             .append("Date: ").append(DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC))).append("\r\n")
-            .append("X-Influxdb-Version: ").append(VERSION).append("\r\nX-Influxdb-Build: OSS\r\n");
+            .append("X-Influxdb-Version: ").append(version).append("\r\nX-Influxdb-Build: OSS\r\n");
         if (json != null) {
             h.append("Content-Type: application/json\r\n");
         }

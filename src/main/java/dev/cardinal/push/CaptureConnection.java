@@ -284,7 +284,7 @@ final class CaptureConnection implements Runnable {
 
     private void send(HttpHead head, Answer a, boolean close) throws IOException {
         boolean keepAlive10 = head != null && !head.http11() && !close;
-        write(a.bytes(close, keepAlive10, head != null && head.method().equals("HEAD")));
+        write(a.bytes(close, keepAlive10, head != null && head.method().equals("HEAD"), http.settings.version().toString()));
     }
 
     /** Writes all of it, or closes the connection when the client does not take it within the body timeout. */

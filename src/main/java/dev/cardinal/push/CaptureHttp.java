@@ -156,7 +156,7 @@ final class CaptureHttp implements AutoCloseable {
         Answer busy = endpoint.refuse(null, 503, "too many connections (" + settings.connections().max() + " open); retry later");
         try {
             channel.configureBlocking(false);
-            channel.write(ByteBuffer.wrap(busy.bytes(true, false, false)));
+            channel.write(ByteBuffer.wrap(busy.bytes(true, false, false, settings.version().toString())));
             channel.shutdownOutput();
         } catch (IOException e) {
             closeQuietly(channel);

@@ -1,5 +1,7 @@
 package dev.cardinal.push;
 
+import dev.cardinal.model.ServerVersion;
+import dev.cardinal.projection.Engine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -47,11 +49,14 @@ public final class CaptureServer implements AutoCloseable {
      * @param threads       worker threads that check and spool bodies
      * @param spool         the line-protocol file captured points are appended to
      * @param connections   how connections are held to account: their number, deadlines and rates
+     * @param version       the InfluxDB version the endpoint names in {@code X-Influxdb-Version}: the one the capture's
+     *                      numbers are projected for, so a client and the report agree on the server
      */
     public record Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints,
-                           int threads, Path spool, Connections connections) {
+                           int threads, Path spool, Connections connections, ServerVersion version) {
         public Settings {
             Objects.requireNonNull(connections, "connections");
+            Objects.requireNonNull(version, "version");
             if (maxBodyBytes < 1 || maxBodyBytes > 1L << 30) {
                 throw new IllegalArgumentException("the largest body must be from 1 byte to 1 GiB: " + maxBodyBytes);
             }
@@ -62,7 +67,8 @@ public final class CaptureServer implements AutoCloseable {
 
         public Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints, int threads,
                         Path spool) {
-            this(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, Connections.defaults());
+            this(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, Connections.defaults(),
+                Engine.ASSUMED);
         }
 
         public static Settings loopback(int port, Path spool) {
@@ -71,19 +77,24 @@ public final class CaptureServer implements AutoCloseable {
         }
 
         public Settings withLimits(long maxBody, long inFlight, int waiting, long points) {
-            return new Settings(bind, port, maxBody, inFlight, waiting, points, threads, spool, connections);
+            return new Settings(bind, port, maxBody, inFlight, waiting, points, threads, spool, connections, version);
         }
 
         public Settings withBind(InetAddress address) {
-            return new Settings(address, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections);
+            return new Settings(address, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, version);
         }
 
         public Settings withThreads(int workers) {
-            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, workers, spool, connections);
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, workers, spool, connections, version);
         }
 
         public Settings withConnections(Connections c) {
-            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, c);
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, c, version);
+        }
+
+        /** The endpoint names this version (the capture's numbers are projected for it). */
+        public Settings withVersion(ServerVersion v) {
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, v);
         }
     }
 

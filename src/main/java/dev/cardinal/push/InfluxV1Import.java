@@ -75,8 +75,10 @@ public final class InfluxV1Import {
                 () -> notes.add("continuous query " + cq.getKey() + " is not a rollup Cardinal can read (one source"
                     + " measurement, aggregates of fields, GROUP BY time and tags): left out: " + cq.getValue()));
         }
+        // the server's version (its X-Influxdb-Version header) decides what its SHOW SERIES EXACT CARDINALITY counts
         Target target = new Target(SchemaInference.slug(database), database + " at " + client.url().getHost(),
-            Target.Kind.INFLUXDB_1, client.url().toString(), database, null);
+            Target.Kind.INFLUXDB_1, client.url().toString(), database, null)
+            .withServerVersion(InfluxV1Push.version(client.ping()).orElse(null));
         Workspace ws = new Workspace(database, schema.kinds, layouts, List.of(), rollups, List.of(target), Map.of());
         return new ImportedWorkspace(ws, tagValues, notes);
     }

@@ -1,21 +1,47 @@
 package dev.cardinal.push;
 
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.ServerVersion;
+import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Engine;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.traffic.EventKindSample;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 
 /** Plan and apply layouts on one InfluxDB 1.x database (or InfluxDB 3 through its v1 API). */
 public final class InfluxV1Push implements PushTarget {
     private final InfluxV1Client client;
     private final String database;
+    private Engine engine;
 
     public InfluxV1Push(InfluxV1Client client, String database) {
         this.client = client;
         this.database = database;
+    }
+
+    /**
+     * The server, from the version in its {@code X-Influxdb-Version} header (asked once): what its
+     * {@code SHOW SERIES EXACT CARDINALITY} counts depends on it. A server that sends none, or one that is not a
+     * version (a development build says "unknown"), is taken for {@link Engine#ASSUMED}, marked assumed.
+     */
+    public synchronized Engine engine() throws InfluxV1Exception, InterruptedException {
+        if (engine == null) {
+            engine = Engine.of(Target.Kind.INFLUXDB_1, version(client.ping()).orElse(null));
+        }
+        return engine;
+    }
+
+    /** A version header read as a version, or empty when it is none. */
+    static Optional<ServerVersion> version(String header) {
+        try {
+            return header == null || header.isBlank() ? Optional.empty() : Optional.of(ServerVersion.parse(header));
+        } catch (IllegalArgumentException notAVersion) {
+            return Optional.empty();
+        }
     }
 
     /**
@@ -25,12 +51,24 @@ public final class InfluxV1Push implements PushTarget {
      * @param indexMemoryGrowth how much the server's in-memory index grew during the write (-1 when not reported):
      *                          what the memory model estimates, on a server nothing else writes to
      */
-    public record Comparison(Layout layout, LayoutMeasure projected, ServerNumbers measured, SampleWrite.Result write,
-                             long indexMemoryGrowth) {
+    public record Comparison(Layout layout, LayoutMeasure projected, Engine engine, ServerNumbers measured,
+                             SampleWrite.Result write, long indexMemoryGrowth) {
+        /**
+         * What {@code SHOW SERIES EXACT CARDINALITY} reports on this server's version, as projected; -1 for a
+         * server that does not count series that way (a 2.x or 3.x behind its v1 API).
+         */
+        public long projectedReportedSeries() {
+            return switch (engine.seriesCount()) {
+                case PER_SHARD_GROUP, DISTINCT -> engine.reportedSeries(projected, () -> 0);
+                case PER_FIELD_KEY, NONE -> -1;
+            };
+        }
+
         /** True when the server holds exactly what was projected. */
         public boolean matches() {
+            long reported = projectedReportedSeries();
             return projected.series() == measured.series()
-                && projected.serverReportedSeries() == measured.serverReportedSeries()
+                && (reported < 0 || reported == measured.serverReportedSeries())
                 && projected.measurements() == measured.measurements()
                 && projected.fieldKeys() == measured.fieldKeys()
                 && projected.tags().equals(measured.tags());
@@ -44,12 +82,13 @@ public final class InfluxV1Push implements PushTarget {
     public Comparison writeAndMeasure(Layout layout, EventKindSample sample, LayoutMeasure projected, SampleWrite write,
                                       long startLine, PushMonitor monitor)
         throws SampleWriteException, InfluxV1Exception, InterruptedException {
+        Engine server = engine();
         long before = ServerNumbers.indexMemory(client);
         SampleWrite.Result result = write.write(layout, sample, startLine, monitor);
         String measurement = layout.measurement().isLiteral() ? layout.measurement().literalText() : null;
         ServerNumbers measured = ServerNumbers.read(client, database, measurement);
         long growth = before < 0 || measured.indexMemoryBytes() < 0 ? -1 : measured.indexMemoryBytes() - before;
-        return new Comparison(layout, projected, measured, result, growth);
+        return new Comparison(layout, projected, server, measured, result, growth);
     }
 
     public InfluxV1Client client() {

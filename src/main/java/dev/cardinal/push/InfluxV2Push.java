@@ -324,9 +324,11 @@ public final class InfluxV2Push implements PushTarget {
             }
             List<String> notes = new ArrayList<>(schema.notes);
             notes.add("tasks are not read back as rollups from InfluxDB 2.x");
+            // the version in the server's X-Influxdb-Version header (GET /ping), kept with the target
             Target target = new Target(SchemaInference.slug(bucket),
                 bucket + " at " + URI.create(url).getHost(), Target.Kind.INFLUXDB_2, url,
-                slash < 0 ? bucket : bucket.substring(0, slash), org);
+                slash < 0 ? bucket : bucket.substring(0, slash), org)
+                .withServerVersion(InfluxV1Push.version(client.version()).orElse(null));
             Workspace ws = new Workspace(slash < 0 ? bucket : bucket.substring(0, slash), schema.kinds, schema.layouts,
                 List.of(), List.of(), List.of(target), Map.of());
             return new ImportedWorkspace(ws, tagValues, notes);

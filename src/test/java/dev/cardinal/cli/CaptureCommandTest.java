@@ -14,6 +14,8 @@ import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
@@ -61,6 +63,39 @@ class CaptureCommandTest {
         assertEquals(7, cpu.path("series").asLong(), "--tags host: request ids stay fields");
         assertEquals(300, Files.readAllLines(kept).size(), "-o keeps the captured traffic");
         assertTrue(err.toString().contains("300 points in 1 requests, 0 bad lines"), err.toString());
+    }
+
+    /** What the endpoint says it is (/ping) and what its report is projected for are one server. */
+    @ParameterizedTest(name = "--server-version ''{0}''")
+    @CsvSource({"'', 1.8.10, true", "1.6.7, 1.6.7, false"})
+    void theVersionItNamesIsTheOneItProjectsFor(String given, String named, boolean assumed) throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("capture", "--port", Integer.toString(port),
+            "--every", "10s", "--duration", "3s", "--format", "json"));
+        if (!given.isEmpty()) {
+            args.addAll(java.util.List.of("--server-version", given));
+        }
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
+            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true)).execute(args.toArray(String[]::new)));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        HttpClient http = HttpClient.newHttpClient();
+        HttpResponse<String> ping = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ping")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(named, ping.headers().firstValue("X-Influxdb-Version").orElse(""));
+        http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/write?db=app&precision=s"))
+            .POST(HttpRequest.BodyPublishers.ofString("cpu,host=a v=1 1700000000\n")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(0, run.get(30, TimeUnit.SECONDS), err.toString());
+        JsonNode server = new ObjectMapper().readTree(out.toString().substring(out.toString().indexOf('{'))).at("/eventKinds/0/server");
+        assertEquals(named, server.get("version").asText());
+        assertEquals(assumed, server.get("assumed").asBoolean());
     }
 
     @Test

@@ -122,11 +122,11 @@ class WorkspaceFileTest {
     void refusesFilesThatAreNotWorkspacesOrFromTheFuture() {
         WorkspaceFormatException notOurs = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read("{\"name\": 1}".getBytes(StandardCharsets.UTF_8), "x"));
-        assertEquals("formatVersion: missing: this is not a Cardinal workspace file (expected \"formatVersion\": 1) (line 1)",
+        assertEquals("formatVersion: missing: this is not a Cardinal workspace file (expected \"formatVersion\": 2) (line 1)",
             notOurs.problems().get(0).toString());
         WorkspaceFormatException future = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read("{\"formatVersion\": 9}".getBytes(StandardCharsets.UTF_8), "x"));
-        assertEquals("formatVersion: written by a newer Cardinal (format 9); this version reads up to 1 (line 1)",
+        assertEquals("formatVersion: written by a newer Cardinal (format 9); this version reads up to 2 (line 1)",
             future.problems().get(0).toString());
         assertThrows(WorkspaceFormatException.class, () -> WorkspaceReader.read(new byte[0], "x"));
         assertThrows(WorkspaceFormatException.class, () -> WorkspaceReader.read("[1, 2]".getBytes(StandardCharsets.UTF_8), "x"));
@@ -191,5 +191,48 @@ class WorkspaceFileTest {
         Path sample = dir.resolve("data/x.lp");
         assertEquals("../data/x.lp", WorkspaceFiles.relativize(ws, sample));
         assertEquals(sample, WorkspaceFiles.resolve(ws, "../data/x.lp"));
+    }
+
+    @Test
+    void aTargetKeepsItsServerVersionAndLimitsInFormat2() throws Exception {
+        Workspace ws = weather();
+        Target own = new Target("prod", "production", Target.Kind.INFLUXDB_1, "http://influx:8086", "farm", null,
+            ServerVersion.parse("1.8.10"), new ServerLimits(5_000_000L, 0L, null, null));
+        Workspace withOwn = new Workspace(ws.name(), ws.eventKinds(), ws.layouts(), ws.samples(), ws.rollups(), List.of(own),
+            ws.canvas());
+        byte[] first = WorkspaceWriter.write(withOwn);
+        String text = new String(first, StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("{\n  \"formatVersion\": 2,"), "format 1 cannot hold them: " + text);
+        assertTrue(text.contains("\n      \"serverVersion\": \"1.8.10\",\n"
+            + "      \"limits\": { \"maxSeriesPerDatabase\": 5000000, \"maxValuesPerTag\": 0 }\n"), text);
+        WorkspaceReader.Loaded loaded = WorkspaceReader.read(first, "w.cardinal.json");
+        assertEquals(List.of(), loaded.warnings());
+        assertEquals(withOwn, loaded.workspace());
+        assertArrayEquals(first, WorkspaceWriter.write(loaded.workspace()));
+        assertEquals(1, weather().formatVersion(), "a workspace without them stays format 1, which older builds read");
+    }
+
+    @Test
+    void aFormat1TargetLoadsWithDefaults() throws Exception {
+        String json = "{\"formatVersion\": 1, \"targets\": [{\"id\": \"t\", \"kind\": \"influxdb-2\", \"url\": \"http://h:8086\","
+            + " \"org\": \"o\"}]}";
+        Target t = WorkspaceReader.read(json.getBytes(StandardCharsets.UTF_8), "w").workspace().targets().get(0);
+        assertEquals(null, t.serverVersion());
+        assertEquals(ServerLimits.DEFAULTS, t.limits());
+    }
+
+    @Test
+    void aBadServerVersionOrLimitSaysWhereAndWhy() {
+        String json = "{\n\"formatVersion\": 2,\n\"targets\": [{\"id\": \"t\", \"kind\": \"influxdb-1\", \"url\": \"http://h:8086\",\n"
+            + "  \"serverVersion\": \"1.8.x\",\n  \"limits\": {\"maxValuesPerTag\": -1, \"cloudPlan\": \"gold\"}}]\n}";
+        WorkspaceFormatException e = assertThrows(WorkspaceFormatException.class,
+            () -> WorkspaceReader.read(json.getBytes(StandardCharsets.UTF_8), "w"));
+        List<String> problems = e.problems().stream().map(FileProblem::toString).toList();
+        assertEquals("targets[0].serverVersion: '1.8.x': expected a number at character 5 (a version such as 1.8.10) (line 4)",
+            problems.get(0));
+        assertTrue(problems.get(1).startsWith("targets[0].limits.maxValuesPerTag: expected a whole number, 0 for unlimited, was -1"),
+            problems.toString());
+        assertTrue(problems.get(2).startsWith("targets[0].limits.cloudPlan:") && problems.get(2).contains("free, usage-based"),
+            problems.toString());
     }
 }

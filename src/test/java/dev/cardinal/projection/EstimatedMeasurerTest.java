@@ -37,7 +37,8 @@ class EstimatedMeasurerTest {
         assertEquals(exact.skippedRows(), est.skippedRows(), label + " skipped rows");
         assertEquals(exact.shardGroups(), est.shardGroups(), label + " shard groups");
         within(label, "series", exact.series(), est.series());
-        within(label, "server reported", exact.serverReportedSeries(), est.serverReportedSeries());
+        within(label, "series per shard group", exact.shardGroupSeries(), est.shardGroupSeries());
+        within(label, "series in live shard groups", exact.liveSeries(), est.liveSeries());
         within(label, "measurements", exact.measurements(), est.measurements());
         within(label, "field keys", exact.fieldKeys(), est.fieldKeys());
         within(label, "field key names", exact.distinctFieldKeyNames(), est.distinctFieldKeyNames());
@@ -87,7 +88,8 @@ class EstimatedMeasurerTest {
         Scenario w = Scenario.of("weather");
         EstimatedMeasure three = agree("weather/three-tags", w.index, w.layout("three-tags"));
         assertEquals(72, three.series().rounded());
-        assertEquals(144, three.serverReportedSeries().rounded());
+        assertEquals(144, three.shardGroupSeries().rounded());
+        assertEquals(72, three.liveSeries().rounded());
     }
 
     @Test
@@ -105,7 +107,8 @@ class EstimatedMeasurerTest {
         assertEquals(20_000, agree("ads/no-fields", ads.index, noFields).skippedRows());
         Layout shortLived = w.layout("three-tags").withRetention(new RetentionPlan("rp", Duration.ofDays(3), Duration.ofDays(1), 1));
         EstimatedMeasure m = agree("weather/3d-retention", w.index, shortLived);
-        assertEquals(4 * 72, m.serverReportedSeries().rounded());
+        assertEquals(4 * 72, m.shardGroupSeries().rounded());
+        assertEquals(72, m.liveSeries().rounded());
     }
 
     @Test

@@ -284,4 +284,47 @@ class GrowthFitTest {
         assertEquals(Growth.CLOSED, f.growth());
         assertEquals(0.0, f.predict(1e9));
     }
+
+    @Test
+    void anExactPowerLawHasNoRange() {
+        GrowthFit f = fitOf(20_000, x -> 3 * Math.pow(x, 0.7));
+        for (double x : new double[]{1e5, 1e7}) {
+            assertEquals(f.predict(x), f.predict(x, GrowthFit.Band.LOW), f.predict(x) * 1e-9);
+            assertEquals(f.predict(x), f.predict(x, GrowthFit.Band.HIGH), f.predict(x) * 1e-9);
+        }
+    }
+
+    @Test
+    void aCurveStillBendingHasARangeThatWidensWithTheDistance() {
+        // new values come ever slower: the later stretch's exponent falls, so the edges part as x grows
+        GrowthFit f = fitOf(20_000, x -> 50 * Math.log1p(x / 10) + Math.sqrt(x));
+        double near = 40_000;
+        double far = 4_000_000;
+        assertTrue(f.predict(near, GrowthFit.Band.LOW) < f.predict(near) && f.predict(near) < f.predict(near, GrowthFit.Band.HIGH));
+        double nearWidth = f.predict(near, GrowthFit.Band.HIGH) / f.predict(near, GrowthFit.Band.LOW);
+        double farWidth = f.predict(far, GrowthFit.Band.HIGH) / f.predict(far, GrowthFit.Band.LOW);
+        assertTrue(farWidth > nearWidth, nearWidth + " then " + farWidth);
+        assertEquals(f.predict(10_000), f.predict(10_000, GrowthFit.Band.HIGH), "inside the sample the curve is observed");
+        assertEquals(f.predict(10_000), f.predict(10_000, GrowthFit.Band.LOW));
+        assertTrue(f.predict(far, GrowthFit.Band.LOW) >= f.observed(), "never below what was seen");
+    }
+
+    @Test
+    void aClosedSetHasNoRange() {
+        GrowthFit f = fitOf(20_000, x -> Math.min(5, Math.ceil(x / 100)));
+        assertEquals(Growth.CLOSED, f.growth());
+        assertEquals(5, f.predict(1e9, GrowthFit.Band.LOW));
+        assertEquals(5, f.predict(1e9, GrowthFit.Band.HIGH));
+    }
+
+    @Test
+    void tooLittleSampleIsWithheldWithItsReason() {
+        assertEquals(java.util.Optional.empty(), GrowthSupport.withheld(100, 60));
+        assertEquals("99 points: a growth fit needs at least 100", GrowthSupport.withheld(99, 3600).orElseThrow());
+        assertEquals("the sample spans 59 s: a rate of traffic needs at least a minute", GrowthSupport.withheld(5000, 59).orElseThrow());
+        assertEquals("all 5,000 points carry one timestamp: the sample has no rate of traffic to project with",
+            GrowthSupport.withheld(5000, 0).orElseThrow());
+        assertEquals("1 point over 0 s: a growth fit needs at least 100 points over at least a minute",
+            GrowthSupport.withheld(1, 0).orElseThrow());
+    }
 }

@@ -59,7 +59,8 @@ class LayoutMeasurerTest {
         assertEquals(Map.of("crop", 3L, "plot", 6L, "region", 4L), m.tags());
         assertEquals(1, m.fieldKeys());
         assertEquals(2, m.shardGroups(), "11 days from a Monday span two 7-day shard groups");
-        assertEquals(144, m.serverReportedSeries(), "1.x counts each series once per shard group");
+        assertEquals(144, m.shardGroupSeries(), "1.x up to 1.7.7 counts each series once per shard group");
+        assertEquals(72, m.liveSeries(), "1.7.8 and later count each series once");
         assertEquals(100, m.seriesGrowth().size());
         assertEquals(72, m.seriesGrowth().last());
     }
@@ -79,7 +80,8 @@ class LayoutMeasurerTest {
         assertEquals(1, inKeys.series());
         assertEquals(72, inKeys.fieldKeys());
         assertEquals(73, inKeys.maxColumnsPerMeasurement(), "time plus 72 fields");
-        assertEquals(2, inKeys.serverReportedSeries());
+        assertEquals(2, inKeys.shardGroupSeries());
+        assertEquals(1, inKeys.liveSeries());
 
         LayoutMeasure packed = w.measure("several-facts-in-one-tag");
         assertEquals(72, packed.series());
@@ -99,8 +101,9 @@ class LayoutMeasurerTest {
         LayoutMeasure fields = ads.measure("ids-as-fields");
         assertEquals(5, fields.series());
         assertEquals(6, fields.fieldKeys());
-        assertEquals(distinctPerDay(ads.sample, "event"), fields.serverReportedSeries(),
+        assertEquals(distinctPerDay(ads.sample, "event"), fields.shardGroupSeries(),
             "a 1d shard group duration: each event type counts once per day");
+        assertEquals(5, fields.liveSeries());
         assertTrue(tags.series() > 100 * fields.series());
     }
 
@@ -156,7 +159,8 @@ class LayoutMeasurerTest {
         Layout shortLived = w.layout("three-tags").withRetention(new RetentionPlan("rp", Duration.ofDays(3), Duration.ofDays(1), 1));
         LayoutMeasure m = new LayoutMeasurer(w.index).measure(shortLived);
         assertEquals(4, m.shardGroups(), "the last day's group and the three before it end within 3 days of the last point");
-        assertEquals(4 * 72, m.serverReportedSeries());
+        assertEquals(4 * 72, m.shardGroupSeries());
+        assertEquals(72, m.liveSeries(), "every sensor reports in the last four days");
         assertEquals(72, m.series());
     }
 
@@ -237,7 +241,8 @@ class LayoutMeasurerTest {
             measurer.prepare(asWritten);
             LayoutMeasure m = measurer.measure(asWritten);
             assertEquals(rows, m.series());
-            assertEquals(rows, m.serverReportedSeries(), "70,000 s span one shard group");
+            assertEquals(rows, m.shardGroupSeries(), "70,000 s span one shard group");
+            assertEquals(rows, m.liveSeries());
             assertEquals(Map.of("a", 70_000L, "b", 70_000L, "c", 70_000L, "d", 70_000L), m.tags());
             assertEquals(keyBytes, m.footprint().seriesKeyBytes(), "each series' key, as written");
             assertEquals(rows, m.seriesGrowth().distinct()[m.seriesGrowth().size() - 1]);

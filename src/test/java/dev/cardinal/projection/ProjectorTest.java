@@ -99,4 +99,49 @@ class ProjectorTest {
         assertEquals(expectedLow, p.memoryNow().low());
         assertTrue(p.memoryNow().high() > p.memoryNow().low());
     }
+
+    @Test
+    void everyTagKeyThatBreaksWithinTheHorizonIsListedWithItsTime() {
+        Projection.LimitProjection values = limit(project("ad-marketplace", "ids-as-tags", Duration.ofDays(365), 10),
+            "influxdb1-max-values-per-tag");
+        assertEquals("session_id", values.subject());
+        assertEquals(java.util.List.of("session_id", "user_id"), values.keys().stream().map(Projection.LimitProjection::subject).toList());
+        assertEquals(values.after(), values.keys().get(0).after());
+        assertTrue(values.keys().get(1).after().compareTo(values.keys().get(0).after()) > 0);
+        for (Projection.LimitProjection k : values.keys()) {
+            assertEquals(Projection.Reach.AT, k.reach());
+            assertTrue(k.earliest().compareTo(k.after()) <= 0 && k.after().compareTo(k.latest()) <= 0, k.toString());
+        }
+        assertTrue(limit(project("ad-marketplace", "ids-as-tags", Duration.ofDays(30), 1), "influxdb1-max-values-per-tag")
+            .keys().isEmpty(), "within 30 days at x1 no key gets there");
+    }
+
+    @Test
+    void theServersOwnQueryIsReportedForItsVersion() {
+        Scenario s = Scenario.of("ad-marketplace");
+        ProjectionSettings base = ProjectionSettings.defaults();
+        Projector projector = new Projector(s.index);
+        ReportedSeries old = projector.project(s.workspace.eventKinds().get(0), s.layout("ids-as-tags"),
+            base.forServer(Engine.of(dev.cardinal.model.ServerVersion.parse("1.6.7")), dev.cardinal.model.ServerLimits.DEFAULTS)).reported();
+        assertEquals(12_935L, old.series());
+        assertEquals("SHOW SERIES EXACT CARDINALITY", old.query());
+        ReportedSeries assumed = projector.project(s.workspace.eventKinds().get(0), s.layout("ids-as-tags"), base).reported();
+        assertEquals(12_934L, assumed.series());
+        assertTrue(assumed.engine().assumed());
+    }
+
+    @Test
+    void aTinySampleIsNotExtrapolated() {
+        dev.cardinal.traffic.EventKindSample k = dev.cardinal.traffic.LpFixture.read(
+            "m,t=a f=1 1000000000\nm,t=b f=1 2000000000\nm,t=c f=1 3000000000\n").eventKinds().get(0);
+        Projection p = new Projector(new SampleIndex(k)).project(dev.cardinal.traffic.SchemaInference.eventKind(k),
+            dev.cardinal.traffic.SchemaInference.asWritten(k, "w"), ProjectionSettings.defaults());
+        assertTrue(!p.projected());
+        assertEquals("3 points over 2 s: a growth fit needs at least 100 points over at least a minute", p.withheld());
+        assertEquals(3, p.seriesAtHorizon());
+        assertEquals(3.0, p.seriesAt(1e9));
+        assertEquals(p.memoryNow(), p.memoryAtHorizon());
+        assertTrue(p.limits().stream().allMatch(l -> l.reach() == Projection.Reach.NOT_PROJECTED && l.after() == null));
+        assertTrue(p.attributes().stream().allMatch(a -> a.atHorizon() == a.distinct()));
+    }
 }

@@ -189,7 +189,8 @@ class TuplesTest {
             LayoutMeasure b = rows.measure(layout);
             String what = "step " + step + " tags " + tags;
             assertEquals(b.series(), a.series(), what);
-            assertEquals(b.serverReportedSeries(), a.serverReportedSeries(), what);
+            assertEquals(b.shardGroupSeries(), a.shardGroupSeries(), what);
+            assertEquals(b.liveSeries(), a.liveSeries(), what);
             assertEquals(b.shardGroups(), a.shardGroups(), what);
             assertEquals(b.points(), a.points(), what);
             assertEquals(b.footprint(), a.footprint(), what);

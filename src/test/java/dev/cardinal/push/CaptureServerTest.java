@@ -124,7 +124,8 @@ class CaptureServerTest {
         LayoutMeasure fromFile = measure(dir.resolve("file.lp"), layout);
         assertEquals(fromFile.points(), captured.points());
         assertEquals(fromFile.series(), captured.series());
-        assertEquals(fromFile.serverReportedSeries(), captured.serverReportedSeries());
+        assertEquals(fromFile.shardGroupSeries(), captured.shardGroupSeries());
+        assertEquals(fromFile.liveSeries(), captured.liveSeries());
         assertEquals(fromFile.tags(), captured.tags());
         assertEquals(fromFile.fieldKeys(), captured.fieldKeys());
         assertEquals(12_934, captured.series());

@@ -63,6 +63,8 @@ class InfluxV1ImportTest extends ScratchServerTest {
         ImportedWorkspace imported = InfluxV1Import.read(client, db);
         assertEquals(List.of(), imported.notes());
         Workspace back = imported.workspace();
+        assertEquals(dev.cardinal.model.ServerVersion.parse(client.ping()), back.targets().get(0).serverVersion(),
+            "the target keeps the version the server names, which decides what it reports");
         assertEquals(1, back.layouts().size());
         Layout got = back.layouts().get(0);
         assertEquals(layout.measurement(), got.measurement());

@@ -103,6 +103,11 @@ class InfluxV2ContractTest {
                     tasks.put(t.get("name").asText(), t);
                     return json(201, t.toString());
                 }
+                if (method.equals("GET") && path.equals("/ping")) {
+                    // a release names its version with a leading v: http/handler.go (buildHeader) at v2.7.11 sets
+                    // X-Influxdb-Version from the build's version, "v2.7.11" for that release
+                    return new MockResponse().setResponseCode(204).setHeader("X-Influxdb-Version", "v2.7.11");
+                }
                 if (method.equals("POST") && path.equals("/api/v2/write")) {
                     written.add(body);
                     return new MockResponse().setResponseCode(204);
@@ -262,6 +267,8 @@ class InfluxV2ContractTest {
             assertEquals(Map.of("crop", 12L, "plot", 12L, "region", 12L), imported.tagValues().get("weather"));
             assertEquals("farm", ws.targets().get(0).database());
             assertEquals(Target.Kind.INFLUXDB_2, ws.targets().get(0).kind());
+            assertEquals(dev.cardinal.model.ServerVersion.of(2, 7, 11), ws.targets().get(0).serverVersion(),
+                "the version the server names in /ping");
         }
     }
 

@@ -53,10 +53,8 @@ class FirstHourTest extends WorkbenchFixture {
         assertEquals("ids-as-tags", numbers.getColumns().get(1).getText());
         assertEquals("at 30d, x1", numbers.getColumns().get(2).getText());
         assertTrue(numbers.getItems().stream().noneMatch(r -> r.what().contains("series 1,000,000")), "no limit among the counts");
-        ProjectionRows.Row reported = numbers.getItems().stream().filter(r -> r.what().startsWith("reported")).findFirst().orElseThrow();
-        assertEquals("reported (3 shard groups)", reported.what());
-        assertTrue(reported.explain().contains("SHOW SERIES EXACT CARDINALITY") && reported.explain().contains("once per shard group"),
-            reported.explain());
+        // the workspace's target names no version: figures as 1.8.10 reports them, each series once
+        assertEquals("12,934", projected(robot, "reported by the server"));
         TableView<ProjectionRows.LimitRow> limits = robot.lookup("#limits").queryTableView();
         ProjectionRows.LimitRow valuesPerTag = limits.getItems().stream().filter(l -> l.limit().startsWith("1.x OSS values per tag"))
             .findFirst().orElseThrow();
@@ -66,6 +64,18 @@ class FirstHourTest extends WorkbenchFixture {
         // the chart's limit line says which limit it is
         assertTrue(robot.lookup(".limit-label").tryQuery().map(n -> ((javafx.scene.text.Text) n).getText())
             .filter(t -> t.contains("Free Plan series 10,000")).isPresent());
+        // a 1.7.7 server (its own limits only: 1.x OSS) counts each series once per shard group it has points in
+        javafx.scene.control.ChoiceBox<?> server = robot.lookup("#server").queryAs(javafx.scene.control.ChoiceBox.class);
+        int v177 = java.util.stream.IntStream.range(0, server.getItems().size())
+            .filter(i -> server.getItems().get(i).toString().equals("InfluxDB 1.7.7")).findFirst().orElseThrow();
+        robot.interact(() -> server.getSelectionModel().select(v177));
+        awaitProjection(robot);
+        ProjectionRows.Row reported = numbers.getItems().stream().filter(r -> r.what().startsWith("reported")).findFirst().orElseThrow();
+        assertEquals("reported (3 shard groups)", reported.what());
+        assertEquals("12,935", reported.now());
+        assertTrue(reported.explain().contains("SHOW SERIES EXACT CARDINALITY") && reported.explain().contains("once per shard group"),
+            reported.explain());
+        assertTrue(limits.getItems().stream().allMatch(l -> l.limit().startsWith("1.x")), "a known server has its own limits");
     }
 
     @Test

@@ -1,9 +1,7 @@
 package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.Durations;
-import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.Projection;
-import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.ui.common.Cells;
 import java.util.List;
@@ -33,6 +31,8 @@ public final class ProjectionPanelController {
     private ChoiceBox<String> horizon;
     @FXML
     private ChoiceBox<String> traffic;
+    @FXML
+    private ChoiceBox<ServerChoice> server;
     @FXML
     private Label projectionStatus;
     @FXML
@@ -68,6 +68,9 @@ public final class ProjectionPanelController {
         traffic.setValue("x1");
         horizon.valueProperty().addListener((o, was, now) -> applySettings());
         traffic.valueProperty().addListener((o, was, now) -> applySettings());
+        offerServers(session.workspace());
+        session.history().currentProperty().addListener((o, was, now) -> offerServers(now));
+        server.valueProperty().addListener((o, was, now) -> applySettings());
         whatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
         nowColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().now()));
         horizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
@@ -81,7 +84,7 @@ public final class ProjectionPanelController {
         breaksColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().breaks()));
         keyColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().key()));
         for (TableColumn<ProjectionRows.LimitRow, String> column : List.of(limitColumn, limitHorizonColumn, breaksColumn, keyColumn)) {
-            column.setCellFactory(c -> Cells.textWithTooltip());
+            column.setCellFactory(c -> Cells.textWithTooltip(ProjectionRows.LimitRow::detail));
         }
         limits.setRowFactory(t -> alarmed(ProjectionRows.LimitRow::alarm));
         LiveProjection live = session.projection();
@@ -122,9 +125,26 @@ public final class ProjectionPanelController {
         }
     }
 
+    /**
+     * Offers the workspace's targets and the versions whose counting differs; the choice stays where it was when it is
+     * still offered, else the first target, else no server in particular.
+     */
+    private void offerServers(dev.cardinal.model.Workspace ws) {
+        List<ServerChoice> offered = ServerChoice.offered(ws);
+        ServerChoice was = server.getValue();
+        if (offered.equals(server.getItems())) {
+            return;
+        }
+        server.getItems().setAll(offered);
+        server.setValue(was != null && offered.contains(was) ? was : offered.get(0));
+    }
+
     private void applySettings() {
+        if (server.getValue() == null || horizon.getValue() == null || traffic.getValue() == null) {
+            return;
+        }
         double x = Double.parseDouble(traffic.getValue().substring(1));
-        session.settingsProperty().set(new ProjectionSettings(Durations.parse(horizon.getValue()), x, Limit.defaults()));
+        session.settingsProperty().set(server.getValue().settings(Durations.parse(horizon.getValue()), x));
     }
 
     private void show() {
@@ -165,6 +185,7 @@ public final class ProjectionPanelController {
         seriesChart.show(p);
         projectionStatus.setText(String.format(Locale.ROOT, "%s in layout “%s”: %s series, %s over the sample (%d ms)%s",
             p.eventKind(), p.layout().name(), Quantities.count(p.now().series()), p.estimate() == null ? "exact" : "estimated",
-            shown.took().toMillis(), shown.unchanged() == null ? "" : ". " + shown.unchanged()));
+            shown.took().toMillis(), (p.withheld() == null ? "" : ". Not projected beyond the sample: " + p.withheld())
+                + (shown.unchanged() == null ? "" : ". " + shown.unchanged())));
     }
 }

@@ -4,6 +4,7 @@ import dev.cardinal.model.Durations;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
+import dev.cardinal.projection.ReportedSeries;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -37,13 +38,15 @@ public final class ProjectionRows {
      * @param breaks    when it breaks: never, already within the sample, or after a span of traffic
      * @param key       the key that breaks it first (a tag key for values per tag), or empty
      * @param alarm     broken at the horizon, or already within the sample
+     * @param detail    the whole story: when, with the fit's range, and every other key that breaks it (the tooltip)
      */
-    public record LimitRow(String limit, String atHorizon, String breaks, String key, boolean alarm) {
+    public record LimitRow(String limit, String atHorizon, String breaks, String key, boolean alarm, String detail) {
     }
 
     /** "at 30d, x1": the heading of the horizon column. */
     public static String horizonHeading(Projection p) {
-        return "at " + Durations.format(p.settings().horizon()) + ", x" + Quantities.multiplier(p.settings().trafficMultiplier());
+        return p.projected() ? "at " + Durations.format(p.settings().horizon()) + ", x" + Quantities.multiplier(p.settings().trafficMultiplier())
+            : "not projected";
     }
 
     public static List<Row> of(Projection p) {
@@ -54,36 +57,60 @@ public final class ProjectionRows {
                 ? String.format(Locale.ROOT, " (%,d rows are not written: no field left, an empty measurement name or a tag named time)",
                 m.skippedRows()) : "") + "."));
         String series = "A series is one distinct combination of measurement and tag values: the index holds one entry per series.";
-        String reported = String.format(Locale.ROOT, "What SHOW SERIES EXACT CARDINALITY reports once the sample is written: InfluxDB 1.x up to"
-            + " 1.7.7 counts each series once per shard group it has points in, and the sample's points fall in %,d shard group%s.",
-            m.shardGroups(), m.shardGroups() == 1 ? "" : "s");
-        String groups = String.format(Locale.ROOT, "reported (%,d shard group%s)", m.shardGroups(), m.shardGroups() == 1 ? "" : "s");
+        ReportedSeries server = p.reported();
+        String reported = String.format(Locale.ROOT, "What the server reports once the sample is written: %s. The sample's points fall in"
+            + " %,d shard group%s.", server.explanation(), m.shardGroups(), m.shardGroups() == 1 ? "" : "s");
+        String groups = reportedLabel(server, m.shardGroups());
         if (p.estimate() == null) {
-            rows.add(new Row("series", Quantities.count(m.series()), Quantities.count(p.seriesAtHorizon()), false, series));
-            rows.add(new Row(groups, Quantities.count(m.serverReportedSeries()), "", false, reported));
-            rows.add(new Row("measurements", Quantities.count(m.measurements()), Quantities.count(p.measurementsAtHorizon()), false,
+            rows.add(new Row("series", Quantities.count(m.series()), withRange(p.seriesAtHorizon(), p.ranges().series()), false, series));
+            rows.add(new Row(groups, server.text(), "", false, reported));
+            rows.add(new Row("measurements", Quantities.count(m.measurements()), withRange(p.measurementsAtHorizon(), p.ranges().measurements()), false,
                 "Distinct measurement names."));
         } else {
             String sketched = " Counted with HyperLogLog sketches: the range is ±2σ.";
-            rows.add(new Row("series (estimated, ±2σ)", p.estimate().series().toString(), Quantities.count(p.seriesAtHorizon()), false,
+            rows.add(new Row("series (estimated, ±2σ)", p.estimate().series().toString(), withRange(p.seriesAtHorizon(), p.ranges().series()), false,
                 series + sketched));
-            rows.add(new Row(groups + " (estimated)", p.estimate().serverReportedSeries().toString(), "", false, reported + sketched));
+            rows.add(new Row(groups + " (estimated)", server.text(), "", false, reported + sketched));
             rows.add(new Row("measurements (estimated)", p.estimate().measurements().toString(),
                 Quantities.count(p.measurementsAtHorizon()), false, "Distinct measurement names." + sketched));
         }
-        rows.add(new Row("field keys", Quantities.count(m.fieldKeys()), Quantities.count(p.fieldKeysAtHorizon()), false,
+        rows.add(new Row("field keys", Quantities.count(m.fieldKeys()), withRange(p.fieldKeysAtHorizon(), p.ranges().fieldKeys()), false,
             "Field keys summed over measurements, as SHOW FIELD KEY EXACT CARDINALITY reports them."));
         for (Map.Entry<String, Long> t : m.tags().entrySet()) {
             Long later = p.tagsAtHorizon().get(t.getKey());
-            rows.add(new Row("values of tag " + t.getKey(), Quantities.count(t.getValue()), later == null ? "" : Quantities.count(later), false,
+            rows.add(new Row("values of tag " + t.getKey(), Quantities.count(t.getValue()),
+                later == null ? "" : withRange(later, p.ranges().tags().get(t.getKey())), false,
                 "Distinct values of the tag " + t.getKey() + ", as SHOW TAG VALUES EXACT CARDINALITY WITH KEY = \"" + t.getKey()
                     + "\" reports them; servers limit them per key (max-values-per-tag)."));
         }
         rows.add(new Row("points per series", String.format(Locale.ROOT, "%,.1f", m.pointsPerSeries()), "", false,
             "Points per series over the sample: a series with few points costs an index entry for little data."));
-        rows.add(new Row("index memory (inmem)", Quantities.range(p.memoryNow()), Quantities.range(p.memoryAtHorizon()), false,
+        rows.add(new Row("index memory (inmem)", Quantities.range(p.memoryNow()),
+            Quantities.range(p.ranges().memory() == null ? p.memoryAtHorizon() : p.ranges().memory()), false,
             "The in-memory series index, from the series, tag and field keys it holds: a range, not one figure."));
         return rows;
+    }
+
+    /**
+     * What the reported-series row is called: the server's count, how many shard groups when the server counts per
+     * shard group.
+     */
+    static String reportedLabel(ReportedSeries server, long shardGroups) {
+        if (server.query() == null) {
+            return "series as " + server.engine().product() + " counts (none)";
+        }
+        return server.engine().seriesCount() == dev.cardinal.projection.Engine.SeriesCount.PER_SHARD_GROUP
+            ? String.format(Locale.ROOT, "reported (%,d shard group%s)", shardGroups, shardGroups == 1 ? "" : "s")
+            : "reported by the server";
+    }
+
+    /** "27,808 ±6%": a number at the horizon with the fit's range, as the widest distance from it; the number alone when exact. */
+    static String withRange(long n, Projection.Range range) {
+        if (range == null || range.isPoint() || n == 0) {
+            return Quantities.count(n);
+        }
+        double spread = Math.max(n - range.low(), range.high() - n) / (double) n;
+        return spread < 0.005 ? Quantities.count(n) : String.format(Locale.ROOT, "%s ±%.0f%%", Quantities.count(n), spread * 100);
     }
 
     /** 1,062 d, 3.0 h, 40 s: a span short enough for a column. */
@@ -102,16 +129,26 @@ public final class ProjectionRows {
     public static List<LimitRow> limits(Projection p) {
         List<LimitRow> rows = new ArrayList<>();
         for (Projection.LimitProjection l : p.limits()) {
-            boolean alarm = l.brokenAtHorizon() || l.reach() == Projection.Reach.WITHIN_SAMPLE;
-            String breaks = switch (l.reach()) {
-                case NEVER -> "never";
-                case WITHIN_SAMPLE -> "already (" + shortSpan(l.after()) + ")";
-                case AT -> "after " + shortSpan(l.after());
-            };
+            String detail = Quantities.limit(l.limit()) + ": " + Quantities.when(l);
             // every limit here is InfluxDB's: the product's name says which server and plan
-            rows.add(new LimitRow(Quantities.limit(l.limit()).replaceFirst("^InfluxDB ", ""), Quantities.count(l.atHorizon()), breaks,
-                l.subject() == null ? "" : l.subject(), alarm));
+            String name = Quantities.limit(l.limit()).replaceFirst("^InfluxDB ", "");
+            // values per tag: one row for each key that breaks it within the horizon, soonest first
+            List<Projection.LimitProjection> each = l.keys().isEmpty() ? List.of(l) : l.keys();
+            for (Projection.LimitProjection k : each) {
+                boolean alarm = k.brokenAtHorizon() || k.reach() == Projection.Reach.WITHIN_SAMPLE;
+                rows.add(new LimitRow(name, Quantities.count(k.atHorizon()), breaks(k), k.subject() == null ? "" : k.subject(), alarm, detail));
+            }
         }
         return rows;
+    }
+
+    private static String breaks(Projection.LimitProjection l) {
+        return switch (l.reach()) {
+            case NEVER -> "never";
+            case NOT_PROJECTED -> "not projected";
+            case WITHIN_SAMPLE -> "already (" + shortSpan(l.after()) + ")";
+            case AT -> "after " + shortSpan(l.after()) + (l.earliest() == null || l.latest() == null || l.earliest().equals(l.latest())
+                ? "" : " (" + shortSpan(l.earliest()) + "–" + shortSpan(l.latest()) + ")");
+        };
     }
 }

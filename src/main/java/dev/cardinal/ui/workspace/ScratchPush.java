@@ -112,7 +112,7 @@ public final class ScratchPush implements AutoCloseable {
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("points written", projected.points(), c.write().linesSent() - c.write().pointsDropped()));
         rows.add(new Row("series", projected.series(), c.measured().series()));
-        rows.add(new Row("SHOW SERIES EXACT CARDINALITY", projected.serverReportedSeries(), c.measured().serverReportedSeries()));
+        rows.add(new Row("SHOW SERIES EXACT CARDINALITY", c.projectedReportedSeries(), c.measured().serverReportedSeries()));
         rows.add(new Row("measurements", projected.measurements(), c.measured().measurements()));
         rows.add(new Row("field keys", projected.fieldKeys(), c.measured().fieldKeys()));
         Map<String, Long> keys = new TreeMap<>(projected.tags());

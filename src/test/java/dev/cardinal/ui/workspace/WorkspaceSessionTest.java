@@ -124,8 +124,8 @@ class WorkspaceSessionTest {
             session.settingsProperty().get());
         // ahead or not, the same projection
         assertEquals(fresh.layout(), p.layout());
-        assertEquals(java.util.Arrays.asList(fresh.now().series(), fresh.now().serverReportedSeries(), fresh.now().tags(), fresh.now().fieldKeys()),
-            java.util.Arrays.asList(p.now().series(), p.now().serverReportedSeries(), p.now().tags(), p.now().fieldKeys()));
+        assertEquals(java.util.Arrays.asList(fresh.now().series(), fresh.now().shardGroupSeries(), fresh.now().tags(), fresh.now().fieldKeys()),
+            java.util.Arrays.asList(p.now().series(), p.now().shardGroupSeries(), p.now().tags(), p.now().fieldKeys()));
         assertEquals(fresh.seriesAtHorizon(), p.seriesAtHorizon());
         assertEquals(fresh.tagsAtHorizon(), p.tagsAtHorizon());
         assertEquals(fresh.memoryAtHorizon(), p.memoryAtHorizon());
