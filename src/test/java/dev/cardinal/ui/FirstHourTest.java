@@ -53,9 +53,15 @@ class FirstHourTest extends WorkbenchFixture {
         assertEquals("ids-as-tags", numbers.getColumns().get(1).getText());
         assertEquals("at 30d, x1", numbers.getColumns().get(2).getText());
         assertTrue(numbers.getItems().stream().noneMatch(r -> r.what().contains("series 1,000,000")), "no limit among the counts");
-        // the workspace's target names no version: figures as 1.8.10 reports them, each series once
+        // the workspace's target names no version: figures as 1.8.10 reports them, each series once, 1.x's limits only
+        javafx.scene.control.ChoiceBox<?> server = robot.lookup("#server").queryAs(javafx.scene.control.ChoiceBox.class);
+        assertTrue(server.getValue().toString().startsWith("target local (InfluxDB 1.8.10 (assumed"), "the workspace's target first: " + server.getValue());
         assertEquals("12,934", projected(robot, "reported by the server"));
         TableView<ProjectionRows.LimitRow> limits = robot.lookup("#limits").queryTableView();
+        assertTrue(limits.getItems().stream().allMatch(l -> l.limit().startsWith("1.x")), "a 1.x target has 1.x's limits");
+        // any server: every product's limits
+        chooseServer(robot, server, "any server");
+        awaitProjection(robot);
         ProjectionRows.LimitRow valuesPerTag = limits.getItems().stream().filter(l -> l.limit().startsWith("1.x OSS values per tag"))
             .findFirst().orElseThrow();
         assertEquals("session_id", valuesPerTag.key(), "the key that breaks it first");
@@ -65,10 +71,7 @@ class FirstHourTest extends WorkbenchFixture {
         assertTrue(robot.lookup(".limit-label").tryQuery().map(n -> ((javafx.scene.text.Text) n).getText())
             .filter(t -> t.contains("Free Plan series 10,000")).isPresent());
         // a 1.7.7 server (its own limits only: 1.x OSS) counts each series once per shard group it has points in
-        javafx.scene.control.ChoiceBox<?> server = robot.lookup("#server").queryAs(javafx.scene.control.ChoiceBox.class);
-        int v177 = java.util.stream.IntStream.range(0, server.getItems().size())
-            .filter(i -> server.getItems().get(i).toString().equals("InfluxDB 1.7.7")).findFirst().orElseThrow();
-        robot.interact(() -> server.getSelectionModel().select(v177));
+        chooseServer(robot, server, "InfluxDB 1.7.7");
         awaitProjection(robot);
         ProjectionRows.Row reported = numbers.getItems().stream().filter(r -> r.what().startsWith("reported")).findFirst().orElseThrow();
         assertEquals("reported (3 shard groups)", reported.what());
@@ -76,6 +79,12 @@ class FirstHourTest extends WorkbenchFixture {
         assertTrue(reported.explain().contains("SHOW SERIES EXACT CARDINALITY") && reported.explain().contains("once per shard group"),
             reported.explain());
         assertTrue(limits.getItems().stream().allMatch(l -> l.limit().startsWith("1.x")), "a known server has its own limits");
+    }
+
+    private static void chooseServer(FxRobot robot, javafx.scene.control.ChoiceBox<?> server, String startsWith) {
+        int i = java.util.stream.IntStream.range(0, server.getItems().size())
+            .filter(n -> server.getItems().get(n).toString().startsWith(startsWith)).findFirst().orElseThrow();
+        robot.interact(() -> server.getSelectionModel().select(i));
     }
 
     @Test

@@ -70,6 +70,12 @@ public final class ProjectionPanelController {
         traffic.valueProperty().addListener((o, was, now) -> applySettings());
         offerServers(session.workspace());
         session.history().currentProperty().addListener((o, was, now) -> offerServers(now));
+        // another workspace: its own first target, not the server chosen for the one before
+        session.workspaceShownProperty().addListener((o, was, now) -> {
+            if (!server.getItems().isEmpty()) {
+                server.setValue(server.getItems().get(0));
+            }
+        });
         server.valueProperty().addListener((o, was, now) -> applySettings());
         whatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
         nowColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().now()));
