@@ -3,8 +3,10 @@ package dev.cardinal.projection;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Everything Cardinal says about one layout over one sample: the exact numbers now, what the server's own query
@@ -83,8 +85,9 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
     public record Ranges(Range series, Map<String, Range> tags, Range fieldKeys, Range measurements, Range columns,
                          Map<String, Range> attributes, MemoryModel.Estimate memory) {
         public Ranges {
-            tags = Map.copyOf(tags);
-            attributes = Map.copyOf(attributes);
+            // sorted, so that reports list them in the same order on every run (Map.copyOf's order is salted)
+            tags = Collections.unmodifiableSortedMap(new TreeMap<>(tags));
+            attributes = Collections.unmodifiableSortedMap(new TreeMap<>(attributes));
         }
     }
 
