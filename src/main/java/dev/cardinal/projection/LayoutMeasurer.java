@@ -6,6 +6,7 @@ import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
 import dev.cardinal.traffic.IdColumn;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -272,8 +273,17 @@ public final class LayoutMeasurer {
             SeriesKeyBytes.Unpacked unpacked = keyBytes.unpacked(series.attrs(), series.widths());
             c = SeriesCounter.count(keys, groupStart, at, unpacked::add);
         } else {
+            c = SeriesCounter.count(keys, groupStart, at, key -> { });
+            // a row of each series, read in file order: looked up in the order the series appeared, each lookup
+            // missed the cache in every tag's column (a fifth of a 10M-row projection with five id tags)
             int[] rowOfSeries = series.rowOfSeries();
-            c = SeriesCounter.count(keys, groupStart, at, key -> keyBytes.add(rowOfSeries[(int) key]));
+            BitSet rows = new BitSet(index.rows());
+            for (int s = 0; s < c.distinct(); s++) {
+                rows.set(rowOfSeries[s]);
+            }
+            for (int r = rows.nextSetBit(0); r >= 0; r = rows.nextSetBit(r + 1)) {
+                keyBytes.add(r);
+            }
         }
         SeriesPass p = new SeriesPass();
         p.points = c.points();

@@ -251,4 +251,34 @@ class LayoutMeasurerTest {
         Layout threeTags = asWritten.withRole("d", Role.FIELD);
         assertEquals(rows, new LayoutMeasurer(index).measure(threeTags).series());
     }
+
+    /**
+     * The same numbered path with every series written twice, a minute apart and out of file order: each series'
+     * key is summed once, from a row of its own, however the rows lie.
+     */
+    @Test
+    void numberedSeriesAreSizedOncePerSeries(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        int series = 40_000; // 4 x 16 bits: 64, one more than a long packs
+        StringBuilder lp = new StringBuilder();
+        long keyBytes = 0;
+        for (int pass = 1; pass >= 0; pass--) {
+            for (int i = 0; i < series; i++) {
+                String key = "m,a=a" + i + ",b=b" + (i * 7L) + ",c=" + "c".repeat(1 + i % 5) + i + ",d=d" + (i * 31L);
+                if (pass == 0) {
+                    keyBytes += key.length();
+                }
+                lp.append(key).append(" v=1i ").append(1_767_571_200_000_000_000L + (pass * 60L + i % 60) * 1_000_000_000L).append('\n');
+            }
+        }
+        java.nio.file.Path file = java.nio.file.Files.writeString(dir.resolve("twice.lp"), lp);
+        var sample = dev.cardinal.traffic.SampleReader.read(List.of(new dev.cardinal.traffic.SampleReader.Source(file,
+            dev.cardinal.model.SampleBinding.lineProtocol("m", file.toString(), "ns"))), dev.cardinal.traffic.SampleLimits.defaults(),
+            dev.cardinal.traffic.ReadMonitor.NONE).eventKinds().get(0);
+        Layout asWritten = dev.cardinal.traffic.SchemaInference.asWritten(sample, "twice");
+        LayoutMeasure m = new LayoutMeasurer(new SampleIndex(sample)).measure(asWritten);
+        assertEquals(2L * series, m.points());
+        assertEquals(series, m.series());
+        assertEquals(keyBytes, m.footprint().seriesKeyBytes(), "each series' key once");
+        assertEquals(4L * series, m.footprint().tagPairs());
+    }
 }
