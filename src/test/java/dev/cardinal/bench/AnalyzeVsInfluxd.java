@@ -22,18 +22,28 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Side by side, in one run: the whole {@code cardinal analyze FILE --format json} command in a fresh JVM (start-up,
- * read, every projection and growth fit, the report), and Cardinal's read-and-count alone in this JVM (the first
- * time, and again once compiled, as the workbench reads a second file), against
- * writing the same N-line ad marketplace file to a throwaway influxd and asking SHOW SERIES EXACT CARDINALITY.
+ * Side by side, in one run, on the same N-line ad marketplace file, every one counting the exact distinct series and
+ * the sum over shard groups: the whole {@code cardinal analyze FILE --format json} command in a fresh JVM (start-up,
+ * read, every projection and growth fit, the report); Cardinal's read-and-count alone in this JVM (the first time,
+ * and again once compiled, as the workbench reads a second file); InfluxDB 1.6.7's own line-protocol parser
+ * ({@code models.ParsePointsWithPrecision} in batches of 5,000, as influxd's /write handler calls it) with a Go map of
+ * series keys; a naive Python set of keys; and writing the file to a throwaway influxd and asking
+ * {@code SHOW SERIES EXACT CARDINALITY}. Prints each time, each count and the ratios.
+ * <p>
+ * The two peers are in {@code ../shared/peers} (or {@code -Dpeers=DIR}); the Go one is built into
+ * {@code target/peers} from Debian's InfluxDB sources ({@code apt-get install golang-go
+ * golang-github-influxdb-influxdb-dev}); a peer that cannot run is said so, not left out silently.
  * Run: mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.AnalyzeVsInfluxd -Dbench=1000000
+ * ({@code -Dbench=10000000,noinfluxd} leaves out the server, which takes minutes and gigabytes at 10M).
  */
 public final class AnalyzeVsInfluxd {
     private AnalyzeVsInfluxd() {
     }
 
     public static void main(String[] args) throws Exception {
-        long rows = args.length > 0 && args[0].matches("\\d+") ? Long.parseLong(args[0]) : 1_000_000;
+        String[] options = args.length > 0 ? args[0].split(",") : new String[0];
+        long rows = options.length > 0 && options[0].matches("\\d+") ? Long.parseLong(options[0]) : 1_000_000;
+        boolean influxd = !java.util.Arrays.asList(options).contains("noinfluxd");
         byte[] text = BenchData.adMarketplace(rows);
         Path file = Files.write(Files.createTempFile("cardinal-bench", ".lp"), text);
         Layout layout = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"))
@@ -55,6 +65,14 @@ public final class AnalyzeVsInfluxd {
             }
             System.out.printf(Locale.ROOT, "cardinal: read and counted again, compiled: %.2f s (best of 4)%n", warmSeconds);
             System.out.printf(Locale.ROOT, "cardinal analyze FILE --format json, a fresh JVM: %.2f s%n", commandSeconds);
+            Peer go = Peer.go(file);
+            Peer python = Peer.python(file);
+            for (Peer peer : List.of(go, python)) {
+                System.out.println(peer.describe(commandSeconds, m.series(), m.shardGroupSeries()));
+            }
+            if (!influxd) {
+                return;
+            }
 
             try (ScratchInfluxd server = ScratchInfluxd.start()) {
                 InfluxV1Client client = InfluxV1Client.of(server.url());
@@ -83,6 +101,9 @@ public final class AnalyzeVsInfluxd {
                     (writeSeconds + querySeconds) / commandSeconds, (writeSeconds + querySeconds) / cardinalSeconds,
                     (writeSeconds + querySeconds) / warmSeconds,
                     reported == projected ? "equal" : "DIFFER (" + reported + " vs " + projected + ")");
+                double serverSeconds = writeSeconds + querySeconds;
+                System.out.printf(Locale.ROOT, "ratios to the server (its time / theirs): cardinal analyze %.1fx, Go parser %s, Python %s%n",
+                    serverSeconds / commandSeconds, go.ratioOf(serverSeconds), python.ratioOf(serverSeconds));
             }
         } finally {
             Files.deleteIfExists(file);
@@ -108,5 +129,83 @@ public final class AnalyzeVsInfluxd {
             throw new IllegalStateException("cardinal analyze exited with " + code);
         }
         return seconds;
+    }
+
+    /** A peer run on the same file: its wall time and the counts it printed, or why it could not run. */
+    private record Peer(String name, double seconds, long series, long shardGroupSeries, long peakKib, String unavailable) {
+        static Peer go(Path file) throws Exception {
+            Path source = peers().resolve("influxparse");
+            Path built = Path.of("target", "peers", "influxparse");
+            if (!Files.isExecutable(built.resolve("influxparse"))) {
+                if (!Files.isDirectory(source)) {
+                    return absent("InfluxDB 1.6.7's parser", "no " + source);
+                }
+                Files.createDirectories(built);
+                try (var files = Files.list(source)) {
+                    for (Path f : (Iterable<Path>) files::iterator) {
+                        Files.copy(f, built.resolve(f.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    }
+                }
+                Process b = new ProcessBuilder("sh", built.resolve("build.sh").toString()).inheritIO().start();
+                if (b.waitFor() != 0) {
+                    return absent("InfluxDB 1.6.7's parser", "its build failed (apt-get install golang-go golang-github-influxdb-influxdb-dev)");
+                }
+            }
+            return run("InfluxDB 1.6.7's parser (Go, batches of 5,000) + a map", built.resolve("influxparse").toString(),
+                "-batch", "5000", file.toString());
+        }
+
+        static Peer python(Path file) throws Exception {
+            Path script = peers().resolve("naive_series.py");
+            if (!Files.exists(script)) {
+                return absent("a naive Python set", "no " + script);
+            }
+            return run("a naive Python set of keys", "python3", script.toString(), file.toString());
+        }
+
+        private static Path peers() {
+            return Path.of(System.getProperty("peers", "../shared/peers"));
+        }
+
+        private static Peer absent(String name, String why) {
+            return new Peer(name, Double.NaN, -1, -1, -1, why);
+        }
+
+        /** Runs under /usr/bin/time for the peak resident size; the peer prints its counts as JSON. */
+        private static Peer run(String name, String... command) throws Exception {
+            Path timing = Files.createTempFile("cardinal-peer", ".time");
+            try {
+                List<String> argv = new ArrayList<>(List.of("/usr/bin/time", "-f", "%M", "-o", timing.toString()));
+                argv.addAll(List.of(command));
+                long t0 = System.nanoTime();
+                Process p = new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+                byte[] out = p.getInputStream().readAllBytes();
+                int code = p.waitFor();
+                double seconds = (System.nanoTime() - t0) / 1e9;
+                if (code != 0) {
+                    return absent(name, "exited with " + code);
+                }
+                var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(out);
+                String kib = Files.readString(timing).trim();
+                return new Peer(name, seconds, json.get("series").asLong(), json.get("series_summed_over_shard_groups").asLong(),
+                    kib.matches("\\d+") ? Long.parseLong(kib) : -1, null);
+            } finally {
+                Files.deleteIfExists(timing);
+            }
+        }
+
+        String describe(double cardinalSeconds, long series, long shardGroupSeries) {
+            if (unavailable != null) {
+                return name + ": not run, " + unavailable;
+            }
+            boolean equal = this.series == series && this.shardGroupSeries == shardGroupSeries;
+            return String.format(Locale.ROOT, "%s: %.2f s, %,d MiB peak; %,d series, %,d summed over shard groups (%s); "
+                    + "cardinal analyze takes %.2fx its time", name, seconds, peakKib / 1024, this.series, this.shardGroupSeries,
+                equal ? "equal to Cardinal's" : "DIFFER from Cardinal's " + series + " / " + shardGroupSeries, cardinalSeconds / seconds);
+        }
+
+        String ratioOf(double serverSeconds) {
+            return unavailable != null ? "not run" : String.format(Locale.ROOT, "%.1fx", serverSeconds / seconds);
+        }
     }
 }
