@@ -83,8 +83,9 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
     public record Ranges(Range series, Map<String, Range> tags, Range fieldKeys, Range measurements, Range columns,
                          Map<String, Range> attributes, MemoryModel.Estimate memory) {
         public Ranges {
-            tags = Map.copyOf(tags);
-            attributes = Map.copyOf(attributes);
+            // sorted, as the figures at the horizon are: Map.copyOf's order changes from run to run, and so did reports
+            tags = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(tags));
+            attributes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(attributes));
         }
     }
 
