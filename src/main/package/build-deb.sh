@@ -37,7 +37,7 @@ cp "$stage"/training/javafx/*.so "$stage/runtime/lib/"
 "$jdk_bin/jpackage" --type app-image --name cardinal --app-version "$version" --dest "$stage/image" \
   --input "$stage/app" --main-jar cardinal.jar --main-class dev.cardinal.Launcher --runtime-image "$stage/runtime" \
   --icon "$pkg/cardinal.png" \
-  --java-options '-XX:SharedArchiveFile=$APPDIR/cardinal.jsa' --java-options -Xshare:auto
+  --java-options '-XX:SharedArchiveFile=$APPDIR/cardinal.jsa'
 image="$stage/image/cardinal"
 
 # Training run: the classes a user's first minutes load (reading a sample, projecting, the window with the sample
