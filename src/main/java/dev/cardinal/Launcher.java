@@ -3,6 +3,7 @@ package dev.cardinal;
 import dev.cardinal.cli.Main;
 import dev.cardinal.projection.Limit;
 import dev.cardinal.ui.WorkbenchApp;
+import java.util.Map;
 
 /**
  * The {@code cardinal} command: the command line, whose {@code gui} opens the workbench. The only class that knows
@@ -21,6 +22,15 @@ public final class Launcher {
             } else {
                 WorkbenchApp.launchWith(workspace.toString());
             }
-        }, args));
+        }, arguments(args, System.getenv())));
+    }
+
+    /**
+     * The command to run: {@code cardinal} with no arguments opens the workbench in a desktop session (a display to
+     * show it on), as a desktop application does, and prints the help anywhere else (a console, ssh, CI).
+     */
+    static String[] arguments(String[] args, Map<String, String> env) {
+        boolean display = !env.getOrDefault("DISPLAY", "").isBlank() || !env.getOrDefault("WAYLAND_DISPLAY", "").isBlank();
+        return args.length == 0 && display ? new String[] {"gui"} : args;
     }
 }

@@ -46,8 +46,7 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"cardinal " + (v == null ? "(development build)" : v)};
+            return new String[] {"cardinal " + dev.cardinal.model.BuildInfo.current().describe()};
         }
     }
 }

@@ -194,7 +194,9 @@ class FirstHourTest extends WorkbenchFixture {
         robot.clickOn("Help").clickOn("About Cardinal");
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#about").tryQuery().isPresent());
         javafx.scene.control.DialogPane about = robot.lookup("#about").queryAs(javafx.scene.control.DialogPane.class);
-        assertTrue(about.getHeaderText().startsWith("Cardinal "), about.getHeaderText());
+        dev.cardinal.model.BuildInfo build = dev.cardinal.model.BuildInfo.current();
+        assertEquals("Cardinal " + build.describe(), about.getHeaderText());
+        assertTrue(about.getContentText().contains("Built from commit " + build.commit()), about.getContentText());
         robot.interact(() -> about.getScene().getWindow().hide());
     }
 

@@ -1,5 +1,6 @@
 package dev.cardinal.ui.help;
 
+import dev.cardinal.model.BuildInfo;
 import dev.cardinal.ui.common.Dialogs;
 import java.io.IOException;
 import java.io.InputStream;
@@ -104,10 +105,9 @@ public final class Help {
         }
     }
 
-    /** The version this build says it is. */
+    /** The version this build says it is, with the commit it was built from. */
     public static String version() {
-        String v = Help.class.getPackage().getImplementationVersion();
-        return v == null ? "development build" : v;
+        return BuildInfo.current().describe();
     }
 
     public static void showAbout(Window owner) {
@@ -115,7 +115,7 @@ public final class Help {
         about.setTitle("About Cardinal");
         about.setHeaderText("Cardinal " + version());
         about.setContentText("A schema design workbench for time-series and document databases: see what a layout costs"
-            + " before the first write reaches production.\n\nJava " + System.getProperty("java.version") + ", JavaFX "
+            + " before the first write reaches production.\n\n" + commitLine() + "Java " + System.getProperty("java.version") + ", JavaFX "
             + System.getProperty("javafx.runtime.version"));
         about.getDialogPane().setId("about");
         if (owner != null) {
@@ -123,6 +123,11 @@ public final class Help {
             Dialogs.theme(about.getDialogPane(), owner);
         }
         about.show();
+    }
+
+    private static String commitLine() {
+        BuildInfo build = BuildInfo.current();
+        return build.commit() == null ? "" : "Built from commit " + build.commit() + (build.dirty() ? " with local changes" : "") + ".\n";
     }
 
     private static void show(Window owner, String title, Node content, double width, double height) {

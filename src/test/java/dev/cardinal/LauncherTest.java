@@ -1,0 +1,28 @@
+package dev.cardinal;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LauncherTest {
+    private static final String[] NONE = {};
+
+    @Test
+    void noArgumentsInADesktopSessionOpenTheWorkbench() {
+        assertArrayEquals(new String[] {"gui"}, Launcher.arguments(NONE, Map.of("DISPLAY", ":0")));
+        assertArrayEquals(new String[] {"gui"}, Launcher.arguments(NONE, Map.of("WAYLAND_DISPLAY", "wayland-0")));
+    }
+
+    @Test
+    void withoutADisplayNoArgumentsPrintTheHelp() {
+        assertArrayEquals(NONE, Launcher.arguments(NONE, Map.of()));
+        assertArrayEquals(NONE, Launcher.arguments(NONE, Map.of("DISPLAY", "", "TERM", "xterm")));
+    }
+
+    @Test
+    void argumentsAreTheCommandWhateverTheSession() {
+        String[] analyze = {"analyze", "traffic.lp"};
+        assertArrayEquals(analyze, Launcher.arguments(analyze, Map.of("DISPLAY", ":0")));
+    }
+}
