@@ -1,6 +1,7 @@
 package dev.cardinal;
 
 import dev.cardinal.cli.Main;
+import dev.cardinal.model.BuildInfo;
 import dev.cardinal.projection.Limit;
 import dev.cardinal.ui.WorkbenchApp;
 import java.util.Map;
@@ -14,6 +15,11 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        String answer = quickAnswer(args);
+        if (answer != null) {
+            System.out.println(answer);
+            return;
+        }
         // most commands project; reading the limits (and loading Jackson) overlaps setting up the command line
         Limit.loadInBackground();
         System.exit(Main.run(workspace -> {
@@ -23,6 +29,15 @@ public final class Launcher {
                 WorkbenchApp.launchWith(workspace.toString());
             }
         }, arguments(args, System.getenv())));
+    }
+
+    /**
+     * What {@code --version} prints, answered before the command line is set up (picocli's model of every command,
+     * the limits and Jackson: some 1,000 classes a start-up has no use for here); null for every other command.
+     */
+    static String quickAnswer(String[] args) {
+        boolean version = args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+        return version ? BuildInfo.current().versionLine() : null;
     }
 
     /**

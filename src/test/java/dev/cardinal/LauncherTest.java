@@ -1,6 +1,8 @@
 package dev.cardinal;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -24,5 +26,15 @@ class LauncherTest {
     void argumentsAreTheCommandWhateverTheSession() {
         String[] analyze = {"analyze", "traffic.lp"};
         assertArrayEquals(analyze, Launcher.arguments(analyze, Map.of("DISPLAY", ":0")));
+    }
+
+    @Test
+    void theVersionIsAnsweredAsTheCommandLineAnswersIt() {
+        String picocli = dev.cardinal.cli.CliRun.of("--version").out().strip();
+        assertEquals(picocli, Launcher.quickAnswer(new String[] {"--version"}));
+        assertEquals(picocli, Launcher.quickAnswer(new String[] {"-V"}));
+        assertNull(Launcher.quickAnswer(new String[] {"--version", "analyze"}));
+        assertNull(Launcher.quickAnswer(new String[] {"analyze", "--version"}));
+        assertNull(Launcher.quickAnswer(NONE));
     }
 }

@@ -46,7 +46,7 @@ public final class Main implements Runnable {
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"cardinal " + dev.cardinal.model.BuildInfo.current().describe()};
+            return new String[] {dev.cardinal.model.BuildInfo.current().versionLine()};
         }
     }
 }

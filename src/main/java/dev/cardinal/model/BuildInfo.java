@@ -33,6 +33,11 @@ public record BuildInfo(String version, String commit, boolean dirty) {
             Boolean.parseBoolean(p.getProperty("dirty")));
     }
 
+    /** What {@code cardinal --version} prints. */
+    public String versionLine() {
+        return "cardinal " + describe();
+    }
+
     /** One line: {@code 0.1.0-SNAPSHOT (commit 1a2b3c4d5e6f, with local changes)}. */
     public String describe() {
         String v = version == null ? "unknown version (not built with Maven)" : version;

@@ -5,9 +5,9 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** One run of {@code cardinal ...} in the test's JVM: its exit code and what it printed. */
-record CliRun(int code, String out, String err) {
+public record CliRun(int code, String out, String err) {
 
-    static CliRun of(String... args) {
+    public static CliRun of(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cl = new CommandLine(new Main());
