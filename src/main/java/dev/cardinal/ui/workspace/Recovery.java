@@ -37,16 +37,24 @@ public final class Recovery {
     }
 
     /**
-     * The folder: {@code -Dcardinal.home}, else {@code $XDG_CONFIG_HOME/cardinal}, else {@code ~/.config/cardinal}.
+     * The folder: {@code -Dcardinal.home}, else {@code $XDG_CONFIG_HOME/cardinal}, else {@code $HOME/.config/cardinal}
+     * (the XDG base directories are relative to {@code $HOME}; Java 17's {@code user.home} is the password file's
+     * home whatever {@code $HOME} says, and is used only when {@code $HOME} is not set).
      */
     public static Path defaultHome() {
-        String prop = System.getProperty("cardinal.home");
-        if (prop != null && !prop.isBlank()) {
-            return Path.of(prop);
+        return defaultHome(System.getProperty("cardinal.home"), System.getenv(), System.getProperty("user.home"));
+    }
+
+    static Path defaultHome(String property, java.util.Map<String, String> env, String userHome) {
+        if (property != null && !property.isBlank()) {
+            return Path.of(property);
         }
-        String xdg = System.getenv("XDG_CONFIG_HOME");
-        Path config = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".config");
-        return config.resolve("cardinal");
+        String xdg = env.get("XDG_CONFIG_HOME");
+        if (xdg != null && !xdg.isBlank()) {
+            return Path.of(xdg).resolve("cardinal");
+        }
+        String home = env.get("HOME");
+        return Path.of(home != null && !home.isBlank() ? home : userHome, ".config", "cardinal");
     }
 
     public Path home() {

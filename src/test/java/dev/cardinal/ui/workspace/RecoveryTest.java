@@ -50,4 +50,15 @@ class RecoveryTest {
         Files.delete(b);
         assertEquals(List.of(a), r.recent());
     }
+
+    /** A user's files go where the session's $HOME says (a package's test, sudo -H, a container), not the password file. */
+    @Test
+    void theFolderFollowsTheEnvironmentAsXdgSays() {
+        String passwd = "/root";
+        assertEquals(Path.of("/opt/c"), Recovery.defaultHome("/opt/c", java.util.Map.of("HOME", "/home/u"), passwd));
+        assertEquals(Path.of("/x/cfg/cardinal"), Recovery.defaultHome(null, java.util.Map.of("XDG_CONFIG_HOME", "/x/cfg", "HOME", "/home/u"), passwd));
+        assertEquals(Path.of("/home/u/.config/cardinal"), Recovery.defaultHome(null, java.util.Map.of("HOME", "/home/u"), passwd));
+        assertEquals(Path.of("/home/u/.config/cardinal"), Recovery.defaultHome("", java.util.Map.of("XDG_CONFIG_HOME", " ", "HOME", "/home/u"), passwd));
+        assertEquals(Path.of("/root/.config/cardinal"), Recovery.defaultHome(null, java.util.Map.of(), passwd));
+    }
 }
