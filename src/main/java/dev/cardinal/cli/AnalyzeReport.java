@@ -177,7 +177,7 @@ final class AnalyzeReport {
      * When one limit (or one tag key of it) is reached, with the fit's range of that time; a withheld projection has
      * no value at the horizon, only the sample's own ({@code inSample}).
      */
-    private static void limit(ObjectNode ln, Projection.LimitProjection l, boolean projected) {
+    static void limit(ObjectNode ln, Projection.LimitProjection l, boolean projected) {
         if (projected) {
             ln.put("atHorizon", l.atHorizon()).put("brokenAtHorizon", l.brokenAtHorizon());
         } else {
@@ -195,7 +195,7 @@ final class AnalyzeReport {
         }
     }
 
-    private static void seconds(ObjectNode n, String name, Duration d) {
+    static void seconds(ObjectNode n, String name, Duration d) {
         if (d == null) {
             n.putNull(name);
         } else {
@@ -203,11 +203,11 @@ final class AnalyzeReport {
         }
     }
 
-    private static ObjectNode range(Projection.Range r) {
+    static ObjectNode range(Projection.Range r) {
         return F.objectNode().put("low", r.low()).put("high", r.high());
     }
 
-    private static ObjectNode model(GrowthFit f) {
+    static ObjectNode model(GrowthFit f) {
         return F.objectNode().put("law", "heaps").put("k", round(f.k())).put("beta", round(f.beta()))
             .put("rSquared", round(f.rSquared())).put("tailShare", round(f.tailShare())).put("endSlope", round(f.endSlope()));
     }
@@ -216,7 +216,7 @@ final class AnalyzeReport {
         return F.objectNode().put("low", e.low()).put("high", e.high());
     }
 
-    private static double round(double v) {
+    static double round(double v) {
         return Math.round(v * 10_000) / 10_000.0;
     }
 
@@ -284,7 +284,7 @@ final class AnalyzeReport {
     }
 
     /** "SHOW SERIES EXACT CARDINALITY on InfluxDB 1.6.7 reports 12,935: it counts each series once per shard group ..." */
-    private static String reported(ReportedSeries r) {
+    static String reported(ReportedSeries r) {
         if (r.series() == null) {
             return r.explanation();
         }
@@ -296,7 +296,7 @@ final class AnalyzeReport {
         return Quantities.when(l);
     }
 
-    private static String tags(Map<String, Long> tags, Map<String, Projection.Range> ranges) {
+    static String tags(Map<String, Long> tags, Map<String, Projection.Range> ranges) {
         if (tags.isEmpty()) {
             return "(no tags)";
         }
@@ -310,7 +310,7 @@ final class AnalyzeReport {
         return Quantities.range(e) + suffix;
     }
 
-    private static String trim(double v) {
+    static String trim(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }
