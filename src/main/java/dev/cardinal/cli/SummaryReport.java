@@ -6,8 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.model.Durations;
-import dev.cardinal.projection.GrowthCurve;
-import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.ReportedSeries;
@@ -57,28 +55,8 @@ final class SummaryReport {
         n.put("shardGroups", p.shardGroups());
         ObjectNode tags = n.putObject("tags");
         p.tags().forEach(tags::put);
-        ArrayNode attrs = n.putArray("attributes");
-        for (Projection.AttributeProjection a : p.attributes()) {
-            ObjectNode an = attrs.addObject().put("name", a.name())
-                .put("role", a.role().name().toLowerCase(Locale.ROOT).replace('_', '-')).put("type", a.type())
-                .put("distinct", a.distinct()).put("growth", a.growth().name().toLowerCase(Locale.ROOT));
-            an.set("model", AnalyzeReport.model(a.fit()));
-            an.put("evidence", a.fit().evidence()).put("atHorizon", a.atHorizon());
-            if (p.projected()) {
-                an.set("atHorizonRange", AnalyzeReport.range(p.attributeRanges().get(a.name())));
-            }
-        }
-        ObjectNode growth = n.putObject("seriesGrowth");
-        growth.set("model", AnalyzeReport.model(p.seriesFit()));
-        ArrayNode points = growth.putArray("points");
-        ArrayNode seconds = growth.putArray("elapsedSeconds");
-        ArrayNode series = growth.putArray("series");
-        GrowthCurve c = p.seriesGrowth();
-        for (int i = 0; i < c.size(); i++) {
-            points.add(c.points()[i]);
-            seconds.add(AnalyzeReport.round(c.elapsedSeconds()[i]));
-            series.add(c.distinct()[i]);
-        }
+        n.set("attributes", AnalyzeReport.attributes(p.attributes(), p.projected() ? p.attributeRanges() : null));
+        n.set("seriesGrowth", AnalyzeReport.seriesGrowth(p.seriesFit(), p.seriesGrowth()));
         n.set("projection", projection(p));
         return n;
     }
@@ -112,17 +90,7 @@ final class SummaryReport {
     }
 
     private static ObjectNode limits(SummaryProjection p) {
-        ObjectNode limits = F.objectNode();
-        for (Projection.LimitProjection l : p.limits()) {
-            ObjectNode ln = limits.putObject(l.limit().id());
-            ln.put("product", l.limit().product()).put("metric", l.limit().metric().id()).put("limit", l.limit().value());
-            AnalyzeReport.limit(ln, l, p.projected());
-            if (l.limit().metric() == Limit.Metric.VALUES_PER_TAG) {
-                ArrayNode keys = ln.putArray("keys");
-                l.keys().forEach(k -> AnalyzeReport.limit(keys.addObject().put("key", k.subject()), k, p.projected()));
-            }
-        }
-        return limits;
+        return AnalyzeReport.limits(p.limits(), p.projected());
     }
 
     static void text(TrafficSummary summary, List<SummaryProjection> projections, PrintWriter out) {

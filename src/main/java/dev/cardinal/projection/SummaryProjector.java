@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * Projects a layout from a traffic summary, with {@link Projector}'s arithmetic on the same growth curves: the
@@ -35,17 +34,9 @@ public final class SummaryProjector {
         long rows = kind.rows();
         long nanos = kind.lastTime() - kind.firstTime();
         double span = rows < 2 ? 0 : ((nanos >>> 1) * 2.0 + (nanos & 1)) / 1e9;
-        String withheld = GrowthSupport.withheld(c.points(), span).orElse(null);
-        boolean projected = withheld == null;
-        double rate = span > 0 ? rows / span : 0;
-        double pointsPerSecond = rate * settings.trafficMultiplier();
-        long retention = layout.retention().duration().getSeconds();
-        double windowSeconds = retention == 0 ? Double.POSITIVE_INFINITY
-            : retention + layout.retention().effectiveShardGroupDuration().getSeconds();
-        double horizonSeconds = settings.horizon().getSeconds();
-        double heldSeconds = Math.min(horizonSeconds, windowSeconds);
-        DoubleUnaryOperator held = t -> pointsPerSecond * Math.min(t, windowSeconds);
-        double atHorizon = projected ? held.applyAsDouble(heldSeconds) : rows;
+        Horizon h = Horizon.of(rows, c.points(), span, layout, settings);
+        boolean projected = h.projected();
+        double atHorizon = h.atHorizon();
 
         GrowthCurve seriesCurve = curve(c.checkpoints(), c.checkpointSeconds(), c.firstSeen());
         GrowthFit seriesFit = GrowthFit.overPoints(seriesCurve);
@@ -72,7 +63,7 @@ public final class SummaryProjector {
         long seriesAt = Math.round(seriesFit.predict(seriesX));
         Projection.Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
 
-        LimitReach reach = new LimitReach(span, held, horizonSeconds, projected);
+        LimitReach reach = h.reach();
         LimitReach.Metric series = b -> x -> seriesFit.predict(x, b);
         List<Projection.LimitProjection> limits = new ArrayList<>();
         for (Limit limit : settings.limits()) {
@@ -92,8 +83,8 @@ public final class SummaryProjector {
             case PER_FIELD_KEY, NONE -> null;
         };
         return Optional.of(new SummaryProjection(kind.name(), layout, c.points(), rows - c.points(), c.series(), reported,
-            engine, live.groups, new TreeMap<>(c.tags()), settings, withheld, rate, Duration.ofMillis(Math.round(span * 1000)),
-            attributes, seriesFit, seriesCurve, Double.isInfinite(windowSeconds) ? null : Duration.ofSeconds((long) windowSeconds),
+            engine, live.groups, new TreeMap<>(c.tags()), settings, h.withheld(), h.rate(), Duration.ofMillis(Math.round(span * 1000)),
+            attributes, seriesFit, seriesCurve, h.window(),
             seriesAt, seriesRange, tagsAtHorizon, tagRanges, attributeRanges, limits));
     }
 
@@ -134,8 +125,6 @@ public final class SummaryProjector {
     }
 
     private static Projection.Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
-        long low = Math.round(at.apply(GrowthFit.Band.LOW));
-        long high = Math.round(at.apply(GrowthFit.Band.HIGH));
-        return new Projection.Range(Math.min(low, high), Math.max(low, high));
+        return Horizon.range(at);
     }
 }
