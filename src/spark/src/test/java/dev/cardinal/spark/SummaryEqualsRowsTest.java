@@ -1,31 +1,20 @@
 package dev.cardinal.spark;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardinal.cli.Main;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.scenarios.Scenarios;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * The job on every sample scenario, in Spark local mode: every figure {@code cardinal analyze --format json} gives
@@ -34,7 +23,6 @@ import picocli.CommandLine;
  */
 class SummaryEqualsRowsTest {
     private static final long ROWS = 30_000;
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static SparkSession spark;
 
     @TempDir
@@ -73,10 +61,10 @@ class SummaryEqualsRowsTest {
 
         Path twoAway = dir.resolve("toggle").resolve("two.cardinal.json");
         WorkspaceFiles.save(twoAway, w.withLayout(ids.withRole("session_id", Role.FIELD).withRole("user_id", Role.FIELD)));
-        Run r = cardinal("analyze", summary.toString(), "--workspace", twoAway.toString(), "--layout", "ids-as-tags");
-        assertEquals(1, r.code, r.err);
-        assertTrue(r.err.contains("does not cover layout 'ids-as-tags'"), r.err);
-        assertTrue(r.err.contains("spark-submit --class dev.cardinal.spark.SummarizeJob"), r.err);
+        ReportComparison.Run r = cardinal("analyze", summary.toString(), "--workspace", twoAway.toString(), "--layout", "ids-as-tags");
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("does not cover layout 'ids-as-tags'"), r.err());
+        assertTrue(r.err().contains("spark-submit --class dev.cardinal.spark.SummarizeJob"), r.err());
     }
 
     private static Path summarize(Path ws, Path traffic, Path out) throws Exception {
@@ -85,64 +73,10 @@ class SummaryEqualsRowsTest {
     }
 
     private static void compare(String name, Path ws, Path traffic, Path summary) throws Exception {
-        Run fromRows = cardinal("analyze", traffic.toString(), "--workspace", ws.toString(), "--format", "json");
-        Run fromSummary = cardinal("analyze", summary.toString(), "--workspace", ws.toString(), "--format", "json");
-        assertEquals(0, fromRows.code, fromRows.err);
-        assertEquals(0, fromSummary.code, fromSummary.err);
-        JsonNode rows = JSON.readTree(fromRows.out);
-        JsonNode sum = JSON.readTree(fromSummary.out);
-        Set<String> notInSummary = new java.util.HashSet<>();
-        sum.get("notInSummary").forEach(n -> notInSummary.add(n.asText()));
-        assertEquals(rows.get("eventKinds").size(), sum.get("eventKinds").size(), name + ": layouts projected");
-        assertFalse(sum.get("eventKinds").isEmpty(), name + ": nothing projected");
-        for (JsonNode s : sum.get("eventKinds")) {
-            JsonNode r = find(rows.get("eventKinds"), s.get("name").asText(), s.get("layout").asText());
-            String at = name + " " + s.get("name").asText() + "/" + s.get("layout").asText();
-            contained(at, s, r);
-            for (Iterator<String> it = r.fieldNames(); it.hasNext(); ) {
-                String field = it.next();
-                assertTrue(s.has(field) || notInSummary.contains(field) || field.equals("counting"),
-                    at + ": '" + field + "' is neither in the summary's report nor named in notInSummary");
-            }
-        }
+        ReportComparison.compare(name, ws, traffic, summary);
     }
 
-    /** Every field of the summary's report, at any depth, equals the rows' report's field at that place. */
-    private static void contained(String at, JsonNode summary, JsonNode rows) {
-        if (summary.isObject()) {
-            for (Iterator<String> it = summary.fieldNames(); it.hasNext(); ) {
-                String field = it.next();
-                if (!rows.has(field)) {
-                    fail(at + "." + field + ": in the summary's report only");
-                }
-                contained(at + "." + field, summary.get(field), rows.get(field));
-            }
-        } else {
-            assertEquals(rows, summary, at);
-        }
-    }
-
-    private static JsonNode find(JsonNode kinds, String name, String layout) {
-        List<JsonNode> found = new ArrayList<>();
-        kinds.forEach(k -> {
-            if (k.get("name").asText().equals(name) && k.get("layout").asText().equals(layout)) {
-                found.add(k);
-            }
-        });
-        assertEquals(1, found.size(), name + "/" + layout + " in the rows' report");
-        return found.get(0);
-    }
-
-    record Run(int code, String out, String err) {
-    }
-
-    static Run cardinal(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new PrintWriter(out));
-        cl.setErr(new PrintWriter(err));
-        int code = cl.execute(args);
-        return new Run(code, out.toString(), err.toString());
+    private static ReportComparison.Run cardinal(String... args) {
+        return ReportComparison.cardinal(args);
     }
 }
