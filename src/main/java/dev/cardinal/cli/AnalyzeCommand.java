@@ -102,12 +102,12 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
         }
         settings = server.settings(settings, ws);
-        Path summaryFile = files.stream().filter(TrafficSummaryFile::isSummary).findFirst().orElse(null);
-        if (summaryFile != null) {
-            if (files.size() > 1) {
-                throw usage("a traffic summary stands for all of its traffic: give it alone, without traffic files");
+        long summaries = files.stream().filter(TrafficSummaryFile::isSummary).count();
+        if (summaries > 0) {
+            if (summaries < files.size()) {
+                throw usage("a traffic summary stands for all of its traffic: give summaries alone, without traffic files");
             }
-            return summary(summaryFile, ws, settings, out, err);
+            return summaries == 1 ? summary(files.get(0), ws, settings, out, err) : merged(ws, out, err);
         }
         Sample sample;
         Path profileFile = files.stream().filter(f -> f.getFileName().toString().endsWith(ProfileReader.EXTENSION))
@@ -203,6 +203,37 @@ final class AnalyzeCommand implements Callable<Integer> {
             SummaryReport.text(summary, projections, out);
         }
         return uncovered ? 1 : 0;
+    }
+
+    /** Several summaries (days, partitions): their distinct counts together, through their merged sketches. */
+    private int merged(Workspace ws, PrintWriter out, PrintWriter err) {
+        if (ws == null) {
+            throw usage("traffic summaries cover the layouts of a workspace: give --workspace");
+        }
+        List<TrafficSummary> summaries = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                summaries.add(TrafficSummaryFile.read(f));
+            } catch (java.nio.file.NoSuchFileException e) {
+                err.println("cardinal analyze: " + f + ": no such file");
+                return 1;
+            } catch (IOException e) {
+                err.println("cardinal analyze: " + e.getMessage());
+                return 1;
+            }
+        }
+        try {
+            if (options.json()) {
+                out.println(MergedSummaryReport.json(summaries, ws));
+            } else {
+                MergedSummaryReport.text(summaries, ws, out);
+            }
+        } catch (RuntimeException e) {
+            // a sketch that is not a DataSketches HLL sketch, or sketches of different precisions
+            err.println("cardinal analyze: the summaries' sketches cannot be merged: " + e.getMessage());
+            return 1;
+        }
+        return 0;
     }
 
     /** The synthetic sample of a profile, or null (problems printed) when it cannot be read. */

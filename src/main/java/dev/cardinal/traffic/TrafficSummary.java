@@ -42,9 +42,11 @@ public record TrafficSummary(String source, List<Kind> eventKinds) {
      * @param checkpointSeconds seconds from the first row to the row at each checkpoint
      * @param attributes        every attribute, in the order they first appear in the input
      * @param layouts           the layouts counted (each of the workspace's and those one toggle away)
+     * @param lgK               the precision of every HLL sketch in this kind
+     * @param sketchBucketSeconds the time bucket each sketch covers (from the epoch)
      */
     public record Kind(String name, long rows, long firstTime, long lastTime, long[] checkpoints, double[] checkpointSeconds,
-                       List<Attribute> attributes, List<CoveredLayout> layouts) {
+                       List<Attribute> attributes, List<CoveredLayout> layouts, int lgK, long sketchBucketSeconds) {
         public Kind {
             attributes = List.copyOf(attributes);
             layouts = List.copyOf(layouts);
@@ -64,8 +66,23 @@ public record TrafficSummary(String source, List<Kind> eventKinds) {
      * @param distinct  distinct values (an empty string is no value)
      * @param firstSeen values first seen between one checkpoint and the next: entry k counts those first seen after
      *                  checkpoint k-1 and by checkpoint k
+     * @param sketches  the distinct values per time bucket as HLL sketches, for merging summaries
      */
-    public record Attribute(String name, String type, boolean arrivedAsTag, long distinct, long[] firstSeen) {
+    public record Attribute(String name, String type, boolean arrivedAsTag, long distinct, long[] firstSeen,
+                            List<Sketch> sketches) {
+        public Attribute {
+            sketches = List.copyOf(sketches);
+        }
+    }
+
+    /**
+     * The distinct values of one time bucket as an Apache DataSketches HLL sketch (Spark's {@code hll_sketch_agg}),
+     * so that summaries of different days or partitions can be merged.
+     *
+     * @param bucket the bucket's number: its start in seconds from the epoch divided by the bucket length
+     * @param hll    the sketch, in the DataSketches HLL serialization
+     */
+    public record Sketch(long bucket, byte[] hll) {
     }
 
     /**
@@ -84,11 +101,14 @@ public record TrafficSummary(String source, List<Kind> eventKinds) {
      *                           the kind's rows (what values per tag grow with)
      * @param shardGroupSeconds  the shard group duration the series were counted per
      * @param shardGroups        each shard group holding points, in time order
+     * @param seriesSketches     the series per time bucket as HLL sketches, for merging summaries
      */
     public record CoveredLayout(String signature, String layout, long points, long series, long lastTime, long[] checkpoints,
                                 double[] checkpointSeconds, long[] firstSeen, Map<String, Long> tags,
-                                Map<String, long[]> tagGrowth, long shardGroupSeconds, List<ShardGroup> shardGroups) {
+                                Map<String, long[]> tagGrowth, long shardGroupSeconds, List<ShardGroup> shardGroups,
+                                List<Sketch> seriesSketches) {
         public CoveredLayout {
+            seriesSketches = List.copyOf(seriesSketches);
             tags = Map.copyOf(tags);
             tagGrowth = Map.copyOf(tagGrowth);
             shardGroups = List.copyOf(shardGroups);

@@ -21,12 +21,13 @@ class TrafficSummaryFileTest {
     private static TrafficSummary summary(long series, long lastOf) {
         long[] cps = {2, 4};
         double[] secs = {10, 20};
-        TrafficSummary.Attribute host = new TrafficSummary.Attribute("host \"a\"\n<b>", "string", true, 3, new long[]{2, 1});
+        TrafficSummary.Attribute host = new TrafficSummary.Attribute("host \"a\"\n<b>", "string", true, 3, new long[]{2, 1},
+            List.of(new TrafficSummary.Sketch(0, new byte[]{1, 2, 3})));
         TrafficSummary.CoveredLayout layout = new TrafficSummary.CoveredLayout("measurement m; tags host=host", "by-host", 4, series,
             40, cps, secs, new long[]{2, series - 2}, Map.of("host", 3L), Map.of("host", new long[]{2, 1}), 86_400,
-            List.of(new TrafficSummary.ShardGroup(20_000, series, lastOf)));
+            List.of(new TrafficSummary.ShardGroup(20_000, series, lastOf)), List.of());
         return new TrafficSummary("s3a://lake/traffic/*.lp.gz", List.of(new TrafficSummary.Kind("cpu", 4, 0, 20_000_000_000L,
-            cps, secs, List.of(host), List.of(layout))));
+            cps, secs, List.of(host), List.of(layout), 12, 86_400)));
     }
 
     @Test
@@ -40,6 +41,7 @@ class TrafficSummaryFileTest {
         assertEquals("host \"a\"\n<b>", k.attributes().get(0).name());
         assertArrayEquals(new long[]{2, 1}, k.layouts().get(0).tagGrowth().get("host"));
         assertEquals(3, k.layouts().get(0).shardGroups().get(0).lastOf());
+        assertArrayEquals(new byte[]{1, 2, 3}, k.attributes().get(0).sketches().get(0).hll());
     }
 
     @Test

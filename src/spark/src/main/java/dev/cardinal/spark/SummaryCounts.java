@@ -39,6 +39,12 @@ import org.apache.spark.storage.StorageLevel;
  * broken by file, partition and line as Cardinal's own reader breaks them.
  */
 final class SummaryCounts {
+    /** HLL precision of the sketches: Spark's default, about 1.6% standard error. */
+    static final int LG_K = 12;
+    /** Each sketch covers one day of traffic, so summaries of different days merge. */
+    static final long BUCKET_SECONDS = 86_400;
+    private static final String BUCKET = "(ts - pmod(ts, " + BUCKET_SECONDS * 1_000_000_000L + ")) div "
+        + BUCKET_SECONDS * 1_000_000_000L;
     private final SparkSession spark;
     private final Map<String, List<Layout>> coverage;
 
@@ -70,7 +76,11 @@ final class SummaryCounts {
             .select(col("kind"), col("pos"), explode(col("attrs")).as(new String[]{"key", "value"})), kindCp, kindCheckpoints);
         Map<String, Map<String, long[]>> tupleHist = histograms(positioned
             .select(col("kind"), col("pos"), explode(col("tagTuples")).as(new String[]{"key", "value"})), kindCp, kindCheckpoints);
-        Map<String, List<TrafficSummary.Attribute>> attributes = attributes(rows, attributeHist, kindCheckpoints);
+        Map<String, List<TrafficSummary.Sketch>> attributeSketches = sketches(positioned
+            .select(col("kind"), col("ts"), explode(col("attrs")).as(new String[]{"key", "value"}))
+            .select(functions.concat(col("kind"), lit("\u0000"), col("key")).as("g"), col("ts"), col("value")));
+        Map<String, List<TrafficSummary.Attribute>> attributes = attributes(rows, attributeHist, kindCheckpoints,
+            attributeSketches);
 
         Map<String, TrafficSummary.CoveredLayout> covered = covered(positioned, tupleHist, kindCheckpoints);
         positioned.unpersist();
@@ -83,7 +93,7 @@ final class SummaryCounts {
                 layouts.add(covered.get(k + '\u0000' + j));
             }
             kinds.add(new TrafficSummary.Kind(k, s[0], s[1], s[2], kindCheckpoints.get(k), kindSeconds.get(k),
-                attributes.get(k), layouts));
+                attributes.get(k), layouts, LG_K, BUCKET_SECONDS));
         });
         return new TrafficSummary(source, kinds);
     }
@@ -149,10 +159,22 @@ final class SummaryCounts {
         return out;
     }
 
+    /** Per group ({@code g}): an HLL sketch of {@code value} per day bucket of {@code ts}, in bucket order. */
+    private static Map<String, List<TrafficSummary.Sketch>> sketches(Dataset<Row> gtv) {
+        Map<String, List<TrafficSummary.Sketch>> out = new HashMap<>();
+        for (Row r : gtv.withColumn("bucket", functions.expr(BUCKET)).groupBy("g", "bucket")
+            .agg(functions.hll_sketch_agg(col("value"), LG_K)).orderBy("g", "bucket").collectAsList()) {
+            out.computeIfAbsent(r.getString(0), g -> new ArrayList<>()).add(new TrafficSummary.Sketch(r.getLong(1),
+                (byte[]) r.get(2)));
+        }
+        return out;
+    }
+
     /** Each kind's attributes in the order they first appear in the input, with their type. */
     private static Map<String, List<TrafficSummary.Attribute>> attributes(Dataset<Row> rows,
                                                                          Map<String, Map<String, long[]>> hist,
-                                                                         Map<String, long[]> kindCheckpoints) {
+                                                                         Map<String, long[]> kindCheckpoints,
+                                                                         Map<String, List<TrafficSummary.Sketch>> sketches) {
         List<Row> metas = new ArrayList<>(rows.filter(col("meta").isNotNull()).select("kind", "f", "p", "seq", "meta").collectAsList());
         metas.sort(Comparator.<Row>comparingInt(r -> r.getInt(1)).thenComparingInt(r -> r.getInt(2))
             .thenComparingLong(r -> r.getLong(3)));
@@ -176,7 +198,7 @@ final class SummaryCounts {
                 long[] h = hist.getOrDefault(kind, Map.of()).get(name);
                 long[] firstSeen = h != null ? h : new long[kindCheckpoints.get(kind).length];
                 list.add(new TrafficSummary.Attribute(name, parts[1], Boolean.parseBoolean(parts[2]),
-                    Arrays.stream(firstSeen).sum(), firstSeen));
+                    Arrays.stream(firstSeen).sum(), firstSeen, sketches.getOrDefault(kind + '\u0000' + name, List.of())));
             });
             out.put(kind, list);
         });
@@ -230,6 +252,8 @@ final class SummaryCounts {
             .groupBy("kind", "t").agg(countDistinct("v")).collectAsList()) {
             tagValues.computeIfAbsent(r.getString(0), k -> new HashMap<>()).put(r.getInt(1), r.getLong(2));
         }
+        Map<String, List<TrafficSummary.Sketch>> seriesSketches = sketches(written.select(col("kind").as("g"), col("ts"),
+            col("s").as("value")));
         perSeries.unpersist();
         written.unpersist();
         points.unpersist();
@@ -256,7 +280,8 @@ final class SummaryCounts {
                 out.put(key, new TrafficSummary.CoveredLayout(TrafficSummary.signature(l), l.id(), s[0], series.getOrDefault(key, 0L),
                     s[2], checkpoints.getOrDefault(key, new long[0]), seconds.getOrDefault(key, new double[0]),
                     firstSeen.getOrDefault(key, new long[0]), tags, tagGrowth,
-                    l.retention().effectiveShardGroupDuration().getSeconds(), shardGroups));
+                    l.retention().effectiveShardGroupDuration().getSeconds(), shardGroups,
+                    seriesSketches.getOrDefault(key, List.of())));
             }
         });
         return out;

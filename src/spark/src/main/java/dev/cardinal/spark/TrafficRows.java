@@ -75,20 +75,35 @@ final class TrafficRows implements Serializable {
             throw new IllegalStateException(e.getMessage(), e); // the driver read it first: not reached
         }
         Map<String, List<Layout>> layouts = new HashMap<>();
-        List<Row> out = new ArrayList<>();
-        long chunk = 0;
-        ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 20);
-        int inChunk = 0;
-        while (lines.hasNext()) {
-            body.writeBytes(lines.next().getBytes(StandardCharsets.UTF_8));
-            body.write('\n');
-            if (++inChunk == CHUNK_LINES || !lines.hasNext()) {
-                read(body.toByteArray(), file, partition, chunk++, ws, layouts, out);
-                body.reset();
-                inChunk = 0;
+        // one chunk's rows at a time: a partition (a whole gzipped file) never sits in memory
+        return new Iterator<>() {
+            private final ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 20);
+            private Iterator<Row> current = java.util.Collections.emptyIterator();
+            private long chunk;
+
+            @Override
+            public boolean hasNext() {
+                while (!current.hasNext() && lines.hasNext()) {
+                    body.reset();
+                    for (int n = 0; n < CHUNK_LINES && lines.hasNext(); n++) {
+                        body.writeBytes(lines.next().getBytes(StandardCharsets.UTF_8));
+                        body.write('\n');
+                    }
+                    List<Row> out = new ArrayList<>();
+                    read(body.toByteArray(), file, partition, chunk++, ws, layouts, out);
+                    current = out.iterator();
+                }
+                return current.hasNext();
             }
-        }
-        return out.iterator();
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new java.util.NoSuchElementException();
+                }
+                return current.next();
+            }
+        };
     }
 
     private void read(byte[] bytes, int file, int partition, long chunk, Workspace ws, Map<String, List<Layout>> layouts,
