@@ -19,9 +19,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -30,21 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  * give every distinct count of the whole (attributes and each layout's series, exact from the whole's summary) within
  * the sketches' +-2 sigma.
  */
-class HalvesMergeTest {
-    private static SparkSession spark;
-
+class HalvesMergeTest extends SparkTest {
     @TempDir
     static Path dir;
-
-    @BeforeAll
-    static void start() {
-        spark = Sessions.local();
-    }
-
-    @AfterAll
-    static void stop() {
-        spark.stop();
-    }
 
     @Test
     void twoHalvesMergedGiveTheWholeWithinTwoSigma() throws Exception {

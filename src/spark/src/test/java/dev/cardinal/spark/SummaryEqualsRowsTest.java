@@ -10,9 +10,6 @@ import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.scenarios.Scenarios;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.spark.sql.SparkSession;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,22 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
  * from the summary equals the figure it gives from the same files read by Cardinal's own reader, and every figure
  * of the rows' report is either in the summary's or named in its {@code notInSummary}.
  */
-class SummaryEqualsRowsTest {
+class SummaryEqualsRowsTest extends SparkTest {
     private static final long ROWS = 30_000;
-    private static SparkSession spark;
-
     @TempDir
     static Path dir;
-
-    @BeforeAll
-    static void start() {
-        spark = Sessions.local();
-    }
-
-    @AfterAll
-    static void stop() {
-        spark.stop();
-    }
 
     @Test
     void everyScenarioSummaryGivesTheRowsFigures() throws Exception {
