@@ -12,12 +12,17 @@ import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projector;
 import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.projection.SummaryProjection;
+import dev.cardinal.projection.SummaryProjector;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.SchemaInference;
+import dev.cardinal.traffic.SummaryCoverage;
+import dev.cardinal.traffic.TrafficSummary;
+import dev.cardinal.traffic.TrafficSummaryFile;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.SyntheticTraffic;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
@@ -97,6 +102,13 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
         }
         settings = server.settings(settings, ws);
+        long summaries = files.stream().filter(TrafficSummaryFile::isSummary).count();
+        if (summaries > 0) {
+            if (summaries < files.size()) {
+                throw usage("a traffic summary stands for all of its traffic: give summaries alone, without traffic files");
+            }
+            return summaries == 1 ? summary(files.get(0), ws, settings, out, err) : merged(ws, out, err);
+        }
         Sample sample;
         Path profileFile = files.stream().filter(f -> f.getFileName().toString().endsWith(ProfileReader.EXTENSION))
             .findFirst().orElse(null);
@@ -138,6 +150,88 @@ final class AnalyzeCommand implements Callable<Integer> {
         } else {
             InferCommand.printProblems(sample.report(), err);
             AnalyzeReport.text(sample.report(), projections, out);
+        }
+        return 0;
+    }
+
+    /**
+     * The layouts of the workspace projected from a traffic summary; a layout the summary does not cover is said,
+     * with the command that computes one that does, and makes the exit code 1.
+     */
+    private int summary(Path file, Workspace ws, ProjectionSettings settings, PrintWriter out, PrintWriter err) {
+        if (ws == null) {
+            throw usage("a traffic summary covers the layouts of a workspace: give --workspace");
+        }
+        TrafficSummary summary;
+        try {
+            summary = TrafficSummaryFile.read(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            err.println("cardinal analyze: " + file + ": no such file");
+            return 1;
+        } catch (IOException e) {
+            err.println("cardinal analyze: " + e.getMessage());
+            return 1;
+        }
+        List<SummaryProjection> projections = new ArrayList<>();
+        boolean uncovered = false;
+        for (TrafficSummary.Kind k : summary.eventKinds()) {
+            List<Layout> chosen = ws.layoutsOf(k.name());
+            if (choice.layout != null) {
+                Optional<Layout> l = CliFiles.layout(ws, choice.layout, choice.workspace, err, "analyze");
+                if (l.isEmpty()) {
+                    return 1;
+                }
+                chosen = l.get().eventKind().equals(k.name()) ? List.of(l.get()) : List.of();
+            }
+            SummaryProjector projector = new SummaryProjector(k);
+            for (Layout l : chosen) {
+                Optional<SummaryProjection> p = projector.project(l, settings);
+                if (p.isPresent()) {
+                    projections.add(p.get());
+                } else {
+                    uncovered = true;
+                    err.println("cardinal analyze: " + file + " does not cover layout '" + l.id() + "' of " + k.name()
+                        + " as the workspace has it now (" + TrafficSummary.signature(l) + "). A summary covers the layouts "
+                        + "of the workspace it was computed for and those one toggle away; to cover this one, rerun the job "
+                        + "with this workspace: " + SummaryCoverage.rerun(choice.workspace.toString()));
+                }
+            }
+        }
+        if (options.json()) {
+            out.println(SummaryReport.json(summary, projections));
+        } else {
+            SummaryReport.text(summary, projections, out);
+        }
+        return uncovered ? 1 : 0;
+    }
+
+    /** Several summaries (days, partitions): their distinct counts together, through their merged sketches. */
+    private int merged(Workspace ws, PrintWriter out, PrintWriter err) {
+        if (ws == null) {
+            throw usage("traffic summaries cover the layouts of a workspace: give --workspace");
+        }
+        List<TrafficSummary> summaries = new ArrayList<>();
+        for (Path f : files) {
+            try {
+                summaries.add(TrafficSummaryFile.read(f));
+            } catch (java.nio.file.NoSuchFileException e) {
+                err.println("cardinal analyze: " + f + ": no such file");
+                return 1;
+            } catch (IOException e) {
+                err.println("cardinal analyze: " + e.getMessage());
+                return 1;
+            }
+        }
+        try {
+            if (options.json()) {
+                out.println(MergedSummaryReport.json(summaries, ws));
+            } else {
+                MergedSummaryReport.text(summaries, ws, out);
+            }
+        } catch (RuntimeException e) {
+            // a sketch that is not a DataSketches HLL sketch, or sketches of different precisions
+            err.println("cardinal analyze: the summaries' sketches cannot be merged: " + e.getMessage());
+            return 1;
         }
         return 0;
     }

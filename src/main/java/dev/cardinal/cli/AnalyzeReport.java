@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.Estimate;
 import dev.cardinal.projection.EstimatedMeasure;
+import dev.cardinal.projection.GrowthCurve;
 import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.Limit;
@@ -66,27 +67,8 @@ final class AnalyzeReport {
             .put("columnsPerTable", m.maxColumnsPerMeasurement()).put("pointsPerSeries", round(m.pointsPerSeries()));
         ObjectNode tags = n.putObject("tags");
         m.tags().forEach(tags::put);
-        ArrayNode attrs = n.putArray("attributes");
-        for (Projection.AttributeProjection a : p.attributes()) {
-            ObjectNode an = attrs.addObject().put("name", a.name())
-                .put("role", a.role().name().toLowerCase(Locale.ROOT).replace('_', '-')).put("type", a.type())
-                .put("distinct", a.distinct()).put("growth", a.growth().name().toLowerCase(Locale.ROOT));
-            an.set("model", model(a.fit()));
-            an.put("evidence", a.fit().evidence()).put("atHorizon", a.atHorizon());
-            if (p.projected()) {
-                an.set("atHorizonRange", range(p.ranges().attributes().get(a.name())));
-            }
-        }
-        ObjectNode growth = n.putObject("seriesGrowth");
-        growth.set("model", model(p.seriesFit()));
-        ArrayNode points = growth.putArray("points");
-        ArrayNode seconds = growth.putArray("elapsedSeconds");
-        ArrayNode series = growth.putArray("series");
-        for (int i = 0; i < m.seriesGrowth().size(); i++) {
-            points.add(m.seriesGrowth().points()[i]);
-            seconds.add(round(m.seriesGrowth().elapsedSeconds()[i]));
-            series.add(m.seriesGrowth().distinct()[i]);
-        }
+        n.set("attributes", attributes(p.attributes(), p.projected() ? p.ranges().attributes() : null));
+        n.set("seriesGrowth", seriesGrowth(p.seriesFit(), m.seriesGrowth()));
         n.set("indexMemoryBytes", memory(p.memoryNow()));
         n.put("counting", p.estimate() == null ? "exact" : "estimated");
         if (p.estimate() != null) {
@@ -94,6 +76,37 @@ final class AnalyzeReport {
         }
         n.set("projection", projection(p));
         return n;
+    }
+
+    /** Each attribute's growth; {@code ranges} null when the projection is withheld. */
+    static ArrayNode attributes(List<Projection.AttributeProjection> attributes, Map<String, Projection.Range> ranges) {
+        ArrayNode attrs = F.arrayNode();
+        for (Projection.AttributeProjection a : attributes) {
+            ObjectNode an = attrs.addObject().put("name", a.name())
+                .put("role", a.role().name().toLowerCase(Locale.ROOT).replace('_', '-')).put("type", a.type())
+                .put("distinct", a.distinct()).put("growth", a.growth().name().toLowerCase(Locale.ROOT));
+            an.set("model", model(a.fit()));
+            an.put("evidence", a.fit().evidence()).put("atHorizon", a.atHorizon());
+            if (ranges != null) {
+                an.set("atHorizonRange", range(ranges.get(a.name())));
+            }
+        }
+        return attrs;
+    }
+
+    /** How the series grow: the fit and the curve it was fitted to. */
+    static ObjectNode seriesGrowth(GrowthFit fit, GrowthCurve curve) {
+        ObjectNode growth = F.objectNode();
+        growth.set("model", model(fit));
+        ArrayNode points = growth.putArray("points");
+        ArrayNode seconds = growth.putArray("elapsedSeconds");
+        ArrayNode series = growth.putArray("series");
+        for (int i = 0; i < curve.size(); i++) {
+            points.add(curve.points()[i]);
+            seconds.add(round(curve.elapsedSeconds()[i]));
+            series.add(curve.distinct()[i]);
+        }
+        return growth;
     }
 
     /** The sketch estimate: each count with its +-2 sigma range. */
@@ -160,14 +173,18 @@ final class AnalyzeReport {
     }
 
     private static ObjectNode limits(Projection p) {
+        return limits(p.limits(), p.projected());
+    }
+
+    static ObjectNode limits(List<Projection.LimitProjection> all, boolean projected) {
         ObjectNode limits = F.objectNode();
-        for (Projection.LimitProjection l : p.limits()) {
+        for (Projection.LimitProjection l : all) {
             ObjectNode ln = limits.putObject(l.limit().id());
             ln.put("product", l.limit().product()).put("metric", l.limit().metric().id()).put("limit", l.limit().value());
-            limit(ln, l, p.projected());
+            limit(ln, l, projected);
             if (l.limit().metric() == Limit.Metric.VALUES_PER_TAG) {
                 ArrayNode keys = ln.putArray("keys");
-                l.keys().forEach(k -> limit(keys.addObject().put("key", k.subject()), k, p.projected()));
+                l.keys().forEach(k -> limit(keys.addObject().put("key", k.subject()), k, projected));
             }
         }
         return limits;
@@ -195,7 +212,7 @@ final class AnalyzeReport {
         }
     }
 
-    private static void seconds(ObjectNode n, String name, Duration d) {
+    static void seconds(ObjectNode n, String name, Duration d) {
         if (d == null) {
             n.putNull(name);
         } else {
@@ -203,11 +220,11 @@ final class AnalyzeReport {
         }
     }
 
-    private static ObjectNode range(Projection.Range r) {
+    static ObjectNode range(Projection.Range r) {
         return F.objectNode().put("low", r.low()).put("high", r.high());
     }
 
-    private static ObjectNode model(GrowthFit f) {
+    static ObjectNode model(GrowthFit f) {
         return F.objectNode().put("law", "heaps").put("k", round(f.k())).put("beta", round(f.beta()))
             .put("rSquared", round(f.rSquared())).put("tailShare", round(f.tailShare())).put("endSlope", round(f.endSlope()));
     }
@@ -216,7 +233,7 @@ final class AnalyzeReport {
         return F.objectNode().put("low", e.low()).put("high", e.high());
     }
 
-    private static double round(double v) {
+    static double round(double v) {
         return Math.round(v * 10_000) / 10_000.0;
     }
 
@@ -284,7 +301,7 @@ final class AnalyzeReport {
     }
 
     /** "SHOW SERIES EXACT CARDINALITY on InfluxDB 1.6.7 reports 12,935: it counts each series once per shard group ..." */
-    private static String reported(ReportedSeries r) {
+    static String reported(ReportedSeries r) {
         if (r.series() == null) {
             return r.explanation();
         }
@@ -296,7 +313,7 @@ final class AnalyzeReport {
         return Quantities.when(l);
     }
 
-    private static String tags(Map<String, Long> tags, Map<String, Projection.Range> ranges) {
+    static String tags(Map<String, Long> tags, Map<String, Projection.Range> ranges) {
         if (tags.isEmpty()) {
             return "(no tags)";
         }
@@ -310,7 +327,7 @@ final class AnalyzeReport {
         return Quantities.range(e) + suffix;
     }
 
-    private static String trim(double v) {
+    static String trim(double v) {
         return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 }

@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * Projects a layout from its sample to a horizon and a traffic multiplier. Every count is a growth curve over
@@ -75,19 +74,11 @@ public final class Projector {
         }
         ReportedSeries reported = reported(layout, now, estimate, settings.engine());
         double span = index.spanSeconds();
-        String withheld = GrowthSupport.withheld(now.points(), span).orElse(null);
-        boolean projected = withheld == null;
-        double rate = span > 0 ? index.rows() / span : 0;
-        double pointsPerSecond = rate * settings.trafficMultiplier();
-        long retention = layout.retention().duration().getSeconds();
-        double windowSeconds = retention == 0 ? Double.POSITIVE_INFINITY
-            : retention + layout.retention().effectiveShardGroupDuration().getSeconds();
-        double horizonSeconds = settings.horizon().getSeconds();
-        double heldSeconds = Math.min(horizonSeconds, windowSeconds);
-        // points the index holds at a given traffic time: the window caps it once retention starts expiring data
-        DoubleUnaryOperator held = t -> pointsPerSecond * Math.min(t, windowSeconds);
-        // withheld: nothing beyond the sample, whose own extent in points is where every curve is read
-        double atHorizon = projected ? held.applyAsDouble(heldSeconds) : index.rows();
+        Horizon h = Horizon.of(index.rows(), now.points(), span, layout, settings);
+        String withheld = h.withheld();
+        boolean projected = h.projected();
+        double rate = h.rate();
+        double atHorizon = h.atHorizon();
 
         GrowthFit seriesFit = GrowthFit.overPoints(now.seriesGrowth());
         List<Projection.AttributeProjection> attributes = new ArrayList<>();
@@ -139,7 +130,7 @@ public final class Projector {
             range(b -> columns.at(b).applyAsDouble(atHorizon)), attributeRanges,
             new MemoryModel.Estimate(memoryLow.low(), memoryHigh.high()));
 
-        LimitReach reach = new LimitReach(span, held, horizonSeconds, projected);
+        LimitReach reach = h.reach();
         double rows = index.rows();
         List<Projection.LimitProjection> limits = new ArrayList<>();
         for (Limit limit : settings.limits()) {
@@ -153,15 +144,12 @@ public final class Projector {
         }
         return new Projection(kind.name(), layout, now, estimate, reported, settings, withheld, rate,
             Duration.ofMillis(Math.round(span * 1000)), attributes, seriesFit,
-            Double.isInfinite(windowSeconds) ? null : Duration.ofSeconds((long) windowSeconds),
+            h.window(),
             seriesAt, tagsAtHorizon, fieldKeysAt, measurementsAt, columnsAt, ranges, memoryNow, memoryAt, limits);
     }
 
-    /** A count at the horizon on the low and high edges of its fit's range. */
     private static Projection.Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
-        long low = Math.round(at.apply(GrowthFit.Band.LOW));
-        long high = Math.round(at.apply(GrowthFit.Band.HIGH));
-        return new Projection.Range(Math.min(low, high), Math.max(low, high));
+        return Horizon.range(at);
     }
 
     /** Index memory with the sample's average sizes scaled to {@code series} and the tags' values. */

@@ -1,0 +1,45 @@
+package dev.cardinal.traffic;
+
+import dev.cardinal.model.Attribute;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Role;
+import dev.cardinal.model.Workspace;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The layouts a traffic summary counts for an event kind: each of the workspace's layouts, and each layout one toggle
+ * away from one of them (one attribute moved from tag to field or from field to tag), once each by
+ * {@link TrafficSummary#signature}. The job and every reader of a summary agree on this list.
+ */
+public final class SummaryCoverage {
+    private SummaryCoverage() {
+    }
+
+    public static List<Layout> layouts(Workspace ws, String eventKind) {
+        Map<String, Layout> out = new LinkedHashMap<>();
+        List<Layout> own = ws.layoutsOf(eventKind);
+        own.forEach(l -> out.putIfAbsent(TrafficSummary.signature(l), l));
+        List<String> attributes = ws.eventKind(eventKind).map(EventKind::attributes).orElse(List.of()).stream()
+            .map(Attribute::name).toList();
+        for (Layout l : own) {
+            for (String a : attributes) {
+                Role r = l.roleOf(a);
+                Layout toggled = r == Role.TAG ? l.withRole(a, Role.FIELD) : r == Role.FIELD ? l.withRole(a, Role.TAG) : null;
+                if (toggled != null) {
+                    out.putIfAbsent(TrafficSummary.signature(toggled), toggled);
+                }
+            }
+        }
+        return new ArrayList<>(out.values());
+    }
+
+    /** How to compute a summary that covers {@code layout}: the job's command, for a message. */
+    public static String rerun(String workspaceFile) {
+        return "spark-submit --class dev.cardinal.spark.SummarizeJob cardinal-summarize.jar --workspace "
+            + workspaceFile + " --out SUMMARY" + TrafficSummary.EXTENSION + " INPUT...";
+    }
+}

@@ -1,0 +1,82 @@
+package dev.cardinal.bench;
+
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.SampleFormat;
+import dev.cardinal.spark.ReportComparison;
+import dev.cardinal.spark.SummarizeBenchAccess;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.Sample;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import dev.cardinal.traffic.TrafficSummary;
+import dev.cardinal.traffic.scenarios.Scenarios;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Rows per second of the summary job on {@code local[2]} beside Cardinal's own reader, on the ad marketplace
+ * scenario with N rows (the argument, default 1,000,000), and the heap each used; then the summary's figures are
+ * checked against the rows' ({@link ReportComparison}), as the tests check them on small samples.
+ *
+ * <pre>cd src/spark && mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummarizeBench -Dbench=1000000</pre>
+ */
+public final class SummarizeBench {
+    private SummarizeBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        long rows = args.length > 0 ? Long.parseLong(args[0].replace("_", "")) : 1_000_000;
+        Path dir = Files.createTempDirectory("cardinal-summarize-bench");
+        Path ws = Scenarios.write("ad-marketplace", dir, rows);
+        Path traffic = dir.resolve("traffic.lp.gz");
+        System.out.printf("ad-marketplace, %,d rows (%,d bytes gzipped), %d cores%n", rows, Files.size(traffic),
+            Runtime.getRuntime().availableProcessors());
+
+        resetPeaks();
+        long t0 = System.nanoTime();
+        Sample sample = SampleReader.read(List.of(new SampleReader.Source(traffic, new SampleBinding("traffic",
+            traffic.toString(), SampleFormat.LINE_PROTOCOL, null, "ns", null, null, List.of()))), SampleLimits.defaults(),
+            ReadMonitor.NONE);
+        double readerSeconds = (System.nanoTime() - t0) / 1e9;
+        long readerHeap = peakHeap();
+        System.out.printf("Cardinal's reader: %,d rows in %.1f s = %,.0f rows/s, peak heap %,d MiB%n", sample.rows(),
+            readerSeconds, sample.rows() / readerSeconds, readerHeap >> 20);
+        sample = null;
+        System.gc();
+
+        SparkSession spark = SparkSession.builder().appName("summarize-bench").master("local[2]")
+            .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "8")
+            .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
+        spark.sparkContext().setLogLevel("WARN");
+        Path summary = dir.resolve("traffic" + TrafficSummary.EXTENSION);
+        resetPeaks();
+        t0 = System.nanoTime();
+        SummarizeBenchAccess.run(spark, ws, traffic, summary);
+        double sparkSeconds = (System.nanoTime() - t0) / 1e9;
+        long sparkHeap = peakHeap();
+        spark.stop();
+        System.out.printf("summary job, local[2]: %,d rows in %.1f s = %,.0f rows/s, peak heap %,d MiB, summary %,d bytes%n",
+            rows, sparkSeconds, rows / sparkSeconds, sparkHeap >> 20, Files.size(summary));
+
+        t0 = System.nanoTime();
+        ReportComparison.compare("ad-marketplace " + rows, ws, traffic, summary);
+        System.out.printf("every figure of analyze --format json from the summary equals the rows' (checked in %.1f s)%n",
+            (System.nanoTime() - t0) / 1e9);
+    }
+
+    private static void resetPeaks() {
+        System.gc();
+        ManagementFactory.getMemoryPoolMXBeans().forEach(MemoryPoolMXBean::resetPeakUsage);
+    }
+
+    /** The sum of the heap pools' peaks since the last reset (an upper bound of the heap in use at once). */
+    private static long peakHeap() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP)
+            .mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+    }
+}
