@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,20 +18,9 @@ import org.junit.jupiter.api.Test;
  * by one to a fresh index; which ones the node accepts, and the mapping it then reports (paths, types, field
  * count), must be what DocumentMapping says.
  */
-class DocumentMappingNodeTest {
+class DocumentMappingNodeTest extends WithOpenSearchNode {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final AtomicInteger INDEX = new AtomicInteger();
-    private static OpenSearchNode node;
-
-    @BeforeAll
-    static void start() throws Exception {
-        node = OpenSearchNode.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        node.close();
-    }
 
     @Test
     void typesFromTheFirstNonNullValue() throws Exception {

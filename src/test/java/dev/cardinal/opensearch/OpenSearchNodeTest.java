@@ -3,22 +3,9 @@ package dev.cardinal.opensearch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-class OpenSearchNodeTest {
-    private static OpenSearchNode node;
-
-    @BeforeAll
-    static void start() throws Exception {
-        node = OpenSearchNode.start();
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        node.close();
-    }
+class OpenSearchNodeTest extends WithOpenSearchNode {
 
     @Test
     void answersOnLoopbackWithItsVersion() throws Exception {
