@@ -26,7 +26,7 @@ import java.util.zip.GZIPInputStream;
  */
 public final class NdjsonDocuments {
     /** Keys taken as a document's time, in order of preference. */
-    public static final List<String> TIME_KEYS = timeKeys();
+    public static final List<String> TIME_KEYS = List.of("@timestamp", "time", "timestamp", "_time", "ts");
     private static final JsonMapper JSON = JsonMapper.builder()
         .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
         .disable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
@@ -52,13 +52,6 @@ public final class NdjsonDocuments {
     }
 
     private NdjsonDocuments() {
-    }
-
-    private static List<String> timeKeys() {
-        List<String> keys = new ArrayList<>();
-        keys.add("@timestamp");
-        keys.addAll(CsvReader.TIME_COLUMNS);
-        return List.copyOf(keys);
     }
 
     /**
