@@ -73,6 +73,10 @@ final class AnalyzeCommand implements Callable<Integer> {
             + "index under dynamic mapping (default: ${DEFAULT-VALUE}).")
     String kind;
 
+    @Option(names = "--tenant", paramLabel = "KEY", description = "With --kind opensearch: the top-level key that says "
+        + "whose a document is; the names each tenant puts under an object give the slots to provision.")
+    String tenant;
+
     @CommandLine.Mixin
     ProjectionOptions options = new ProjectionOptions();
 
@@ -161,6 +165,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (files.isEmpty()) {
             throw usage("--kind opensearch reads NDJSON files: give them");
         }
+        if (tenant != null && tenant.isBlank()) {
+            throw usage("--tenant names a top-level key of the documents, such as tenant");
+        }
         long limit = settings.limits().stream().filter(l -> l.id().equals(MappingReport.LIMIT_ID)).findFirst()
             .map(dev.cardinal.projection.Limit::value).orElse(dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS);
         List<MappingReport.Kind> kinds = new ArrayList<>();
@@ -169,16 +176,16 @@ final class AnalyzeCommand implements Callable<Integer> {
                 err.println("cardinal analyze: " + f + ": no such file");
                 return 1;
             }
-            MappingProjector projector = new MappingProjector(limit);
+            MappingProjector projector = new MappingProjector(limit, tenant);
             List<ReadProblem> problems = NdjsonDocuments.read(f, projector);
             problems.forEach(p -> err.println(p));
             String name = f.getFileName().toString().replaceFirst("(\\.ndjson|\\.jsonl|\\.json)?(\\.gz)?$", "");
             kinds.add(new MappingReport.Kind(name, f.toString(), projector.result()));
         }
         if (options.json()) {
-            out.println(MappingReport.json(kinds));
+            out.println(MappingReport.json(kinds, settings.horizon()));
         } else {
-            MappingReport.text(kinds, out);
+            MappingReport.text(kinds, settings.horizon(), out);
         }
         return 0;
     }

@@ -31,7 +31,7 @@ final class MappingReport {
     private MappingReport() {
     }
 
-    static String json(List<Kind> kinds) {
+    static String json(List<Kind> kinds, Duration horizon) {
         ObjectNode root = JSON.createObjectNode();
         root.put("engine", "OpenSearch / Elasticsearch (dynamic mapping; rules checked on OpenSearch 2.19.6)");
         ArrayNode array = root.putArray("eventKinds");
@@ -59,6 +59,28 @@ final class MappingReport {
             }
             for (MappingProjection.FieldIssue f : p.typeRefusals()) {
                 finding(findings, "opensearch-value-refused", "error", f);
+            }
+            String named = userNamedKeys(p, horizon);
+            if (named != null) {
+                ObjectNode f = findings.addObject();
+                f.put("rule", USER_NAMED_KEYS);
+                f.put("severity", p.limitReachedInSample() ? "error" : "warning");
+                f.put("subject", subject(p));
+                f.put("message", named);
+                f.put("fix", fix(p, horizon));
+            }
+            if (p.slots() != null) {
+                MappingProjection.Slots sl = p.slots();
+                ObjectNode slots = o.putObject("slots");
+                slots.put("tenantKey", sl.tenantKey());
+                slots.put("object", sl.object());
+                slots.put("tenants", sl.tenants());
+                slots.put("distinctNames", sl.distinctNames());
+                slots.put("mostNamesOneTenant", sl.mostNames());
+                slots.put("tenant", sl.busiest());
+                slots.put("growth", sl.fit().growth().name().toLowerCase(Locale.ROOT));
+                slots.put("horizon", Durations.format(horizon));
+                slots.put("slotsToProvision", sl.toProvision(horizon.toSeconds()));
             }
             ObjectNode projection = o.putObject("projection");
             ArrayNode limits = projection.putArray("timeToLimit");
@@ -96,7 +118,7 @@ final class MappingReport {
         o.put("firstLine", f.firstLine());
     }
 
-    static void text(List<Kind> kinds, PrintWriter out) {
+    static void text(List<Kind> kinds, Duration horizon, PrintWriter out) {
         for (Kind k : kinds) {
             MappingProjection p = k.projection();
             out.printf(Locale.ROOT, "%s (%s): %,d documents%n", k.name(), k.file(), p.documents());
@@ -111,6 +133,17 @@ final class MappingReport {
             out.printf(Locale.ROOT, "  %s: %s (%s)%n", LIMIT_ID, when, subject(p));
             p.refused().forEach((r, n) -> out.printf(Locale.ROOT, "  refused: %,d documents (%s)%n", n,
                 r.name().toLowerCase(Locale.ROOT).replace('_', ' ')));
+            if (p.slots() != null) {
+                MappingProjection.Slots sl = p.slots();
+                out.printf(Locale.ROOT, "  slots: %,d tenants (%s) put %,d names under %s, at most %,d one tenant (%s),"
+                    + " %s; provision %,d slots per tenant for %s%n", sl.tenants(), sl.tenantKey(), sl.distinctNames(),
+                    sl.object(), sl.mostNames(), sl.busiest(), sl.fit().growth().name().toLowerCase(Locale.ROOT),
+                    sl.toProvision(horizon.toSeconds()), Durations.format(horizon));
+            }
+            String named = userNamedKeys(p, horizon);
+            if (named != null) {
+                out.printf(Locale.ROOT, "  %s: [%s] %s%n    fix: %s%n", USER_NAMED_KEYS, subject(p), named, fix(p, horizon));
+            }
             for (MappingProjection.FieldIssue f : p.truncations()) {
                 out.printf(Locale.ROOT, "  warning: [%s] %s (%,d documents, first at line %d)%n", f.path(), f.message(),
                     f.documents(), f.firstLine());
@@ -120,6 +153,31 @@ final class MappingReport {
                     f.firstLine());
             }
         }
+    }
+
+    static final String USER_NAMED_KEYS = "opensearch-dynamic-user-named-keys";
+
+    /** The finding that names keep arriving as fields under dynamic mapping, or null when they do not. */
+    static String userNamedKeys(MappingProjection p, Duration horizon) {
+        if (p.curveSeconds().length < 3 || p.fit().growth() != dev.cardinal.projection.Growth.GROWS) {
+            return null;
+        }
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "dynamic mapping turns names into fields, and"
+            + " they keep arriving: %,d fields wanted by %,d documents (%s)", p.wantedFields(), p.documents(),
+            p.fit().evidence()));
+        if (p.slots() != null) {
+            sb.append(String.format(Locale.ROOT, "; %,d tenants name %,d keys under %s, at most %,d each",
+                p.slots().tenants(), p.slots().distinctNames(), p.slots().object(), p.slots().mostNames()));
+        }
+        return sb.toString();
+    }
+
+    private static String fix(MappingProjection p, Duration horizon) {
+        String slots = p.slots() == null ? "a fixed set of slots per tenant (give --tenant KEY for how many)"
+            : p.slots().toProvision(horizon.toSeconds()) + " slots per tenant under " + p.slots().object()
+            + " (for " + Durations.format(horizon) + ")";
+        return slots + " with a strict mapping and the slot tables translating names, or one flat_object (OpenSearch)"
+            + " / flattened (Elasticsearch) field for the named values";
     }
 
     /** The object holding the most fields: where the names that grow the mapping go ({@code metrics}). */

@@ -23,12 +23,13 @@ import java.util.OptionalDouble;
  * @param curveSeconds     checkpoints of the wanted-fields curve: seconds after the first document
  * @param curveFields      wanted fields at each checkpoint
  * @param spanSeconds      seconds from the first document to the last (0 when the documents carry no time)
+ * @param slots            the names tenants put under an object, when a tenant key was given, else null
  */
 public record MappingProjection(long limit, long documents, Map<DocumentMapping.Refusal, Long> refused,
                                 Map<String, MappingType> mapping, long fields, long objects, long multiFields,
                                 long wantedFields, Refused firstLimitRefusal, List<FieldIssue> truncations,
                                 List<FieldIssue> typeRefusals, double[] curveSeconds, double[] curveFields,
-                                double spanSeconds) {
+                                double spanSeconds, Slots slots) {
 
     /**
      * One refused document.
@@ -51,6 +52,35 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
      * @param message   what happens, as the engine says it
      */
     public record FieldIssue(String path, MappingType type, long documents, long firstLine, String message) {
+    }
+
+    /**
+     * What slots would hold instead of fields: per tenant, the keys under one object.
+     *
+     * @param tenantKey     the key that says whose a document is
+     * @param object        the top-level object whose keys tenants name (the one with the most per tenant)
+     * @param tenants       tenants seen
+     * @param distinctNames keys under the object, all tenants together (what dynamic mapping makes fields of)
+     * @param mostNames     the most keys one tenant put there: the slots each tenant needs today
+     * @param busiest       that tenant
+     * @param curveSeconds  checkpoints of the most-names curve: seconds after the first document
+     * @param curveNames    the most names one tenant had used by then
+     */
+    public record Slots(String tenantKey, String object, int tenants, int distinctNames, int mostNames, String busiest,
+                        double[] curveSeconds, double[] curveNames) {
+        /** How the most names of one tenant grow over time. */
+        public GrowthFit fit() {
+            return GrowthFit.fit(curveSeconds, curveNames);
+        }
+
+        /**
+         * Slots to provision per tenant for {@code horizonSeconds} after the first document: the most names one
+         * tenant used, or, while that still grows, its fitted value at the horizon.
+         */
+        public long toProvision(double horizonSeconds) {
+            double at = fit().growth() == Growth.CLOSED ? mostNames : Math.max(mostNames, fit().predict(horizonSeconds));
+            return (long) Math.ceil(at);
+        }
     }
 
     /** Leaf fields: neither objects nor multi-fields. */

@@ -25,11 +25,25 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
     private long firstNanos = Long.MIN_VALUE;
     private double lastSeconds;
     private MappingProjection.Refused firstLimitRefusal;
+    private final String tenantKey;
+    /** Per top-level object, per tenant, the keys it holds: what slots would have to hold. */
+    private final Map<String, Map<String, java.util.Set<String>>> namesPerTenant = new LinkedHashMap<>();
+    private final Map<String, List<double[]>> mostNamesCurve = new LinkedHashMap<>();
+    private final Map<String, Integer> mostNames = new LinkedHashMap<>();
 
-    public MappingProjector(long totalFieldsLimit) {
+    /**
+     * @param tenantKey the top-level key that says whose a document is ({@code tenant}), for the names each tenant
+     *                  puts under an object, or null
+     */
+    public MappingProjector(long totalFieldsLimit, String tenantKey) {
         this.limit = totalFieldsLimit;
+        this.tenantKey = tenantKey;
         this.engine = new DocumentMapping(totalFieldsLimit, DocumentMapping.DEFAULT_DEPTH);
         curve.add(new double[]{0, 0});
+    }
+
+    public MappingProjector(long totalFieldsLimit) {
+        this(totalFieldsLimit, null);
     }
 
     public MappingProjector() {
@@ -63,10 +77,57 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
         for (String path : o.truncations()) {
             truncations.computeIfAbsent(path, p -> new long[]{0, d.line()})[0]++;
         }
+        if (tenantKey != null && d.json().path(tenantKey).isValueNode()) {
+            countNames(d.json().get(tenantKey).asText(), d.json());
+        }
         DocumentMapping.Outcome w = wanted.index(d.json());
         if (w.newFields() > 0 && d.hasTime()) {
             curve.add(new double[]{lastSeconds, wanted.totalFields()});
         }
+    }
+
+    private void countNames(String tenant, com.fasterxml.jackson.databind.JsonNode doc) {
+        for (Map.Entry<String, com.fasterxml.jackson.databind.JsonNode> e : doc.properties()) {
+            if (!e.getValue().isObject() || e.getValue().isEmpty()) {
+                continue;
+            }
+            java.util.Set<String> names = namesPerTenant.computeIfAbsent(e.getKey(), k -> new java.util.HashMap<>())
+                .computeIfAbsent(tenant, t -> new java.util.HashSet<>());
+            e.getValue().fieldNames().forEachRemaining(names::add);
+            if (names.size() > mostNames.getOrDefault(e.getKey(), 0)) {
+                mostNames.put(e.getKey(), names.size());
+                mostNamesCurve.computeIfAbsent(e.getKey(), k -> new ArrayList<>(List.of(new double[]{0, 0})))
+                    .add(new double[]{lastSeconds, names.size()});
+            }
+        }
+    }
+
+    /** The object whose tenants hold the most names, and how many: what a slot layout must provision. */
+    private MappingProjection.Slots slots() {
+        String object = mostNames.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(null);
+        if (object == null) {
+            return null;
+        }
+        Map<String, java.util.Set<String>> tenants = namesPerTenant.get(object);
+        String busiest = null;
+        java.util.Set<String> distinct = new java.util.HashSet<>();
+        for (Map.Entry<String, java.util.Set<String>> e : tenants.entrySet()) {
+            distinct.addAll(e.getValue());
+            if (busiest == null || e.getValue().size() > tenants.get(busiest).size()) {
+                busiest = e.getKey();
+            }
+        }
+        List<double[]> c = mostNamesCurve.get(object);
+        double[] xs = new double[c.size() + 1];
+        double[] ys = new double[c.size() + 1];
+        for (int i = 0; i < c.size(); i++) {
+            xs[i] = c.get(i)[0];
+            ys[i] = c.get(i)[1];
+        }
+        xs[c.size()] = lastSeconds;
+        ys[c.size()] = mostNames.get(object);
+        return new MappingProjection.Slots(tenantKey, object, tenants.size(), distinct.size(), mostNames.get(object),
+            busiest, xs, ys);
     }
 
     public MappingProjection result() {
@@ -96,7 +157,7 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
         ys[curve.size()] = wanted.totalFields();
         return new MappingProjection(limit, documents, Map.copyOf(refused), Map.copyOf(engine.fields()),
             engine.totalFields(), objects, multi, wanted.totalFields(), firstLimitRefusal, List.copyOf(truncated),
-            List.copyOf(conflicts), xs, ys, lastSeconds);
+            List.copyOf(conflicts), xs, ys, lastSeconds, slots());
     }
 
     /** The field a refusal message names in brackets, or the message itself. */

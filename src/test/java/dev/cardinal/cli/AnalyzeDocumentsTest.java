@@ -36,6 +36,27 @@ class AnalyzeDocumentsTest {
         assertTrue(k.get("findings").size() > 0);
         assertEquals("opensearch-fraction-truncated", k.at("/findings/0/rule").asText());
         assertTrue(k.at("/refused/type").asLong() > 0, "'n/a' into a long refuses its document");
+        assertTrue(k.get("slots") == null, "no slots without --tenant");
+
+        CliRun withTenant = CliRun.of("analyze", docs.toString(), "--kind", "opensearch", "--tenant", "tenant",
+            "--format", "json");
+        assertEquals(0, withTenant.code(), withTenant.err());
+        JsonNode t = new ObjectMapper().readTree(withTenant.out()).get("eventKinds").get(0);
+        assertEquals("metrics", t.at("/slots/object").asText());
+        assertEquals(200, t.at("/slots/tenants").asInt());
+        // at most 13 names of its own and the 3 standard metrics per customer
+        assertEquals(16, t.at("/slots/mostNamesOneTenant").asInt());
+        assertEquals("closed", t.at("/slots/growth").asText());
+        assertEquals(16, t.at("/slots/slotsToProvision").asInt());
+        JsonNode named = null;
+        for (JsonNode f : t.get("findings")) {
+            if (f.get("rule").asText().equals("opensearch-dynamic-user-named-keys")) {
+                named = f;
+            }
+        }
+        assertTrue(named != null, t.get("findings").toString());
+        assertEquals("metrics", named.get("subject").asText());
+        assertTrue(named.get("fix").asText().startsWith("16 slots per tenant under metrics"), named.toString());
     }
 
     @Test
