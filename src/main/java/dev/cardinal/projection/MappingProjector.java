@@ -117,17 +117,23 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
                 busiest = e.getKey();
             }
         }
-        List<double[]> c = mostNamesCurve.get(object);
-        double[] xs = new double[c.size() + 1];
-        double[] ys = new double[c.size() + 1];
-        for (int i = 0; i < c.size(); i++) {
-            xs[i] = c.get(i)[0];
-            ys[i] = c.get(i)[1];
-        }
-        xs[c.size()] = lastSeconds;
-        ys[c.size()] = mostNames.get(object);
+        double[][] c = ending(mostNamesCurve.get(object), mostNames.get(object));
         return new MappingProjection.Slots(tenantKey, object, tenants.size(), distinct.size(), mostNames.get(object),
-            busiest, xs, ys);
+            busiest, c[0], c[1]);
+    }
+
+    /** A curve's checkpoints as x and y arrays, ending where the sample ends, whether or not the last documents moved it. */
+    private double[][] ending(List<double[]> checkpoints, double last) {
+        int n = checkpoints.size();
+        double[] xs = new double[n + 1];
+        double[] ys = new double[n + 1];
+        for (int i = 0; i < n; i++) {
+            xs[i] = checkpoints.get(i)[0];
+            ys[i] = checkpoints.get(i)[1];
+        }
+        xs[n] = lastSeconds;
+        ys[n] = last;
+        return new double[][]{xs, ys};
     }
 
     public MappingProjection result() {
@@ -146,18 +152,10 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
         List<MappingProjection.FieldIssue> conflicts = new ArrayList<>();
         typeRefusals.forEach((path, c) -> conflicts.add(new MappingProjection.FieldIssue(path,
             engine.fields().get(path), (Long) c[0], (Long) c[1], (String) c[2])));
-        double[] xs = new double[curve.size() + 1];
-        double[] ys = new double[curve.size() + 1];
-        for (int i = 0; i < curve.size(); i++) {
-            xs[i] = curve.get(i)[0];
-            ys[i] = curve.get(i)[1];
-        }
-        // the curve ends where the sample ends, whether or not the last documents brought fields
-        xs[curve.size()] = lastSeconds;
-        ys[curve.size()] = wanted.totalFields();
+        double[][] c = ending(curve, wanted.totalFields());
         return new MappingProjection(limit, documents, Map.copyOf(refused), Map.copyOf(engine.fields()),
             engine.totalFields(), objects, multi, wanted.totalFields(), firstLimitRefusal, List.copyOf(truncated),
-            List.copyOf(conflicts), xs, ys, lastSeconds, slots());
+            List.copyOf(conflicts), c[0], c[1], lastSeconds, slots());
     }
 
     /** The field a refusal message names in brackets, or the message itself. */
