@@ -7,6 +7,7 @@ import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.SampleFormat;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.EstimatedMeasurer;
+import dev.cardinal.projection.MappingProjector;
 import dev.cardinal.projection.MeasureMode;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
@@ -15,6 +16,8 @@ import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.projection.SummaryProjector;
 import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.NdjsonDocuments;
+import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
@@ -70,6 +73,15 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--lgk", defaultValue = "14", description = "Sketch precision, 14 to 21 (14: about 0.8%% standard error; default: ${DEFAULT-VALUE}).")
     int lgK;
 
+    @Option(names = "--kind", defaultValue = "influxdb", paramLabel = "ENGINE",
+        description = "influxdb, or opensearch (also for Elasticsearch): then each NDJSON file is the documents of one "
+            + "index under dynamic mapping (default: ${DEFAULT-VALUE}).")
+    String kind;
+
+    @Option(names = "--tenant", paramLabel = "KEY", description = "With --kind opensearch: the top-level key that says "
+        + "whose a document is; the names each tenant puts under an object give the slots to provision.")
+    String tenant;
+
     @CommandLine.Mixin
     ProjectionOptions options = new ProjectionOptions();
 
@@ -92,6 +104,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         server.version(); // a malformed --server-version is refused before anything is read
         if (lgK < EstimatedMeasurer.MIN_LG_K || lgK > EstimatedMeasurer.MAX_LG_K) {
             throw usage("--lgk must be from " + EstimatedMeasurer.MIN_LG_K + " to " + EstimatedMeasurer.MAX_LG_K);
+        }
+        if (kind.equals("opensearch") || kind.equals("elasticsearch")) {
+            return documents(settings, out, err);
+        }
+        if (!kind.equals("influxdb")) {
+            throw usage("--kind must be influxdb or opensearch, not '" + kind + "'");
         }
         MeasureMode mode = counting == null ? MeasureMode.AUTO : counting.exact ? MeasureMode.EXACT : MeasureMode.ESTIMATE;
         Workspace ws = null;
@@ -232,6 +250,34 @@ final class AnalyzeCommand implements Callable<Integer> {
             // a sketch that is not a DataSketches HLL sketch, or sketches of different precisions
             err.println("cardinal analyze: the summaries' sketches cannot be merged: " + e.getMessage());
             return 1;
+    }
+
+    /** {@code --kind opensearch}: each NDJSON file into an index of its own, as the engine maps it. */
+    private int documents(ProjectionSettings settings, PrintWriter out, PrintWriter err) throws IOException {
+        if (files.isEmpty()) {
+            throw usage("--kind opensearch reads NDJSON files: give them");
+        }
+        if (tenant != null && tenant.isBlank()) {
+            throw usage("--tenant names a top-level key of the documents, such as tenant");
+        }
+        long limit = settings.limits().stream().filter(l -> l.id().equals(MappingReport.LIMIT_ID)).findFirst()
+            .map(dev.cardinal.projection.Limit::value).orElse(dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS);
+        List<MappingReport.Kind> kinds = new ArrayList<>();
+        for (Path f : files) {
+            if (!Files.isRegularFile(f)) {
+                err.println("cardinal analyze: " + f + ": no such file");
+                return 1;
+            }
+            MappingProjector projector = new MappingProjector(limit, tenant);
+            List<ReadProblem> problems = NdjsonDocuments.read(f, projector);
+            problems.forEach(p -> err.println(p));
+            String name = f.getFileName().toString().replaceFirst("(\\.ndjson|\\.jsonl|\\.json)?(\\.gz)?$", "");
+            kinds.add(new MappingReport.Kind(name, f.toString(), projector.result()));
+        }
+        if (options.json()) {
+            out.println(MappingReport.json(kinds, settings.horizon()));
+        } else {
+            MappingReport.text(kinds, settings.horizon(), out);
         }
         return 0;
     }

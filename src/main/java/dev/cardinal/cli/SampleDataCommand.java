@@ -28,6 +28,10 @@ final class SampleDataCommand implements Callable<Integer> {
     @Option(names = "--rows", paramLabel = "N", description = "Points per scenario (default: each scenario's own count).")
     Long rows;
 
+    @Option(names = "--documents", description = "Also write the document form (NDJSON for OpenSearch / Elasticsearch,"
+        + " DIR/<scenario>/" + Scenarios.DOCUMENTS_FILE + ") of the scenarios that have one: custom-metrics.")
+    boolean documents;
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
@@ -48,6 +52,10 @@ final class SampleDataCommand implements Callable<Integer> {
             long n = rows != null ? rows : Scenarios.defaultRows(name);
             Path file = Scenarios.write(name, root.resolve(name), n);
             out.printf("%s (%,d points)%n", file, n);
+            if (documents && Scenarios.documentNames().contains(name)) {
+                long d = rows != null ? rows : Scenarios.defaultDocuments(name);
+                out.printf("%s (%,d documents)%n", Scenarios.writeDocuments(name, root.resolve(name), d), d);
+            }
         }
         return 0;
     }

@@ -15,7 +15,8 @@ import java.util.Map;
  */
 public final class CsvReader implements TrafficReader {
     /** Looked for, case-insensitively and in this order, when the binding names no time column. */
-    static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "_time", "ts");
+    /** Column (CSV) and top-level key (NDJSON) names taken as the time, in order; {@code @timestamp} is Elastic's. */
+    static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "@timestamp", "_time", "ts");
 
     @Override
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)

@@ -96,6 +96,19 @@ class NdjsonReaderTest {
     }
 
     @Test
+    void elasticsAtTimestampIsTheTime() throws Exception {
+        Sample s = read("posts.ndjson", """
+            {"@timestamp":"2024-01-01T12:00:00Z","tenant":"c1","metrics":{"views":3}}
+            {"@timestamp":"2024-01-01T12:00:01.500Z","tenant":"c2","metrics":{"views":4}}
+            """, binding(null, null, "ns"));
+        EventKindSample k = only(s);
+        assertFalse(k.attribute("@timestamp").isPresent());
+        assertEquals(NOON, k.timestamp(0));
+        assertEquals(NOON + 1_500_000_000L, k.timestamp(1));
+        assertEquals(0, s.report().withoutTimestamp());
+    }
+
+    @Test
     void badLinesAreReportedWithJacksonsColumnAndReadingGoesOn() throws Exception {
         Sample s = read("b.ndjson", "{\"a\":1}\r\n\r\n{\"a\":1,}\n[1,2]\n{\"a\": tru}\n{\"a\":1} {}\n{\"a\":2}\n",
             binding(null, null, "ns"));

@@ -72,6 +72,52 @@ public final class Scenarios {
         return write(name, dir, defaultRows(name));
     }
 
+    /** The file the document form of a scenario goes to, beside its workspace. */
+    public static final String DOCUMENTS_FILE = "documents.ndjson.gz";
+
+    /** The scenarios that have a document form (for OpenSearch / Elasticsearch). */
+    public static List<String> documentNames() {
+        return List.of("custom-metrics");
+    }
+
+    /** The default document count of a scenario's document form. */
+    public static long defaultDocuments(String name) {
+        documentScenario(name);
+        return CustomMetricsDocuments.defaultRows();
+    }
+
+    /**
+     * Writes {@code dir/documents.ndjson.gz}, the scenario's document form, with exactly {@code rows} documents,
+     * atomically; the same rows give the same bytes.
+     *
+     * @return the file
+     * @throws IllegalArgumentException for a scenario without a document form, or a negative row count
+     */
+    public static Path writeDocuments(String name, Path dir, long rows) throws IOException {
+        documentScenario(name);
+        if (rows < 0) {
+            throw new IllegalArgumentException("rows must not be negative, was " + rows);
+        }
+        Files.createDirectories(dir);
+        Path file = dir.resolve(DOCUMENTS_FILE);
+        AtomicFiles.write(file, null, raw -> {
+            GZIPOutputStream gz = new GZIPOutputStream(new BufferedOutputStream(raw, 1 << 16), 1 << 16);
+            Writer w = new OutputStreamWriter(gz, StandardCharsets.UTF_8);
+            CustomMetricsDocuments.write(w, rows);
+            w.flush();
+            gz.finish();
+            gz.flush();
+        });
+        return file;
+    }
+
+    private static void documentScenario(String name) {
+        if (!documentNames().contains(name)) {
+            throw new IllegalArgumentException("scenario '" + name + "' has no document form (those that do: "
+                + String.join(", ", documentNames()) + ")");
+        }
+    }
+
     private static Scenario scenario(String name) {
         return ALL.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() ->
             new IllegalArgumentException("unknown scenario '" + name + "' (expected one of "
