@@ -250,6 +250,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             // a sketch that is not a DataSketches HLL sketch, or sketches of different precisions
             err.println("cardinal analyze: the summaries' sketches cannot be merged: " + e.getMessage());
             return 1;
+        }
+        return 0;
     }
 
     /** {@code --kind opensearch}: each NDJSON file into an index of its own, as the engine maps it. */
