@@ -29,7 +29,9 @@ import dev.cardinal.traffic.TrafficSummaryFile;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.SyntheticTraffic;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
+import dev.cardinal.push.DocumentIndexPush;
 import java.io.IOException;
+import java.net.URI;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,6 +83,24 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Option(names = "--tenant", paramLabel = "KEY", description = "With --kind opensearch: the top-level key that says "
         + "whose a document is; the names each tenant puts under an object give the slots to provision.")
     String tenant;
+
+    @Option(names = "--push-to", paramLabel = "URL", description = "With --kind opensearch: also write each file's "
+        + "documents to a new index of this OpenSearch or Elasticsearch cluster (--index) and print the engine's numbers "
+        + "beside the projection. Credentials: --api-key-env VAR, or --user NAME with --password-env VAR.")
+    URI pushTo;
+
+    @Option(names = "--index", paramLabel = "NAME", description = "The new index --push-to creates (one file only); "
+        + "an existing index is refused, never written.")
+    String index;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR", description = "Environment variable holding an API key (sent as ApiKey).")
+    String apiKeyEnv;
+
+    @Option(names = "--user", paramLabel = "NAME", description = "User for basic authentication, with --password-env.")
+    String user;
+
+    @Option(names = "--password-env", paramLabel = "VAR", description = "Environment variable holding --user's password.")
+    String passwordEnv;
 
     @CommandLine.Mixin
     ProjectionOptions options = new ProjectionOptions();
@@ -259,6 +279,12 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (files.isEmpty()) {
             throw usage("--kind opensearch reads NDJSON files: give them");
         }
+        if (pushTo != null && (files.size() != 1 || index == null || index.isBlank())) {
+            throw usage("--push-to writes one file to one new index: give one file and --index NAME");
+        }
+        if (user != null && passwordEnv == null) {
+            throw usage("--user needs --password-env VAR (passwords are never given as options)");
+        }
         if (tenant != null && tenant.isBlank()) {
             throw usage("--tenant names a top-level key of the documents, such as tenant");
         }
@@ -276,12 +302,54 @@ final class AnalyzeCommand implements Callable<Integer> {
             String name = f.getFileName().toString().replaceFirst("(\\.ndjson|\\.jsonl|\\.json)?(\\.gz)?$", "");
             kinds.add(new MappingReport.Kind(name, f.toString(), projector.result()));
         }
+        DocumentIndexPush.Measured measured = null;
+        if (pushTo != null) {
+            measured = push(err);
+            if (measured == null) {
+                return 1;
+            }
+        }
         if (options.json()) {
-            out.println(MappingReport.json(kinds, settings.horizon()));
+            out.println(MappingReport.json(kinds, settings.horizon(), measured));
         } else {
-            MappingReport.text(kinds, settings.horizon(), out);
+            MappingReport.text(kinds, settings.horizon(), measured, out);
         }
         return 0;
+    }
+
+    /** Writes the one file's documents to the new index; null (the reason printed) when the cluster refuses. */
+    private DocumentIndexPush.Measured push(PrintWriter err) throws IOException {
+        Secrets secrets = Secrets.system();
+        String authorization = null;
+        if (apiKeyEnv != null) {
+            char[] key = secrets.fromEnv(apiKeyEnv);
+            if (key == null) {
+                err.println("cardinal analyze: $" + apiKeyEnv + " is not set");
+                return null;
+            }
+            authorization = DocumentIndexPush.apiKey(key);
+        } else if (user != null) {
+            char[] password = secrets.fromEnv(passwordEnv);
+            if (password == null) {
+                err.println("cardinal analyze: $" + passwordEnv + " is not set");
+                return null;
+            }
+            authorization = DocumentIndexPush.basic(user, password);
+        }
+        List<String> documents = new ArrayList<>();
+        NdjsonDocuments.read(files.get(0), d -> documents.add(d.json().toString()));
+        try {
+            return new DocumentIndexPush(pushTo, authorization, java.time.Duration.ofSeconds(60)).writeSample(index, documents);
+        } catch (DocumentIndexPush.PushException e) {
+            err.println("cardinal analyze: " + pushTo + ": " + e.getMessage());
+            return null;
+        } catch (java.net.ConnectException e) {
+            err.println("cardinal analyze: " + pushTo + ": cannot connect (" + e.getMessage() + ")");
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while writing to " + pushTo, e);
+        }
     }
 
     /** The synthetic sample of a profile, or null (problems printed) when it cannot be read. */

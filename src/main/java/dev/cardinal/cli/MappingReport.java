@@ -9,6 +9,7 @@ import dev.cardinal.model.Durations;
 import dev.cardinal.projection.DocumentMapping;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.MappingType;
+import dev.cardinal.push.DocumentIndexPush;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -31,7 +32,7 @@ final class MappingReport {
     private MappingReport() {
     }
 
-    static String json(List<Kind> kinds, Duration horizon) {
+    static String json(List<Kind> kinds, Duration horizon, DocumentIndexPush.Measured measured) {
         ObjectNode root = JSON.createObjectNode();
         root.put("engine", "OpenSearch / Elasticsearch (dynamic mapping; rules checked on OpenSearch 2.19.6)");
         ArrayNode array = root.putArray("eventKinds");
@@ -82,6 +83,14 @@ final class MappingReport {
                 slots.put("horizon", Durations.format(horizon));
                 slots.put("slotsToProvision", sl.toProvision(horizon.toSeconds()));
             }
+            if (measured != null) {
+                ObjectNode m = o.putObject("measured");
+                m.put("fields", measured.fields());
+                m.put("indexed", measured.indexed());
+                m.put("refusedByLimit", measured.refusedByLimit());
+                m.put("refusedOther", measured.refusedOther());
+                m.put("firstLimitRefusal", measured.firstLimitRefusal());
+            }
             ObjectNode projection = o.putObject("projection");
             ArrayNode limits = projection.putArray("timeToLimit");
             ObjectNode l = limits.addObject();
@@ -118,7 +127,7 @@ final class MappingReport {
         o.put("firstLine", f.firstLine());
     }
 
-    static void text(List<Kind> kinds, Duration horizon, PrintWriter out) {
+    static void text(List<Kind> kinds, Duration horizon, DocumentIndexPush.Measured measured, PrintWriter out) {
         for (Kind k : kinds) {
             MappingProjection p = k.projection();
             out.printf(Locale.ROOT, "%s (%s): %,d documents%n", k.name(), k.file(), p.documents());
@@ -133,6 +142,16 @@ final class MappingReport {
             out.printf(Locale.ROOT, "  %s: %s (%s)%n", LIMIT_ID, when, subject(p));
             p.refused().forEach((r, n) -> out.printf(Locale.ROOT, "  refused: %,d documents (%s)%n", n,
                 r.name().toLowerCase(Locale.ROOT).replace('_', ' ')));
+            if (measured != null) {
+                out.printf(Locale.ROOT, "  measured on the engine: %,d fields (projected %,d); %,d documents indexed,"
+                    + " %,d refused by the limit (projected %,d), the first at document %d (projected %s), %,d refused"
+                    + " otherwise (projected %,d)%n", measured.fields(), p.fields(), measured.indexed(),
+                    measured.refusedByLimit(), p.refused().getOrDefault(DocumentMapping.Refusal.TOTAL_FIELDS, 0L),
+                    measured.firstLimitRefusal(), p.firstLimitRefusal() == null ? "none"
+                        : String.valueOf(p.firstLimitRefusal().document()), measured.refusedOther(),
+                    p.refused().entrySet().stream().filter(e -> e.getKey() != DocumentMapping.Refusal.TOTAL_FIELDS)
+                        .mapToLong(Map.Entry::getValue).sum());
+            }
             if (p.slots() != null) {
                 MappingProjection.Slots sl = p.slots();
                 out.printf(Locale.ROOT, "  slots: %,d tenants (%s) put %,d names under %s, at most %,d one tenant (%s),"
