@@ -168,6 +168,10 @@ public final class WorkbenchResponsiveness {
         System.out.println("  projection computed in (ms, in toggle order): " + computed.stream().map(n -> String.format(Locale.ROOT, "%.0f", n / 1e6)).toList());
         executor.shutdownNow();
         Platform.exit();
+        try (java.util.stream.Stream<Path> files = Files.walk(dir)) {
+            // the 1M-point sample (tens of MB) is not left in the temp folder
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+        }
         System.exit(0);
     }
 }
