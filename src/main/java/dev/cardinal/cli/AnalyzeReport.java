@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.model.Durations;
+import dev.cardinal.projection.AtHorizon;
 import dev.cardinal.projection.Estimate;
 import dev.cardinal.projection.EstimatedMeasure;
 import dev.cardinal.projection.GrowthCurve;
@@ -142,12 +143,31 @@ final class AnalyzeReport {
     }
 
     private static ObjectNode projection(Projection p) {
+        ObjectNode n = atHorizon(p);
+        if (!p.projected()) {
+            return n;
+        }
+        Projection.Ranges r = p.ranges();
+        n.put("fieldKeys", p.fieldKeysAtHorizon()).set("fieldKeysRange", range(r.fieldKeys()));
+        n.put("measurements", p.measurementsAtHorizon()).set("measurementsRange", range(r.measurements()));
+        n.put("columnsPerTable", p.columnsAtHorizon()).set("columnsPerTableRange", range(r.columns()));
+        n.set("timeToLimit", limits(p));
+        n.set("indexMemoryBytes", memory(p.memoryAtHorizon()));
+        n.set("indexMemoryBytesRange", memory(r.memory()));
+        return n;
+    }
+
+    /**
+     * What a projection from rows and one from a traffic summary both say at the horizon, in one order; withheld,
+     * the reason and the limits already reached, and nothing extrapolated.
+     */
+    static ObjectNode atHorizon(AtHorizon p) {
         ObjectNode n = F.objectNode();
         n.put("horizon", Durations.format(p.settings().horizon())).put("trafficMultiplier", p.settings().trafficMultiplier());
         if (!p.projected()) {
             // the sample's own numbers are above; nothing here is extrapolated from it
             n.put("withheld", p.withheld());
-            n.set("timeToLimit", limits(p));
+            n.set("timeToLimit", limits(p.limits(), false));
             return n;
         }
         n.put("pointsPerSecond", round(p.pointsPerSecond() * p.settings().trafficMultiplier()));
@@ -156,19 +176,12 @@ final class AnalyzeReport {
         } else {
             n.put("window", Durations.format(p.window()));
         }
-        Projection.Ranges r = p.ranges();
         n.put("series", p.seriesAtHorizon());
-        n.set("seriesRange", range(r.series()));
+        n.set("seriesRange", range(p.seriesRange()));
         ObjectNode tags = n.putObject("tags");
         p.tagsAtHorizon().forEach(tags::put);
         ObjectNode tagRanges = n.putObject("tagsRange");
-        r.tags().forEach((k, v) -> tagRanges.set(k, range(v)));
-        n.put("fieldKeys", p.fieldKeysAtHorizon()).set("fieldKeysRange", range(r.fieldKeys()));
-        n.put("measurements", p.measurementsAtHorizon()).set("measurementsRange", range(r.measurements()));
-        n.put("columnsPerTable", p.columnsAtHorizon()).set("columnsPerTableRange", range(r.columns()));
-        n.set("timeToLimit", limits(p));
-        n.set("indexMemoryBytes", memory(p.memoryAtHorizon()));
-        n.set("indexMemoryBytesRange", memory(r.memory()));
+        p.tagRanges().forEach((k, v) -> tagRanges.set(k, range(v)));
         return n;
     }
 

@@ -66,26 +66,10 @@ final class SummaryReport {
     }
 
     private static ObjectNode projection(SummaryProjection p) {
-        ObjectNode n = F.objectNode();
-        n.put("horizon", Durations.format(p.settings().horizon())).put("trafficMultiplier", p.settings().trafficMultiplier());
-        if (!p.projected()) {
-            n.put("withheld", p.withheld());
+        ObjectNode n = AnalyzeReport.atHorizon(p);
+        if (p.projected()) {
             n.set("timeToLimit", limits(p));
-            return n;
         }
-        n.put("pointsPerSecond", AnalyzeReport.round(p.pointsPerSecond() * p.settings().trafficMultiplier()));
-        if (p.window() == null) {
-            n.putNull("window");
-        } else {
-            n.put("window", Durations.format(p.window()));
-        }
-        n.put("series", p.seriesAtHorizon());
-        n.set("seriesRange", AnalyzeReport.range(p.seriesRange()));
-        ObjectNode tags = n.putObject("tags");
-        p.tagsAtHorizon().forEach(tags::put);
-        ObjectNode tagRanges = n.putObject("tagsRange");
-        p.tagRanges().forEach((k, v) -> tagRanges.set(k, AnalyzeReport.range(v)));
-        n.set("timeToLimit", limits(p));
         return n;
     }
 

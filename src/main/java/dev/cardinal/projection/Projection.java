@@ -43,11 +43,17 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
                          double pointsPerSecond, Duration sampleSpan, List<AttributeProjection> attributes,
                          GrowthFit seriesFit, Duration window, long seriesAtHorizon, Map<String, Long> tagsAtHorizon,
                          long fieldKeysAtHorizon, long measurementsAtHorizon, long columnsAtHorizon, Ranges ranges,
-                         MemoryModel.Estimate memoryNow, MemoryModel.Estimate memoryAtHorizon, List<LimitProjection> limits) {
+                         MemoryModel.Estimate memoryNow, MemoryModel.Estimate memoryAtHorizon, List<LimitProjection> limits)
+    implements AtHorizon {
 
-    /** True when the numbers at the horizon are projected, false when they are the sample's own ({@link #withheld}). */
-    public boolean projected() {
-        return withheld == null;
+    @Override
+    public Range seriesRange() {
+        return ranges.series();
+    }
+
+    @Override
+    public Map<String, Range> tagRanges() {
+        return ranges.tags();
     }
 
     /**

@@ -20,9 +20,6 @@ public record SummaryProjection(String eventKind, Layout layout, long points, lo
                                 List<Projection.AttributeProjection> attributes, GrowthFit seriesFit, GrowthCurve seriesGrowth,
                                 Duration window, long seriesAtHorizon, Projection.Range seriesRange,
                                 Map<String, Long> tagsAtHorizon, Map<String, Projection.Range> tagRanges,
-                                Map<String, Projection.Range> attributeRanges, List<Projection.LimitProjection> limits) {
-
-    public boolean projected() {
-        return withheld == null;
-    }
+                                Map<String, Projection.Range> attributeRanges, List<Projection.LimitProjection> limits)
+    implements AtHorizon {
 }
