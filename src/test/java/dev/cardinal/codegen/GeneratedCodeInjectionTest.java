@@ -210,8 +210,9 @@ class GeneratedCodeInjectionTest {
     }
 
     private static String serverName(String s) {
-        // names 1.x cannot take at all are refused, tested elsewhere
-        return s.replace("/", "_").replace("\\", "_").replaceAll("[\\p{C}\\p{Z}&&[^ ]]", "_");
+        // names 1.x cannot take at all (a slash, a backslash, controls; empty, '.' and '..') are refused, tested elsewhere
+        String t = s.replace("/", "_").replace("\\", "_").replaceAll("[\\p{C}\\p{Z}&&[^ ]]", "_");
+        return t.isEmpty() || t.equals(".") || t.equals("..") ? t + "_" : t;
     }
 
     /** Every name of one try, so the bundle can be made from them and from their plain twins. */
