@@ -87,9 +87,17 @@ abstract class WorkbenchFixture {
 
     protected void openAndWait(FxRobot robot, Path file) throws Exception {
         robot.interact(() -> window.controller().open(file));
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#status").queryAs(Label.class).getText().contains("points read")
+        waitOnFx(30, () -> robot.lookup("#status").queryAs(Label.class).getText().contains("points read")
             || robot.lookup("#status").queryAs(Label.class).getText().startsWith("Cannot open"));
         WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * Waits until {@code condition} holds, asking it on the FX thread: a lookup walks the scene graph, which the FX
+     * thread may be changing (an IndexOutOfBoundsException from the test thread, seen once in a few runs).
+     */
+    protected static void waitOnFx(long seconds, java.util.concurrent.Callable<Boolean> condition) throws Exception {
+        WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(condition).get());
     }
 
     /** The Projection table's "now" figure for the row {@code what}, or "" when there is no such row. */
