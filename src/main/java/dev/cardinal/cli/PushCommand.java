@@ -239,6 +239,8 @@ abstract class PushCommand implements Callable<Integer> {
             case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database());
             case MARIADB, POSTGRESQL -> relational(r, ws);
             case INFLUXDB_2 -> connection.v2Push(r.url(), r.database(), r.org(), secrets, err());
+            case OPENSEARCH, ELASTICSEARCH -> throw usage("push does not write a workspace to " + r.kind().product()
+                + " yet: write a document sample with cardinal analyze FILE --kind opensearch --push-to URL --index NAME");
         };
     }
 

@@ -8,7 +8,7 @@ import java.util.Optional;
  * A server Cardinal can push to. Holds where it is, never how to log in: tokens and passwords come from the
  * environment or a prompt at push time.
  *
- * @param database      database (1.x), bucket (2.x/3.x) or schema (relational)
+ * @param database      database (1.x), bucket (2.x/3.x), schema (relational) or index (OpenSearch/Elasticsearch)
  * @param org           organisation (2.x and Cloud), or {@code null}
  * @param serverVersion the server's version, which decides what it reports (InfluxDB only), or {@code null} when
  *                      not known: push reads it from the server itself
@@ -18,7 +18,30 @@ public record Target(String id, String name, Kind kind, String url, String datab
                      ServerVersion serverVersion, ServerLimits limits) {
 
     public enum Kind {
-        INFLUXDB_1, INFLUXDB_2, INFLUXDB_3, MARIADB, POSTGRESQL;
+        INFLUXDB_1, INFLUXDB_2, INFLUXDB_3, MARIADB, POSTGRESQL, OPENSEARCH, ELASTICSEARCH;
+
+        /** Whether this server stores documents under a mapping (OpenSearch, Elasticsearch), not series. */
+        public boolean isDocument() {
+            return this == OPENSEARCH || this == ELASTICSEARCH;
+        }
+
+        /** Whether this server is an InfluxDB, whose series Cardinal projects. */
+        public boolean isInflux() {
+            return this == INFLUXDB_1 || this == INFLUXDB_2 || this == INFLUXDB_3;
+        }
+
+        /** "OpenSearch", "InfluxDB 1.x": the product as people name it. */
+        public String product() {
+            return switch (this) {
+                case INFLUXDB_1 -> "InfluxDB 1.x";
+                case INFLUXDB_2 -> "InfluxDB 2.x";
+                case INFLUXDB_3 -> "InfluxDB 3.x";
+                case MARIADB -> "MariaDB";
+                case POSTGRESQL -> "PostgreSQL";
+                case OPENSEARCH -> "OpenSearch";
+                case ELASTICSEARCH -> "Elasticsearch";
+            };
+        }
 
         public String id() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');

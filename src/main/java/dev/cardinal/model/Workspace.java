@@ -16,8 +16,10 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
      * The newest file format this build reads and writes; files with a higher version are refused. Format 2 added a
      * target's server version and limits; a workspace that uses neither is still written as format 1, so older
      * builds keep reading it, and one that does is refused by them instead of losing its limits on their next save.
+     * Format 3 added document targets (OpenSearch, Elasticsearch), which a format-2 reader would refuse as an
+     * unknown kind without saying that a newer Cardinal wrote them.
      */
-    public static final int FORMAT_VERSION = 2;
+    public static final int FORMAT_VERSION = 3;
 
     public Workspace {
         eventKinds = List.copyOf(eventKinds);
@@ -30,6 +32,9 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
 
     /** The oldest format that holds everything in this workspace: what it is written as. */
     public int formatVersion() {
+        if (targets.stream().anyMatch(t -> t.kind().isDocument())) {
+            return 3;
+        }
         return targets.stream().allMatch(Target::fitsFormat1) ? 1 : 2;
     }
 

@@ -122,11 +122,11 @@ class WorkspaceFileTest {
     void refusesFilesThatAreNotWorkspacesOrFromTheFuture() {
         WorkspaceFormatException notOurs = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read("{\"name\": 1}".getBytes(StandardCharsets.UTF_8), "x"));
-        assertEquals("formatVersion: missing: this is not a Cardinal workspace file (expected \"formatVersion\": 2) (line 1)",
+        assertEquals("formatVersion: missing: this is not a Cardinal workspace file (expected \"formatVersion\": 3) (line 1)",
             notOurs.problems().get(0).toString());
         WorkspaceFormatException future = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read("{\"formatVersion\": 9}".getBytes(StandardCharsets.UTF_8), "x"));
-        assertEquals("formatVersion: written by a newer Cardinal (format 9); this version reads up to 2 (line 1)",
+        assertEquals("formatVersion: written by a newer Cardinal (format 9); this version reads up to 3 (line 1)",
             future.problems().get(0).toString());
         assertThrows(WorkspaceFormatException.class, () -> WorkspaceReader.read(new byte[0], "x"));
         assertThrows(WorkspaceFormatException.class, () -> WorkspaceReader.read("[1, 2]".getBytes(StandardCharsets.UTF_8), "x"));
@@ -210,6 +210,30 @@ class WorkspaceFileTest {
         assertEquals(withOwn, loaded.workspace());
         assertArrayEquals(first, WorkspaceWriter.write(loaded.workspace()));
         assertEquals(1, weather().formatVersion(), "a workspace without them stays format 1, which older builds read");
+    }
+
+    @Test
+    void aDocumentTargetIsFormat3AndAnOlderFormatNamesTheNewerCardinal() throws Exception {
+        Workspace ws = weather();
+        Target search = new Target("search", "search cluster", Target.Kind.OPENSEARCH, "https://search:9200", "posts", null,
+            null, new ServerLimits(null, null, null, 2000L));
+        Workspace withSearch = new Workspace(ws.name(), ws.eventKinds(), ws.layouts(), ws.samples(), ws.rollups(),
+            List.of(search), ws.canvas());
+        byte[] bytes = WorkspaceWriter.write(withSearch);
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("{\n  \"formatVersion\": 3,"), "a format-2 reader would call 'opensearch' unknown: " + text);
+        assertTrue(text.contains("\"kind\": \"opensearch\""), text);
+        WorkspaceReader.Loaded loaded = WorkspaceReader.read(bytes, "w.cardinal.json");
+        assertEquals(withSearch, loaded.workspace());
+        assertArrayEquals(bytes, WorkspaceWriter.write(loaded.workspace()));
+        Target es = WorkspaceReader.read(("{\"formatVersion\": 3, \"targets\": [{\"id\": \"e\", \"kind\": \"elasticsearch\","
+            + " \"url\": \"http://es:9200\", \"database\": \"logs-*\"}]}").getBytes(StandardCharsets.UTF_8), "w").workspace()
+            .targets().get(0);
+        assertEquals(Target.Kind.ELASTICSEARCH, es.kind());
+        assertTrue(es.kind().isDocument());
+        WorkspaceFormatException newer = assertThrows(WorkspaceFormatException.class,
+            () -> WorkspaceReader.read("{\"formatVersion\": 4}".getBytes(StandardCharsets.UTF_8), "w"));
+        assertTrue(newer.problems().get(0).toString().contains("reads up to 3"), newer.problems().toString());
     }
 
     @Test

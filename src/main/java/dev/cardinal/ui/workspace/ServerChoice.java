@@ -33,7 +33,7 @@ record ServerChoice(String label, Engine engine, ServerLimits limits) {
         List<ServerChoice> out = new ArrayList<>();
         if (ws != null) {
             for (Target t : ws.targets()) {
-                if (t.kind() != Target.Kind.INFLUXDB_1 && t.kind() != Target.Kind.INFLUXDB_2 && t.kind() != Target.Kind.INFLUXDB_3) {
+                if (!t.kind().isInflux()) {
                     continue;
                 }
                 Engine e = Engine.of(t);
