@@ -134,12 +134,7 @@ final class MappingReport {
             out.printf(Locale.ROOT, "  mapping: %,d fields toward the limit of %,d (%,d objects, %,d leaves, %,d .keyword"
                 + " multi-fields); the names would make %,d%n", p.fields(), p.limit(), p.objects(), p.leaves(),
                 p.multiFields(), p.wantedFields());
-            OptionalDouble s = p.secondsToLimit();
-            String when = s.isEmpty() ? "not reached, and not growing toward it"
-                : (p.limitReachedInSample() ? "first refuses document " + p.firstLimitRefusal().document() + " (line "
-                + p.firstLimitRefusal().line() + "), " : "projected to refuse writes ")
-                + Durations.format(Duration.ofMillis(Math.round(s.getAsDouble() * 1000))) + " after the first document";
-            out.printf(Locale.ROOT, "  %s: %s (%s)%n", LIMIT_ID, when, subject(p));
+            out.printf(Locale.ROOT, "  %s: %s (%s)%n", LIMIT_ID, p.whenLimitRefuses(), subject(p));
             p.refused().forEach((r, n) -> out.printf(Locale.ROOT, "  refused: %,d documents (%s)%n", n,
                 r.name().toLowerCase(Locale.ROOT).replace('_', ' ')));
             if (measured != null) {

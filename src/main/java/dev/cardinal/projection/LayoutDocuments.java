@@ -108,11 +108,53 @@ public final class LayoutDocuments {
     }
 
     /**
+     * The most fields {@code layout}'s documents can ever make, or {@link Long#MAX_VALUE} when a key takes an
+     * attribute's value (open). Each key counts its dotted parents as objects (an upper bound: parents may be shared),
+     * and a string value as text plus {@code .keyword}; a key of slot numbers counts once per combination of slots.
+     */
+    static long keyBound(Layout layout, EventKindSample sample) {
+        try {
+            return boundOrOverflow(layout, sample);
+        } catch (ArithmeticException tooMany) {
+            return Long.MAX_VALUE;
+        }
+    }
+
+    private static long boundOrOverflow(Layout layout, EventKindSample sample) {
+        long bound = 1; // @timestamp
+        for (TagSpec t : layout.tags()) {
+            bound = Math.addExact(bound, segments(t.key()) + 1L);
+        }
+        for (FieldSpec f : layout.fields()) {
+            long keys = 1;
+            for (Template.Part p : f.key().parts()) {
+                if (p instanceof Template.Ref) {
+                    return Long.MAX_VALUE;
+                }
+                if (p instanceof Template.SlotRef ref) {
+                    if (ref.max() <= 0) {
+                        return Long.MAX_VALUE;
+                    }
+                    keys = Math.multiplyExact(keys, ref.max());
+                }
+            }
+            boolean text = sample.attribute(f.attribute()).map(a -> a.type() == ValueType.STRING).orElse(true);
+            bound = Math.addExact(bound, Math.multiplyExact(keys, segments(f.key().pattern()) + (text ? 1L : 0L)));
+        }
+        return bound;
+    }
+
+    /** Dot-separated parts of a key: each but the last is an object, the last a leaf. */
+    private static int segments(String key) {
+        return key.split("\\.", -1).length;
+    }
+
+    /**
      * The mapping {@code layout} builds in an index under dynamic mapping from {@code index}'s rows, counted as the
      * engine counts it toward {@code totalFieldsLimit}, with the time to that limit.
      */
     public static MappingProjection project(Layout layout, SampleIndex index, long totalFieldsLimit) {
-        MappingProjector projector = new MappingProjector(totalFieldsLimit);
+        MappingProjector projector = new MappingProjector(totalFieldsLimit).keyBound(keyBound(layout, index.sample()));
         new LayoutDocuments(layout, index).writeTo(projector);
         return projector.result();
     }

@@ -24,12 +24,14 @@ import java.util.OptionalDouble;
  * @param curveFields      wanted fields at each checkpoint
  * @param spanSeconds      seconds from the first document to the last (0 when the documents carry no time)
  * @param slots            the names tenants put under an object, when a tenant key was given, else null
+ * @param keyBound         the most fields the writer's keys can ever make (a layout whose keys are literal or slot
+ *                         numbers below a maximum), or {@link Long#MAX_VALUE} when its keys are open
  */
 public record MappingProjection(long limit, long documents, Map<DocumentMapping.Refusal, Long> refused,
                                 Map<String, MappingType> mapping, long fields, long objects, long multiFields,
                                 long wantedFields, Refused firstLimitRefusal, List<FieldIssue> truncations,
                                 List<FieldIssue> typeRefusals, double[] curveSeconds, double[] curveFields,
-                                double spanSeconds, Slots slots) {
+                                double spanSeconds, Slots slots, long keyBound) {
 
     /**
      * One refused document.
@@ -98,7 +100,7 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
             return Double.isNaN(firstLimitRefusal.seconds()) ? OptionalDouble.empty()
                 : OptionalDouble.of(firstLimitRefusal.seconds());
         }
-        if (spanSeconds <= 0 || curveSeconds.length < 3 || fit().growth() == Growth.CLOSED) {
+        if (spanSeconds <= 0 || curveSeconds.length < 3 || fit().growth() == Growth.CLOSED || keyBound <= limit) {
             return OptionalDouble.empty();
         }
         return rateOverLaterHalf(limit + 1);
@@ -113,6 +115,15 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
      * fast, the safe side.
      */
     private OptionalDouble rateOverLaterHalf(double target) {
+        double[] line = laterHalfLine();
+        if (line == null) {
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(Math.max(spanSeconds, (target - line[1]) / line[0]));
+    }
+
+    /** The least-squares line (slope, intercept) over the later half's checkpoints, or null when it does not rise. */
+    private double[] laterHalfLine() {
         double half = spanSeconds / 2;
         double n = 0;
         double sx = 0;
@@ -132,14 +143,37 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
         }
         double d = n * sxx - sx * sx;
         if (n < 2 || d <= 0) {
-            return OptionalDouble.empty();
+            return null;
         }
         double slope = (n * sxy - sx * sy) / d;
-        if (!(slope > 0)) {
-            return OptionalDouble.empty();
+        return slope > 0 ? new double[] {slope, (sy - slope * sx) / n} : null;
+    }
+
+    /**
+     * The fields the names want {@code seconds} after the first document, at the rate {@link #secondsToLimit} uses: as
+     * many as now when the names stopped arriving or the documents carry no time.
+     */
+    public long wantedFieldsAt(double seconds) {
+        double[] line = spanSeconds <= 0 || curveSeconds.length < 3 || fit().growth() == Growth.CLOSED ? null : laterHalfLine();
+        return line == null || seconds <= spanSeconds ? wantedFields
+            : Math.max(wantedFields, Math.min(keyBound, (long) Math.ceil(line[0] * seconds + line[1])));
+    }
+
+    /**
+     * When the limit refuses writes, in a sentence: "first refuses document 812 (line 812), 2d3h after the first
+     * document", "projected to refuse writes 12d after the first document", or that it is not reached.
+     */
+    public String whenLimitRefuses() {
+        OptionalDouble s = secondsToLimit();
+        if (s.isEmpty()) {
+            return keyBound <= limit && !limitReachedInSample()
+                ? "never: the keys allow at most " + Quantities.count(keyBound) + " fields"
+                : "not reached, and not growing toward it";
         }
-        double intercept = (sy - slope * sx) / n;
-        return OptionalDouble.of(Math.max(spanSeconds, (target - intercept) / slope));
+        return (limitReachedInSample() ? "first refuses document " + firstLimitRefusal.document() + " (line "
+            + firstLimitRefusal.line() + "), " : "projected to refuse writes ")
+            + Quantities.span(java.time.Duration.ofMillis(Math.round(s.getAsDouble() * 1000)))
+            + " after the first document";
     }
 
     /** True when the limit was reached inside the sample (the time to it is observed, not projected). */

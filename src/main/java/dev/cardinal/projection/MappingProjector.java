@@ -136,6 +136,14 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
         return new double[][]{xs, ys};
     }
 
+    /** The most fields the writer's keys can make, when they are bounded (see {@link MappingProjection#keyBound}). */
+    public MappingProjector keyBound(long bound) {
+        this.keyBound = bound;
+        return this;
+    }
+
+    private long keyBound = Long.MAX_VALUE;
+
     public MappingProjection result() {
         long objects = 0;
         long multi = 0;
@@ -155,7 +163,7 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
         double[][] c = ending(curve, wanted.totalFields());
         return new MappingProjection(limit, documents, Map.copyOf(refused), Map.copyOf(engine.fields()),
             engine.totalFields(), objects, multi, wanted.totalFields(), firstLimitRefusal, List.copyOf(truncated),
-            List.copyOf(conflicts), c[0], c[1], lastSeconds, slots());
+            List.copyOf(conflicts), c[0], c[1], lastSeconds, slots(), keyBound);
     }
 
     /** The field a refusal message names in brackets, or the message itself. */

@@ -69,6 +69,7 @@ public final class CanvasPanelController {
         session.history().currentProperty().addListener((o, was, now) -> redraw());
         session.selectedLayoutProperty().addListener((o, was, now) -> canvas.select(now == null ? null : now.id()));
         session.openedProperty().addListener((o, was, now) -> chipInfos.clear());
+        session.projection().mappingsProperty().addListener((o, was, now) -> canvas.showMappings(now));
         session.projection().shownProperty().addListener((o, was, shown) -> {
             if (shown != null && shown.projection() != null && !chipInfos.containsKey(shown.projection().eventKind())) {
                 Map<String, AttributeInfo> infos = new HashMap<>();

@@ -304,6 +304,7 @@ public final class CanvasView extends ScrollPane {
             applyCss();
             layout();
         }
+        applyMappings();
         setHvalue(h);
         setVvalue(v);
         onCardsDrawn.run();
@@ -312,6 +313,34 @@ public final class CanvasView extends ScrollPane {
             if (again instanceof Chip c) {
                 select(c);
             }
+        }
+    }
+
+    /**
+     * For a document engine, the mapping each layout builds in an index, by layout id, shown at the foot of its card
+     * (with its slots, when its field keys use them); empty shows none.
+     */
+    public void showMappings(Map<String, dev.cardinal.projection.MappingProjection> byLayout) {
+        mappings = Map.copyOf(byLayout);
+        applyMappings();
+    }
+
+    private Map<String, dev.cardinal.projection.MappingProjection> mappings = Map.of();
+
+    private void applyMappings() {
+        for (Map.Entry<String, VBox> e : cards.entrySet()) {
+            Node foot = e.getValue().lookup("#mapping-" + e.getKey());
+            Node time = e.getValue().lookup("#time-" + e.getKey());
+            if (!(foot instanceof javafx.scene.control.Label label) || !(time instanceof javafx.scene.control.Label t)) {
+                continue;
+            }
+            var m = mappings.get(e.getKey());
+            Drawn d = drawn.get(e.getKey());
+            label.setText(m == null || d == null ? "" : CardMapping.text(d.layout(), m));
+            label.setVisible(m != null);
+            label.setManaged(m != null);
+            label.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("alarm"), m != null && m.limitReachedInSample());
+            t.setText(mappings.isEmpty() ? "time" : dev.cardinal.projection.LayoutDocuments.TIME_KEY);
         }
     }
 

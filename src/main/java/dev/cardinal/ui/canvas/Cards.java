@@ -103,7 +103,17 @@ final class Cards {
             + " measurements belong here, however many values they take."));
         Label time = new Label("time");
         time.getStyleClass().add("card-time");
-        card.getChildren().addAll(header, tagsTitle, tags, fieldsTitle, fields, time);
+        time.setId("time-" + l.id());
+        // for a document engine: the mapping the layout builds in an index (CanvasView.showMappings)
+        Label mapping = new Label();
+        mapping.getStyleClass().add("card-mapping");
+        mapping.setId("mapping-" + l.id());
+        mapping.setWrapText(true);
+        mapping.setMaxWidth(CanvasView.CARD_WIDTH);
+        mapping.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        mapping.setVisible(false);
+        mapping.setManaged(false);
+        card.getChildren().addAll(header, tagsTitle, tags, fieldsTitle, fields, time, mapping);
         card.setOnMouseClicked(e -> {
             if (e.getButton() == MouseButton.PRIMARY) {
                 view.requestFocus();

@@ -8,6 +8,8 @@ import dev.cardinal.codegen.Bundle;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
+import dev.cardinal.projection.LayoutDocuments;
+import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projector;
@@ -50,9 +52,10 @@ public final class LiveProjection implements AutoCloseable {
      * What the panel shows: the projection of one layout and how long it took, or why there is none; and for the
      * canvas, each attribute's distinct values at the growth checkpoints.
      */
-    public record Shown(Projection projection, String message, Duration took, Map<String, long[]> curves, String unchanged) {
+    public record Shown(Projection projection, String message, Duration took, Map<String, long[]> curves, String unchanged,
+                        MappingProjection mapping) {
         Shown(String message) {
-            this(null, message, Duration.ZERO, Map.of(), null);
+            this(null, message, Duration.ZERO, Map.of(), null, null);
         }
     }
 
@@ -148,10 +151,45 @@ public final class LiveProjection implements AutoCloseable {
 
     /** Asks for {@code layout}'s projection; a newer request before this one runs replaces it. */
     public void request(Workspace ws, Layout layout, ProjectionSettings settings) {
+        request(ws, layout, settings, null);
+    }
+
+    /**
+     * As {@link #request(Workspace, Layout, ProjectionSettings)}, and with {@code mappingLimit} (a document engine's
+     * total-fields limit, or null) the mapping each layout of the workspace builds in an index, the selected one's
+     * shown with its projection and every one's given to the canvas ({@link #mappingsProperty}).
+     */
+    public void request(Workspace ws, Layout layout, ProjectionSettings settings, Long mappingLimit) {
         long gen = generation.incrementAndGet();
         Sample s = sample;
         stale.set(true);
-        worker.schedule(() -> compute(gen, s, ws, layout, settings), debounceMillis, TimeUnit.MILLISECONDS);
+        worker.schedule(() -> compute(gen, s, ws, layout, settings, mappingLimit), debounceMillis, TimeUnit.MILLISECONDS);
+    }
+
+    /** The mapping each layout builds (by layout id), for a document engine; empty otherwise. */
+    public ReadOnlyObjectProperty<Map<String, MappingProjection>> mappingsProperty() {
+        return mappings.getReadOnlyProperty();
+    }
+
+    private final ReadOnlyObjectWrapper<Map<String, MappingProjection>> mappings = new ReadOnlyObjectWrapper<>(Map.of());
+    /** Mappings computed over {@code mappingsFor}, by layout and limit; touched on the worker and derived threads. */
+    private final Map<List<Object>, MappingProjection> mappingCache = new java.util.concurrent.ConcurrentHashMap<>();
+    private volatile Sample mappingsFor;
+
+    /** Each event kind's sample indexed for the mappings (its own: the projectors' belong to the worker thread). */
+    private final Map<String, SampleIndex> mappingIndexes = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** The mapping {@code layout} builds over {@code s}, computed once per sample, layout and limit. */
+    private MappingProjection mapping(Sample s, Layout layout, long limit) {
+        synchronized (mappingCache) {
+            if (mappingsFor != s) {
+                mappingCache.clear();
+                mappingIndexes.clear();
+                mappingsFor = s;
+            }
+        }
+        return mappingCache.computeIfAbsent(List.of(layout, limit), k -> LayoutDocuments.project(layout,
+            mappingIndexes.computeIfAbsent(layout.eventKind(), kind -> new SampleIndex(s.eventKind(kind).orElseThrow())), limit));
     }
 
     /**
@@ -167,7 +205,7 @@ public final class LiveProjection implements AutoCloseable {
         code.set(null);
     }
 
-    private void compute(long gen, Sample s, Workspace ws, Layout layout, ProjectionSettings settings) {
+    private void compute(long gen, Sample s, Workspace ws, Layout layout, ProjectionSettings settings, Long mappingLimit) {
         if (generation.get() != gen) {
             return;
         }
@@ -208,7 +246,10 @@ public final class LiveProjection implements AutoCloseable {
                 for (int a = 0; a < engine.index().sample().attributes().size(); a++) {
                     curves.put(engine.index().sample().attributes().get(a).name(), engine.index().growth(a).distinct());
                 }
-                result = new Shown(projected, null, took, curves, unchanged(s, kindFound, projected, engine));
+                long mapStart = System.nanoTime();
+                MappingProjection mapped = mappingLimit == null ? null : mapping(s, layout, mappingLimit);
+                took = took.plusNanos(mappingLimit == null ? 0 : System.nanoTime() - mapStart);
+                result = new Shown(projected, null, took, curves, unchanged(s, kindFound, projected, engine), mapped);
                 previous = projected;
                 previousSample = s;
             }
@@ -222,7 +263,7 @@ public final class LiveProjection implements AutoCloseable {
         Projection p = projected;
         EventKind k = kindFound;
         Engine e = engine;
-        Runnable then = () -> derive(gen, s, ws, layout, k, p, e, settings);
+        Runnable then = () -> derive(gen, s, ws, layout, k, p, e, settings, mappingLimit);
         ui.execute(() -> {
             if (generation.get() != gen) {
                 return;
@@ -234,6 +275,9 @@ public final class LiveProjection implements AutoCloseable {
             stale.set(false);
             if (r == null || r.projection() == null) {
                 findings.set(List.of());
+            }
+            if (mappingLimit == null) {
+                mappings.set(Map.of());
             }
             // what follows from the projection runs on its own thread (so the next edit's projection never waits for
             // it), once the UI thread has drawn the numbers and what they post: on two cores, work started at once
@@ -272,7 +316,7 @@ public final class LiveProjection implements AutoCloseable {
 
     /** Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came. */
     private void derive(long gen, Sample s, Workspace ws, Layout layout, EventKind kind, Projection projected, Engine engine,
-                        ProjectionSettings settings) {
+                        ProjectionSettings settings, Long mappingLimit) {
         if (generation.get() != gen) {
             return;
         }
@@ -304,11 +348,38 @@ public final class LiveProjection implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "checking layout " + layout.name() + " failed", e);
         }
+        if (mappingLimit != null) {
+            try {
+                mapEveryLayout(gen, s, ws, mappingLimit);
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "mapping the layouts of " + ws.name() + " failed", e);
+            }
+        }
         try {
             projectAhead(gen, s, layout, kind, settings, engine);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "projecting ahead of layout " + layout.name() + " failed", e);
         }
+    }
+
+    /** The mapping of every layout whose event kind the sample has, for the canvas's cards. */
+    private void mapEveryLayout(long gen, Sample s, Workspace ws, long limit) {
+        Map<String, MappingProjection> out = new java.util.LinkedHashMap<>();
+        for (Layout l : ws.layouts()) {
+            if (generation.get() != gen) {
+                return;
+            }
+            Optional<EventKindSample> traffic = s == null ? Optional.empty() : s.eventKind(l.eventKind());
+            if (traffic.isPresent()) {
+                out.put(l.id(), mapping(s, l, limit));
+            }
+        }
+        Map<String, MappingProjection> done = Map.copyOf(out);
+        ui.execute(() -> {
+            if (generation.get() == gen) {
+                mappings.set(done);
+            }
+        });
     }
 
     /**

@@ -150,7 +150,26 @@ public final class ProjectionPanelController {
             return;
         }
         double x = Double.parseDouble(traffic.getValue().substring(1));
+        session.mappingLimitProperty().set(server.getValue().mappingLimit());
         session.settingsProperty().set(server.getValue().settings(Durations.parse(horizon.getValue()), x));
+    }
+
+    /** A document engine: the mapping the layout builds in an index, and when its total-fields limit refuses writes. */
+    private void showMapping(Projection p, LiveProjection.Shown shown) {
+        java.time.Duration h = p.settings().horizon();
+        projection.getItems().setAll(MappingRows.of(shown.mapping(), h));
+        limits.getItems().setAll(MappingRows.limits(shown.mapping(), h));
+        fitToRows(projection);
+        fitToRows(limits);
+        nowColumn.setText(p.layout().name());
+        String heading = "at " + Durations.format(h);
+        horizonColumn.setText(heading);
+        limitHorizonColumn.setText(heading);
+        // series mean nothing to a document index: the chart of them goes
+        seriesChart.show(null);
+        seriesChart.setVisible(false);
+        seriesChart.setManaged(false);
+        projectionStatus.setText(MappingRows.status(p.eventKind(), p.layout().name(), shown.mapping(), shown.took()));
     }
 
     private void show() {
@@ -181,6 +200,10 @@ public final class ProjectionPanelController {
             return;
         }
         Projection p = shown.projection();
+        if (shown.mapping() != null) {
+            showMapping(p, shown);
+            return;
+        }
         projection.getItems().setAll(ProjectionRows.of(p));
         limits.getItems().setAll(ProjectionRows.limits(p));
         fitToRows(projection);
@@ -188,6 +211,8 @@ public final class ProjectionPanelController {
         nowColumn.setText(p.layout().name());
         horizonColumn.setText(ProjectionRows.horizonHeading(p));
         limitHorizonColumn.setText(ProjectionRows.horizonHeading(p));
+        seriesChart.setVisible(true);
+        seriesChart.setManaged(true);
         seriesChart.show(p);
         projectionStatus.setText(String.format(Locale.ROOT, "%s in layout “%s”: %s series, %s over the sample (%d ms)%s",
             p.eventKind(), p.layout().name(), Quantities.count(p.now().series()), p.estimate() == null ? "exact" : "estimated",

@@ -41,6 +41,7 @@ public final class WorkspaceSession implements AutoCloseable {
     private final LiveProjection projection;
     private final ObjectProperty<Layout> selectedLayout = new SimpleObjectProperty<>();
     private final ObjectProperty<ProjectionSettings> settings = new SimpleObjectProperty<>(ProjectionSettings.defaults());
+    private final ObjectProperty<Long> mappingLimit = new SimpleObjectProperty<>();
     private final ObservableList<AttributeRow> attributes = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Cardinal");
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No workspace open");
@@ -67,6 +68,7 @@ public final class WorkspaceSession implements AutoCloseable {
             project();
         });
         settings.addListener((o, was, now) -> project());
+        mappingLimit.addListener((o, was, now) -> project());
         history.currentProperty().addListener((o, was, now) -> {
             boolean sampleChanged = followSample(now);
 
@@ -143,6 +145,11 @@ public final class WorkspaceSession implements AutoCloseable {
 
     public ObjectProperty<ProjectionSettings> settingsProperty() {
         return settings;
+    }
+
+    /** A document engine's total-fields limit when the projection is for one (the mapping is shown), else null. */
+    public ObjectProperty<Long> mappingLimitProperty() {
+        return mappingLimit;
     }
 
     public javafx.beans.property.StringProperty focusedAttributeProperty() {
@@ -339,7 +346,7 @@ public final class WorkspaceSession implements AutoCloseable {
         Workspace ws = history.current();
         Layout layout = selectedLayout.get();
         if (ws != null && layout != null) {
-            projection.request(ws, layout, settings.get());
+            projection.request(ws, layout, settings.get(), mappingLimit.get());
         } else {
             projection.clear(ws == null ? "Open a workspace to see its projection." : "Add sample traffic and select a layout to see its projection.");
         }
