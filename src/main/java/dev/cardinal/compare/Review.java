@@ -7,6 +7,8 @@ import dev.cardinal.lint.Linter;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.LayoutDocuments;
+import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projector;
@@ -21,7 +23,37 @@ import java.util.List;
  * the questions answered in both, and each layout as the line protocol it writes.
  */
 public record Review(String workspace, LayoutComparison comparison, List<Finding> findingsA, List<Finding> findingsB,
-                     List<QueryContrast.Question> questions, String shapeA, String shapeB) {
+                     List<QueryContrast.Question> questions, String shapeA, String shapeB, Mappings mappings) {
+
+    /**
+     * For a document engine (OpenSearch, Elasticsearch): the mapping each layout builds in an index from the same
+     * rows, counted toward the same total-fields limit.
+     */
+    public record Mappings(MappingProjection a, MappingProjection b) {
+    }
+
+    /**
+     * For a document engine, the sentence the review opens with: when each layout's mapping refuses writes. Empty
+     * without mappings.
+     */
+    public java.util.Optional<String> mappingVerdict() {
+        if (mappings == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("In an index with index.mapping.total_fields.limit "
+            + dev.cardinal.projection.Quantities.count(mappings.a().limit()) + ": " + a().layout().name() + " makes "
+            + dev.cardinal.projection.Quantities.count(mappings.a().fields()) + " fields and "
+            + mappings.a().whenLimitRefuses() + "; " + b().layout().name() + " makes "
+            + dev.cardinal.projection.Quantities.count(mappings.b().fields()) + " and " + mappings.b().whenLimitRefuses() + ".");
+    }
+
+    /** The same review with the mappings the two layouts build in an index whose limit is {@code totalFieldsLimit}. */
+    public Review withMappings(EventKindSample sample, long totalFieldsLimit) {
+        SampleIndex index = new SampleIndex(sample);
+        return new Review(workspace, comparison, findingsA, findingsB, questions, shapeA, shapeB, new Mappings(
+            LayoutDocuments.project(a().layout(), index, totalFieldsLimit),
+            LayoutDocuments.project(b().layout(), index, totalFieldsLimit)));
+    }
 
     public Review {
         findingsA = List.copyOf(findingsA);
@@ -55,7 +87,7 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
         List<Finding> fb = Linter.lint(new LintContext(b.workspace(), kindB, lb, pb, index, report, Duration.ZERO));
         return new Review(a.workspace().name(), LayoutComparison.of(kindA, kindB, pa, pb), fa, fb,
             QueryContrast.of(a.workspace(), kindA, pa, b.workspace(), kindB, pb, sample),
-            WriterSnippets.lineProtocol(kindA, la), WriterSnippets.lineProtocol(kindB, lb));
+            WriterSnippets.lineProtocol(kindA, la), WriterSnippets.lineProtocol(kindB, lb), null);
     }
 
     public Projection a() {

@@ -39,6 +39,7 @@ public final class ReviewHtml {
                 .append(". The numbers at the horizon are the sample's own.</p>\n");
         }
         h.append("<h2>Verdict</h2>\n<ul class=\"verdict\">\n");
+        r.mappingVerdict().ifPresent(v -> h.append("<li>").append(esc(v)).append("</li>\n"));
         r.comparison().verdict().forEach(v -> h.append("<li>").append(esc(v)).append("</li>\n"));
         h.append("</ul>\n<h2>Series over time</h2>\n").append(chart(a, b)).append('\n');
         h.append("<h2>Numbers</h2>\n<table>\n<tr><th></th><th>").append(esc(an)).append("</th><th>").append(esc(bn)).append("</th><th>change</th></tr>\n");
@@ -53,7 +54,18 @@ public final class ReviewHtml {
             h.append("<tr><td>").append(esc(Quantities.limit(a.limits().get(i).limit()))).append("</td>")
                 .append(limitCell(a.limits().get(i))).append(limitCell(b.limits().get(i))).append("</tr>\n");
         }
-        h.append("</table>\n<h2>Differences</h2>\n");
+        h.append("</table>\n");
+        if (r.mappings() != null) {
+            var ma = r.mappings().a();
+            var mb = r.mappings().b();
+            h.append("<h3>Index mapping (OpenSearch / Elasticsearch)</h3>\n<table>\n<tr><th></th><th>").append(esc(an))
+                .append("</th><th>").append(esc(bn)).append("</th></tr>\n");
+            h.append("<tr><td>mapping fields</td><td class=\"n\">").append(Quantities.count(ma.fields()))
+                .append("</td><td class=\"n\">").append(Quantities.count(mb.fields())).append("</td></tr>\n");
+            h.append("<tr><td>index.mapping.total_fields.limit ").append(Quantities.count(ma.limit())).append("</td><td>")
+                .append(esc(ma.whenLimitRefuses())).append("</td><td>").append(esc(mb.whenLimitRefuses())).append("</td></tr>\n</table>\n");
+        }
+        h.append("<h2>Differences</h2>\n");
         if (r.comparison().differences().isEmpty()) {
             h.append("<p>None: the layouts write the same.</p>\n");
         } else {

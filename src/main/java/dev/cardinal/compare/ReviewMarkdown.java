@@ -1,6 +1,7 @@
 package dev.cardinal.compare;
 
 import dev.cardinal.lint.Finding;
+import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import java.util.List;
@@ -26,6 +27,7 @@ public final class ReviewMarkdown {
             md.append("Not projected: ").append(cell(a.withheld())).append(". The numbers at the horizon are the sample's own.\n\n");
         }
         md.append("## Verdict\n\n");
+        r.mappingVerdict().ifPresent(v -> md.append("- ").append(cell(v)).append('\n'));
         r.comparison().verdict().forEach(v -> md.append("- ").append(cell(v)).append('\n'));
         md.append("\n## Numbers\n\n| | ").append(cell(an)).append(" | ").append(cell(bn)).append(" | change |\n|---|---:|---:|---:|\n");
         for (LayoutComparison.Metric m : r.comparison().metrics()) {
@@ -36,6 +38,17 @@ public final class ReviewMarkdown {
         for (int i = 0; i < Math.min(a.limits().size(), b.limits().size()); i++) {
             md.append("| ").append(cell(Quantities.limit(a.limits().get(i).limit()))).append(" | ").append(cell(Quantities.when(a.limits().get(i))))
                 .append(" | ").append(cell(Quantities.when(b.limits().get(i)))).append(" |\n");
+        }
+        if (r.mappings() != null) {
+            MappingProjection ma = r.mappings().a();
+            MappingProjection mb = r.mappings().b();
+            md.append("\n### Index mapping (OpenSearch / Elasticsearch)\n\n| | ").append(cell(an)).append(" | ").append(cell(bn))
+                .append(" |\n|---|---:|---:|\n");
+            md.append("| mapping fields | ").append(Quantities.count(ma.fields())).append(" | ").append(Quantities.count(mb.fields())).append(" |\n");
+            md.append("| fields the names want | ").append(Quantities.count(ma.wantedFields())).append(" | ")
+                .append(Quantities.count(mb.wantedFields())).append(" |\n");
+            md.append("| index.mapping.total_fields.limit ").append(Quantities.count(ma.limit())).append(" | ")
+                .append(cell(ma.whenLimitRefuses())).append(" | ").append(cell(mb.whenLimitRefuses())).append(" |\n");
         }
         md.append("\n## Differences\n\n");
         if (r.comparison().differences().isEmpty()) {

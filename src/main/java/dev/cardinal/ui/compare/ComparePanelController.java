@@ -243,7 +243,11 @@ public final class ComparePanelController {
         compare.setDisable(true);
         status.setText("Comparing " + a.label() + " with " + b.label() + "…");
         var settings = session.settingsProperty().get();
-        Tasks.<Review>create(p -> Review.of(a, b, sample, opened.sample().report(), settings))
+        Long mappingLimit = session.mappingLimitProperty().get();
+        Tasks.<Review>create(p -> {
+            Review r = Review.of(a, b, sample, opened.sample().report(), settings);
+            return mappingLimit == null ? r : r.withMappings(sample, mappingLimit);
+        })
             .onSuccess(this::show)
             .onError(e -> {
                 LOG.log(Level.WARNING, "compare failed", e);
@@ -256,6 +260,7 @@ public final class ComparePanelController {
     private void show(Review r) {
         shown = r;
         verdict.getChildren().setAll(r.comparison().verdict().stream().map(ComparePanelController::verdictLine).toList());
+        r.mappingVerdict().ifPresent(v -> verdict.getChildren().add(0, verdictLine(v)));
         metrics.show(r.a().layout().name(), r.b().layout().name(), ReviewRows.of(r));
         details.setText(ReviewMarkdown.render(r));
         findingsATitle.setText("A: " + r.a().layout().name() + ", " + count(r.findingsA().size()));
@@ -265,6 +270,10 @@ public final class ComparePanelController {
         Set<String> changed = r.comparison().differences().stream().map(LayoutComparison.Difference::subject).collect(Collectors.toSet());
         card(canvasA, r.a(), changed);
         card(canvasB, r.b(), changed);
+        canvasA.showMappings(r.mappings() == null ? Map.of() : Map.of(r.a().layout().id(), r.mappings().a()));
+        canvasB.showMappings(r.mappings() == null ? Map.of() : Map.of(r.b().layout().id(), r.mappings().b()));
+        canvasA.sizeToCards();
+        canvasB.sizeToCards();
         reviewBody.setVisible(true);
         review.setVvalue(0);
         exportMarkdown.setDisable(false);

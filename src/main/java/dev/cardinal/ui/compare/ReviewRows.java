@@ -2,10 +2,12 @@ package dev.cardinal.ui.compare;
 
 import dev.cardinal.compare.LayoutComparison;
 import dev.cardinal.compare.Review;
+import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalDouble;
 
 /**
  * The compare view's table: every metric of the comparison with its change, then the time to each limit for both
@@ -23,6 +25,20 @@ public record ReviewRows(String name, String a, String b, String change, Boolean
     /** The rows of a review, metrics first. */
     public static List<ReviewRows> of(Review r) {
         List<ReviewRows> out = new ArrayList<>();
+        if (r.mappings() != null) {
+            // a document engine: the mapping first, it is what the choice of server was about
+            MappingProjection ma = r.mappings().a();
+            MappingProjection mb = r.mappings().b();
+            long d = mb.fields() - ma.fields();
+            out.add(new ReviewRows("index mapping fields", Quantities.count(ma.fields()), Quantities.count(mb.fields()),
+                d == 0 ? "" : Quantities.signed(d), d == 0 ? null : d < 0, null));
+            OptionalDouble sa = ma.secondsToLimit();
+            OptionalDouble sb = mb.secondsToLimit();
+            double ta = sa.isPresent() ? sa.getAsDouble() : Double.POSITIVE_INFINITY;
+            double tb = sb.isPresent() ? sb.getAsDouble() : Double.POSITIVE_INFINITY;
+            out.add(new ReviewRows("time to index.mapping.total_fields.limit " + Quantities.count(ma.limit()), ma.whenLimitRefuses(),
+                mb.whenLimitRefuses(), "", ta == tb ? null : tb > ta, null));
+        }
         for (LayoutComparison.Metric m : r.comparison().metrics()) {
             out.add(new ReviewRows(m.name(), Quantities.countOrDash(m.a()), Quantities.countOrDash(m.b()), m.change(), m.better(), m));
         }

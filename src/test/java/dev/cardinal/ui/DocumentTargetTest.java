@@ -1,0 +1,121 @@
+package dev.cardinal.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceReader;
+import dev.cardinal.projection.LayoutDocuments;
+import dev.cardinal.projection.MappingProjection;
+import dev.cardinal.projection.Quantities;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import dev.cardinal.ui.compare.MetricsGrid;
+import dev.cardinal.ui.compare.ReviewRows;
+import dev.cardinal.ui.workspace.ProjectionRows;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.scene.Node;
+import javafx.scene.control.ChoiceBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/**
+ * A workspace with an OpenSearch target: the Projection panel projects for it at once and shows the mapping each
+ * layout builds in the index (the numbers {@link LayoutDocuments} gives over the same rows, which a real node reports:
+ * LayoutMappingNodeTest), each card shows its mapping, and Compare puts the dynamic layout beside the slots.
+ */
+class DocumentTargetTest extends WorkbenchFixture {
+    private static final long LIMIT = 300;
+
+    private Path openWithTarget(FxRobot robot, Path dir) throws Exception {
+        String json = Files.readString(Path.of("sample-data/custom-metrics/custom-metrics.cardinal.json"))
+            .replace("\"formatVersion\": 1", "\"formatVersion\": 3")
+            .replace("\"targets\": []", "\"targets\": [{ \"id\": \"search\", \"name\": \"search\", \"kind\": \"opensearch\","
+                + " \"url\": \"http://127.0.0.1:9200\", \"database\": \"metrics\", \"limits\": { \"totalFields\": " + LIMIT + " } }]");
+        Path ws = dir.resolve("metrics.cardinal.json");
+        Files.writeString(ws, json);
+        Files.copy(Path.of("sample-data/custom-metrics/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        openAndWait(robot, ws);
+        waitOnFx(60, () -> !robot.lookup("#projectionStatus").queryAs(Label.class).getText().startsWith("Recomputing")
+            && !nowOf(robot, "mapping fields").isEmpty());
+        return ws;
+    }
+
+    private static String nowOf(FxRobot robot, String what) {
+        TableView<ProjectionRows.Row> table = robot.lookup("#projection").queryTableView();
+        return table.getItems().stream().filter(r -> r.what().equals(what)).findFirst().map(ProjectionRows.Row::now).orElse("");
+    }
+
+    private static MappingProjection expected(Path ws, String layoutId) throws Exception {
+        Workspace w = WorkspaceReader.read(Files.readAllBytes(ws), ws.toString()).workspace();
+        Layout layout = w.layout(layoutId).orElseThrow();
+        EventKindSample rows = SampleReader.read(SampleReader.sources(ws, w), SampleLimits.defaults(), ReadMonitor.NONE)
+            .eventKind(layout.eventKind()).orElseThrow();
+        return LayoutDocuments.project(layout, new SampleIndex(rows), LIMIT);
+    }
+
+    @Test
+    void theTargetsMappingIsShownOnThePanelTheCardsAndInCompare(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = openWithTarget(robot, dir);
+        ChoiceBox<?> server = robot.lookup("#server").queryAs(ChoiceBox.class);
+        assertTrue(server.getValue().toString().startsWith("target search (OpenSearch index metrics, mapping, 300 fields)"),
+            "the workspace's own target is chosen: " + server.getValue());
+
+        MappingProjection dynamic = expected(ws, "metric-names-as-field-keys");
+        assertTrue(dynamic.limitReachedInSample(), "the dynamic layout reaches 300 fields within the sample");
+        assertEquals(Quantities.count(dynamic.fields()), nowOf(robot, "mapping fields"));
+        assertEquals(Quantities.count(dynamic.refused().values().stream().mapToLong(Long::longValue).sum()),
+            nowOf(robot, "documents refused"));
+        TableView<ProjectionRows.LimitRow> limits = robot.lookup("#limits").queryTableView();
+        assertEquals(1, limits.getItems().size(), "one limit: the index's total fields");
+        ProjectionRows.LimitRow limit = limits.getItems().get(0);
+        assertEquals("index.mapping.total_fields.limit 300", limit.limit());
+        assertTrue(limit.breaks().startsWith("already (") && limit.breaks().contains("document "
+            + Quantities.count(dynamic.firstLimitRefusal().document())), limit.breaks());
+        assertTrue(limit.alarm());
+        assertFalse(robot.lookup(".series-chart").tryQuery().map(Node::isVisible).orElse(false), "no series chart for an index");
+
+        // every card shows its layout's mapping; the slots never reach the limit
+        MappingProjection slots = expected(ws, "fixed-slots");
+        waitOnFx(30, () -> robot.lookup("#mapping-fixed-slots").queryAs(Label.class).isVisible());
+        String dynamicCard = robot.lookup("#mapping-metric-names-as-field-keys").queryAs(Label.class).getText();
+        String slotCard = robot.lookup("#mapping-fixed-slots").queryAs(Label.class).getText();
+        assertTrue(dynamicCard.startsWith("Index mapping: " + Quantities.count(dynamic.fields()) + " fields of 300"), dynamicCard);
+        assertTrue(slotCard.startsWith("Index mapping: " + Quantities.count(slots.fields()) + " fields of 300"), slotCard);
+        assertTrue(slotCard.contains("never: the keys allow at most") && slotCard.contains("slots: at most 50 per tenant, one per metric"),
+            slotCard);
+        assertEquals("@timestamp", robot.lookup("#time-fixed-slots").queryAs(Label.class).getText());
+        snap(robot, "document-target-projection");
+
+        // Compare: the dynamic mapping beside the slots, on the same rows
+        robot.clickOn(robot.lookup(".tab-label").match((Labeled l) -> l.getText().equals("Compare")).<Node>query());
+        robot.clickOn("#compareButton");
+        MetricsGrid grid = robot.lookup("#compareMetrics").queryAs(MetricsGrid.class);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !grid.rows().isEmpty());
+        List<ReviewRows> rows = grid.rows();
+        assertEquals("index mapping fields", rows.get(0).name());
+        assertEquals(Quantities.count(dynamic.fields()), rows.get(0).a());
+        assertEquals(Quantities.count(slots.fields()), rows.get(0).b());
+        assertEquals(Boolean.TRUE, rows.get(0).better(), "fewer fields is better");
+        assertEquals("time to index.mapping.total_fields.limit 300", rows.get(1).name());
+        assertEquals(dynamic.whenLimitRefuses(), rows.get(1).a());
+        assertEquals(slots.whenLimitRefuses(), rows.get(1).b());
+        Label first = (Label) robot.lookup(".verdict-line").queryAll().iterator().next();
+        assertTrue(first.getText().startsWith("In an index with index.mapping.total_fields.limit 300: metric-names-as-field-keys makes "
+            + Quantities.count(dynamic.fields()) + " fields and first refuses document"), first.getText());
+        snap(robot, "document-target-compare");
+    }
+}
