@@ -72,11 +72,20 @@ public final class DocumentIndexPush {
      * @throws PushException when the index exists or the cluster answers with an error
      */
     public Measured writeSample(String index, List<String> documents) throws IOException, InterruptedException {
+        return writeSample(index, documents, null);
+    }
+
+    /**
+     * As {@link #writeSample(String, List)}, the index created with {@code index.mapping.total_fields.limit} set to
+     * {@code totalFieldsLimit} when it is not null (else the cluster's default, 1,000 unless a template says other).
+     */
+    public Measured writeSample(String index, List<String> documents, Long totalFieldsLimit) throws IOException, InterruptedException {
         String path = URLEncoder.encode(index, StandardCharsets.UTF_8);
-        if (send("HEAD", path, null).statusCode() == 200) {
+        if (exists(index)) {
             throw new PushException("the index '" + index + "' exists: Cardinal writes samples to a new index only");
         }
-        ok("PUT", path, "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0}}");
+        ok("PUT", path, "{\"settings\":{\"number_of_shards\":1,\"number_of_replicas\":0"
+            + (totalFieldsLimit == null ? "" : ",\"index.mapping.total_fields.limit\":" + totalFieldsLimit) + "}}");
         long indexed = 0;
         long byLimit = 0;
         long other = 0;
@@ -105,6 +114,16 @@ public final class DocumentIndexPush {
         JsonNode mapping = JSON.readTree(ok("GET", path + "/_mapping", null));
         long fields = count(mapping.path(index).path("mappings").path("properties"));
         return new Measured(fields, indexed, byLimit, other, firstLimit, firstOther);
+    }
+
+    /** Whether {@code index} exists (an alias or data stream of that name counts: it cannot be created either). */
+    public boolean exists(String index) throws IOException, InterruptedException {
+        int status = send("HEAD", URLEncoder.encode(index, StandardCharsets.UTF_8), null).statusCode();
+        if (status != 200 && status != 404) {
+            throw new PushException("HEAD " + index + ": HTTP " + status + (status == 401 || status == 403
+                ? " (the cluster wants credentials with the right to read indices)" : ""));
+        }
+        return status == 200;
     }
 
     /** Objects and leaves count 1, each multi-field 1 more. */

@@ -27,6 +27,10 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.TableView;
+import dev.cardinal.opensearch.OpenSearchNode;
+import dev.cardinal.ui.workspace.ScratchPush;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -40,11 +44,23 @@ import org.testfx.util.WaitForAsyncUtils;
 class DocumentTargetTest extends WorkbenchFixture {
     private static final long LIMIT = 300;
 
+    private static OpenSearchNode node;
+
+    @BeforeAll
+    static void startNode() throws Exception {
+        node = OpenSearchNode.start();
+    }
+
+    @AfterAll
+    static void stopNode() throws Exception {
+        node.close();
+    }
+
     private Path openWithTarget(FxRobot robot, Path dir) throws Exception {
         String json = Files.readString(Path.of("sample-data/custom-metrics/custom-metrics.cardinal.json"))
             .replace("\"formatVersion\": 1", "\"formatVersion\": 3")
             .replace("\"targets\": []", "\"targets\": [{ \"id\": \"search\", \"name\": \"search\", \"kind\": \"opensearch\","
-                + " \"url\": \"http://127.0.0.1:9200\", \"database\": \"metrics\", \"limits\": { \"totalFields\": " + LIMIT + " } }]");
+                + " \"url\": \"" + node.uri() + "\", \"database\": \"metrics\", \"limits\": { \"totalFields\": " + LIMIT + " } }]");
         Path ws = dir.resolve("metrics.cardinal.json");
         Files.writeString(ws, json);
         Files.copy(Path.of("sample-data/custom-metrics/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
@@ -117,5 +133,40 @@ class DocumentTargetTest extends WorkbenchFixture {
         assertTrue(first.getText().startsWith("In an index with index.mapping.total_fields.limit 300: metric-names-as-field-keys makes "
             + Quantities.count(dynamic.fields()) + " fields and first refuses document"), first.getText());
         snap(robot, "document-target-compare");
+    }
+
+    @Test
+    void pushWritesTheLayoutsDocumentsToANewIndexAndTheNodeReportsTheProjectedMapping(FxRobot robot, @TempDir Path dir)
+        throws Exception {
+        Path ws = openWithTarget(robot, dir);
+        robot.clickOn("Push");
+        assertEquals("OpenSearch", robot.lookup("#targetKind").queryAs(ChoiceBox.class).getConverter()
+            .toString(robot.lookup("#targetKind").queryAs(ChoiceBox.class).getValue()));
+        assertEquals(node.uri().toString(), robot.lookup("#targetUrl").queryTextInputControl().getText());
+        assertEquals("metrics", robot.lookup("#targetDatabase").queryTextInputControl().getText(), "the target's index");
+        robot.clickOn("#planTarget");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !robot.lookup("#applyTarget").query().isDisabled()
+            || robot.lookup("#pushSummary").queryAs(Label.class).getText().startsWith("Plan failed"));
+        String plan = robot.lookup("#planText").queryTextInputControl().getText();
+        assertTrue(plan.startsWith("PUT /metrics") && plan.contains("\"index.mapping.total_fields.limit\": 300")
+            && plan.contains("POST /metrics/_bulk") && plan.contains("20,000 documents"), plan);
+        robot.clickOn("#applyTarget");
+        WaitForAsyncUtils.waitFor(120, TimeUnit.SECONDS, () -> robot.lookup("#pushSummary").queryAs(Label.class).getText()
+            .matches(".*(as projected|failed).*"));
+        String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
+        assertTrue(summary.contains("mapping fields, as projected"), summary);
+        TableView<ScratchPush.Row> result = robot.lookup("#pushResult").queryTableView();
+        MappingProjection dynamic = expected(ws, "metric-names-as-field-keys");
+        assertEquals(dynamic.fields(), result.getItems().get(0).measured(), "the node's own mapping");
+        assertTrue(result.getItems().stream().noneMatch(ScratchPush.Row::differs), result.getItems().toString());
+        assertTrue(result.getItems().get(2).measured() > 0, "the node refused documents at the limit: " + result.getItems());
+        snap(robot, "document-target-push");
+
+        // the index exists now: a second plan says so and offers nothing to apply
+        robot.clickOn("#planTarget");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> robot.lookup("#pushSummary").queryAs(Label.class).getText()
+            .startsWith("Plan failed"));
+        assertTrue(robot.lookup("#pushSummary").queryAs(Label.class).getText().contains("the index 'metrics' exists"));
+        assertTrue(robot.lookup("#applyTarget").query().isDisabled());
     }
 }

@@ -18,6 +18,7 @@ import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
+import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.PasswordField;
 import javafx.scene.control.TableColumn;
@@ -49,6 +50,10 @@ public final class PushPanelController {
     private Button pushScratch;
     @FXML
     private Label pushSummary;
+    @FXML
+    private ChoiceBox<Target.Kind> targetKind;
+    /** The last plan for an index, for Apply; dropped as {@link #planned} is. */
+    private IndexPush.Planned indexPlanned;
     @FXML
     private TextField targetUrl;
     @FXML
@@ -114,14 +119,38 @@ public final class PushPanelController {
     }
 
     private void initTargetForm() {
+        targetKind.getItems().setAll(Target.Kind.INFLUXDB_1, Target.Kind.OPENSEARCH, Target.Kind.ELASTICSEARCH);
+        targetKind.setConverter(new javafx.util.StringConverter<>() {
+            @Override
+            public String toString(Target.Kind k) {
+                return k == null ? "" : k.product();
+            }
+
+            @Override
+            public Target.Kind fromString(String s) {
+                return null;
+            }
+        });
+        targetKind.setValue(Target.Kind.INFLUXDB_1);
+        targetKind.valueProperty().addListener((o, was, now) -> {
+            boolean index = now != null && now.isDocument();
+            targetDatabase.setPromptText(index ? "new index" : "database");
+            targetUrl.setPromptText(index ? "http://127.0.0.1:9200" : "http://127.0.0.1:8086");
+            // an index gets the sample written: that is what there is to compare
+            targetWriteSample.setDisable(index);
+            targetInsecure.setDisable(index);
+            targetChanged();
+        });
         session.history().currentProperty().addListener((o, was, ws) -> {
             forgetPlan();
             forgetResultsUnlessOf(session.selectedLayoutProperty().get());
             if (ws != null && targetUrl.getText().isBlank()) {
-                ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_1).findFirst().ifPresent(t -> {
-                    targetUrl.setText(t.url());
-                    targetDatabase.setText(t.database() == null ? "" : t.database());
-                });
+                ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_1 || t.kind().isDocument()).findFirst()
+                    .ifPresent(t -> {
+                        targetKind.setValue(t.kind());
+                        targetUrl.setText(t.url());
+                        targetDatabase.setText(t.database() == null ? "" : t.database());
+                    });
             }
         });
         session.selectedLayoutProperty().addListener((o, was, now) -> {
@@ -142,6 +171,7 @@ public final class PushPanelController {
 
     private void forgetPlan() {
         planned = null;
+        indexPlanned = null;
         applyTarget.setDisable(true);
         planText.clear();
     }
@@ -196,7 +226,12 @@ public final class PushPanelController {
             return;
         }
         if (targetUrl.getText().isBlank() || targetDatabase.getText().isBlank()) {
-            pushSummary.setText("Give the instance's URL and a database.");
+            pushSummary.setText(targetKind.getValue().isDocument() ? "Give the cluster's URL and a new index's name."
+                : "Give the instance's URL and a database.");
+            return;
+        }
+        if (targetKind.getValue().isDocument()) {
+            planIndex(ws, layout);
             return;
         }
         InfluxV1Client client;
@@ -226,9 +261,60 @@ public final class PushPanelController {
             .runOn(executor);
     }
 
+    /** The total-fields limit of the index: the workspace target's at this URL, else the projection's, else the default. */
+    private long indexLimit(Workspace ws) {
+        String url = targetUrl.getText().strip();
+        return ws.targets().stream().filter(t -> t.kind().isDocument() && t.url().equals(url)).findFirst()
+            .map(ServerChoice::mappingLimit)
+            .orElse(session.mappingLimitProperty().get() != null ? session.mappingLimitProperty().get()
+                : dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS);
+    }
+
+    /** Plans writing the layout's documents to a new index of an OpenSearch or Elasticsearch cluster. */
+    private void planIndex(Workspace ws, Layout layout) {
+        URI url;
+        try {
+            url = URI.create(targetUrl.getText().strip());
+            if (url.getScheme() == null || !url.getScheme().startsWith("http") || url.getUserInfo() != null) {
+                throw new IllegalArgumentException("expected http(s)://host:port, without credentials in it");
+            }
+        } catch (IllegalArgumentException e) {
+            pushSummary.setText("Not a cluster URL: " + e.getMessage());
+            return;
+        }
+        String auth = targetUser.getText().isBlank() ? null
+            : dev.cardinal.push.DocumentIndexPush.basic(targetUser.getText().strip(), targetPassword.getText().toCharArray());
+        var client = new dev.cardinal.push.DocumentIndexPush(url, auth, java.time.Duration.ofSeconds(60));
+        String index = targetDatabase.getText().strip();
+        long limit = indexLimit(ws);
+        var opened = session.openedProperty().get();
+        EventKindSample sample = opened == null ? null : opened.sample().eventKind(layout.eventKind()).orElse(null);
+        planTarget.setDisable(true);
+        forgetPlan();
+        Tasks.<IndexPush.Planned>create(p -> IndexPush.plan(client, url.toString(), index, layout, limit, sample))
+            .onSuccess(pl -> {
+                indexPlanned = pl;
+                planText.setText(pl.text());
+                applyTarget.setDisable(sample == null);
+                pushSummary.setText(sample == null ? "The sample has no " + layout.eventKind() + " traffic to write."
+                    : "Planned " + layout.name() + " on " + pl.target() + ". Apply creates the index and writes the documents.");
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "plan failed", e);
+                planText.clear();
+                pushSummary.setText("Plan failed: " + e.getMessage());
+            })
+            .andFinally(() -> planTarget.setDisable(false))
+            .runOn(executor);
+    }
+
     /** Applies the shown plan and, when asked, writes the sample and compares. */
     @FXML
     private void applyTarget() {
+        if (indexPlanned != null) {
+            applyIndex(indexPlanned);
+            return;
+        }
         ScratchPush.Planned pl = planned;
         if (pl == null) {
             return;
@@ -247,6 +333,31 @@ public final class PushPanelController {
             .onSuccess(r -> showResults(pl.layout(), r))
             .onError(e -> {
                 LOG.log(Level.WARNING, "apply failed", e);
+                pushSummary.textProperty().unbind();
+                pushSummary.setText("Apply failed: " + e.getMessage());
+            })
+            .andFinally(() -> {
+                pushSummary.textProperty().unbind();
+                forgetPlan();
+            })
+            .runOn(executor);
+        pushSummary.textProperty().bind(job.messageProperty());
+    }
+
+    private void applyIndex(IndexPush.Planned pl) {
+        var opened = session.openedProperty().get();
+        var sample = opened == null ? Optional.<EventKindSample>empty() : opened.sample().eventKind(pl.layout().eventKind());
+        if (sample.isEmpty()) {
+            pushSummary.setText("The sample has no " + pl.layout().eventKind() + " traffic to write.");
+            return;
+        }
+        applyTarget.setDisable(true);
+        pushed = null;
+        pushResult.getItems().clear();
+        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> IndexPush.apply(pl, sample.get(), p))
+            .onSuccess(r -> showResults(pl.layout(), r))
+            .onError(e -> {
+                LOG.log(Level.WARNING, "writing the index failed", e);
                 pushSummary.textProperty().unbind();
                 pushSummary.setText("Apply failed: " + e.getMessage());
             })
