@@ -7,7 +7,6 @@ import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.SampleFormat;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.EstimatedMeasurer;
-import dev.cardinal.projection.MappingProjector;
 import dev.cardinal.projection.MeasureMode;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
@@ -17,7 +16,6 @@ import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.projection.SummaryProjector;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.NdjsonDocuments;
-import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
@@ -296,11 +294,8 @@ final class AnalyzeCommand implements Callable<Integer> {
                 err.println("cardinal analyze: " + f + ": no such file");
                 return 1;
             }
-            MappingProjector projector = new MappingProjector(limit, tenant);
-            List<ReadProblem> problems = NdjsonDocuments.read(f, projector);
-            problems.forEach(p -> err.println(p));
-            String name = f.getFileName().toString().replaceFirst("(\\.ndjson|\\.jsonl|\\.json)?(\\.gz)?$", "");
-            kinds.add(new MappingReport.Kind(name, f.toString(), projector.result()));
+            String name = DocumentSamples.name(f);
+            kinds.add(DocumentSamples.read(name, f, limit, tenant, DocumentSamples.engine(kind), settings.horizon(), err));
         }
         DocumentIndexPush.Measured measured = null;
         if (pushTo != null) {
@@ -339,7 +334,8 @@ final class AnalyzeCommand implements Callable<Integer> {
         List<String> documents = new ArrayList<>();
         NdjsonDocuments.read(files.get(0), d -> documents.add(d.json().toString()));
         try {
-            return new DocumentIndexPush(pushTo, authorization, java.time.Duration.ofSeconds(60)).writeSample(index, documents);
+            // one _bulk of 2,000 documents that each add a field is 2,000 mapping updates: minutes on a busy node
+            return new DocumentIndexPush(pushTo, authorization, java.time.Duration.ofMinutes(5)).writeSample(index, documents);
         } catch (DocumentIndexPush.PushException e) {
             err.println("cardinal analyze: " + pushTo + ": " + e.getMessage());
             return null;

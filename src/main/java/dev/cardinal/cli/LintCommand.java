@@ -47,8 +47,17 @@ final class LintCommand implements Callable<Integer> {
     static final int FINDINGS = 1;
     static final int UNCHECKED = 3;
 
-    @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace; its bound samples are read.")
+    @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace; its bound samples are read. "
+        + "A workspace with an OpenSearch or Elasticsearch target has its NDJSON samples checked as documents; so is an "
+        + "NDJSON file given instead of a workspace.")
     Path workspace;
+
+    @Option(names = "--kind", paramLabel = "ENGINE", description = "For an NDJSON file: opensearch (default) or elasticsearch.")
+    String kind;
+
+    @Option(names = "--tenant", paramLabel = "KEY", description = "Documents: the top-level key that says whose a document is,"
+        + " for the slots per tenant (default: the scope of a layout's slots).")
+    String tenant;
 
     @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (default: every layout).")
     String layout;
@@ -76,9 +85,28 @@ final class LintCommand implements Callable<Integer> {
         ProjectionSettings settings = options.settings();
         server.version(); // a malformed --server-version is refused before anything is read
         Duration range = queryRange == null ? Duration.ZERO : options.duration("--query-range", queryRange);
+        if (kind != null && !kind.equals("opensearch") && !kind.equals("elasticsearch")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--kind must be opensearch or elasticsearch");
+        }
+        if (DocumentLint.isDocumentFile(workspace)) {
+            return documents(settings, out, err);
+        }
         Workspace ws = CliFiles.workspace(workspace, err, "lint");
         if (ws == null) {
             return UNCHECKED;
+        }
+        dev.cardinal.model.Target documentTarget = DocumentLint.documentTarget(ws);
+        if (documentTarget != null) {
+            List<SampleReader.Source> sources = access.sources(workspace, ws, err, "lint");
+            if (sources == null) {
+                return SampleAccess.REFUSED;
+            }
+            List<MappingReport.Kind> kinds = DocumentLint.workspace(ws, sources, documentTarget, tenant, settings.horizon(), err);
+            if (kinds.isEmpty()) {
+                err.println("cardinal lint: " + workspace + " binds no NDJSON documents for " + documentTarget.kind().product());
+                return UNCHECKED;
+            }
+            return DocumentLint.report(kinds, documentTarget.kind(), options.json(), out);
         }
         settings = server.settings(settings, ws);
         List<Layout> chosen = ws.layouts();
@@ -135,6 +163,20 @@ final class LintCommand implements Callable<Integer> {
             text(findings, chosen, unchecked, out);
         }
         return findings.stream().anyMatch(f -> f.severity() == Severity.ERROR) ? FINDINGS : 0;
+    }
+
+    /** One NDJSON file of documents, with the limit of the chosen server (or the engine's default). */
+    private int documents(ProjectionSettings settings, PrintWriter out, PrintWriter err) throws IOException {
+        if (!java.nio.file.Files.isRegularFile(workspace)) {
+            err.println("cardinal lint: " + workspace + ": no such file");
+            return UNCHECKED;
+        }
+        long limit = settings.limits().stream().filter(l -> l.id().equals(MappingReport.LIMIT_ID)).findFirst()
+            .map(dev.cardinal.projection.Limit::value).orElse(dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS);
+        dev.cardinal.model.Target.Kind engine = DocumentSamples.engine(kind);
+        String name = DocumentSamples.name(workspace);
+        return DocumentLint.report(List.of(DocumentSamples.read(name, workspace, limit, tenant, engine, settings.horizon(), err)),
+            engine, options.json(), out);
     }
 
     static String json(List<Finding> findings, List<Layout> layouts, List<String> unchecked, ReportedSeries server) {

@@ -5,15 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.codegen.CommentText;
+import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.DocumentMapping;
 import dev.cardinal.projection.MappingProjection;
-import dev.cardinal.projection.MappingType;
 import dev.cardinal.push.DocumentIndexPush;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -25,8 +25,8 @@ final class MappingReport {
     static final String LIMIT_ID = "elasticsearch-total-fields";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** One event kind's documents (one file) and what the index makes of them. */
-    record Kind(String name, String file, MappingProjection projection) {
+    /** One event kind's documents (one file), what the index makes of them, and the document rules' findings. */
+    record Kind(String name, String file, MappingProjection projection, List<Finding> findings) {
     }
 
     private MappingReport() {
@@ -55,21 +55,7 @@ final class MappingReport {
                 refused.put(r.name().toLowerCase(Locale.ROOT).replace('_', '-'), p.refused().getOrDefault(r, 0L));
             }
             ArrayNode findings = o.putArray("findings");
-            for (MappingProjection.FieldIssue f : p.truncations()) {
-                finding(findings, "opensearch-fraction-truncated", "warning", f);
-            }
-            for (MappingProjection.FieldIssue f : p.typeRefusals()) {
-                finding(findings, "opensearch-value-refused", "error", f);
-            }
-            String named = userNamedKeys(p, horizon);
-            if (named != null) {
-                ObjectNode f = findings.addObject();
-                f.put("rule", USER_NAMED_KEYS);
-                f.put("severity", p.limitReachedInSample() ? "error" : "warning");
-                f.put("subject", subject(p));
-                f.put("message", named);
-                f.put("fix", fix(p, horizon));
-            }
+            k.findings().forEach(f -> findings.add(LintCommand.finding(f)));
             if (p.slots() != null) {
                 MappingProjection.Slots sl = p.slots();
                 ObjectNode slots = o.putObject("slots");
@@ -107,7 +93,7 @@ final class MappingReport {
                 l.put("document", p.firstLimitRefusal().document());
                 l.put("line", p.firstLimitRefusal().line());
             }
-            l.put("subject", subject(p));
+            l.put("subject", p.busiestObject());
             l.put("growth", p.curveSeconds().length >= 2 ? p.fit().growth().name().toLowerCase(Locale.ROOT) : "closed");
         }
         try {
@@ -117,16 +103,6 @@ final class MappingReport {
         }
     }
 
-    private static void finding(ArrayNode findings, String rule, String severity, MappingProjection.FieldIssue f) {
-        ObjectNode o = findings.addObject();
-        o.put("rule", rule);
-        o.put("severity", severity);
-        o.put("subject", f.path());
-        o.put("message", f.message());
-        o.put("documents", f.documents());
-        o.put("firstLine", f.firstLine());
-    }
-
     static void text(List<Kind> kinds, Duration horizon, DocumentIndexPush.Measured measured, PrintWriter out) {
         for (Kind k : kinds) {
             MappingProjection p = k.projection();
@@ -134,7 +110,7 @@ final class MappingReport {
             out.printf(Locale.ROOT, "  mapping: %,d fields toward the limit of %,d (%,d objects, %,d leaves, %,d .keyword"
                 + " multi-fields); the names would make %,d%n", p.fields(), p.limit(), p.objects(), p.leaves(),
                 p.multiFields(), p.wantedFields());
-            out.printf(Locale.ROOT, "  %s: %s (%s)%n", LIMIT_ID, p.whenLimitRefuses(), subject(p));
+            out.printf(Locale.ROOT, "  %s: %s (%s)%n", LIMIT_ID, p.whenLimitRefuses(), p.busiestObject());
             p.refused().forEach((r, n) -> out.printf(Locale.ROOT, "  refused: %,d documents (%s)%n", n,
                 r.name().toLowerCase(Locale.ROOT).replace('_', ' ')));
             if (measured != null) {
@@ -154,54 +130,13 @@ final class MappingReport {
                     sl.object(), sl.mostNames(), sl.busiest(), sl.fit().growth().name().toLowerCase(Locale.ROOT),
                     sl.toProvision(horizon.toSeconds()), Durations.format(horizon));
             }
-            String named = userNamedKeys(p, horizon);
-            if (named != null) {
-                out.printf(Locale.ROOT, "  %s: [%s] %s%n    fix: %s%n", USER_NAMED_KEYS, subject(p), named, fix(p, horizon));
-            }
-            for (MappingProjection.FieldIssue f : p.truncations()) {
-                out.printf(Locale.ROOT, "  warning: [%s] %s (%,d documents, first at line %d)%n", f.path(), f.message(),
-                    f.documents(), f.firstLine());
-            }
-            for (MappingProjection.FieldIssue f : p.typeRefusals()) {
-                out.printf(Locale.ROOT, "  error: %s (%,d documents, first at line %d)%n", f.message(), f.documents(),
-                    f.firstLine());
+            for (Finding f : k.findings()) {
+                // names come from the documents: shown inert, one line each
+                out.printf(Locale.ROOT, "  %s %s [%s] %s%n", f.severity().id(), f.rule(), CommentText.shown(f.subject()),
+                    CommentText.shown(f.message()));
+                out.printf(Locale.ROOT, "    %s%n    fix: %s%n", CommentText.shown(String.join("; ", f.evidence().stream()
+                    .map(e -> e.label() + " " + e.value()).toList())), CommentText.shown(f.fix().title()));
             }
         }
-    }
-
-    static final String USER_NAMED_KEYS = "opensearch-dynamic-user-named-keys";
-
-    /** The finding that names keep arriving as fields under dynamic mapping, or null when they do not. */
-    static String userNamedKeys(MappingProjection p, Duration horizon) {
-        if (p.curveSeconds().length < 3 || p.fit().growth() != dev.cardinal.projection.Growth.GROWS) {
-            return null;
-        }
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "dynamic mapping turns names into fields, and"
-            + " they keep arriving: %,d fields wanted by %,d documents (%s)", p.wantedFields(), p.documents(),
-            p.fit().evidence()));
-        if (p.slots() != null) {
-            sb.append(String.format(Locale.ROOT, "; %,d tenants name %,d keys under %s, at most %,d each",
-                p.slots().tenants(), p.slots().distinctNames(), p.slots().object(), p.slots().mostNames()));
-        }
-        return sb.toString();
-    }
-
-    private static String fix(MappingProjection p, Duration horizon) {
-        String slots = p.slots() == null ? "a fixed set of slots per tenant (give --tenant KEY for how many)"
-            : p.slots().toProvision(horizon.toSeconds()) + " slots per tenant under " + p.slots().object()
-            + " (for " + Durations.format(horizon) + ")";
-        return slots + " with a strict mapping and the slot tables translating names, or one flat_object (OpenSearch)"
-            + " / flattened (Elasticsearch) field for the named values";
-    }
-
-    /** The object holding the most fields: where the names that grow the mapping go ({@code metrics}). */
-    static String subject(MappingProjection p) {
-        Map<String, Integer> children = new HashMap<>();
-        for (Map.Entry<String, MappingType> e : p.mapping().entrySet()) {
-            int dot = e.getKey().lastIndexOf('.');
-            children.merge(dot < 0 ? "(top level)" : e.getKey().substring(0, dot), 1, Integer::sum);
-        }
-        return children.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
-            .thenComparing(Map.Entry.comparingByKey())).map(Map.Entry::getKey).orElse("(top level)");
     }
 }

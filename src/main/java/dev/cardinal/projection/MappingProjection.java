@@ -51,9 +51,11 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
      * @param type      its type in the mapping
      * @param documents how many documents carry such a value
      * @param firstLine the line of the first of them
+     * @param firstDocument the 1-based place of the first of them among the documents
      * @param message   what happens, as the engine says it
      */
-    public record FieldIssue(String path, MappingType type, long documents, long firstLine, String message) {
+    public record FieldIssue(String path, MappingType type, long documents, long firstLine, long firstDocument,
+                             String message) {
     }
 
     /**
@@ -83,6 +85,17 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
             double at = fit().growth() == Growth.CLOSED ? mostNames : Math.max(mostNames, fit().predict(horizonSeconds));
             return (long) Math.ceil(at);
         }
+    }
+
+    /** The object holding the most fields: where the names that grow the mapping go ({@code metrics}). */
+    public String busiestObject() {
+        Map<String, Integer> children = new java.util.HashMap<>();
+        for (Map.Entry<String, MappingType> e : mapping.entrySet()) {
+            int dot = e.getKey().lastIndexOf('.');
+            children.merge(dot < 0 ? "(top level)" : e.getKey().substring(0, dot), 1, Integer::sum);
+        }
+        return children.entrySet().stream().max(Map.Entry.<String, Integer>comparingByValue()
+            .thenComparing(Map.Entry.comparingByKey())).map(Map.Entry::getKey).orElse("(top level)");
     }
 
     /** Leaf fields: neither objects nor multi-fields. */

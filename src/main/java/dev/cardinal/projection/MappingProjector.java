@@ -70,12 +70,13 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
             }
             if (o.refusal() == DocumentMapping.Refusal.TYPE || o.refusal() == DocumentMapping.Refusal.NAME) {
                 // one entry per field, with the first document's message
-                Object[] r = typeRefusals.computeIfAbsent(pathIn(o.message()), p -> new Object[]{0L, d.line(), o.message()});
+                Object[] r = typeRefusals.computeIfAbsent(pathIn(o.message()),
+                    p -> new Object[]{0L, d.line(), documents, o.message()});
                 r[0] = (Long) r[0] + 1;
             }
         }
         for (String path : o.truncations()) {
-            truncations.computeIfAbsent(path, p -> new long[]{0, d.line()})[0]++;
+            truncations.computeIfAbsent(path, p -> new long[]{0, d.line(), documents})[0]++;
         }
         if (tenantKey != null && d.json().path(tenantKey).isValueNode()) {
             countNames(d.json().get(tenantKey).asText(), d.json());
@@ -155,11 +156,11 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
             }
         }
         List<MappingProjection.FieldIssue> truncated = new ArrayList<>();
-        truncations.forEach((path, c) -> truncated.add(new MappingProjection.FieldIssue(path, MappingType.LONG, c[0], c[1],
+        truncations.forEach((path, c) -> truncated.add(new MappingProjection.FieldIssue(path, MappingType.LONG, c[0], c[1], c[2],
             "a long field receives fractions: the engine accepts them and truncates them in the index")));
         List<MappingProjection.FieldIssue> conflicts = new ArrayList<>();
         typeRefusals.forEach((path, c) -> conflicts.add(new MappingProjection.FieldIssue(path,
-            engine.fields().get(path), (Long) c[0], (Long) c[1], (String) c[2])));
+            engine.fields().get(path), (Long) c[0], (Long) c[1], (Long) c[2], (String) c[3])));
         double[][] c = ending(curve, wanted.totalFields());
         return new MappingProjection(limit, documents, Map.copyOf(refused), Map.copyOf(engine.fields()),
             engine.totalFields(), objects, multi, wanted.totalFields(), firstLimitRefusal, List.copyOf(truncated),

@@ -34,7 +34,10 @@ class AnalyzeDocumentsTest {
         assertEquals(646_831, limit.get("seconds").asDouble(), 1);
         assertEquals("metrics", limit.get("subject").asText());
         assertTrue(k.get("findings").size() > 0);
-        assertEquals("opensearch-fraction-truncated", k.at("/findings/0/rule").asText());
+        JsonNode truncated = finding(k, "opensearch-mixed-numeric-types", "warning");
+        assertEquals("documents affected", truncated.at("/evidence/0/label").asText());
+        assertTrue(truncated.at("/evidence/1/value").asText().startsWith("document "), truncated.toString());
+        assertEquals("error", finding(k, "opensearch-mixed-numeric-types", "error").get("severity").asText());
         assertTrue(k.at("/refused/type").asLong() > 0, "'n/a' into a long refuses its document");
         assertTrue(k.get("slots") == null, "no slots without --tenant");
 
@@ -48,15 +51,19 @@ class AnalyzeDocumentsTest {
         assertEquals(16, t.at("/slots/mostNamesOneTenant").asInt());
         assertEquals("closed", t.at("/slots/growth").asText());
         assertEquals(16, t.at("/slots/slotsToProvision").asInt());
-        JsonNode named = null;
-        for (JsonNode f : t.get("findings")) {
-            if (f.get("rule").asText().equals("opensearch-dynamic-user-named-keys")) {
-                named = f;
+        JsonNode named = finding(t, "opensearch-dynamic-user-named-keys", "error");
+        assertEquals("metrics", named.get("subject").asText());
+        assertTrue(named.at("/fix/title").asText().startsWith("16 slots per tenant under metrics"), named.toString());
+        assertTrue(named.at("/fix/title").asText().contains("flat_object"), named.toString());
+    }
+
+    private static JsonNode finding(JsonNode kind, String rule, String severity) {
+        for (JsonNode f : kind.get("findings")) {
+            if (f.get("rule").asText().equals(rule) && f.get("severity").asText().equals(severity)) {
+                return f;
             }
         }
-        assertTrue(named != null, t.get("findings").toString());
-        assertEquals("metrics", named.get("subject").asText());
-        assertTrue(named.get("fix").asText().startsWith("16 slots per tenant under metrics"), named.toString());
+        throw new AssertionError("no " + severity + " " + rule + " in " + kind.get("findings"));
     }
 
     @Test

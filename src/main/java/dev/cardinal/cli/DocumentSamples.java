@@ -1,0 +1,43 @@
+package dev.cardinal.cli;
+
+import dev.cardinal.lint.DocumentLintContext;
+import dev.cardinal.lint.DocumentLinter;
+import dev.cardinal.model.Target;
+import dev.cardinal.projection.MappingProjection;
+import dev.cardinal.projection.MappingProjector;
+import dev.cardinal.projection.TextValues;
+import dev.cardinal.traffic.NdjsonDocuments;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/** One NDJSON file of documents followed into an index under dynamic mapping, and the document rules run over it. */
+final class DocumentSamples {
+    private DocumentSamples() {
+    }
+
+    /** Reads {@code file} (bad lines reported on {@code err}, with their numbers) as the documents of {@code name}. */
+    static MappingReport.Kind read(String name, Path file, long limit, String tenant, Target.Kind engine, Duration horizon,
+                                   PrintWriter err) throws IOException {
+        MappingProjector projector = new MappingProjector(limit, tenant);
+        TextValues text = new TextValues();
+        NdjsonDocuments.read(file, d -> {
+            projector.accept(d);
+            text.accept(d);
+        }).forEach(err::println);
+        MappingProjection p = projector.result();
+        return new MappingReport.Kind(name, file.toString(), p,
+            DocumentLinter.lint(new DocumentLintContext(name, p, text, engine, horizon)));
+    }
+
+    /** A file's name without its NDJSON and gzip endings: the documents' event kind. */
+    static String name(Path file) {
+        return file.getFileName().toString().replaceFirst("(\\.ndjson|\\.jsonl|\\.json)?(\\.gz)?$", "");
+    }
+
+    /** The document engine an analyze or lint {@code --kind} names. */
+    static Target.Kind engine(String kind) {
+        return "elasticsearch".equals(kind) ? Target.Kind.ELASTICSEARCH : Target.Kind.OPENSEARCH;
+    }
+}
