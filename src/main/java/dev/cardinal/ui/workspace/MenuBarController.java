@@ -197,8 +197,7 @@ public final class MenuBarController {
         }
         new TargetDialog(menuBar.getScene().getWindow(), session.workspace()).showAndWait().ifPresent(t -> {
             session.edits().putTarget(t);
-            session.showStatus("Added target " + t.name() + " (" + t.kind().product() + "): choose it as the Server"
-                + " in the Projection panel");
+            session.showStatus("Added target " + t.name() + " (" + t.kind().product() + "): the Projection panel projects for it");
         });
     }
 

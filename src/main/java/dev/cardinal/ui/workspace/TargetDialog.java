@@ -84,6 +84,7 @@ final class TargetDialog {
         grid.add(problem, 0, 6, 2, 1);
         url.setPrefColumnCount(28);
         dialog.getDialogPane().setContent(grid);
+        dialog.getDialogPane().setPrefWidth(560);
         dialog.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         Button ok = (Button) dialog.getDialogPane().lookupButton(ButtonType.OK);
         ok.setText("Add");
