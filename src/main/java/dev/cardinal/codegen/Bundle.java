@@ -193,6 +193,14 @@ public final class Bundle {
                 Language.JSON);
             put(files, base + ".es-mapping.json", SchemaFiles.elasticsearchMapping(kind, l),
                 "Elasticsearch/OpenSearch index mapping, `dynamic: strict`.", Language.JSON);
+            for (var t : ws.targets()) {
+                if (t.kind().isDocument()) {
+                    String name = base + ".index-template-" + SchemaInference.slug(t.id()) + ".json";
+                    put(files, name, IndexTemplate.body(kind, l, t), "the " + t.kind().product() + " index template for "
+                        + "target " + t.id() + ": `PUT _index_template/" + IndexTemplate.name(l) + "` with this body.",
+                        Language.JSON);
+                }
+            }
         } else {
             notWritten.add("no bucket schema or index mapping for " + l.id() + ": " + unlistable);
         }

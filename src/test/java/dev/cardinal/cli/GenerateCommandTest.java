@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -61,6 +63,25 @@ class GenerateCommandTest {
         String pg = Files.readString(dir.resolve("fixed-slots.slots-metric.postgresql.sql"));
         assertTrue(pg.contains("CREATE TABLE \"fixed_slots_metric_slot_map\"") && pg.contains("BETWEEN 1 AND 50"), pg);
         assertTrue(Files.readString(dir.resolve("fixed-slots.slots-metric.mariadb.sql")).contains("INSERT IGNORE INTO"));
+    }
+
+    @Test
+    void aDocumentTargetGetsAnIndexTemplatePerLayout(@TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("metrics.cardinal.json");
+        Files.writeString(ws, Files.readString(Path.of("sample-data/custom-metrics/custom-metrics.cardinal.json"))
+            .replaceFirst("\"formatVersion\" *: *1", "\"formatVersion\": 3")
+            .replaceFirst("\"targets\" *: *\\[ *]", "\"targets\": [{ \"id\": \"search\", \"name\": \"search\", \"kind\":"
+                + " \"opensearch\", \"url\": \"http://127.0.0.1:9200\", \"database\": \"metrics\", \"limits\": {"
+                + " \"totalFields\": 300 } }]"));
+        Files.copy(Path.of("sample-data/custom-metrics/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        Path out = dir.resolve("out");
+        CliRun r = CliRun.of("generate", ws.toString(), "--layout", "fixed-slots", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        JsonNode t = new ObjectMapper().readTree(out.resolve("fixed-slots.index-template-search.json").toFile());
+        assertEquals("[\"metrics\",\"metrics-*\"]", t.get("index_patterns").toString());
+        assertEquals(300, t.at("/template/settings/index.mapping.total_fields.limit").asLong());
+        assertEquals("strict", t.at("/template/mappings/dynamic").asText());
+        assertTrue(Files.readString(out.resolve("README.md")).contains("PUT _index_template/cardinal-fixed-slots"));
     }
 
     @Test

@@ -6,13 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.codegen.IndexTemplate;
 import dev.cardinal.codegen.SchemaFiles;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
+import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Target;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;
@@ -47,25 +50,59 @@ class StrictMappingNodeTest extends WithOpenSearchNode {
         assertTrue(checked >= 4, "layouts checked: " + checked);
     }
 
+    private static final List<String> HOSTILE = List.of("a\"b", "back\\slash", "<script>alert(1)</script>",
+        "drop table x; --", "emoji \uD83D\uDE00", "tab\tname", "{\"dynamic\":true}", "*", "new\nline", "end */ of comment");
+
+    private static EventKind hostileKind() {
+        List<Attribute> attributes = new java.util.ArrayList<>();
+        HOSTILE.forEach(n -> attributes.add(new Attribute(n, ValueType.FLOAT)));
+        attributes.add(new Attribute("tenant'", ValueType.STRING));
+        return new EventKind("hostile", attributes);
+    }
+
+    private static Layout hostileLayout() {
+        List<FieldSpec> fields = new java.util.ArrayList<>();
+        HOSTILE.forEach(n -> fields.add(new FieldSpec(Template.literal(n), n)));
+        return new Layout("hostile \"*/", "hostile", "hostile", Template.literal("m"), List.of(TagSpec.of("tenant'")),
+            fields, RetentionPlan.AUTOGEN);
+    }
+
     @Test
     void hostileNamesStayNames() throws Exception {
-        List<String> names = List.of("a\"b", "back\\slash", "<script>alert(1)</script>", "drop table x; --",
-            "emoji \uD83D\uDE00", "tab\tname", "{\"dynamic\":true}", "*", "new\nline");
-        List<Attribute> attributes = new java.util.ArrayList<>();
-        List<FieldSpec> fields = new java.util.ArrayList<>();
-        for (String n : names) {
-            attributes.add(new Attribute(n, ValueType.FLOAT));
-            fields.add(new FieldSpec(Template.literal(n), n));
-        }
-        attributes.add(new Attribute("tenant'", ValueType.STRING));
-        EventKind kind = new EventKind("hostile", attributes);
-        Layout layout = new Layout("hostile", "hostile", "hostile", Template.literal("m"), List.of(TagSpec.of("tenant'")),
-            fields, RetentionPlan.AUTOGEN);
-        Map<String, String> types = check("hostile", kind, layout);
-        for (String n : names) {
+        Map<String, String> types = check("hostile", hostileKind(), hostileLayout());
+        for (String n : HOSTILE) {
             assertEquals("double", types.get(n), n);
         }
         assertEquals("keyword", types.get("tenant'"));
+    }
+
+    @Test
+    void theIndexTemplateShapesEveryIndexOfTheTarget() throws Exception {
+        Target target = new Target("search", "search", Target.Kind.OPENSEARCH, node.uri().toString(), "metrics", null,
+            null, new ServerLimits(null, null, null, 50L));
+        String name = IndexTemplate.name(hostileLayout());
+        assertEquals("cardinal-hostile", name);
+        node.ok("PUT", "/_index_template/" + name, IndexTemplate.body(hostileKind(), hostileLayout(), target));
+        for (String index : List.of("metrics", "metrics-2026-01")) {
+            ObjectNode doc = JSON.createObjectNode().put("@timestamp", "2026-01-05T00:00:00Z").put("tenant'", "t\"1");
+            HOSTILE.forEach(n -> doc.put(n, 1.5));
+            OpenSearchNode.Response created = node.call("POST", "/" + index + "/_doc?refresh=true",
+                JSON.writeValueAsString(doc));
+            assertEquals(201, created.status(), created.body());
+            EngineMapping m = EngineMapping.of(node, index);
+            for (String n : HOSTILE) {
+                assertEquals("double", m.types().get(n), n);
+            }
+            assertEquals(HOSTILE.size() + 2, m.fields(), "the strict mapping and nothing else: " + m.types());
+            JsonNode settings = JSON.readTree(node.ok("GET", "/" + index + "/_settings", null));
+            assertEquals("50", settings.at("/" + index + "/settings/index/mapping/total_fields/limit").asText());
+            assertEquals("0", settings.at("/" + index + "/settings/index/number_of_replicas").asText());
+            doc.put("unknown", 1);
+            OpenSearchNode.Response refused = node.call("POST", "/" + index + "/_doc", JSON.writeValueAsString(doc));
+            assertTrue(refused.body().contains("strict_dynamic_mapping_exception"), refused.body());
+            node.deleteIndex(index);
+        }
+        node.ok("DELETE", "/_index_template/" + name, null);
     }
 
     /** Creates the index, writes a full document and one with an extra field; returns the node's paths and types. */
