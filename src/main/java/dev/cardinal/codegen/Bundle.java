@@ -199,6 +199,9 @@ public final class Bundle {
                     put(files, name, IndexTemplate.body(kind, l, t), "the " + t.kind().product() + " index template for "
                         + "target " + t.id() + ": `PUT _index_template/" + IndexTemplate.name(l) + "` with this body.",
                         Language.JSON);
+                    String searches = base + ".slot-searches-" + SchemaInference.slug(t.id()) + ".json";
+                    SlotSearches.forSample(l, t, sample).ifPresent(text -> put(files, searches, text, "example searches per"
+                        + " slot for the sample's busiest tenant: each `request` with its `body`.", Language.JSON));
                 }
             }
         } else {

@@ -82,6 +82,11 @@ class GenerateCommandTest {
         assertEquals(300, t.at("/template/settings/index.mapping.total_fields.limit").asLong());
         assertEquals("strict", t.at("/template/mappings/dynamic").asText());
         assertTrue(Files.readString(out.resolve("README.md")).contains("PUT _index_template/cardinal-fixed-slots"));
+        JsonNode searches = new ObjectMapper().readTree(out.resolve("fixed-slots.slot-searches-search.json").toFile());
+        assertEquals(50, searches.size(), "one search per slot (max=50)");
+        assertEquals("GET /metrics/_search", searches.at("/0/request").asText());
+        assertEquals("slot_1", searches.at("/0/body/aggs/stats/stats/field").asText());
+        assertTrue(searches.at("/0/body/query/bool/filter/0/term/tenant").isTextual(), searches.get(0).toString());
     }
 
     @Test

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.codegen.IndexTemplate;
 import dev.cardinal.codegen.SchemaFiles;
+import dev.cardinal.codegen.SlotSearches;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -103,6 +104,46 @@ class StrictMappingNodeTest extends WithOpenSearchNode {
             node.deleteIndex(index);
         }
         node.ok("DELETE", "/_index_template/" + name, null);
+    }
+
+    @Test
+    void theSlotSearchesAnswerForOneTenant() throws Exception {
+        String tenantAttr = "ten\"ant */";
+        EventKind kind = new EventKind("usage", List.of(new Attribute(tenantAttr, ValueType.STRING),
+            new Attribute("metric", ValueType.STRING), new Attribute("value", ValueType.FLOAT)));
+        Layout layout = new Layout("slots", "slots", "usage", Template.literal("usage"), List.of(TagSpec.of(tenantAttr)),
+            List.of(new FieldSpec(Template.parse("slot_{slot(metric, " + tenantAttr + ", max=3)}"),
+                "value")), RetentionPlan.AUTOGEN);
+        Target target = new Target("search", "search", Target.Kind.OPENSEARCH, node.uri().toString(), "usage", null,
+            null, new ServerLimits(null, null, null, null));
+        assertTrue(SlotSearches.applies(layout));
+        node.ok("PUT", "/_index_template/" + IndexTemplate.name(layout), IndexTemplate.body(kind, layout, target));
+        String tenant = "c\"1\\ \n*/ \u00e9";
+        StringBuilder bulk = new StringBuilder();
+        String[][] docs = {{tenant, "slot_1", "1.5", "00"}, {tenant, "slot_1", "2.5", "10"}, {tenant, "slot_2", "4", "00"},
+            {"other", "slot_1", "100", "00"}};
+        for (String[] d : docs) {
+            ObjectNode doc = JSON.createObjectNode().put("@timestamp", "2026-01-05T" + d[3] + ":00:00Z").put(tenantAttr, d[0])
+                .put(d[1], Double.parseDouble(d[2]));
+            bulk.append("{\"index\":{}}\n").append(JSON.writeValueAsString(doc)).append('\n');
+        }
+        JsonNode written = JSON.readTree(node.ok("POST", "/usage/_bulk?refresh=true", bulk.toString()));
+        assertEquals(false, written.get("errors").asBoolean(), written.toString());
+        JsonNode searches = JSON.readTree(SlotSearches.forTenant(layout, target, tenant));
+        assertEquals(3, searches.size(), "one search per slot");
+        double[][] expected = {{2, 4.0}, {1, 4.0}, {0, 0}};
+        for (int i = 0; i < 3; i++) {
+            JsonNode s = searches.get(i);
+            assertEquals("GET /usage/_search", s.get("request").asText());
+            JsonNode r = JSON.readTree(node.ok("POST", "/usage/_search", JSON.writeValueAsString(s.get("body"))));
+            assertEquals((long) expected[i][0], r.at("/hits/total/value").asLong(), s.toString());
+            assertEquals((long) expected[i][0], r.at("/aggregations/stats/count").asLong());
+            assertEquals(expected[i][1], r.at("/aggregations/stats/sum").asDouble(), 1e-9);
+        }
+        JsonNode first = JSON.readTree(node.ok("POST", "/usage/_search", JSON.writeValueAsString(searches.get(0).get("body"))));
+        assertEquals(11, first.at("/aggregations/hourly/buckets").size(), "00:00 to 10:00, hour by hour");
+        node.deleteIndex("usage");
+        node.ok("DELETE", "/_index_template/" + IndexTemplate.name(layout), null);
     }
 
     /** Creates the index, writes a full document and one with an extra field; returns the node's paths and types. */
