@@ -148,21 +148,45 @@ class ParallelReadTest {
         assertTrue(accepted > runs / 4, accepted + " of " + runs + " accepted");
     }
 
+    /** The last chunk meets field v first as a float, which the chunks before hold as an integer. */
     @Test
     void aTypeFirstSeenInAnEarlierChunkFallsBack() throws Exception {
         StringBuilder sb = new StringBuilder();
         for (int i = 0; i < 200; i++) {
-            sb.append("m,host=h").append(i % 7).append(" v=").append(i).append("i ").append(1000 + i).append('\n');
+            sb.append("m,host=h").append(i % 7).append(i < 100 ? " v=" : " w=").append(i).append("i ")
+                .append(1000 + i).append('\n');
         }
         sb.append("m,host=h1 v=1.5 2000\n");
         Path file = dir.resolve("conflict.lp");
         Files.writeString(file, sb.toString());
         ParallelLineProtocol.Outcome parallel = parallel(file, SampleLimits.defaults(), 1024);
         assertNull(parallel.builder());
-        assertTrue(parallel.fallback().contains("field 'v'"), parallel.fallback());
+        assertTrue(parallel.fallback().contains("field 'v' of m is integer since " + file + ":1 and float from "),
+            parallel.fallback());
         Sample one = single(file, SampleLimits.defaults());
         assertEquals(1, one.report().badLines());
         assertEquals(201, one.report().problems().get(0).line());
+    }
+
+    /**
+     * A later chunk that first meets the field with the earlier chunks' type and then refuses a line for another type
+     * would name its own first line of the field, where one thread names the file's: the read falls back.
+     */
+    @Test
+    void aConflictInALaterChunkOnAFieldAnEarlierChunkHadFallsBack() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 200; i++) {
+            sb.append("m,host=h").append(i % 7).append(" v=").append(i).append("i ").append(1000 + i).append('\n');
+        }
+        sb.append("m,host=h1 v=1.5 2000\n");
+        Path file = dir.resolve("later.lp");
+        Files.writeString(file, sb.toString());
+        ParallelLineProtocol.Outcome parallel = parallel(file, SampleLimits.defaults(), 1024);
+        assertNull(parallel.builder());
+        assertTrue(parallel.fallback().contains("which an earlier chunk had"), parallel.fallback());
+        Sample one = single(file, SampleLimits.defaults());
+        assertTrue(one.report().problems().get(0).message().contains("since " + file + ":1"),
+            one.report().problems().get(0).message());
     }
 
     @Test
