@@ -43,7 +43,17 @@ public final class ByteDictionary {
 
     /** The id of the slice, adding it when new. */
     public int getOrAdd(byte[] buf, int off, int len) {
-        int h = hash(buf, off, len);
+        return getOrAdd(buf, off, len, hash(buf, off, len));
+    }
+
+    /** The id of value {@code id} of {@code other}, adding it when new (its hash is not computed again). */
+    int getOrAdd(ByteDictionary other, int id) {
+        other.checkId(id);
+        int from = other.offsets[id];
+        return getOrAdd(other.arena, from, other.offsets[id + 1] - from, other.hashes[id]);
+    }
+
+    private int getOrAdd(byte[] buf, int off, int len, int h) {
         int r = (h >>> 16) & (RECENT - 1);
         if (recent != null) {
             long last = recent[r];

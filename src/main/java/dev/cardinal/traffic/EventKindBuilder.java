@@ -42,6 +42,8 @@ public final class EventKindBuilder {
      * its first arrays (a dictionary's table and arena).
      */
     private static final long ATTRIBUTE_BYTES = 640;
+    /** The most a kind's columns grow by at once, as a multiple of the rows they hold (at least 1.5). */
+    static final long GROWTH_BOUND = 4;
     /** The sample this kind is part of: its memory budget, and the rows the file at hand is expected to give. */
     private final SampleBuilder owner;
 
@@ -82,6 +84,21 @@ public final class EventKindBuilder {
 
     /** The attribute index for a key, creating the attribute (and its column) on first sight. */
     public int attribute(byte[] key, int off, int len, boolean tag, ValueType type, String file, long line) {
+        int known = find(key, off, len, tag);
+        if (known >= 0) {
+            return known;
+        }
+        if (line != seenLine || !file.equals(seenFile)) {
+            // a line of 80,000 new keys gives them all one place
+            seenFile = file;
+            seenLine = line;
+            seenAt = file + ":" + line;
+        }
+        return attribute(key, off, len, tag, type, seenAt);
+    }
+
+    /** The attribute index for a key, creating it as first seen at {@code firstSeen} ({@code file:line}) when new. */
+    int attribute(byte[] key, int off, int len, boolean tag, ValueType type, String firstSeen) {
         ByteDictionary keys = tag ? tagKeys : fieldKeys;
         int known = keys.size();
         int id = keys.getOrAdd(key, off, len);
@@ -101,13 +118,7 @@ public final class EventKindBuilder {
         // a tag and a field with one key, or keys whose bytes are not UTF-8 and read alike, get names of their own
         String attrName = names.add(keyText) ? keyText : uniqueName(keyText);
         int index = attributes.size();
-        if (line != seenLine || !file.equals(seenFile)) {
-            // a line of 80,000 new keys gives them all one place
-            seenFile = file;
-            seenLine = line;
-            seenAt = file + ":" + line;
-        }
-        attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, seenAt));
+        attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, firstSeen));
         columns.add(newColumn(tag ? ValueType.STRING : type));
         owner.grew(newAttributeBytes(1));
         map[id] = index;
@@ -134,6 +145,11 @@ public final class EventKindBuilder {
      * at up to 9 bytes a row), for a reader to ask the budget before a line that brings many.
      */
     long newAttributeBytes(int n) {
+        return attributeBytes(n, capacity);
+    }
+
+    /** What {@code n} new attributes would take in a kind with room for {@code capacity} rows. */
+    static long attributeBytes(long n, long capacity) {
         return n * (ATTRIBUTE_BYTES + 9L * capacity);
     }
 
@@ -164,8 +180,11 @@ public final class EventKindBuilder {
                 long affordable = Math.max(minimum, owner.remaining() / bytesPerRow);
                 grown = Math.min(grown, capacity + affordable);
                 if (expected > grown) {
-                    // an estimate may be wrong: it takes at most half of what the budget has left
-                    grown = Math.max(grown, Math.min(expected + (expected >> 6), capacity + affordable / 2));
+                    // an estimate may be wrong: it takes at most half of what the budget has left, and at most
+                    // GROWTH_BOUND times the rows held, which bounds what a kind ever holds by its rows (what lets
+                    // ParallelLineProtocol tell that this reader would not have reached the budget)
+                    grown = Math.max(grown, Math.min(Math.min(expected + (expected >> 6), capacity + affordable / 2),
+                        GROWTH_BOUND * capacity));
                 }
             }
             int next = (int) Math.min(Integer.MAX_VALUE - 8L, grown);
@@ -206,6 +225,71 @@ public final class EventKindBuilder {
     public void commit(long timestampNanos) {
         timestamps[rows] = timestampNanos;
         rows++;
+    }
+
+    /**
+     * The most rows this kind's columns ever had room for while {@code rows} were written one by one through
+     * {@link #beginRow}: it grows from 64 by at most {@link #GROWTH_BOUND} times the rows held, or by half and 16.
+     */
+    static long mostCapacityFor(long rows) {
+        return Math.max(64, GROWTH_BOUND * rows + 16);
+    }
+
+    /** What {@link #footprintBytes} would say with room for {@code capacity} rows in every column. */
+    long footprintAt(long capacity) {
+        long b = 8L * capacity + ATTRIBUTE_BYTES * columns.size();
+        for (Column c : columns) {
+            b += c.bytesPerRow() * capacity + (c instanceof DictionaryColumn d
+                ? d.dictionary().footprintBytes() : 8L * ((capacity + 63) >>> 6));
+        }
+        return b + tagKeys.footprintBytes() + fieldKeys.footprintBytes();
+    }
+
+    int attributeCount() {
+        return attributes.size();
+    }
+
+    SampleAttribute attributeAt(int index) {
+        return attributes.get(index);
+    }
+
+    Column column(int index) {
+        return columns.get(index);
+    }
+
+    /** The raw key each attribute arrived under, by attribute index (keys that are not UTF-8 kept as they are). */
+    byte[][] rawKeys() {
+        byte[][] keys = new byte[attributes.size()][];
+        for (int id = 1; id <= tagKeys.size(); id++) {
+            keys[tagAttr[id]] = tagKeys.bytes(id);
+        }
+        for (int id = 1; id <= fieldKeys.size(); id++) {
+            keys[fieldAttr[id]] = fieldKeys.bytes(id);
+        }
+        return keys;
+    }
+
+    /**
+     * Appends the rows of {@code chunk} (the same event kind read from a later part of the file) after this kind's,
+     * in their order; {@code attributeOf[a]} is this kind's attribute for the chunk's attribute {@code a}.
+     */
+    void append(EventKindBuilder chunk, int[] attributeOf) {
+        int base = rows;
+        int more = chunk.rows;
+        long needed = (long) base + more;
+        if (needed > capacity) {
+            int next = (int) Math.min(Integer.MAX_VALUE - 8L, Math.max(needed, capacity + (long) (capacity >> 1)));
+            timestamps = Arrays.copyOf(timestamps, next);
+            for (Column c : columns) {
+                c.ensureCapacity(next);
+            }
+            capacity = next;
+        }
+        System.arraycopy(chunk.timestamps, 0, timestamps, base, more);
+        for (int a = 0; a < attributeOf.length; a++) {
+            ColumnAppend.append(columns.get(attributeOf[a]), chunk.columns.get(a), base, more);
+        }
+        rows += more;
     }
 
     long footprintBytes() {

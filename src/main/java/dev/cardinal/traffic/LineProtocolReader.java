@@ -34,14 +34,22 @@ public final class LineProtocolReader implements TrafficReader {
 
     /** Null for a file; for a write's body, who hears of each point and problem. */
     private final WriteListener listener;
+    /** The time given to points without a timestamp, or -1 for the time the read starts. */
+    private final long readTimeNanos;
 
     /** A reader for sample files. */
     public LineProtocolReader() {
-        this(null);
+        this(null, -1);
     }
 
-    private LineProtocolReader(WriteListener listener) {
+    /** A reader for sample files that gives points without a timestamp {@code readTimeNanos} (for tests). */
+    LineProtocolReader(long readTimeNanos) {
+        this(null, readTimeNanos);
+    }
+
+    private LineProtocolReader(WriteListener listener, long readTimeNanos) {
         this.listener = listener;
+        this.readTimeNanos = readTimeNanos;
     }
 
     /**
@@ -53,13 +61,38 @@ public final class LineProtocolReader implements TrafficReader {
      * the body first.
      */
     public static LineProtocolReader forWrites(WriteListener listener) {
-        return new LineProtocolReader(java.util.Objects.requireNonNull(listener));
+        return new LineProtocolReader(java.util.Objects.requireNonNull(listener), -1);
     }
 
     @Override
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
         throws IOException, SampleFormatException {
-        new Run(in, file, binding, into, monitor, listener).read();
+        long now = readTimeNanos >= 0 ? readTimeNanos : System.currentTimeMillis() * 1_000_000L;
+        new Run(in, file, binding, into, monitor, listener, now, 1, true).read();
+    }
+
+    /**
+     * A field whose line was refused for a type first seen on an earlier line of the same chunk: the message names
+     * that line, which is right only when no earlier chunk had the field (see {@link ParallelLineProtocol}).
+     */
+    record TypeConflict(EventKindBuilder kind, int attribute) {
+    }
+
+    /** What reading one chunk of a file leaves for the merge in file order ({@link ParallelLineProtocol}). */
+    record ChunkEnd(boolean endedAtNewline, long goodLines, List<TypeConflict> conflictsWithEarlierLines) {
+    }
+
+    /**
+     * Reads one chunk of a file, which starts a line at physical line {@code firstLine}: as the whole file's read
+     * would read those lines, except that only the chunk at the file's start ({@code fileStart}) looks at how the
+     * file starts (JSON, the first lines all malformed).
+     */
+    static ChunkEnd readChunk(InputStream in, String file, SampleBinding binding, SampleBuilder into,
+        ReadMonitor monitor, long readTimeNanos, long firstLine, boolean fileStart)
+        throws IOException, SampleFormatException {
+        Run run = new Run(in, file, binding, into, monitor, null, readTimeNanos, firstLine, fileStart);
+        run.read();
+        return new ChunkEnd(run.endedAtNewline, run.goodLines, run.conflicts);
     }
 
     private static final class Run {
@@ -88,7 +121,7 @@ public final class LineProtocolReader implements TrafficReader {
         private int limit;
         private boolean eof;
         private IOException failure;
-        private long line = 1;
+        private long line;
         /** The physical line the current (logical) line ends on, and where its text ends in the buffer. */
         private long lastLine;
         private int contentEnd;
@@ -100,16 +133,23 @@ public final class LineProtocolReader implements TrafficReader {
         private long consumed;
         private final List<ReadProblem> sniffed = new ArrayList<>();
         private final WriteListener listener;
+        /** False for a chunk after a file's first: its first lines are not the file's (no sniffing). */
+        private final boolean fileStart;
+        /** True when the last line ended at a newline outside a string, so the next chunk starts a line. */
+        private boolean endedAtNewline;
+        private final List<TypeConflict> conflicts = new ArrayList<>();
 
         Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor,
-            WriteListener listener) {
+            WriteListener listener, long readTimeNanos, long firstLine, boolean fileStart) {
             this.in = in;
             this.listener = listener;
             this.file = file;
             this.into = into;
             this.monitor = monitor;
             this.multiplier = LineProtocolSyntax.precisionMultiplier(binding.precision());
-            this.readTimeNanos = System.currentTimeMillis() * 1_000_000L;
+            this.readTimeNanos = readTimeNanos;
+            this.line = firstLine;
+            this.fileStart = fileStart;
             // each field of a line becomes an attribute with a column: about as much as a key of CSV costs
             long fields = into.limits().maxBytes() / FlatRowWriter.BYTES_PER_KEY;
             parser.maxFields = (int) Math.max(10_000, Math.min(Integer.MAX_VALUE - 8, fields));
@@ -118,7 +158,7 @@ public final class LineProtocolReader implements TrafficReader {
         void read() throws IOException, SampleFormatException {
             into.fileStarted();
             fill();
-            if (listener == null) {
+            if (listener == null && fileStart) {
                 rejectObviousMismatch();
             }
             int pos = 0;
@@ -139,6 +179,7 @@ public final class LineProtocolReader implements TrafficReader {
                         continue;
                     }
                     if (pos == limit && eof) {
+                        endedAtNewline = true;
                         break;
                     }
                 }
@@ -429,6 +470,7 @@ public final class LineProtocolReader implements TrafficReader {
                 int a = cached >= 0 ? cached : kind.find(pieceArray[k], scratchStart[k], scratchLength[k], false);
                 attrs[p.tagCount + f] = a;
                 if (a >= 0 && kind.type(a) != p.fieldType[f]) {
+                    conflicts.add(new TypeConflict(kind, a));
                     return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
                         + keyText(k) + "' is " + p.fieldType[f].id() + " here but " + kind.type(a).id() + " since "
                         + kind.firstSeen(a));
@@ -663,7 +705,7 @@ public final class LineProtocolReader implements TrafficReader {
             if (listener != null) {
                 listener.problem(problem);
                 into.badLine(problem);
-            } else if (goodLines == 0 && problem.kind() == ReadProblem.Kind.MALFORMED) {
+            } else if (goodLines == 0 && fileStart && problem.kind() == ReadProblem.Kind.MALFORMED) {
                 sniffed.add(problem);
                 if (sniffed.size() >= SNIFF_LINES) {
                     throw new SampleFormatException(file + " does not look like line protocol: its first "

@@ -31,6 +31,7 @@ public final class SampleBuilder {
     private long slack = 256 << 10;
     /** Bytes a reader holds outside the columns ({@link #holding}). */
     private long held;
+    private long mostHeld;
     private long nextInputBytes = -1;
     private long inputBytes = -1;
     private long rowsAtInputStart;
@@ -175,6 +176,7 @@ public final class SampleBuilder {
     public void holding(long bytes) {
         grown += Math.max(0, bytes - held);
         held = bytes;
+        mostHeld = Math.max(mostHeld, bytes);
     }
 
     /** About what the budget has left: the last measure, less what grew since (no walk over the columns). */
@@ -205,6 +207,58 @@ public final class SampleBuilder {
         capped = true;
         problem(new ReadProblem(file, line, 0, ReadProblem.Kind.CAPPED, why
             + "; the rest of the traffic was not read. Give Java more heap (-Xmx) or read a smaller sample."));
+    }
+
+    long rowCount() {
+        return rows;
+    }
+
+    /** The most a reader held outside the columns at once ({@link #holding}). */
+    long mostHeld() {
+        return mostHeld;
+    }
+
+    /** The event kinds in the order they were first met, with the raw name of each. */
+    List<EventKindBuilder> kinds() {
+        return kinds;
+    }
+
+    byte[] kindName(int index) {
+        return kindNames.bytes(index + 1);
+    }
+
+    /**
+     * Counts what {@code chunk} (a later part of the same file, read on its own) saw after what this builder saw:
+     * lines, rows, problems and warnings in order (kept up to the limit, the rest counted). Its rows are appended
+     * kind by kind by the caller.
+     */
+    void appendCounts(SampleBuilder chunk) {
+        chunk.problems.forEach(this::problem);
+        problemsOmitted += chunk.problemsOmitted;
+        chunk.warnings.forEach(this::warning);
+        warningsOmitted += chunk.warningsOmitted;
+        badLines += chunk.badLines;
+        lines += chunk.lines;
+        rows += chunk.rows;
+        withoutTimestamp += chunk.withoutTimestamp;
+        mostHeld = Math.max(mostHeld, chunk.mostHeld);
+    }
+
+    /**
+     * The most {@link #footprintBytes} could have said at any time while this builder's rows were read on one
+     * thread: dictionaries only grow, and each kind never had room for more than {@link
+     * EventKindBuilder#mostCapacityFor} its rows; plus what one line's new attributes are asked to fit ({@link
+     * #affords}).
+     */
+    long mostFootprint() {
+        long b = kindNames.footprintBytes() + mostHeld;
+        long newAttributes = 0;
+        for (EventKindBuilder k : kinds) {
+            long capacity = EventKindBuilder.mostCapacityFor(k.rows());
+            b += k.footprintAt(capacity);
+            newAttributes = Math.max(newAttributes, EventKindBuilder.attributeBytes(k.attributeCount(), capacity));
+        }
+        return b + newAttributes;
     }
 
     public boolean capped() {

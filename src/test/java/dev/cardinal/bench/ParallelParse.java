@@ -1,0 +1,70 @@
+package dev.cardinal.bench;
+
+import dev.cardinal.model.SampleBinding;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.Sample;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Lines per second to read, parse and dictionary-encode one plain line protocol file (ad marketplace, in the page
+ * cache) with {@code cardinal.readThreads} 1 and 2, alternated run by run so that the machine's load falls on both
+ * alike; each run's sample is checked to hold as many rows as the file has lines. Beside the wall time, the CPU time
+ * the process spent (what the parallel read costs in work, which a loaded machine does not blur as it blurs the wall
+ * time). Argument: {@code LINES[,RUNS]}.
+ */
+public final class ParallelParse {
+    private ParallelParse() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String[] a = (args.length == 0 || args[0].isBlank() ? "1000000" : args[0]).split(",");
+        int lines = Integer.parseInt(a[0]);
+        int runs = a.length > 1 ? Integer.parseInt(a[1]) : 7;
+        Path file = Files.createTempFile("parallel-parse", ".lp");
+        try {
+            Files.write(file, BenchData.adMarketplace(lines));
+            var sources = List.of(new SampleReader.Source(file, SampleBinding.lineProtocol("t", "t.lp", "ns")));
+            System.out.printf(Locale.ROOT, "%,d lines, %,d bytes, %d processors, load %s%n", lines, Files.size(file),
+                Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).trim());
+            int[] threads = {1, 2};
+            double[][] seconds = new double[threads.length][runs + 2];
+            double[][] cpu = new double[threads.length][runs + 2];
+            var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
+            for (int run = 0; run < runs + 2; run++) {
+                for (int t = 0; t < threads.length; t++) {
+                    System.setProperty("cardinal.readThreads", Integer.toString(threads[t]));
+                    long start = System.nanoTime();
+                    long cpuStart = os.getProcessCpuTime();
+                    Sample s = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+                    seconds[t][run] = (System.nanoTime() - start) / 1e9;
+                    cpu[t][run] = (os.getProcessCpuTime() - cpuStart) / 1e9;
+                    long rows = s.eventKinds().stream().mapToLong(k -> k.rows()).sum();
+                    if (rows != lines) {
+                        throw new IllegalStateException(threads[t] + " threads read " + rows + " rows of " + lines);
+                    }
+                }
+            }
+            for (int t = 0; t < threads.length; t++) {
+                // the first two runs of each are warm-up (the JIT compiling the reader)
+                double[] measured = Arrays.copyOfRange(seconds[t], 2, runs + 2);
+                double[] cpuSeconds = Arrays.copyOfRange(cpu[t], 2, runs + 2);
+                Arrays.sort(measured);
+                Arrays.sort(cpuSeconds);
+                double median = measured[measured.length / 2];
+                System.out.printf(Locale.ROOT, "%d thread(s): median %.3f s (%.2fM lines/s), best %.3f s, worst %.3f s;"
+                    + " CPU time of the process (all threads, GC included) median %.3f s%n", threads[t], median,
+                    lines / median / 1e6, measured[0], measured[measured.length - 1], cpuSeconds[cpuSeconds.length / 2]);
+            }
+            System.out.printf(Locale.ROOT, "load after: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+}
