@@ -69,6 +69,22 @@ public record Target(String id, String name, Kind kind, String url, String datab
         this(id, name, kind, url, database, org, null, ServerLimits.DEFAULTS);
     }
 
+    /** Why {@code url} cannot be a target's URL (not absolute, or carrying credentials), or empty when it can. */
+    public static Optional<String> urlProblem(String url) {
+        try {
+            java.net.URI uri = new java.net.URI(url);
+            if (uri.getScheme() == null || uri.getHost() == null) {
+                return Optional.of("'" + url + "' is not an absolute URL such as http://127.0.0.1:8086");
+            }
+            if (uri.getUserInfo() != null) {
+                return Optional.of("the URL carries credentials; remove them (secrets are never kept in a workspace)");
+            }
+            return Optional.empty();
+        } catch (java.net.URISyntaxException e) {
+            return Optional.of("not a URL: " + e.getMessage());
+        }
+    }
+
     public Target withServerVersion(ServerVersion version) {
         return new Target(id, name, kind, url, database, org, version, limits);
     }

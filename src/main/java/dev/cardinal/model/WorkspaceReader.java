@@ -479,16 +479,7 @@ public final class WorkspaceReader {
     }
 
     private static void checkUrl(String url, String path, JsonBinder b) {
-        try {
-            java.net.URI uri = new java.net.URI(url);
-            if (uri.getScheme() == null || uri.getHost() == null) {
-                b.error(path, "'" + url + "' is not an absolute URL such as http://127.0.0.1:8086");
-            } else if (uri.getUserInfo() != null) {
-                b.error(path, "the URL carries credentials; remove them (secrets are never kept in a workspace)");
-            }
-        } catch (java.net.URISyntaxException e) {
-            b.error(path, "not a URL: " + e.getMessage());
-        }
+        Target.urlProblem(url).ifPresent(problem -> b.error(path, problem));
     }
 
     private static Map<String, Position> canvas(JsonNode root, JsonBinder b, List<Layout> layouts) {

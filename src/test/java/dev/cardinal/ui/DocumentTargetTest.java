@@ -169,4 +169,45 @@ class DocumentTargetTest extends WorkbenchFixture {
         assertTrue(robot.lookup("#pushSummary").queryAs(Label.class).getText().contains("the index 'metrics' exists"));
         assertTrue(robot.lookup("#applyTarget").query().isDisabled());
     }
+
+    @Test
+    void aTargetOfAChosenKindIsAddedFromTheEditMenuAndUndone(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("metrics.cardinal.json");
+        Files.copy(Path.of("sample-data/custom-metrics/custom-metrics.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/custom-metrics/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        robot.clickOn("Edit").clickOn("Add Target…");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> {
+            robot.lookup("#targetDialogKind").queryAs(ChoiceBox.class).getSelectionModel().select(dev.cardinal.model.Target.Kind.OPENSEARCH);
+            robot.lookup("#targetDialogName").queryTextInputControl().setText("Search cluster");
+            robot.lookup("#targetDialogUrl").queryTextInputControl().setText("http://elastic:changeme@search:9200");
+            robot.lookup("#targetDialogDatabase").queryTextInputControl().setText("metrics");
+            robot.lookup("#targetDialogTotalFields").queryTextInputControl().setText("300");
+        });
+        robot.clickOn("Add");
+        assertTrue(robot.lookup("#targetDialogProblem").queryAs(Label.class).getText().contains("carries credentials"),
+            "a URL with a password is refused and the dialog stays open");
+        robot.interact(() -> robot.lookup("#targetDialogUrl").queryTextInputControl().setText("http://search:9200"));
+        robot.clickOn("Add");
+        WaitForAsyncUtils.waitForFxEvents();
+        dev.cardinal.model.Target added = window.session().workspace().targets().get(0);
+        assertEquals(new dev.cardinal.model.Target("search-cluster", "Search cluster", dev.cardinal.model.Target.Kind.OPENSEARCH,
+            "http://search:9200", "metrics", null, null, new dev.cardinal.model.ServerLimits(null, null, null, 300L)), added);
+        assertEquals(3, window.session().workspace().formatVersion(), "saved as format 3");
+
+        ChoiceBox<Object> server = robot.lookup("#server").queryAs(ChoiceBox.class);
+        Object offered = server.getItems().get(0);
+        assertTrue(offered.toString().startsWith("target Search cluster (OpenSearch index metrics, mapping, 300 fields)"), offered.toString());
+        assertEquals(offered, server.getValue(), "the target just added is chosen");
+        waitOnFx(60, () -> !robot.lookup("#projectionStatus").queryAs(Label.class).getText().startsWith("Recomputing")
+            && !nowOf(robot, "mapping fields").isEmpty());
+        assertEquals(Quantities.count(expected(ws, "metric-names-as-field-keys").fields()), nowOf(robot, "mapping fields"));
+
+        robot.interact(() -> window.session().history().undo());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertTrue(window.session().workspace().targets().isEmpty(), "undone");
+        assertFalse(server.getItems().get(0).toString().startsWith("target "), "no longer offered");
+    }
 }

@@ -155,6 +155,26 @@ public final class LayoutEdits {
         return history.apply("rename " + layout.name() + " to " + name.strip(), w -> w.withLayout(layout.withName(name.strip())));
     }
 
+    /** Adds a target, or replaces the one with its id, as an undoable edit. */
+    public boolean putTarget(dev.cardinal.model.Target target) {
+        Workspace ws = history.current();
+        if (ws == null) {
+            return false;
+        }
+        List<dev.cardinal.model.Target> targets = new java.util.ArrayList<>(ws.targets());
+        int at = targets.stream().map(dev.cardinal.model.Target::id).toList().indexOf(target.id());
+        if (at >= 0 && targets.get(at).equals(target)) {
+            return false;
+        }
+        if (at >= 0) {
+            targets.set(at, target);
+        } else {
+            targets.add(target);
+        }
+        return history.apply((at >= 0 ? "change target " : "add target ") + target.name(), w -> new Workspace(w.name(),
+            w.eventKinds(), w.layouts(), w.samples(), w.rollups(), targets, w.canvas()));
+    }
+
     /**
      * Deletes a layout, as an undoable edit.
      *

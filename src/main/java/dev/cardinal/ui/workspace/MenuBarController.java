@@ -188,6 +188,19 @@ public final class MenuBarController {
         canvas.deleteSelected();
     }
 
+    /** Adds a server of a chosen kind to the workspace, as an undoable edit: the Projection panel offers it first. */
+    @FXML
+    private void addTarget() {
+        if (session.workspace() == null) {
+            session.showStatus("Open a workspace first.");
+            return;
+        }
+        new TargetDialog(menuBar.getScene().getWindow(), session.workspace()).showAndWait().ifPresent(t -> {
+            session.edits().putTarget(t);
+            session.showStatus("Added target " + t.name() + " (" + t.kind().product() + "): the Projection panel projects for it");
+        });
+    }
+
     @FXML
     private void makeTag() {
         setSelectedRole(Role.TAG);

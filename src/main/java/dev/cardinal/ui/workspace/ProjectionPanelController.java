@@ -141,8 +141,12 @@ public final class ProjectionPanelController {
         if (offered.equals(server.getItems())) {
             return;
         }
+        // a target just added to this workspace is what the user wants to see projected
+        List<ServerChoice> before = List.copyOf(server.getItems());
+        ServerChoice added = before.isEmpty() ? null : offered.stream()
+            .filter(c -> c.label().startsWith("target ") && !before.contains(c)).findFirst().orElse(null);
         server.getItems().setAll(offered);
-        server.setValue(was != null && offered.contains(was) ? was : offered.get(0));
+        server.setValue(added != null ? added : was != null && offered.contains(was) ? was : offered.get(0));
     }
 
     private void applySettings() {

@@ -120,17 +120,7 @@ public final class PushPanelController {
 
     private void initTargetForm() {
         targetKind.getItems().setAll(Target.Kind.INFLUXDB_1, Target.Kind.OPENSEARCH, Target.Kind.ELASTICSEARCH);
-        targetKind.setConverter(new javafx.util.StringConverter<>() {
-            @Override
-            public String toString(Target.Kind k) {
-                return k == null ? "" : k.product();
-            }
-
-            @Override
-            public Target.Kind fromString(String s) {
-                return null;
-            }
-        });
+        targetKind.setConverter(TargetDialog.PRODUCTS);
         targetKind.setValue(Target.Kind.INFLUXDB_1);
         targetKind.valueProperty().addListener((o, was, now) -> {
             boolean index = now != null && now.isDocument();
@@ -326,11 +316,16 @@ public final class PushPanelController {
             pushSummary.setText("The sample has no " + pl.layout().eventKind() + " traffic to write.");
             return;
         }
+        runApply(pl.layout(), p -> ScratchPush.apply(pl, sample.orElse(null), write, p));
+    }
+
+    /** Runs an Apply in the background, its progress in the summary, its results in the table. */
+    private void runApply(Layout layout, Tasks.Job<ScratchPush.Result> apply) {
         applyTarget.setDisable(true);
         pushed = null;
         pushResult.getItems().clear();
-        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> ScratchPush.apply(pl, sample.orElse(null), write, p))
-            .onSuccess(r -> showResults(pl.layout(), r))
+        Task<ScratchPush.Result> job = Tasks.create(apply)
+            .onSuccess(r -> showResults(layout, r))
             .onError(e -> {
                 LOG.log(Level.WARNING, "apply failed", e);
                 pushSummary.textProperty().unbind();
@@ -351,22 +346,7 @@ public final class PushPanelController {
             pushSummary.setText("The sample has no " + pl.layout().eventKind() + " traffic to write.");
             return;
         }
-        applyTarget.setDisable(true);
-        pushed = null;
-        pushResult.getItems().clear();
-        Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> IndexPush.apply(pl, sample.get(), p))
-            .onSuccess(r -> showResults(pl.layout(), r))
-            .onError(e -> {
-                LOG.log(Level.WARNING, "writing the index failed", e);
-                pushSummary.textProperty().unbind();
-                pushSummary.setText("Apply failed: " + e.getMessage());
-            })
-            .andFinally(() -> {
-                pushSummary.textProperty().unbind();
-                forgetPlan();
-            })
-            .runOn(executor);
-        pushSummary.textProperty().bind(job.messageProperty());
+        runApply(pl.layout(), p -> IndexPush.apply(pl, sample.get(), p));
     }
 
     /**
