@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
     description = "Schema design workbench for time-series databases: see what a layout costs before the series exist.",
     subcommands = {AnalyzeCommand.class, ApplyCommand.class, CaptureCommand.class, CompareCommand.class, GenerateCommand.class, GuiCommand.class, ImportCommand.class, InferCommand.class, LintCommand.class, PlanCommand.class,
         SampleDataCommand.class,
-        SynthesizeCommand.class, CommandLine.HelpCommand.class})
+        SummarizeCommand.class, SynthesizeCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
 
     @CommandLine.Spec

@@ -14,9 +14,11 @@ import java.util.Map;
  * An empty cell means the row does not carry that attribute.
  */
 public final class CsvReader implements TrafficReader {
-    /** Looked for, case-insensitively and in this order, when the binding names no time column. */
-    /** Column (CSV) and top-level key (NDJSON) names taken as the time, in order; {@code @timestamp} is Elastic's. */
-    static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "@timestamp", "_time", "ts");
+    /**
+     * Column (CSV) and top-level key (NDJSON) names taken as the time, looked for case-insensitively and in this
+     * order when the binding names no time column; {@code @timestamp} is Elastic's. The Spark job detects as these readers do.
+     */
+    public static final List<String> TIME_COLUMNS = List.of("time", "timestamp", "@timestamp", "_time", "ts");
 
     @Override
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)

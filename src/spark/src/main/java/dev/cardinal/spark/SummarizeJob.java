@@ -17,34 +17,47 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaRDD;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * {@code cardinal-summarize}: reads line protocol traffic (paths or globs on any Hadoop file system: local, HDFS,
- * {@code s3a://}, {@code gs://}) and writes a traffic summary for a workspace's event kinds and layouts.
+ * {@code cardinal-summarize}: reads traffic (line protocol, CSV, NDJSON or Parquet; paths or globs on any Hadoop file
+ * system: local, HDFS, {@code s3a://}, {@code gs://}) and writes a traffic summary for a workspace's event kinds and
+ * layouts.
  *
  * <pre>spark-submit --class dev.cardinal.spark.SummarizeJob cardinal-summarize.jar \
- *     --workspace W.cardinal.json --out S.summary.json [--precision ns] INPUT...</pre>
+ *     --workspace W.cardinal.json --out S.summary.json [--precision ns] [--time-column C] [--time-format F] \
+ *     [--tag-columns a,b] [--format lp|csv|ndjson|parquet] [--event-kind K] INPUT...</pre>
+ *
+ * {@code --format} and {@code --event-kind} apply to the inputs after them.
  */
 public final class SummarizeJob {
+    static final String USAGE = "usage: --workspace W.cardinal.json --out S" + TrafficSummary.EXTENSION
+        + " [--precision ns|us|ms|s] [--time-column C] [--time-format F] [--tag-columns a,b] [--master URL] [--chunk-lines N]"
+        + " [--format lp|csv|ndjson|parquet] [--event-kind K] INPUT...";
+
     private SummarizeJob() {
     }
 
     /** The job's arguments. */
-    record Args(String workspace, String out, String precision, String master, List<String> inputs) {
-        static Args parse(String[] argv) {
+    record Args(String workspace, String out, String master, List<Inputs.Input> inputs, Inputs.Overrides overrides,
+                int chunkLines) {
+        static Args parse(String... argv) {
             String workspace = null;
             String out = null;
-            String precision = "ns";
             String master = null;
-            List<String> inputs = new ArrayList<>();
+            String precision = null;
+            String timeColumn = null;
+            String timeFormat = null;
+            List<String> tagColumns = null;
+            InputFormat format = null;
+            String eventKind = null;
+            int chunkLines = TrafficRows.CHUNK_LINES;
+            List<Inputs.Input> inputs = new ArrayList<>();
             for (int i = 0; i < argv.length; i++) {
                 String a = argv[i];
                 switch (a) {
@@ -52,19 +65,29 @@ public final class SummarizeJob {
                     case "--out" -> out = value(argv, ++i, a);
                     case "--precision" -> precision = value(argv, ++i, a);
                     case "--master" -> master = value(argv, ++i, a);
+                    case "--time-column" -> timeColumn = value(argv, ++i, a);
+                    case "--time-format" -> timeFormat = value(argv, ++i, a);
+                    case "--tag-columns" -> tagColumns = Arrays.stream(value(argv, ++i, a).split(","))
+                        .map(String::trim).filter(t -> !t.isEmpty()).toList();
+                    case "--event-kind" -> eventKind = value(argv, ++i, a);
+                    case "--chunk-lines" -> chunkLines = positive(value(argv, ++i, a), a);
+                    case "--format" -> {
+                        String id = value(argv, ++i, a);
+                        format = InputFormat.fromId(id).orElseThrow(() -> new IllegalArgumentException(
+                            "--format must be lp, csv, ndjson or parquet, was " + id));
+                    }
                     default -> {
                         if (a.startsWith("--")) {
                             throw new IllegalArgumentException("unknown option " + a);
                         }
-                        inputs.add(a);
+                        inputs.add(new Inputs.Input(a, format, eventKind));
                     }
                 }
             }
             if (workspace == null || out == null || inputs.isEmpty()) {
-                throw new IllegalArgumentException("usage: --workspace W.cardinal.json --out S" + TrafficSummary.EXTENSION
-                    + " [--precision ns|us|ms|s] [--master URL] INPUT...");
+                throw new IllegalArgumentException(USAGE);
             }
-            if (!dev.cardinal.model.SampleBinding.PRECISIONS.contains(precision)) {
+            if (precision != null && !dev.cardinal.model.SampleBinding.PRECISIONS.contains(precision)) {
                 throw new IllegalArgumentException("--precision must be one of " + dev.cardinal.model.SampleBinding.PRECISIONS
                     + ", was " + precision);
             }
@@ -72,7 +95,20 @@ public final class SummarizeJob {
                 throw new IllegalArgumentException("--out must end with " + TrafficSummary.EXTENSION + " (Cardinal tells a summary "
                     + "from traffic by its name), was " + out);
             }
-            return new Args(workspace, out, precision, master, inputs);
+            return new Args(workspace, out, master, inputs,
+                new Inputs.Overrides(precision, timeColumn, timeFormat, tagColumns), chunkLines);
+        }
+
+        private static int positive(String text, String option) {
+            try {
+                int n = Integer.parseInt(text);
+                if (n > 0) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw new IllegalArgumentException(option + " takes a positive number of lines, was " + text);
         }
 
         private static String value(String[] argv, int i, String option) {
@@ -81,9 +117,13 @@ public final class SummarizeJob {
             }
             return argv[i];
         }
+
+        String source() {
+            return inputs.stream().map(Inputs.Input::path).collect(java.util.stream.Collectors.joining(" "));
+        }
     }
 
-    public static void main(String[] argv) throws IOException {
+    public static void main(String[] argv) {
         Args args;
         try {
             args = Args.parse(argv);
@@ -97,12 +137,20 @@ public final class SummarizeJob {
             b.master(args.master());
         }
         SparkSession spark = b.getOrCreate();
+        int code = 0;
         try {
             TrafficSummary s = run(spark, args);
             System.err.println("cardinal-summarize: wrote " + args.out() + " (" + s.eventKinds().size() + " event kind"
                 + (s.eventKinds().size() == 1 ? "" : "s") + ")");
+        } catch (IOException | IllegalArgumentException e) {
+            // bad input (a missing file, an unknown format, a workspace without the event kind): said, not a stack trace
+            System.err.println("cardinal-summarize: " + e.getMessage());
+            code = 1;
         } finally {
             spark.stop();
+        }
+        if (code != 0) {
+            System.exit(code);
         }
     }
 
@@ -116,23 +164,15 @@ public final class SummarizeJob {
         } catch (dev.cardinal.model.WorkspaceFormatException e) {
             throw new IOException(e.getMessage(), e);
         }
-        List<String> files = expand(args.inputs(), conf);
-        JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
         LongAccumulator badLines = spark.sparkContext().longAccumulator("bad lines");
-        TrafficRows reader = new TrafficRows(workspace, args.precision(), badLines);
-        JavaRDD<Row> all = null;
-        for (int f = 0; f < files.size(); f++) {
-            int file = f;
-            JavaRDD<Row> rows = jsc.textFile(files.get(f)).mapPartitionsWithIndex((p, lines) -> reader.rows(file, p, lines), true);
-            all = all == null ? rows : all.union(rows);
-        }
+        JavaRDD<Row> all = new Inputs(spark, ws, args.overrides(), args.chunkLines()).rows(args.inputs(), workspace, badLines);
         Map<String, List<Layout>> coverage = new LinkedHashMap<>();
         for (EventKind k : ws.eventKinds()) {
             coverage.put(k.name(), SummaryCoverage.layouts(ws, k.name()));
         }
-        TrafficSummary summary = new SummaryCounts(spark, coverage).summarize(all, String.join(" ", args.inputs()));
+        TrafficSummary summary = new SummaryCounts(spark, coverage).summarize(all, args.source());
         if (summary.eventKinds().isEmpty()) {
-            throw new IOException("no point could be read from " + String.join(" ", args.inputs()) + " (" + badLines.value()
+            throw new IOException("no point could be read from " + args.source() + " (" + badLines.value()
                 + " bad lines)");
         }
         if (badLines.value() > 0) {
@@ -146,26 +186,6 @@ public final class SummarizeJob {
             o.write(TrafficSummaryFile.toJson(summary).getBytes(StandardCharsets.UTF_8));
         }
         return summary;
-    }
-
-    /** Each input path or glob to the files it names, in the order given (a glob's files by name). */
-    static List<String> expand(List<String> inputs, Configuration conf) throws IOException {
-        List<String> files = new ArrayList<>();
-        for (String in : inputs) {
-            Path p = new Path(in);
-            FileStatus[] found = p.getFileSystem(conf).globStatus(p);
-            if (found == null || found.length == 0) {
-                throw new IOException(in + ": no such file, and no file matches it");
-            }
-            Arrays.sort(found);
-            for (FileStatus s : found) {
-                if (s.isDirectory()) {
-                    throw new IOException(s.getPath() + ": a folder; give its files, e.g. " + s.getPath() + "/*.lp.gz");
-                }
-                files.add(s.getPath().toString());
-            }
-        }
-        return files;
     }
 
     private static byte[] readAll(Path p, Configuration conf) throws IOException {

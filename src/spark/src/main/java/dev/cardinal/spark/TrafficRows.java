@@ -1,26 +1,14 @@
 package dev.cardinal.spark;
 
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.SampleBinding;
-import dev.cardinal.model.SampleFormat;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceReader;
 import dev.cardinal.projection.SummaryRows;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.LineProtocolReader;
-import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleAttribute;
-import dev.cardinal.traffic.SampleBuilder;
-import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SummaryCoverage;
-import dev.cardinal.traffic.WriteListener;
-import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.io.Serializable;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -34,14 +22,14 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.util.LongAccumulator;
 
 /**
- * Turns the lines of one partition of one input file into one Spark row per point: the lines are read in chunks by
- * Cardinal's own line protocol reader (so a point is a point, a value a value, exactly as {@code cardinal analyze}
- * reads them), and each row carries the keys {@link SummaryRows} gives it: its attributes' values, and per covered
+ * Turns the records of one partition of one input file into one Spark row per point: the records are read in chunks
+ * by Cardinal's own readers as {@link InputSpec} says (so a point is a point, a value a value, exactly as
+ * {@code cardinal analyze} reads them), and each row carries the keys {@link SummaryRows} gives it: its attributes' values, and per covered
  * layout its series, shard group and tag values. Nothing is kept across chunks.
  */
 final class TrafficRows implements Serializable {
     private static final long serialVersionUID = 1L;
-    /** Lines read at once: enough to amortize the reader, few enough to stay small per task. */
+    /** Lines read at once by default: enough to amortize the reader, few enough to stay small per task. */
     static final int CHUNK_LINES = 50_000;
 
     static final StructType SCHEMA = new StructType()
@@ -58,15 +46,21 @@ final class TrafficRows implements Serializable {
         .add("meta", DataTypes.createArrayType(DataTypes.StringType, false), true);
 
     private final byte[] workspace;
-    private final String precision;
+    private final InputSpec spec;
+    private final int chunkLines;
     private final LongAccumulator badLines;
 
-    TrafficRows(byte[] workspace, String precision, LongAccumulator badLines) {
+    TrafficRows(byte[] workspace, InputSpec spec, int chunkLines, LongAccumulator badLines) {
         this.workspace = workspace;
-        this.precision = precision;
+        this.spec = spec;
+        this.chunkLines = chunkLines;
         this.badLines = badLines;
     }
 
+    /**
+     * The rows of one partition of one file: its records in chunks of {@link #CHUNK_LINES} (a CSV chunk never ends
+     * inside a quoted cell, and the partition at the start of a CSV file skips the header, which every chunk gets).
+     */
     Iterator<Row> rows(int file, int partition, Iterator<String> lines) {
         Workspace ws;
         try {
@@ -75,22 +69,27 @@ final class TrafficRows implements Serializable {
             throw new IllegalStateException(e.getMessage(), e); // the driver read it first: not reached
         }
         Map<String, List<Layout>> layouts = new HashMap<>();
+        if (spec.csv() && partition == 0 && lines.hasNext()) {
+            lines.next();
+        }
         // one chunk's rows at a time: a partition (a whole gzipped file) never sits in memory
         return new Iterator<>() {
-            private final ByteArrayOutputStream body = new ByteArrayOutputStream(1 << 20);
+            private final List<String> records = new ArrayList<>(Math.min(chunkLines, CHUNK_LINES));
             private Iterator<Row> current = java.util.Collections.emptyIterator();
             private long chunk;
 
             @Override
             public boolean hasNext() {
                 while (!current.hasNext() && lines.hasNext()) {
-                    body.reset();
-                    for (int n = 0; n < CHUNK_LINES && lines.hasNext(); n++) {
-                        body.writeBytes(lines.next().getBytes(StandardCharsets.UTF_8));
-                        body.write('\n');
+                    records.clear();
+                    boolean quoted = false;
+                    while (lines.hasNext() && (records.size() < chunkLines || quoted)) {
+                        String line = lines.next();
+                        records.add(line);
+                        quoted ^= spec.csv() && InputSpec.quotes(line) % 2 != 0;
                     }
                     List<Row> out = new ArrayList<>();
-                    read(body.toByteArray(), file, partition, chunk++, ws, layouts, out);
+                    read(InputSpec.chunk(spec.header(), records), file, partition, chunk++, ws, layouts, out);
                     current = out.iterator();
                 }
                 return current.hasNext();
@@ -108,31 +107,9 @@ final class TrafficRows implements Serializable {
 
     private void read(byte[] bytes, int file, int partition, long chunk, Workspace ws, Map<String, List<Layout>> layouts,
                       List<Row> out) {
-        SampleBuilder into = new SampleBuilder(SampleLimits.defaults());
         long[] bad = new long[1];
-        WriteListener listener = new WriteListener() {
-            @Override
-            public void accepted(long line, long start, long end, long timestampStart, long timestampEnd) {
-            }
-
-            @Override
-            public void problem(dev.cardinal.traffic.ReadProblem problem) {
-                if (problem.kind() != dev.cardinal.traffic.ReadProblem.Kind.WARNING) {
-                    bad[0]++;
-                }
-            }
-        };
-        SampleBinding binding = new SampleBinding("traffic", "input", SampleFormat.LINE_PROTOCOL, null, precision, null, null,
-            List.of());
-        try {
-            LineProtocolReader.forWrites(listener).read(new ByteArrayInputStream(bytes), "input", binding, into, ReadMonitor.NONE);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (dev.cardinal.traffic.SampleFormatException e) {
-            throw new IllegalStateException(e.getMessage(), e);
-        }
+        Sample sample = spec.read(bytes, bad);
         badLines.add(bad[0]);
-        Sample sample = into.build();
         for (EventKindSample k : sample.eventKinds()) {
             List<Layout> covered = layouts.computeIfAbsent(k.name(), n -> SummaryCoverage.layouts(ws, n));
             SummaryRows sr = new SummaryRows(k, covered);

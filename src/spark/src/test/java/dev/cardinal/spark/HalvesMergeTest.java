@@ -74,7 +74,7 @@ class HalvesMergeTest extends SparkTest {
 
     private static Path summarize(Path ws, Path traffic, String name) throws Exception {
         Path out = dir.resolve(name + TrafficSummary.EXTENSION);
-        SummarizeJob.run(spark, new SummarizeJob.Args(ws.toString(), out.toString(), "ns", null, List.of(traffic.toString())));
+        SummarizeJob.run(spark, SummarizeJob.Args.parse("--workspace", ws.toString(), "--out", out.toString(), traffic.toString()));
         return out;
     }
 

@@ -28,8 +28,10 @@ public final class ReportComparison {
     private ReportComparison() {
     }
 
+    /** Compares the reports; {@code traffic} null reads the rows from the workspace's bound samples. */
     public static void compare(String name, Path ws, Path traffic, Path summary) throws Exception {
-        Run fromRows = cardinal("analyze", traffic.toString(), "--workspace", ws.toString(), "--format", "json");
+        Run fromRows = traffic == null ? cardinal("analyze", "--workspace", ws.toString(), "--format", "json")
+            : cardinal("analyze", traffic.toString(), "--workspace", ws.toString(), "--format", "json");
         Run fromSummary = cardinal("analyze", summary.toString(), "--workspace", ws.toString(), "--format", "json");
         assertEquals(0, fromRows.code, fromRows.err);
         assertEquals(0, fromSummary.code, fromSummary.err);

@@ -53,7 +53,7 @@ class SummaryEqualsRowsTest extends SparkTest {
     }
 
     private static Path summarize(Path ws, Path traffic, Path out) throws Exception {
-        SummarizeJob.run(spark, new SummarizeJob.Args(ws.toString(), out.toString(), "ns", null, List.of(traffic.toString())));
+        SummarizeJob.run(spark, SummarizeJob.Args.parse("--workspace", ws.toString(), "--out", out.toString(), traffic.toString()));
         return out;
     }
 
