@@ -32,10 +32,8 @@ final class HashPartitions {
     final int[] positionOfOrdinal;
     final long taking;
 
-    /** The table, made at the first {@link #clear}: a walk needs one, a collapse being built does not. */
-    private long[] slots;
-    private int mask;
-    private int shift;
+    /** The table of a single walker, made at its first {@link #clear}: a collapse being built needs none. */
+    private Table table;
 
     /** Keys partitioned already (by {@link Collapse}, once for many layouts), with their segment offsets. */
     HashPartitions(long[] partitioned, int[] start, int[][][] cutOffsets) {
@@ -173,29 +171,58 @@ final class HashPartitions {
 
     /** Empties the table, sized for partition {@code p}. */
     void clear(int p) {
-        if (slots == null) {
-            slots = new long[tableCapacity()];
+        if (table == null) {
+            table = table();
         }
-        int cap = capacity(start[p + 1] - start[p]);
-        mask = cap - 1;
-        shift = 64 - Integer.numberOfTrailingZeros(cap);
-        Arrays.fill(slots, 0, cap, 0L);
+        table.clear(p);
     }
 
     /** The table slot of {@code key}: its slot if it was there, {@code ~slot} if this call put it there. */
     int slot(long key) {
-        long stored = key + 1; // 0 marks an empty slot
-        int slot = (int) ((stored * 0xC2B2AE3D27D4EB4FL) >>> shift);
-        while (true) {
-            long e = slots[slot];
-            if (e == stored) {
-                return slot;
+        return table.slot(key);
+    }
+
+    /** A table of its own for a walker over some of the partitions, while others walk the rest. */
+    Table table() {
+        return new Table(tableCapacity());
+    }
+
+    /**
+     * One open-addressing table, cleared and reused for each partition its walker takes: as large as the largest
+     * partition needs, so it stays in the cache.
+     */
+    final class Table {
+        private final long[] slots;
+        private int mask;
+        private int shift;
+
+        private Table(int capacity) {
+            slots = new long[capacity];
+        }
+
+        /** Empties the table, sized for partition {@code p}. */
+        void clear(int p) {
+            int cap = capacity(start[p + 1] - start[p]);
+            mask = cap - 1;
+            shift = 64 - Integer.numberOfTrailingZeros(cap);
+            Arrays.fill(slots, 0, cap, 0L);
+        }
+
+        /** The table slot of {@code key}: its slot if it was there, {@code ~slot} if this call put it there. */
+        int slot(long key) {
+            long stored = key + 1; // 0 marks an empty slot
+            int slot = (int) ((stored * 0xC2B2AE3D27D4EB4FL) >>> shift);
+            while (true) {
+                long e = slots[slot];
+                if (e == stored) {
+                    return slot;
+                }
+                if (e == 0) {
+                    slots[slot] = stored;
+                    return ~slot;
+                }
+                slot = (slot + 1) & mask;
             }
-            if (e == 0) {
-                slots[slot] = stored;
-                return ~slot;
-            }
-            slot = (slot + 1) & mask;
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.cardinal.projection;
 
+import java.util.function.Supplier;
+
 /**
  * Counts series from their packed keys, one per row in time order, without numbering rows: distinct series, the
  * growth checkpoints, series per shard group, and a call at each series' first point. This is the hot path of a
@@ -10,8 +12,18 @@ package dev.cardinal.projection;
  * series' first point, and a table per partition, small enough for the cache, remembers each series' last shard
  * group. Where each checkpoint and shard group starts in a partition is known, and both only move forward, so a
  * key's are found by moving a cursor: no position is stored per key.
+ *
+ * <p>Partitions are independent, so a large count walks them on every core: each walker takes a run of partitions
+ * holding about the same number of keys, with a table and tallies of its own, and the tallies are added up. The
+ * counts are the same whatever the number of walkers.
  */
 final class SeriesCounter {
+    /**
+     * Below this many keys per walker a second thread costs more than it saves ({@code cardinal.projectionMinKeys},
+     * which tests lower to walk small samples on several threads).
+     */
+    private static final int MIN_KEYS_PER_WALKER = 1 << 17;
+
     /** Told of each series once, at its first point, with its key. */
     interface FirstPoints {
         void first(long key);
@@ -32,13 +44,19 @@ final class SeriesCounter {
     }
 
     /**
-     * @param keys       a packed series key per time position, -1 where the row makes no point
-     * @param groupStart the first time position of each shard group the sample touches (ascending, first is 0)
-     * @param at         checkpoints as 1-based point counts (ascending)
+     * @param keys        a packed series key per time position, -1 where the row makes no point
+     * @param groupStart  the first time position of each shard group the sample touches (ascending, first is 0)
+     * @param at          checkpoints as 1-based point counts (ascending)
+     * @param firstPoints makes the listener of one walker (called on the calling thread, once per walker)
      */
-    static Counts count(long[] keys, int[] groupStart, long[] at, FirstPoints firstPoints) {
+    static Counts count(long[] keys, int[] groupStart, long[] at, Supplier<FirstPoints> firstPoints) {
+        return count(keys, groupStart, at, firstPoints, 0);
+    }
+
+    /** {@link #count(long[], int[], long[], Supplier)} on {@code walkers} threads (0: as many as pay). */
+    static Counts count(long[] keys, int[] groupStart, long[] at, Supplier<FirstPoints> firstPoints, int walkers) {
         HashPartitions parts = new HashPartitions(keys, at, groupStart);
-        return count(parts, -1L, parts.taking, parts.positionOfOrdinal, firstPoints);
+        return count(parts, -1L, parts.taking, parts.positionOfOrdinal, firstPoints, walkers == 0 ? walkers(parts) : walkers);
     }
 
     /**
@@ -49,65 +67,129 @@ final class SeriesCounter {
      * @param mask   the bits of the entries' keys that make the layout's series key
      * @param points rows the entries stand for (every row is a point)
      */
-    static Counts countEntries(Collapse collapse, long mask, long points, FirstPoints firstPoints) {
-        return count(collapse.partitions(), mask, points, collapse.checkpointAt, firstPoints);
+    static Counts countEntries(Collapse collapse, long mask, long points, Supplier<FirstPoints> firstPoints) {
+        HashPartitions parts = collapse.partitions();
+        return count(parts, mask, points, collapse.checkpointAt, firstPoints, walkers(parts));
     }
 
-    /** One walk over the partitions: each key (masked) is a series; its segments give checkpoint and shard group. */
-    private static Counts count(HashPartitions parts, long mask, long points, int[] checkpointAt, FirstPoints firstPoints) {
-        int[][] checkpointStart = parts.cutOffsets[0];
-        int[][] groupStartAt = parts.cutOffsets[1];
-        int groups = groupStartAt.length;
-        int checkpoints = checkpointStart.length;
-        int[] lastGroup = new int[parts.tableCapacity()];
-        long[] perGroup = new long[groups];
-        long[] lastIn = new long[groups];
-        long[] newAt = new long[checkpoints];
-        long distinct = 0;
-        int[] groupFrom = new int[groups + 1];
-        int[] checkpointFrom = new int[checkpoints + 1];
-        for (int p = 0; p < parts.partitions(); p++) {
-            parts.clear(p);
-            // where this partition's groups and checkpoints start, with an end marker past its last key
-            for (int g = 0; g < groups; g++) {
-                groupFrom[g] = groupStartAt[g][p];
+    /** Walkers for {@code parts}: one per core, each with at least {@link #MIN_KEYS_PER_WALKER} keys. */
+    private static int walkers(HashPartitions parts) {
+        int min = Math.max(1, Integer.getInteger("cardinal.projectionMinKeys", MIN_KEYS_PER_WALKER));
+        long byKeys = Math.max(1, parts.start[parts.partitions()] / min);
+        return (int) Math.min(Math.min(Walkers.threads(), byKeys), parts.partitions());
+    }
+
+    /** Walks the partitions in {@code walkers} runs of about equal keys, then adds the runs' tallies up. */
+    private static Counts count(HashPartitions parts, long mask, long points, int[] checkpointAt, Supplier<FirstPoints> firstPoints,
+                        int walkers) {
+        int n = Math.max(1, Math.min(walkers, parts.partitions()));
+        int[] from = new int[n + 1];
+        int total = parts.start[parts.partitions()];
+        for (int w = 1; w < n; w++) {
+            // the first partition that starts at or after this walker's share of the keys
+            int p = from[w - 1];
+            long share = (long) total * w / n;
+            while (p < parts.partitions() && parts.start[p] < share) {
+                p++;
             }
-            groupFrom[groups] = Integer.MAX_VALUE;
-            for (int k = 0; k < checkpoints; k++) {
-                checkpointFrom[k] = checkpointStart[k][p];
-            }
-            checkpointFrom[checkpoints] = Integer.MAX_VALUE;
-            int group = 0;
-            int checkpoint = 0;
-            for (int j = parts.start[p]; j < parts.start[p + 1]; j++) {
-                while (groupFrom[group + 1] <= j) {
-                    group++;
-                }
-                long key = parts.keys[j] & mask;
-                int slot = parts.slot(key);
-                if (slot >= 0) {
-                    if (lastGroup[slot] != group) {
-                        lastIn[lastGroup[slot]]--;
-                        lastIn[group]++;
-                        lastGroup[slot] = group;
-                        perGroup[group]++;
-                    }
-                    continue;
-                }
-                lastGroup[~slot] = group;
-                perGroup[group]++;
-                lastIn[group]++;
-                distinct++;
-                while (checkpointFrom[checkpoint + 1] <= j) {
-                    checkpoint++;
-                }
-                newAt[checkpoint]++;
-                firstPoints.first(key);
-            }
+            from[w] = p;
         }
+        from[n] = parts.partitions();
+        Walk[] walks = new Walk[n];
+        for (int w = 0; w < n; w++) {
+            walks[w] = new Walk(parts, mask, firstPoints.get());
+        }
+        Walkers.run(n, w -> walks[w].over(from[w], from[w + 1]));
+        Walk all = walks[0];
+        for (int w = 1; w < n; w++) {
+            all.add(walks[w]);
+        }
+        long[] newAt = all.newAt;
         for (int c = 1; c < newAt.length; c++) {
             newAt[c] += newAt[c - 1];
         }
-        return new Counts(points, distinct, perGroup, lastIn, checkpointAt, newAt);
+        return new Counts(points, all.distinct, all.perGroup, all.lastIn, checkpointAt, newAt);
+    }
+
+    /** One walker's tallies over its run of partitions: each key (masked) is a series; its segments give checkpoint and shard group. */
+    private static final class Walk {
+        private final HashPartitions parts;
+        private final long mask;
+        private final FirstPoints firstPoints;
+        private final long[] perGroup;
+        private final long[] lastIn;
+        private final long[] newAt;
+        private long distinct;
+
+        Walk(HashPartitions parts, long mask, FirstPoints firstPoints) {
+            this.parts = parts;
+            this.mask = mask;
+            this.firstPoints = firstPoints;
+            perGroup = new long[parts.cutOffsets[1].length];
+            lastIn = new long[perGroup.length];
+            newAt = new long[parts.cutOffsets[0].length];
+        }
+
+        Walk over(int fromPartition, int toPartition) {
+            int[][] checkpointStart = parts.cutOffsets[0];
+            int[][] groupStartAt = parts.cutOffsets[1];
+            int groups = groupStartAt.length;
+            int checkpoints = checkpointStart.length;
+            HashPartitions.Table table = parts.table();
+            int[] lastGroup = new int[parts.tableCapacity()];
+            int[] groupFrom = new int[groups + 1];
+            int[] checkpointFrom = new int[checkpoints + 1];
+            for (int p = fromPartition; p < toPartition; p++) {
+                table.clear(p);
+                // where this partition's groups and checkpoints start, with an end marker past its last key
+                for (int g = 0; g < groups; g++) {
+                    groupFrom[g] = groupStartAt[g][p];
+                }
+                groupFrom[groups] = Integer.MAX_VALUE;
+                for (int k = 0; k < checkpoints; k++) {
+                    checkpointFrom[k] = checkpointStart[k][p];
+                }
+                checkpointFrom[checkpoints] = Integer.MAX_VALUE;
+                int group = 0;
+                int checkpoint = 0;
+                for (int j = parts.start[p]; j < parts.start[p + 1]; j++) {
+                    while (groupFrom[group + 1] <= j) {
+                        group++;
+                    }
+                    long key = parts.keys[j] & mask;
+                    int slot = table.slot(key);
+                    if (slot >= 0) {
+                        if (lastGroup[slot] != group) {
+                            lastIn[lastGroup[slot]]--;
+                            lastIn[group]++;
+                            lastGroup[slot] = group;
+                            perGroup[group]++;
+                        }
+                        continue;
+                    }
+                    lastGroup[~slot] = group;
+                    perGroup[group]++;
+                    lastIn[group]++;
+                    distinct++;
+                    while (checkpointFrom[checkpoint + 1] <= j) {
+                        checkpoint++;
+                    }
+                    newAt[checkpoint]++;
+                    firstPoints.first(key);
+                }
+            }
+            return this;
+        }
+
+        void add(Walk o) {
+            distinct += o.distinct;
+            for (int g = 0; g < perGroup.length; g++) {
+                perGroup[g] += o.perGroup[g];
+                lastIn[g] += o.lastIn[g];
+            }
+            for (int c = 0; c < newAt.length; c++) {
+                newAt[c] += o.newAt[c];
+            }
+        }
     }
 }

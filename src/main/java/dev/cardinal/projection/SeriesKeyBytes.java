@@ -66,7 +66,14 @@ final class SeriesKeyBytes {
         return new Unpacked(shift, mask, small, fixed);
     }
 
+    /**
+     * The sizes of series given by their packed keys, tallied on its own so that walkers over different partitions
+     * each have one; {@link #absorb} adds a walker's tallies to the whole.
+     */
     final class Unpacked {
+        private long keyBytes;
+        private long tagPairs;
+        private long tagBytes;
         private final int[] shift;
         private final long[] mask;
         /** Value lengths in a byte where they fit, else null (and {@code lengths} serves). */
@@ -94,6 +101,13 @@ final class SeriesKeyBytes {
                 }
             }
         }
+    }
+
+    /** Adds what {@code u} tallied. */
+    void absorb(Unpacked u) {
+        keyBytes += u.keyBytes;
+        tagPairs += u.tagPairs;
+        tagBytes += u.tagBytes;
     }
 
     /** Adds the series of {@code row}. */

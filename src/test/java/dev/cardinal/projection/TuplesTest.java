@@ -95,8 +95,10 @@ class TuplesTest {
 
     @Property(tries = 12)
     void seriesCounterMatchesAReplayWithCollections(@ForAll long seed, @ForAll @IntRange(min = 1, max = 4) int width,
-                                                    @ForAll @IntRange(min = 2, max = 3000) int distinct) throws Exception {
-        SampleIndex index = sample(seed, 30_000, width, distinct);
+                                                    @ForAll @IntRange(min = 2, max = 3000) int distinct,
+                                                    @ForAll @IntRange(min = 1, max = 5) int walkers) throws Exception {
+        // over 65,536 rows: four partitions, so that several walkers each take some
+        SampleIndex index = sample(seed, 70_000, width, distinct);
         int[] attrs = attrs(index, width);
         Tuples.RowFilter filter = row -> row % 5 != 0;
         Tuples.Keys keys = Tuples.keys(index, attrs, filter, index.timeOrder());
@@ -118,8 +120,9 @@ class TuplesTest {
             written += filter.test(r) ? 1 : 0;
         }
         long[] at = GrowthCurve.positions(written, 50);
-        List<Long> firstKeys = new ArrayList<>();
-        SeriesCounter.Counts c = SeriesCounter.count(keys.keys(), groupStart, at, firstKeys::add);
+        List<Long> firstKeys = java.util.Collections.synchronizedList(new ArrayList<>());
+        // walkers over runs of partitions, each telling of its own series
+        SeriesCounter.Counts c = SeriesCounter.count(keys.keys(), groupStart, at, () -> firstKeys::add, walkers);
 
         Map<List<Integer>, Long> lastGroup = new HashMap<>();
         Map<Long, Long> perGroup = new HashMap<>();
@@ -149,9 +152,12 @@ class TuplesTest {
         assertEquals(lastGroup.size(), firstKeys.stream().distinct().count());
         long[] counted = c.perGroup();
         assertEquals(groupStart.length, counted.length);
+        Map<Long, Long> lastIn = new HashMap<>();
+        lastGroup.values().forEach(g -> lastIn.merge(g, 1L, Long::sum));
         for (int g = 0; g < groupStart.length; g++) {
             long shard = groups.index(index.timestampAt(groupStart[g]));
             assertEquals(perGroup.getOrDefault(shard, 0L), counted[g], "group " + g);
+            assertEquals(lastIn.getOrDefault(shard, 0L), c.lastGroup()[g], "series last seen in group " + g);
         }
     }
 
@@ -185,18 +191,36 @@ class TuplesTest {
             if (step % 3 == 0) {
                 collapsed.prepare(layout); // as the workbench does in the background
             }
-            LayoutMeasure a = collapsed.measure(layout);
-            LayoutMeasure b = rows.measure(layout);
+            // the collapse walked on three threads, the rows on one and on three: the same numbers
+            LayoutMeasure a = onWalkers(3, () -> collapsed.measure(layout));
+            LayoutMeasure b = onWalkers(1, () -> rows.measure(layout));
             String what = "step " + step + " tags " + tags;
-            assertEquals(b.series(), a.series(), what);
-            assertEquals(b.shardGroupSeries(), a.shardGroupSeries(), what);
-            assertEquals(b.liveSeries(), a.liveSeries(), what);
-            assertEquals(b.shardGroups(), a.shardGroups(), what);
-            assertEquals(b.points(), a.points(), what);
-            assertEquals(b.footprint(), a.footprint(), what);
-            assertEquals(java.util.Arrays.toString(b.seriesGrowth().distinct()), java.util.Arrays.toString(a.seriesGrowth().distinct()), what);
-            assertEquals(java.util.Arrays.toString(b.seriesGrowth().elapsedSeconds()),
-                java.util.Arrays.toString(a.seriesGrowth().elapsedSeconds()), what);
+            assertMeasuresEqual(b, a, what);
+            assertMeasuresEqual(b, onWalkers(3, () -> rows.measure(layout)), what + " rows on 3 walkers");
         }
+    }
+
+    /** Measures with the walk over partitions split among {@code threads} walkers, however small the sample. */
+    private static LayoutMeasure onWalkers(int threads, java.util.function.Supplier<LayoutMeasure> measure) {
+        System.setProperty("cardinal.projectionThreads", String.valueOf(threads));
+        System.setProperty("cardinal.projectionMinKeys", "1000");
+        try {
+            return measure.get();
+        } finally {
+            System.clearProperty("cardinal.projectionThreads");
+            System.clearProperty("cardinal.projectionMinKeys");
+        }
+    }
+
+    private static void assertMeasuresEqual(LayoutMeasure b, LayoutMeasure a, String what) {
+        assertEquals(b.series(), a.series(), what);
+        assertEquals(b.shardGroupSeries(), a.shardGroupSeries(), what);
+        assertEquals(b.liveSeries(), a.liveSeries(), what);
+        assertEquals(b.shardGroups(), a.shardGroups(), what);
+        assertEquals(b.points(), a.points(), what);
+        assertEquals(b.footprint(), a.footprint(), what);
+        assertEquals(java.util.Arrays.toString(b.seriesGrowth().distinct()), java.util.Arrays.toString(a.seriesGrowth().distinct()), what);
+        assertEquals(java.util.Arrays.toString(b.seriesGrowth().elapsedSeconds()),
+            java.util.Arrays.toString(a.seriesGrowth().elapsedSeconds()), what);
     }
 }
