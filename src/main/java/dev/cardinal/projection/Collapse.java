@@ -24,10 +24,16 @@ final class Collapse {
     final int[][][] cutOffsets;
     /** The time position of each checkpoint's point (every row is a point). */
     final int[] checkpointAt;
+    /**
+     * Per attribute, the byte length of its value in each entry (in {@link #keys}' order), or null where its values
+     * all have one length or one is longer than 255 bytes: the series key sizes of a toggle are then summed reading
+     * along the entries instead of looking each value's length up at random (two fifths of a toggle's time before).
+     */
+    final byte[][] entryLengths;
     private final int[] shifts;
 
     private Collapse(int[] attrs, int[] widths, long shardGroupNanos, int partitionAttribute, long[] keys, int[] start,
-                     int[][][] cutOffsets, int[] checkpointAt) {
+                     int[][][] cutOffsets, int[] checkpointAt, byte[][] entryLengths) {
         this.attrs = attrs;
         this.widths = widths;
         this.shardGroupNanos = shardGroupNanos;
@@ -36,6 +42,7 @@ final class Collapse {
         this.start = start;
         this.cutOffsets = cutOffsets;
         this.checkpointAt = checkpointAt;
+        this.entryLengths = entryLengths;
         this.shifts = shiftsOf(widths);
     }
 
@@ -118,7 +125,24 @@ final class Collapse {
         HashPartitions parts = new HashPartitions(entries, ((1L << widths[pj]) - 1) << shifts[pj], shifts[pj], bits,
             new int[][]{checkpointCuts, groupCuts});
         return new Collapse(attrs.clone(), widths, shardGroupNanos, attrs[pj], parts.keys, parts.start, parts.cutOffsets,
-            checkpointAt);
+            checkpointAt, entryLengths(index, attrs, widths, shifts, parts.keys));
+    }
+
+    private static byte[][] entryLengths(SampleIndex index, int[] attrs, int[] widths, int[] shifts, long[] keys) {
+        byte[][] out = new byte[attrs.length][];
+        for (int j = 0; j < attrs.length; j++) {
+            byte[] small = index.fixedLength(attrs[j]) >= 0 ? null : index.shortLengths(attrs[j]);
+            if (small == null) {
+                continue;
+            }
+            byte[] lengths = new byte[keys.length];
+            long mask = (1L << widths[j]) - 1;
+            for (int e = 0; e < keys.length; e++) {
+                lengths[e] = small[(int) ((keys[e] >>> shifts[j]) & mask)];
+            }
+            out[j] = lengths;
+        }
+        return out;
     }
 
     /** The first of {@code positions[0, count)} (ascending) at {@code pos} or later ({@code count} if none). */

@@ -273,7 +273,8 @@ public final class LayoutMeasurer {
             // over the partitions tallies its own series
             List<SeriesKeyBytes.Unpacked> walkers = new ArrayList<>();
             Supplier<SeriesCounter.FirstPoints> each = () -> {
-                SeriesKeyBytes.Unpacked u = keyBytes.unpacked(series.attrs(), series.widths());
+                SeriesKeyBytes.Unpacked u = keyBytes.unpacked(series.attrs(), series.widths(),
+                    series.collapse() == null ? null : series.collapse().entryLengths);
                 walkers.add(u);
                 return u::add;
             };
@@ -282,7 +283,7 @@ public final class LayoutMeasurer {
                 : SeriesCounter.count(keys, groupStart, at, each);
             walkers.forEach(keyBytes::absorb);
         } else {
-            c = SeriesCounter.count(keys, groupStart, at, () -> key -> { });
+            c = SeriesCounter.count(keys, groupStart, at, () -> (key, entry) -> { });
             // a row of each series, read in file order: looked up in the order the series appeared, each lookup
             // missed the cache in every tag's column (a fifth of a 10M-row projection with five id tags)
             int[] rowOfSeries = series.rowOfSeries();

@@ -26,7 +26,11 @@ final class SeriesCounter {
 
     /** Told of each series once, at its first point, with its key. */
     interface FirstPoints {
-        void first(long key);
+        /**
+         * @param key   the series' key
+         * @param entry where the key is among the partitioned keys (a {@link Collapse}'s entry, when walking one)
+         */
+        void first(long key, int entry);
     }
 
     /**
@@ -175,7 +179,7 @@ final class SeriesCounter {
                         checkpoint++;
                     }
                     newAt[checkpoint]++;
-                    firstPoints.first(key);
+                    firstPoints.first(key, j);
                 }
             }
             return this;

@@ -45,12 +45,17 @@ final class SeriesKeyBytes {
         }
     }
 
-    /** For keys that pack every tag's value id (a literal measurement name, plain tags). */
-    Unpacked unpacked(int[] attrs, int[] widths) {
+    /**
+     * For keys that pack every tag's value id (a literal measurement name, plain tags); for a collapse's entries,
+     * lengths are read along the entries where the collapse holds them ({@code entryLengths}: one array per of
+     * {@code attrs} or null, see {@link Collapse#entryLengths}).
+     */
+    Unpacked unpacked(int[] attrs, int[] widths, byte[][] entryLengths) {
         int[] shift = new int[ids.length];
         long[] mask = new long[ids.length];
         byte[][] small = new byte[ids.length][];
         int[] fixed = new int[ids.length];
+        byte[][] along = new byte[ids.length][];
         for (int i = 0; i < ids.length; i++) {
             int a = text.attribute(layout.tags().get(i).value().singleRef().orElseThrow());
             small[i] = index.shortLengths(a);
@@ -62,8 +67,9 @@ final class SeriesKeyBytes {
             }
             shift[i] = below;
             mask[i] = (1L << widths[j]) - 1;
+            along[i] = entryLengths == null ? null : entryLengths[j];
         }
-        return new Unpacked(shift, mask, small, fixed);
+        return new Unpacked(shift, mask, small, fixed, along);
     }
 
     /**
@@ -80,19 +86,25 @@ final class SeriesKeyBytes {
         private final byte[][] small;
         /** The length all values of a tag share, or -1 (then it is looked up). */
         private final int[] fixed;
+        /** Value lengths per entry of a collapse, or null (then looked up by id). */
+        private final byte[][] along;
 
-        Unpacked(int[] shift, long[] mask, byte[][] small, int[] fixed) {
+        Unpacked(int[] shift, long[] mask, byte[][] small, int[] fixed, byte[][] along) {
             this.shift = shift;
             this.mask = mask;
             this.small = small;
             this.fixed = fixed;
+            this.along = along;
         }
 
-        void add(long key) {
+        /** Adds the series of {@code key}, the {@code entry}-th of a collapse's entries (if {@link #along} is given). */
+        void add(long key, int entry) {
             keyBytes += nameBytes.length == 0 ? 0 : nameBytes[0];
             for (int i = 0; i < shift.length; i++) {
                 int id = (int) ((key >>> shift[i]) & mask[i]);
-                long v = fixed[i] >= 0 ? (id == 0 ? 0 : fixed[i]) : small[i] != null ? small[i][id] & 0xFF : lengths[i][id];
+                long v = fixed[i] >= 0 ? (id == 0 ? 0 : fixed[i])
+                    : along[i] != null ? along[i][entry] & 0xFF
+                    : small[i] != null ? small[i][id] & 0xFF : lengths[i][id];
                 if (v > 0) {
                     long k = keyLengths[i];
                     tagPairs++;

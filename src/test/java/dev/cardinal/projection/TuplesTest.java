@@ -122,7 +122,7 @@ class TuplesTest {
         long[] at = GrowthCurve.positions(written, 50);
         List<Long> firstKeys = java.util.Collections.synchronizedList(new ArrayList<>());
         // walkers over runs of partitions, each telling of its own series
-        SeriesCounter.Counts c = SeriesCounter.count(keys.keys(), groupStart, at, () -> firstKeys::add, walkers);
+        SeriesCounter.Counts c = SeriesCounter.count(keys.keys(), groupStart, at, () -> (key, entry) -> firstKeys.add(key), walkers);
 
         Map<List<Integer>, Long> lastGroup = new HashMap<>();
         Map<Long, Long> perGroup = new HashMap<>();
