@@ -390,10 +390,19 @@ class WorkbenchTest extends WorkbenchFixture {
         TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
         TreeItem<Object> layoutItem = tree.getRoot().getChildren().get(1).getChildren().get(0);
         robot.interact(() -> layoutItem.setExpanded(true));
+        // a card taken off the canvas and put back has all its styles computed again: the other card stays attached
+        java.util.concurrent.atomic.AtomicInteger detached = new java.util.concurrent.atomic.AtomicInteger();
+        fieldsCard.parentProperty().addListener((o, was, now) -> detached.incrementAndGet());
+        var order = tagsCard.getParent().getChildrenUnmodifiable();
+        int tagsAt = order.indexOf(tagsCard);
         robot.interact(() -> window.session().edits().setRole("ids-as-tags", "user_id", dev.cardinal.model.Role.FIELD));
         awaitProjection(robot);
-        assertTrue(robot.lookup("#card-ids-as-tags").query() != tagsCard, "the edited layout's card is drawn anew");
+        javafx.scene.Node drawnAnew = robot.lookup("#card-ids-as-tags").query();
+        assertTrue(drawnAnew != tagsCard, "the edited layout's card is drawn anew");
         assertSame(fieldsCard, robot.lookup("#card-ids-as-fields").query(), "the other card keeps its nodes");
+        assertEquals(0, detached.get(), "the other card was not taken off the canvas");
+        assertEquals(tagsAt, fieldsCard.getParent().getChildrenUnmodifiable().indexOf(drawnAnew), "in its place");
+        assertEquals(null, tagsCard.getParent(), "the old card is gone");
         assertSame(layoutItem, tree.getRoot().getChildren().get(1).getChildren().get(0));
         assertTrue(layoutItem.isExpanded(), "the explorer did not collapse");
         assertTrue(layoutItem.getChildren().stream().anyMatch(c -> c.getValue().toString().equals("field user_id")),

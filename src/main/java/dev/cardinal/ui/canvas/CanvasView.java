@@ -5,6 +5,7 @@ import dev.cardinal.model.Position;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import javafx.css.PseudoClass;
 import javafx.geometry.Bounds;
@@ -260,7 +261,6 @@ public final class CanvasView extends ScrollPane {
         // redrawn after every edit: the view stays where the user scrolled it
         double h = getHvalue();
         double v = getVvalue();
-        world.getChildren().clear();
         cards.clear();
         if (selectedChip != null) {
             selectedChip.pseudoClassStateChanged(SELECTED, false);
@@ -268,6 +268,7 @@ public final class CanvasView extends ScrollPane {
         selectedChip = null;
         selectedCard = selectedLayoutId;
         if (ws == null) {
+            world.getChildren().clear();
             drawn.clear();
             return;
         }
@@ -296,10 +297,10 @@ public final class CanvasView extends ScrollPane {
             Position p = at.get(l.id());
             card.relocate(p.x(), p.y());
             cards.put(l.id(), card);
-            world.getChildren().add(card);
         }
         drawn.clear();
         drawn.putAll(kept);
+        keepAttached(List.copyOf(cards.values()));
         if (getScene() != null) {
             applyCss();
             layout();
@@ -313,6 +314,25 @@ public final class CanvasView extends ScrollPane {
             if (again instanceof Chip c) {
                 select(c);
             }
+        }
+    }
+
+    /**
+     * Makes the canvas hold {@code want}, in order, touching only what changed: a card taken off the scene and put back
+     * has its styles computed again, which for every card at each edit cost most of a role toggle on the FX thread.
+     */
+    private void keepAttached(List<VBox> want) {
+        var children = world.getChildren();
+        java.util.Set<Node> wanted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        wanted.addAll(want);
+        children.removeIf(n -> !wanted.contains(n));
+        for (int i = 0; i < want.size(); i++) {
+            VBox card = want.get(i);
+            if (i < children.size() && children.get(i) == card) {
+                continue;
+            }
+            children.remove(card);
+            children.add(i, card);
         }
     }
 
