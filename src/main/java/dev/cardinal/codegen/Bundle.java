@@ -218,7 +218,7 @@ public final class Bundle {
                 for (SqlDialect d : SqlDialect.values()) {
                     String name = base + ".slots-" + SchemaInference.slug(slot.attribute()) + "." + d.id() + ".sql";
                     attempt(notWritten, name, () -> files.put(name, new Artefact(name,
-                        SlotTables.generate(d, slot, kind, sample, base.replace('-', '_') + "_" + slot.attribute()).text(),
+                        SlotTables.generate(d, slot, kind, sample, SlotTables.prefix(l, slot)).text(),
                         "the slot mapping and counter tables with the allocation protocol, for " + engine(d) + ".", Language.SQL, d)));
                 }
             }
