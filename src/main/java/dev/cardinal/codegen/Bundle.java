@@ -213,6 +213,13 @@ public final class Bundle {
                 "a Flux task (InfluxDB 2.x / Cloud): `influx task create --file " + name + "`.", Language.FLUX);
         }
 
+        if (SlotWriter.applies(l)) {
+            String slotWriter = SlotWriter.className(l);
+            attempt(notWritten, slotWriter + ".java", () -> put(files, slotWriter + ".java", SlotWriter.java(kind, l, sample, slotWriter),
+                "the slot writer in Java (JDK and JDBC only): `slotOf` and `nameOf` translate names to slots and back"
+                    + " through the slot tables behind an LRU cache; `fields` lays a scope's names and values out under the"
+                    + " slot keys.", Language.JAVA));
+        }
         for (var f : l.fields()) {
             for (var slot : SlotTables.slots(f.key())) {
                 for (SqlDialect d : SqlDialect.values()) {
