@@ -103,10 +103,11 @@ public final class SlotTables {
         List<String> counterCols = new ArrayList<>(scope.isEmpty() ? List.of(d.identifier("id")) : scopeIds);
         counterCols.add(d.identifier("next_slot"));
         String values = scope.isEmpty() ? "1, 0" : String.join(", ", scope.stream().map(s -> "?").toList()) + ", 0";
-        String ensure = (d == SqlDialect.MARIADB ? "INSERT IGNORE INTO " : "INSERT INTO ") + d.identifier(counter) + " ("
-            + String.join(", ", counterCols) + ") VALUES (" + values + ")"
-            + (d == SqlDialect.POSTGRESQL ? " ON CONFLICT DO NOTHING" : "");
         String next = d.identifier("next_slot");
+        // not MariaDB's INSERT IGNORE: it stores a value too long for its column cut short, with a warning, so the take
+        // that follows finds no counter for the whole value and the scope looks full; this fails with "too long"
+        String ensure = "INSERT INTO " + d.identifier(counter) + " (" + String.join(", ", counterCols) + ") VALUES (" + values + ")"
+            + (d == SqlDialect.POSTGRESQL ? " ON CONFLICT DO NOTHING" : " ON DUPLICATE KEY UPDATE " + next + " = " + next);
         String take = "UPDATE " + d.identifier(counter) + " SET " + next + " = " + next + " + 1 WHERE " + scopeWhere + " AND "
             + next + " < " + slot.max() + (d == SqlDialect.POSTGRESQL ? " RETURNING " + next : "");
         String current = d == SqlDialect.MARIADB

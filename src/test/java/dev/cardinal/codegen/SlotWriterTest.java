@@ -220,6 +220,21 @@ class SlotWriterTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(SqlDialect.class)
+    void aValueTooLongForItsColumnIsTheEnginesErrorNotAFullScope(SqlDialect d, @TempDir Path dir) throws Exception {
+        Layout layout = layout(3);
+        try (CompiledSlotWriter gen = CompiledSlotWriter.compile(KIND, layout, null, dir); Connection c = Engines.connect(d);
+             AutoCloseable tables = CompiledSlotWriter.tables(c, d, KIND, layout, null)) {
+            Object w = gen.open(c, 4);
+            String tenant = "t".repeat(256); // the columns are VARCHAR(255) without a sample to size them
+            SQLException tooLong = assertThrows(SQLException.class, () -> gen.slotOf(w, tenant, "cpu"));
+            assertEquals("22001", tooLong.getSQLState(), tooLong.toString());
+            assertEquals(0, rows(c, d, layout));
+            assertEquals(1, gen.slotOf(w, "t".repeat(255), "cpu"), "a value that fits gets its slot");
+        }
+    }
+
     /** Quotes, comment closers, backslashes, javac's own escapes as text, line breaks and unicode. */
     private static final List<String> HOSTILE = List.of("q\"uote's", "end */ of comment", "\\u000a", "back\\slash\\",
         "\\\"); System.setProperty(\"cardinal.pwned\", \"slot\"); //", "new\nline", "\u00e9t\u00e9 \u2028 \u202e", "tab\t`tick`");
