@@ -174,7 +174,8 @@ public final class SlotWriter {
         sb.append("\n    /**\n     * ").append(CommentText.line("The fields layout " + layout.name() + " writes for "
                 + f.attribute() + " from {" + s.attribute() + ": " + f.attribute() + "}: each value under the key "
                 + f.key().pattern() + " of its name's slot, ready for a document or a Point's addFields."))
-            .append("\n     * A null value, and a float that is not finite (neither engine stores one), leave the key out.\n")
+            .append("\n     * A null value").append(type == ValueType.FLOAT ? ", and a float that is not finite (neither engine stores one),"
+                : "").append(" leaves the key out.\n")
             .append("     *\n     * @throws ScopeFullException when a name needs a slot and all are taken\n     */\n")
             .append("    public ").append(map).append(' ').append(method).append('(').append(params(scope, map + " values"))
             .append(") throws SQLException {\n        ").append(map).append(" out = new LinkedHashMap<>();\n")
