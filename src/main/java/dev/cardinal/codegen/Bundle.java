@@ -213,12 +213,19 @@ public final class Bundle {
                 "a Flux task (InfluxDB 2.x / Cloud): `influx task create --file " + name + "`.", Language.FLUX);
         }
 
+        if (SlotWriter.applies(l)) {
+            String slotWriter = SlotWriter.className(l);
+            attempt(notWritten, slotWriter + ".java", () -> put(files, slotWriter + ".java", SlotWriter.java(kind, l, sample, slotWriter),
+                "the slot writer in Java (JDK and JDBC only): `slotOf` and `nameOf` translate names to slots and back"
+                    + " through the slot tables behind an LRU cache; `fields` lays a scope's names and values out under the"
+                    + " slot keys.", Language.JAVA));
+        }
         for (var f : l.fields()) {
             for (var slot : SlotTables.slots(f.key())) {
                 for (SqlDialect d : SqlDialect.values()) {
                     String name = base + ".slots-" + SchemaInference.slug(slot.attribute()) + "." + d.id() + ".sql";
                     attempt(notWritten, name, () -> files.put(name, new Artefact(name,
-                        SlotTables.generate(d, slot, kind, sample, base.replace('-', '_') + "_" + slot.attribute()).text(),
+                        SlotTables.generate(d, slot, kind, sample, SlotTables.prefix(l, slot)).text(),
                         "the slot mapping and counter tables with the allocation protocol, for " + engine(d) + ".", Language.SQL, d)));
                 }
             }

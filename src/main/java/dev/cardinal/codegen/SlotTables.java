@@ -1,8 +1,10 @@
 package dev.cardinal.codegen;
 
 import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
 import dev.cardinal.model.Template;
 import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.SchemaInference;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -22,10 +24,11 @@ public final class SlotTables {
      *                 returns the new slot; MariaDB reads it with {@code current}
      * @param current  parameters: scope values...; the counter (MariaDB, after {@code take}, same transaction)
      * @param insert   parameters: scope values..., value, slot
+     * @param reverse  parameters: scope values..., slot; returns the value that holds the slot (reading results back)
      */
     public record Script(SqlDialect dialect, String mapTable, String counterTable, List<String> scope, String value, int max,
                          String createMap, String createCounter, String lookup, String ensure, String take,
-                         String current, String insert) {
+                         String current, String insert, String reverse) {
         public String text() {
             String per = String.join(", ", scope);
             return comment("which " + value + " holds which slot, per " + per) + createMap + ";\n\n"
@@ -42,6 +45,14 @@ public final class SlotTables {
     }
 
     private SlotTables() {
+    }
+
+    /**
+     * The table name prefix of {@code slot}'s tables for {@code layout}: the generated SQL creates them under it and the
+     * slot writer uses them, so both must name them the same.
+     */
+    public static String prefix(Layout layout, Template.SlotRef slot) {
+        return SchemaInference.slug(layout.id()).replace('-', '_') + "_" + slot.attribute();
     }
 
     /** The slot references in a template (a layout's field keys hold them). */
@@ -62,9 +73,9 @@ public final class SlotTables {
         String value = slot.attribute();
         StringBuilder createMap = new StringBuilder("CREATE TABLE ").append(d.identifier(map)).append(" (\n");
         for (String s : scope) {
-            createMap.append("  ").append(d.identifier(s)).append(' ').append(d.text(SqlGenerator.textLength(sample, s))).append(" NOT NULL,\n");
+            createMap.append("  ").append(d.identifier(s)).append(' ').append(text(d, sample, s)).append(" NOT NULL,\n");
         }
-        createMap.append("  ").append(d.identifier(value)).append(' ').append(d.text(SqlGenerator.textLength(sample, value)))
+        createMap.append("  ").append(d.identifier(value)).append(' ').append(text(d, sample, value))
             .append(" NOT NULL,\n  ").append(d.identifier("slot")).append(" INT NOT NULL,\n");
         List<String> scopeIds = scope.stream().map(d::identifier).toList();
         List<String> key = new ArrayList<>(scopeIds);
@@ -78,7 +89,7 @@ public final class SlotTables {
         // without a scope there is one counter: a row with id 1
         StringBuilder createCounter = new StringBuilder("CREATE TABLE ").append(d.identifier(counter)).append(" (\n");
         for (String s : scope) {
-            createCounter.append("  ").append(d.identifier(s)).append(' ').append(d.text(SqlGenerator.textLength(sample, s))).append(" NOT NULL,\n");
+            createCounter.append("  ").append(d.identifier(s)).append(' ').append(text(d, sample, s)).append(" NOT NULL,\n");
         }
         if (scope.isEmpty()) {
             createCounter.append("  ").append(d.identifier("id")).append(" INT NOT NULL,\n");
@@ -92,10 +103,11 @@ public final class SlotTables {
         List<String> counterCols = new ArrayList<>(scope.isEmpty() ? List.of(d.identifier("id")) : scopeIds);
         counterCols.add(d.identifier("next_slot"));
         String values = scope.isEmpty() ? "1, 0" : String.join(", ", scope.stream().map(s -> "?").toList()) + ", 0";
-        String ensure = (d == SqlDialect.MARIADB ? "INSERT IGNORE INTO " : "INSERT INTO ") + d.identifier(counter) + " ("
-            + String.join(", ", counterCols) + ") VALUES (" + values + ")"
-            + (d == SqlDialect.POSTGRESQL ? " ON CONFLICT DO NOTHING" : "");
         String next = d.identifier("next_slot");
+        // not MariaDB's INSERT IGNORE: it stores a value too long for its column cut short, with a warning, so the take
+        // that follows finds no counter for the whole value and the scope looks full; this fails with "too long"
+        String ensure = "INSERT INTO " + d.identifier(counter) + " (" + String.join(", ", counterCols) + ") VALUES (" + values + ")"
+            + (d == SqlDialect.POSTGRESQL ? " ON CONFLICT DO NOTHING" : " ON DUPLICATE KEY UPDATE " + next + " = " + next);
         String take = "UPDATE " + d.identifier(counter) + " SET " + next + " = " + next + " + 1 WHERE " + scopeWhere + " AND "
             + next + " < " + slot.max() + (d == SqlDialect.POSTGRESQL ? " RETURNING " + next : "");
         String current = d == SqlDialect.MARIADB
@@ -104,7 +116,19 @@ public final class SlotTables {
         insertCols.add(d.identifier("slot"));
         String insert = "INSERT INTO " + d.identifier(map) + " (" + String.join(", ", insertCols) + ") VALUES ("
             + String.join(", ", insertCols.stream().map(c -> "?").toList()) + ")";
+        String reverse = "SELECT " + d.identifier(value) + " FROM " + d.identifier(map) + " WHERE "
+            + String.join("", scopeIds.stream().map(s -> s + " = ? AND ").toList()) + d.identifier("slot") + " = ?";
         return new Script(d, map, counter, scope, value, slot.max(), createMap.toString(), createCounter.toString(), lookup,
-            ensure, take, current, insert);
+            ensure, take, current, insert, reverse);
+    }
+
+    /**
+     * A text column that compares exactly. MariaDB's default collation is case- and accent-insensitive and ignores
+     * trailing spaces ({@code 'cpu' = 'CPU '} is true), so {@code cpu} and {@code CPU} would share one slot; its
+     * binary no-pad collation tells them apart. PostgreSQL's deterministic collations already do.
+     */
+    private static String text(SqlDialect d, EventKindSample sample, String attribute) {
+        String type = d.text(SqlGenerator.textLength(sample, attribute));
+        return d == SqlDialect.MARIADB ? type + " CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin" : type;
     }
 }

@@ -62,7 +62,11 @@ class GenerateCommandTest {
             "-o", dir.toString()).code());
         String pg = Files.readString(dir.resolve("fixed-slots.slots-metric.postgresql.sql"));
         assertTrue(pg.contains("CREATE TABLE \"fixed_slots_metric_slot_map\"") && pg.contains("BETWEEN 1 AND 50"), pg);
-        assertTrue(Files.readString(dir.resolve("fixed-slots.slots-metric.mariadb.sql")).contains("INSERT IGNORE INTO"));
+        assertTrue(Files.readString(dir.resolve("fixed-slots.slots-metric.mariadb.sql")).contains("ON DUPLICATE KEY UPDATE `next_slot` = `next_slot`"));
+        String writer = Files.readString(dir.resolve("FixedSlotsSlotWriter.java"));
+        assertTrue(writer.contains("public int slotOf(String tenant, String metric)") && writer.contains(
+            "\"SELECT \\\"slot\\\" FROM \\\"fixed_slots_metric_slot_map\\\" WHERE \\\"tenant\\\" = ? AND \\\"metric\\\" = ?\""), writer);
+        assertTrue(Files.readString(dir.resolve("README.md")).contains("`FixedSlotsSlotWriter.java`: the slot writer in Java"));
     }
 
     @Test

@@ -143,6 +143,10 @@ class SlotTablesTest {
                     }
                     assertEquals(-1, allocate(c, s, "acme", "metric.60"), "the 61st metric finds the scope full");
                     assertEquals(1, allocate(c, s, "other tenant", "metric.60"), "another scope starts at slot 1");
+                    // MariaDB's default collation would find metric.60's slot for these two
+                    assertEquals(2, allocate(c, s, "other tenant", "METRIC.60"), "case makes another name");
+                    assertEquals(3, allocate(c, s, "other tenant", "metric.60 "), "so does a trailing space");
+                    assertEquals(1, allocate(c, s, "other tenant", "metric.60"));
                 }
             } finally {
                 st.execute("DROP TABLE " + d.identifier(s.mapTable()));
