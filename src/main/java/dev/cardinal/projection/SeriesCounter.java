@@ -23,6 +23,7 @@ final class SeriesCounter {
      * which tests lower to walk small samples on several threads).
      */
     private static final int MIN_KEYS_PER_WALKER = 1 << 17;
+    private static final int RUNS_PER_THREAD = 4;
 
     /** Told of each series once, at its first point, with its key. */
     interface FirstPoints {
@@ -83,10 +84,14 @@ final class SeriesCounter {
         return (int) Math.min(Math.min(Walkers.threads(), byKeys), parts.partitions());
     }
 
-    /** Walks the partitions in {@code walkers} runs of about equal keys, then adds the runs' tallies up. */
+    /**
+     * Walks the partitions on {@code walkers} threads in runs of about equal keys, then adds the runs' tallies up.
+     * There are a few runs per thread, so that when another process holds a core the threads that run take its runs.
+     */
     private static Counts count(HashPartitions parts, long mask, long points, int[] checkpointAt, Supplier<FirstPoints> firstPoints,
                         int walkers) {
-        int n = Math.max(1, Math.min(walkers, parts.partitions()));
+        int threads = Math.max(1, walkers);
+        int n = Math.max(1, Math.min(threads == 1 ? 1 : threads * RUNS_PER_THREAD, parts.partitions()));
         int[] from = new int[n + 1];
         int total = parts.start[parts.partitions()];
         for (int w = 1; w < n; w++) {
@@ -99,13 +104,14 @@ final class SeriesCounter {
             from[w] = p;
         }
         from[n] = parts.partitions();
-        Walk[] walks = new Walk[n];
-        for (int w = 0; w < n; w++) {
+        int workers = Math.min(threads, n);
+        Walk[] walks = new Walk[workers];
+        for (int w = 0; w < workers; w++) {
             walks[w] = new Walk(parts, mask, firstPoints.get());
         }
-        Walkers.run(n, w -> walks[w].over(from[w], from[w + 1]));
+        Walkers.run(workers, n, (worker, run) -> walks[worker].over(from[run], from[run + 1]));
         Walk all = walks[0];
-        for (int w = 1; w < n; w++) {
+        for (int w = 1; w < workers; w++) {
             all.add(walks[w]);
         }
         long[] newAt = all.newAt;
@@ -124,6 +130,9 @@ final class SeriesCounter {
         private final long[] lastIn;
         private final long[] newAt;
         private long distinct;
+        /** Made at the walker's first run, kept for its next ones (in the cache still). */
+        private HashPartitions.Table table;
+        private int[] lastGroup;
 
         Walk(HashPartitions parts, long mask, FirstPoints firstPoints) {
             this.parts = parts;
@@ -135,12 +144,25 @@ final class SeriesCounter {
         }
 
         Walk over(int fromPartition, int toPartition) {
+            // locals, not fields, in the loop: the listener's call would make the JIT reload every field after it
+            long[] keys = parts.keys;
+            int[] start = parts.start;
+            long[] perGroup = this.perGroup;
+            long[] lastIn = this.lastIn;
+            long[] newAt = this.newAt;
+            long mask = this.mask;
+            FirstPoints firstPoints = this.firstPoints;
+            long distinct = this.distinct;
             int[][] checkpointStart = parts.cutOffsets[0];
             int[][] groupStartAt = parts.cutOffsets[1];
             int groups = groupStartAt.length;
             int checkpoints = checkpointStart.length;
-            HashPartitions.Table table = parts.table();
-            int[] lastGroup = new int[parts.tableCapacity()];
+            if (table == null) {
+                table = parts.table();
+                lastGroup = new int[parts.tableCapacity()];
+            }
+            HashPartitions.Table table = this.table;
+            int[] lastGroup = this.lastGroup;
             int[] groupFrom = new int[groups + 1];
             int[] checkpointFrom = new int[checkpoints + 1];
             for (int p = fromPartition; p < toPartition; p++) {
@@ -156,11 +178,11 @@ final class SeriesCounter {
                 checkpointFrom[checkpoints] = Integer.MAX_VALUE;
                 int group = 0;
                 int checkpoint = 0;
-                for (int j = parts.start[p]; j < parts.start[p + 1]; j++) {
+                for (int j = start[p], end = start[p + 1]; j < end; j++) {
                     while (groupFrom[group + 1] <= j) {
                         group++;
                     }
-                    long key = parts.keys[j] & mask;
+                    long key = keys[j] & mask;
                     int slot = table.slot(key);
                     if (slot >= 0) {
                         if (lastGroup[slot] != group) {
@@ -182,6 +204,7 @@ final class SeriesCounter {
                     firstPoints.first(key, j);
                 }
             }
+            this.distinct = distinct;
             return this;
         }
 

@@ -5,7 +5,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.IntConsumer;
 
 /**
  * Runs a few independent pieces of a projection on the machine's cores, the calling thread taking its share. A piece
@@ -27,19 +26,29 @@ final class Walkers {
         return Math.max(1, Integer.getInteger("cardinal.projectionThreads", Runtime.getRuntime().availableProcessors()));
     }
 
-    /** Runs {@code piece} for 0 to {@code pieces - 1}, at once where threads are free; returns when all are done. */
-    static void run(int pieces, IntConsumer piece) {
-        if (pieces == 1) {
-            piece.accept(0);
+    /** One piece of work, done by one of the workers (0 is the caller), each of which may keep state of its own. */
+    interface Piece {
+        void run(int worker, int piece);
+    }
+
+    /**
+     * Runs {@code piece} for 0 to {@code pieces - 1} on up to {@code threads} workers (the caller is worker 0), each
+     * taking the next piece when done with one; returns when all are done.
+     */
+    static void run(int threads, int pieces, Piece piece) {
+        if (pieces == 1 || threads == 1) {
+            for (int i = 0; i < pieces; i++) {
+                piece.run(0, i);
+            }
             return;
         }
         AtomicInteger next = new AtomicInteger();
         CountDownLatch done = new CountDownLatch(pieces);
         AtomicReference<Throwable> failed = new AtomicReference<>();
-        Runnable worker = () -> {
+        java.util.function.IntFunction<Runnable> worker = w -> () -> {
             for (int i = next.getAndIncrement(); i < pieces; i = next.getAndIncrement()) {
                 try {
-                    piece.accept(i);
+                    piece.run(w, i);
                 } catch (Throwable t) {
                     failed.compareAndSet(null, t);
                 } finally {
@@ -47,10 +56,10 @@ final class Walkers {
                 }
             }
         };
-        for (int w = 1; w < pieces; w++) {
-            POOL.execute(worker);
+        for (int w = 1; w < Math.min(threads, pieces); w++) {
+            POOL.execute(worker.apply(w));
         }
-        worker.run();
+        worker.apply(0).run();
         boolean interrupted = false;
         while (true) {
             try {
