@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * scan of one id column in the same run: the ratio says how far the projection is from touching each row once.
  * Two ways: the workbench's interactive measurer once it has prepared the collapse of the layout's tags, and
  * counting over the rows (what the command line does, and a toggle to tags not prepared yet); plus what preparing
- * costs (done in the background).
+ * costs (done in the background). Each on one thread and on two (the count's partitions walked on both cores).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -44,6 +44,10 @@ public class ReprojectionBenchmark {
     @Param({"1000000", "10000000"})
     public int rows;
 
+    /** Walkers over the partitions of a count ({@code cardinal.projectionThreads}): one, or one per core. */
+    @Param({"1", "2"})
+    public int threads;
+
     private SampleIndex index;
     private LayoutMeasurer measurer;
     private LayoutMeasurer rowsMeasurer;
@@ -53,6 +57,7 @@ public class ReprojectionBenchmark {
 
     @Setup
     public void setUp() throws Exception {
+        System.setProperty("cardinal.projectionThreads", String.valueOf(threads));
         byte[] lines = BenchData.adMarketplace(rows);
         SampleBuilder b = new SampleBuilder(SampleLimits.defaults());
         new LineProtocolReader().read(new ByteArrayInputStream(lines), "bench.lp",
