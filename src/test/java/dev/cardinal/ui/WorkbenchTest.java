@@ -390,19 +390,36 @@ class WorkbenchTest extends WorkbenchFixture {
         TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
         TreeItem<Object> layoutItem = tree.getRoot().getChildren().get(1).getChildren().get(0);
         robot.interact(() -> layoutItem.setExpanded(true));
-        // a card taken off the canvas and put back has all its styles computed again: the other card stays attached
+        // a node taken off the scene and put back has all its styles computed again: a role toggle moves one chip
         java.util.concurrent.atomic.AtomicInteger detached = new java.util.concurrent.atomic.AtomicInteger();
         fieldsCard.parentProperty().addListener((o, was, now) -> detached.incrementAndGet());
-        var order = tagsCard.getParent().getChildrenUnmodifiable();
-        int tagsAt = order.indexOf(tagsCard);
+        tagsCard.parentProperty().addListener((o, was, now) -> detached.incrementAndGet());
+        javafx.scene.Node userChip = robot.lookup("#chip-ids-as-tags-user_id").query();
+        javafx.scene.Node listingChip = robot.lookup("#chip-ids-as-tags-listing_id").query();
+        listingChip.parentProperty().addListener((o, was, now) -> detached.incrementAndGet());
+        assertEquals("tags-ids-as-tags", userChip.getParent().getId());
         robot.interact(() -> window.session().edits().setRole("ids-as-tags", "user_id", dev.cardinal.model.Role.FIELD));
         awaitProjection(robot);
-        javafx.scene.Node drawnAnew = robot.lookup("#card-ids-as-tags").query();
-        assertTrue(drawnAnew != tagsCard, "the edited layout's card is drawn anew");
+        assertSame(tagsCard, robot.lookup("#card-ids-as-tags").query(), "the edited card keeps its nodes");
         assertSame(fieldsCard, robot.lookup("#card-ids-as-fields").query(), "the other card keeps its nodes");
-        assertEquals(0, detached.get(), "the other card was not taken off the canvas");
+        assertSame(userChip, robot.lookup("#chip-ids-as-tags-user_id").query(), "the toggled chip is moved, not made anew");
+        assertEquals("fields-ids-as-tags", userChip.getParent().getId(), "now among the fields");
+        assertEquals(0, detached.get(), "no card and no other chip was taken off the canvas");
+        // an edit a chip move cannot show (a renamed measurement) draws the card anew, in its place
+        int tagsAt = tagsCard.getParent().getChildrenUnmodifiable().indexOf(tagsCard);
+        robot.interact(() -> {
+            try {
+                window.session().edits().setMeasurement("ids-as-tags", "renamed");
+            } catch (dev.cardinal.model.TemplateException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitProjection(robot);
+        javafx.scene.Node drawnAnew = robot.lookup("#card-ids-as-tags").query();
+        assertTrue(drawnAnew != tagsCard, "drawn anew");
         assertEquals(tagsAt, fieldsCard.getParent().getChildrenUnmodifiable().indexOf(drawnAnew), "in its place");
         assertEquals(null, tagsCard.getParent(), "the old card is gone");
+        assertSame(fieldsCard, robot.lookup("#card-ids-as-fields").query(), "the other card keeps its nodes");
         assertSame(layoutItem, tree.getRoot().getChildren().get(1).getChildren().get(0));
         assertTrue(layoutItem.isExpanded(), "the explorer did not collapse");
         assertTrue(layoutItem.getChildren().stream().anyMatch(c -> c.getValue().toString().equals("field user_id")),

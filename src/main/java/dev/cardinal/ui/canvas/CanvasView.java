@@ -279,7 +279,11 @@ public final class CanvasView extends ScrollPane {
             // an edit changes one card: the others keep their nodes (and their styles, which cost most to compute)
             Drawn before = drawn.get(l.id());
             VBox card;
-            if (before != null && before.layout().equals(l) && before.marked() == marked) {
+            if (before != null && before.marked() == marked && !before.layout().equals(l)
+                && cardNodes.rearrange(before.card(), before.layout(), l, info)) {
+                // a role toggle: the card's chips moved between its compartments, nothing drawn anew
+                card = before.card();
+            } else if (before != null && before.layout().equals(l) && before.marked() == marked) {
                 card = before.card();
                 if (before.infos() != info) {
                     // only the sample changed: its numbers go into the chips as they are
@@ -300,7 +304,7 @@ public final class CanvasView extends ScrollPane {
         }
         drawn.clear();
         drawn.putAll(kept);
-        keepAttached(List.copyOf(cards.values()));
+        Cards.keepAttached(world.getChildren(), List.copyOf(cards.values()));
         if (getScene() != null) {
             applyCss();
             layout();
@@ -314,25 +318,6 @@ public final class CanvasView extends ScrollPane {
             if (again instanceof Chip c) {
                 select(c);
             }
-        }
-    }
-
-    /**
-     * Makes the canvas hold {@code want}, in order, touching only what changed: a card taken off the scene and put back
-     * has its styles computed again, which for every card at each edit cost most of a role toggle on the FX thread.
-     */
-    private void keepAttached(List<VBox> want) {
-        var children = world.getChildren();
-        java.util.Set<Node> wanted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        wanted.addAll(want);
-        children.removeIf(n -> !wanted.contains(n));
-        for (int i = 0; i < want.size(); i++) {
-            VBox card = want.get(i);
-            if (i < children.size() && children.get(i) == card) {
-                continue;
-            }
-            children.remove(card);
-            children.add(i, card);
         }
     }
 

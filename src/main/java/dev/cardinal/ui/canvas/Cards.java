@@ -160,6 +160,76 @@ final class Cards {
         return l;
     }
 
+    /**
+     * Moves the chips of {@code card}, drawn for {@code before}, to where {@code now} has them, when the two differ only
+     * in which plain attributes are tags, fields or neither (a role toggle): the chips that stay are the same nodes, so
+     * only a moved chip has its style computed again. False, with the card untouched, when anything else differs or a
+     * tag or field is templated: then the card is drawn anew.
+     */
+    boolean rearrange(VBox card, Layout before, Layout now, Map<String, AttributeInfo> infos) {
+        if (!before.id().equals(now.id()) || !before.name().equals(now.name()) || !before.eventKind().equals(now.eventKind())
+            || !before.measurement().equals(now.measurement()) || !before.retention().equals(now.retention())
+            || !allPlain(before) || !allPlain(now) || card.getChildren().size() != 7
+            || !(card.getChildren().get(2) instanceof VBox tags) || !(card.getChildren().get(4) instanceof VBox fields)) {
+            return false;
+        }
+        Map<String, Chip> chips = new java.util.HashMap<>();
+        for (VBox box : List.of(tags, fields)) {
+            for (Node n : box.getChildren()) {
+                if (!(n instanceof Chip c)) {
+                    return false;
+                }
+                chips.put(c.attribute(), c);
+            }
+        }
+        List<Node> tagChips = new java.util.ArrayList<>();
+        for (TagSpec t : now.tags()) {
+            tagChips.add(reused(chips, now.id(), t.key(), infos));
+        }
+        List<Node> fieldChips = new java.util.ArrayList<>();
+        for (FieldSpec f : now.fields()) {
+            fieldChips.add(reused(chips, now.id(), f.attribute(), infos));
+        }
+        // the moved chips leave their compartment before they join the other one
+        tags.getChildren().removeIf(n -> !tagChips.contains(n));
+        fields.getChildren().removeIf(n -> !fieldChips.contains(n));
+        keepAttached(tags.getChildren(), tagChips);
+        keepAttached(fields.getChildren(), fieldChips);
+        return true;
+    }
+
+    /**
+     * Makes {@code children} hold {@code want}, in order, touching only what changed: a node taken off the scene and
+     * put back has its styles computed again, which for every card at each edit cost most of a role toggle on the FX
+     * thread.
+     */
+    static void keepAttached(javafx.collections.ObservableList<Node> children, List<? extends Node> want) {
+        java.util.Set<Node> wanted = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        wanted.addAll(want);
+        children.removeIf(n -> !wanted.contains(n));
+        for (int i = 0; i < want.size(); i++) {
+            Node n = want.get(i);
+            if (i < children.size() && children.get(i) == n) {
+                continue;
+            }
+            children.remove(n);
+            children.add(i, n);
+        }
+    }
+
+    private static boolean allPlain(Layout l) {
+        return l.tags().stream().allMatch(TagSpec::isPlain) && l.fields().stream().allMatch(FieldSpec::isPlain);
+    }
+
+    private Chip reused(Map<String, Chip> chips, String layoutId, String attribute, Map<String, AttributeInfo> infos) {
+        Chip c = chips.get(attribute);
+        if (c == null) {
+            return chip(layoutId, attribute, attribute, infos.get(attribute));
+        }
+        c.setInfo(infos.get(attribute));
+        return c;
+    }
+
     Chip chip(String layoutId, String attribute, String shownAs, AttributeInfo info) {
         Chip c = new Chip(layoutId, attribute, shownAs, info);
         c.pseudoClassStateChanged(CHANGED, view.marked.contains(attribute));
