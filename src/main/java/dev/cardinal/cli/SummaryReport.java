@@ -61,7 +61,7 @@ final class SummaryReport {
         return n;
     }
 
-    private static ReportedSeries reported(SummaryProjection p) {
+    static ReportedSeries reported(SummaryProjection p) {
         return new ReportedSeries(p.engine(), p.reportedSeries(), null);
     }
 
