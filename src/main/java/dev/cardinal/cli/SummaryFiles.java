@@ -40,6 +40,12 @@ final class SummaryFiles {
      */
     static Optional<SummaryProjection> project(TrafficSummary summary, Path file, Layout layout, Path workspaceFile,
                                                ProjectionSettings settings, PrintWriter err, String command) {
+        return project(summary, file, layout, workspaceFile.toString(), workspaceFile, settings, err, command);
+    }
+
+    /** As above, the layout's workspace named by {@code where} (e.g. "W.cardinal.json at HEAD~1") in the message. */
+    static Optional<SummaryProjection> project(TrafficSummary summary, Path file, Layout layout, String where, Path workspaceFile,
+                                               ProjectionSettings settings, PrintWriter err, String command) {
         Optional<TrafficSummary.Kind> kind = summary.eventKind(layout.eventKind());
         if (kind.isEmpty()) {
             err.println("cardinal " + command + ": " + file + " holds no traffic of " + layout.eventKind() + ", which layout '"
@@ -49,7 +55,7 @@ final class SummaryFiles {
         Optional<SummaryProjection> p = new SummaryProjector(kind.get()).project(layout, settings);
         if (p.isEmpty()) {
             err.println("cardinal " + command + ": " + file + " does not cover layout '" + layout.id() + "' of "
-                + layout.eventKind() + " as " + workspaceFile + " has it now (" + TrafficSummary.signature(layout)
+                + layout.eventKind() + " as " + where + " has it now (" + TrafficSummary.signature(layout)
                 + "). A summary covers the layouts of the workspace it was computed for and those one toggle away; to"
                 + " cover this one, rerun the job with this workspace: " + SummaryCoverage.rerun(workspaceFile.toString()));
         }

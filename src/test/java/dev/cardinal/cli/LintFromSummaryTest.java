@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardinal.model.Layout;
-import dev.cardinal.model.Role;
-import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.scenarios.Scenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -42,7 +38,7 @@ class LintFromSummaryTest {
             assertEquals(r.get("server"), s.get("server"), name);
             List<JsonNode> expected = new ArrayList<>();
             for (JsonNode f : r.get("findings")) {
-                if (!notChecked(s.get("notChecked"), f)) {
+                if (!SummaryFixtures.notChecked(s.get("notChecked"), f)) {
                     expected.add(f);
                 } else {
                     listed++;
@@ -78,11 +74,7 @@ class LintFromSummaryTest {
 
     @Test
     void aLayoutTheSummaryDoesNotCoverIsSaidWithTheRerun() throws Exception {
-        Path file = SummaryFixtures.scenario("ad-marketplace", dir);
-        Workspace w = WorkspaceFiles.load(file).workspace();
-        Layout ids = w.layout("ids-as-tags").orElseThrow();
-        Path twoAway = dir.resolve("two.cardinal.json");
-        WorkspaceFiles.save(twoAway, w.withLayout(ids.withRole("session_id", Role.FIELD).withRole("user_id", Role.FIELD)));
+        Path twoAway = SummaryFixtures.twoTogglesAway(SummaryFixtures.scenario("ad-marketplace", dir), dir, "two.cardinal.json");
         String summary = SummaryFixtures.summary("ad-marketplace").toString();
 
         CliRun only = CliRun.of("lint", summary, "--workspace", twoAway.toString(), "--layout", "ids-as-tags");
@@ -116,18 +108,5 @@ class LintFromSummaryTest {
         CliRun missing = CliRun.of("lint", dir.resolve("none.summary.json").toString(), "--workspace", ws.toString());
         assertEquals(LintCommand.UNCHECKED, missing.code());
         assertTrue(missing.err().contains("none.summary.json: no such file"), missing.err());
-    }
-
-    private static boolean notChecked(JsonNode notChecked, JsonNode finding) {
-        for (JsonNode u : notChecked) {
-            if (u.get("rule").equals(finding.get("rule")) && u.get("layout").equals(finding.get("layout"))) {
-                for (JsonNode subject : u.get("subjects")) {
-                    if (subject.equals(finding.get("subject"))) {
-                        return true;
-                    }
-                }
-            }
-        }
-        return false;
     }
 }
