@@ -143,7 +143,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (summaries < files.size()) {
                 throw usage("a traffic summary stands for all of its traffic: give summaries alone, without traffic files");
             }
-            return summaries == 1 ? summary(files.get(0), ws, settings, out, err) : merged(ws, out, err);
+            return summaries == 1 ? summary(files.get(0), ws, settings, out, err) : merged(ws, settings, out, err);
         }
         Sample sample;
         Path profileFile = files.stream().filter(f -> f.getFileName().toString().endsWith(ProfileReader.EXTENSION))
@@ -242,7 +242,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     /** Several summaries (days, partitions): their distinct counts together, through their merged sketches. */
-    private int merged(Workspace ws, PrintWriter out, PrintWriter err) {
+    private int merged(Workspace ws, ProjectionSettings settings, PrintWriter out, PrintWriter err) {
         if (ws == null) {
             throw usage("traffic summaries cover the layouts of a workspace: give --workspace");
         }
@@ -260,9 +260,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         try {
             if (options.json()) {
-                out.println(MergedSummaryReport.json(summaries, ws));
+                out.println(MergedSummaryReport.json(summaries, ws, settings));
             } else {
-                MergedSummaryReport.text(summaries, ws, out);
+                MergedSummaryReport.text(summaries, ws, settings, out);
             }
         } catch (RuntimeException e) {
             // a sketch that is not a DataSketches HLL sketch, or sketches of different precisions

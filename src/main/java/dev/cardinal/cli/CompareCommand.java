@@ -11,6 +11,10 @@ import dev.cardinal.compare.ReviewHtml;
 import dev.cardinal.compare.ReviewMarkdown;
 import dev.cardinal.compare.Revisions;
 import dev.cardinal.compare.Side;
+import dev.cardinal.compare.SummaryReview;
+import dev.cardinal.projection.SummaryProjection;
+import dev.cardinal.traffic.TrafficSummary;
+import dev.cardinal.traffic.TrafficSummaryFile;
 import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.SampleBinding;
@@ -65,7 +69,8 @@ final class CompareCommand implements Callable<Integer> {
     @Option(names = "--b-revision", paramLabel = "REV", description = "Read --b from its workspace file as it was at this git revision.")
     String bRevision;
 
-    @Option(names = "--sample", paramLabel = "FILE", description = "Traffic to compare over (default: the workspace's samples).")
+    @Option(names = "--sample", paramLabel = "FILE", description = "Traffic to compare over (default: the workspace's samples); "
+        + "a traffic summary (S.summary.json) alone stands for all of its traffic.")
     List<Path> sample = new ArrayList<>();
 
     @Option(names = "--format", defaultValue = "md", description = "md, html or json (default: ${DEFAULT-VALUE}).")
@@ -122,6 +127,18 @@ final class CompareCommand implements Callable<Integer> {
             err.println("cardinal compare: a layout's workspace does not define its event kind " + sa.layout().eventKind());
             return 1;
         }
+        if (sample.stream().anyMatch(TrafficSummaryFile::isSummary)) {
+            if (sample.size() > 1) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                    "a traffic summary stands for all of its traffic: give one --sample S.summary.json alone");
+            }
+            if (format.equals("html")) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                    "from a traffic summary, compare writes md or json (the page is made from rows only)");
+            }
+            SummaryReview review = summary(sa, sb, settings, err);
+            return review == null ? 1 : write(format.equals("json") ? json(review) : ReviewMarkdown.render(review), out, err);
+        }
         List<SampleReader.Source> sources = new ArrayList<>();
         if (sample.isEmpty()) {
             if (ws.samples().isEmpty()) {
@@ -156,6 +173,10 @@ final class CompareCommand implements Callable<Integer> {
             case "json" -> json(review);
             default -> ReviewMarkdown.render(review);
         };
+        return write(text, out, err);
+    }
+
+    private int write(String text, PrintWriter out, PrintWriter err) throws IOException {
         if (output == null) {
             out.print(text);
             out.flush();
@@ -164,6 +185,29 @@ final class CompareCommand implements Callable<Integer> {
             err.println("Wrote " + output);
         }
         return 0;
+    }
+
+    /**
+     * Both layouts projected from the one summary given as --sample; null when it cannot be read or does not cover
+     * one of them (said, with the rerun).
+     */
+    private SummaryReview summary(Side sa, Side sb, dev.cardinal.projection.ProjectionSettings settings, PrintWriter err) {
+        Path file = sample.get(0);
+        TrafficSummary summary = SummaryFiles.read(file, err, "compare");
+        if (summary == null) {
+            return null;
+        }
+        Optional<SummaryProjection> pa = project(summary, file, sa, aWorkspace, aRevision, settings, err);
+        Optional<SummaryProjection> pb = project(summary, file, sb, bWorkspace, bRevision, settings, err);
+        return pa.isEmpty() || pb.isEmpty() ? null : SummaryReview.of(sa, sb, pa.get(), pb.get(), summary.source());
+    }
+
+    private Optional<SummaryProjection> project(TrafficSummary summary, Path file, Side side, Path sideFile, String revision,
+                                                dev.cardinal.projection.ProjectionSettings settings, PrintWriter err) {
+        Path from = sideFile == null ? workspace : sideFile;
+        Layout l = side.origin() == null ? side.layout() : side.layout().withName(side.label());
+        return SummaryFiles.project(summary, file, l, revision == null ? from.toString() : from + " at " + revision, from,
+            settings, err, "compare");
     }
 
     /**
@@ -207,13 +251,64 @@ final class CompareCommand implements Callable<Integer> {
         root.set("server", AnalyzeReport.server(r.a().reported()));
         root.set("a", AnalyzeReport.eventKind(r.a()));
         root.set("b", AnalyzeReport.eventKind(r.b()));
+        comparison(root, r.comparison().differences(), r.comparison().metrics(), r.comparison().verdict());
+        ObjectNode findings = root.putObject("findings");
+        ArrayNode fa = findings.putArray("a");
+        r.findingsA().forEach(f -> fa.add(LintCommand.finding(f)));
+        ArrayNode fb = findings.putArray("b");
+        r.findingsB().forEach(f -> fb.add(LintCommand.finding(f)));
+        ArrayNode questions = root.putArray("questions");
+        for (QueryContrast.Question q : r.questions()) {
+            ObjectNode n = questions.addObject().put("question", q.text());
+            n.set("a", answer(q.a()));
+            n.set("b", answer(q.b()));
+        }
+        return text(mapper, root);
+    }
+
+    /**
+     * A review over a traffic summary as data: each layout as {@code analyze} reports it from the summary, what the
+     * comparison adds, what the rules could not check, and what a summary does not hold.
+     */
+    static String json(SummaryReview r) {
+        ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+        ObjectNode root = mapper.createObjectNode();
+        root.put("workspace", r.workspace()).put("eventKind", r.a().eventKind()).put("summary", r.summary());
+        root.set("server", AnalyzeReport.server(SummaryReport.reported(r.a())));
+        root.set("a", SummaryReport.eventKind(r.a()));
+        root.set("b", SummaryReport.eventKind(r.b()));
+        comparison(root, r.differences(), r.metrics(), r.verdict());
+        ObjectNode findings = root.putObject("findings");
+        ArrayNode fa = findings.putArray("a");
+        r.lintA().findings().forEach(f -> fa.add(LintCommand.finding(f)));
+        ArrayNode fb = findings.putArray("b");
+        r.lintB().findings().forEach(f -> fb.add(LintCommand.finding(f)));
+        ObjectNode notChecked = root.putObject("notChecked");
+        notChecked.set("a", LintCommand.notChecked(r.lintA().unchecked()));
+        notChecked.set("b", LintCommand.notChecked(r.lintB().unchecked()));
+        ArrayNode not = root.putArray("notInSummary");
+        SummaryReview.NOT_IN_SUMMARY.forEach(not::add);
+        return text(mapper, root);
+    }
+
+    private static String text(ObjectMapper mapper, ObjectNode root) {
+        try {
+            return mapper.writeValueAsString(root) + "\n";
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Differences, metrics (null where a number is not known) and the verdict. */
+    private static void comparison(ObjectNode root, List<LayoutComparison.Difference> differences, List<LayoutComparison.Metric> metrics,
+                                   List<String> verdicts) {
         ArrayNode diffs = root.putArray("differences");
-        for (LayoutComparison.Difference d : r.comparison().differences()) {
+        for (LayoutComparison.Difference d : differences) {
             diffs.addObject().put("subject", d.subject()).put("a", d.inA()).put("b", d.inB());
         }
-        ArrayNode metrics = root.putArray("metrics");
-        for (LayoutComparison.Metric m : r.comparison().metrics()) {
-            ObjectNode n = metrics.addObject().put("name", m.name()).put("lowerIsBetter", m.lowerIsBetter());
+        ArrayNode list = root.putArray("metrics");
+        for (LayoutComparison.Metric m : metrics) {
+            ObjectNode n = list.addObject().put("name", m.name()).put("lowerIsBetter", m.lowerIsBetter());
             if (m.a() >= 0) {
                 n.put("a", m.a());
             } else {
@@ -229,23 +324,7 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         ArrayNode verdict = root.putArray("verdict");
-        r.comparison().verdict().forEach(verdict::add);
-        ObjectNode findings = root.putObject("findings");
-        ArrayNode fa = findings.putArray("a");
-        r.findingsA().forEach(f -> fa.add(LintCommand.finding(f)));
-        ArrayNode fb = findings.putArray("b");
-        r.findingsB().forEach(f -> fb.add(LintCommand.finding(f)));
-        ArrayNode questions = root.putArray("questions");
-        for (QueryContrast.Question q : r.questions()) {
-            ObjectNode n = questions.addObject().put("question", q.text());
-            n.set("a", answer(q.a()));
-            n.set("b", answer(q.b()));
-        }
-        try {
-            return mapper.writeValueAsString(root) + "\n";
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        verdicts.forEach(verdict::add);
     }
 
     private static ObjectNode answer(QueryContrast.Answer a) {

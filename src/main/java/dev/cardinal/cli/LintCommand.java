@@ -17,11 +17,14 @@ import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.ReportedSeries;
 import dev.cardinal.projection.Projector;
 import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
+import dev.cardinal.traffic.TrafficSummary;
+import dev.cardinal.traffic.TrafficSummaryFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -37,7 +40,9 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code cardinal lint W.cardinal.json}: every layout (or one) checked against the known failure modes, over the
- * workspace's bound sample. Exits 1 when an error-level finding exists, so it can guard a schema in CI.
+ * workspace's bound sample, or over a traffic summary ({@code cardinal lint S.summary.json --workspace W}), where
+ * the rules that read what a summary does not hold are listed as not checked. Exits 1 when an error-level finding
+ * exists, so it can guard a schema in CI.
  */
 @Command(name = "lint", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Check layouts against the known failure modes (ids in tags, data in names and keys, limits, "
@@ -49,8 +54,13 @@ final class LintCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace; its bound samples are read. "
         + "A workspace with an OpenSearch or Elasticsearch target has its NDJSON samples checked as documents; so is an "
-        + "NDJSON file given instead of a workspace.")
+        + "NDJSON file given instead of a workspace. A traffic summary (S.summary.json, with --workspace) is read in place "
+        + "of the samples.")
     Path workspace;
+
+    @Option(names = {"-w", "--workspace"}, paramLabel = "W.cardinal.json",
+        description = "With a traffic summary: the workspace whose layouts are checked.")
+    Path summaryWorkspace;
 
     @Option(names = "--kind", paramLabel = "ENGINE", description = "For an NDJSON file: opensearch (default) or elasticsearch.")
     String kind;
@@ -88,6 +98,13 @@ final class LintCommand implements Callable<Integer> {
         if (kind != null && !kind.equals("opensearch") && !kind.equals("elasticsearch")) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--kind must be opensearch or elasticsearch");
         }
+        if (TrafficSummaryFile.isSummary(workspace)) {
+            return summary(settings, range, out, err);
+        }
+        if (summaryWorkspace != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--workspace goes with a traffic summary (S"
+                + TrafficSummary.EXTENSION + "); give the workspace itself as the first argument");
+        }
         if (DocumentLint.isDocumentFile(workspace)) {
             return documents(settings, out, err);
         }
@@ -109,13 +126,9 @@ final class LintCommand implements Callable<Integer> {
             return DocumentLint.report(kinds, documentTarget.kind(), options.json(), out);
         }
         settings = server.settings(settings, ws);
-        List<Layout> chosen = ws.layouts();
-        if (layout != null) {
-            Optional<Layout> l = CliFiles.layout(ws, layout, workspace, err, "lint");
-            if (l.isEmpty()) {
-                return UNCHECKED;
-            }
-            chosen = List.of(l.get());
+        List<Layout> chosen = chosen(ws, workspace, err);
+        if (chosen == null) {
+            return UNCHECKED;
         }
         if (ws.samples().isEmpty()) {
             err.println("cardinal lint: " + workspace + " binds no sample traffic, and the rules need it");
@@ -149,20 +162,81 @@ final class LintCommand implements Callable<Integer> {
             projected.add(p);
             findings.addAll(Linter.lint(new LintContext(ws, kind, l, p, index, sample.report(), range)));
         }
-        if (unchecked.size() == chosen.size()) {
+        return report(new Report(findings, chosen, unchecked, projected.isEmpty() ? null : projected.get(0).reported(), null),
+            out, err);
+    }
+
+    /** The layouts to check: every layout of {@code ws}, or the one --layout names; null when there is no such one (said). */
+    private List<Layout> chosen(Workspace ws, Path file, PrintWriter err) {
+        if (layout == null) {
+            return ws.layouts();
+        }
+        Optional<Layout> l = CliFiles.layout(ws, layout, file, err, "lint");
+        return l.map(List::of).orElse(null);
+    }
+
+    /**
+     * {@code cardinal lint S.summary.json --workspace W}: each layout the summary covers, checked by every rule from
+     * the summary's figures; what a rule could not check from them is listed with why.
+     */
+    private int summary(ProjectionSettings settings, Duration range, PrintWriter out, PrintWriter err) throws IOException {
+        if (summaryWorkspace == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(),
+                "a traffic summary covers the layouts of a workspace: give --workspace W.cardinal.json");
+        }
+        Workspace ws = CliFiles.workspace(summaryWorkspace, err, "lint");
+        if (ws == null) {
+            return UNCHECKED;
+        }
+        settings = server.settings(settings, ws);
+        List<Layout> chosen = chosen(ws, summaryWorkspace, err);
+        TrafficSummary summary = chosen == null ? null : SummaryFiles.read(workspace, err, "lint");
+        if (summary == null) {
+            return UNCHECKED;
+        }
+        List<Finding> findings = new ArrayList<>();
+        List<String> unchecked = new ArrayList<>();
+        List<Linter.Unchecked> notChecked = new ArrayList<>();
+        ReportedSeries reported = null;
+        for (Layout l : chosen) {
+            Optional<SummaryProjection> p = SummaryFiles.project(summary, workspace, l, summaryWorkspace, settings, err, "lint");
+            if (p.isEmpty()) {
+                unchecked.add(l.id());
+                continue;
+            }
+            reported = reported != null ? reported : SummaryReport.reported(p.get());
+            EventKind kind = ws.eventKind(l.eventKind()).orElseThrow(); // a loaded workspace has the kind of each layout
+            Linter.Result r = Linter.check(new LintContext(ws, kind, l, new LintContext.Summary(p.get()), range));
+            findings.addAll(r.findings());
+            notChecked.addAll(r.unchecked());
+        }
+        return report(new Report(findings, chosen, unchecked, reported, notChecked), out, err);
+    }
+
+    /**
+     * What lint found.
+     *
+     * @param unchecked  layouts that could not be checked at all
+     * @param notChecked from a summary: what each rule could not check; null over rows, where every rule checks all
+     */
+    record Report(List<Finding> findings, List<Layout> layouts, List<String> unchecked, ReportedSeries server,
+                  List<Linter.Unchecked> notChecked) {
+    }
+
+    private int report(Report r, PrintWriter out, PrintWriter err) {
+        if (r.unchecked().size() == r.layouts().size()) {
             err.println("cardinal lint: nothing could be checked");
             return UNCHECKED;
         }
-        ReportedSeries server = projected.isEmpty() ? null : projected.get(0).reported();
         if (options.json()) {
-            out.println(json(findings, chosen, unchecked, server));
+            out.println(json(r));
         } else {
-            if (server != null) {
-                out.println(AnalyzeReport.serverLine(server));
+            if (r.server() != null) {
+                out.println(AnalyzeReport.serverLine(r.server()));
             }
-            text(findings, chosen, unchecked, out);
+            text(r, out);
         }
-        return findings.stream().anyMatch(f -> f.severity() == Severity.ERROR) ? FINDINGS : 0;
+        return r.findings().stream().anyMatch(f -> f.severity() == Severity.ERROR) ? FINDINGS : 0;
     }
 
     /** One NDJSON file of documents, with the limit of the chosen server (or the engine's default). */
@@ -179,21 +253,26 @@ final class LintCommand implements Callable<Integer> {
             engine, options.json(), out);
     }
 
-    static String json(List<Finding> findings, List<Layout> layouts, List<String> unchecked, ReportedSeries server) {
+    static String json(Report r) {
+        List<Finding> findings = r.findings();
+        List<String> unchecked = r.unchecked();
         ObjectMapper mapper = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
         ObjectNode root = mapper.createObjectNode();
-        if (server != null) {
-            root.set("server", AnalyzeReport.server(server));
+        if (r.server() != null) {
+            root.set("server", AnalyzeReport.server(r.server()));
         }
         for (Severity s : Severity.values()) {
             root.put(s.id() + "s", findings.stream().filter(f -> f.severity() == s).count());
         }
         ArrayNode checked = root.putArray("layouts");
-        layouts.stream().map(Layout::id).filter(id -> !unchecked.contains(id)).forEach(checked::add);
+        r.layouts().stream().map(Layout::id).filter(id -> !unchecked.contains(id)).forEach(checked::add);
         ArrayNode skipped = root.putArray("unchecked");
         unchecked.forEach(skipped::add);
         ArrayNode list = root.putArray("findings");
         findings.forEach(f -> list.add(finding(f)));
+        if (r.notChecked() != null) {
+            root.set("notChecked", notChecked(r.notChecked()));
+        }
         try {
             return mapper.writeValueAsString(root);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -217,12 +296,23 @@ final class LintCommand implements Callable<Integer> {
         return n;
     }
 
-    static void text(List<Finding> findings, List<Layout> layouts, List<String> unchecked, PrintWriter out) {
-        for (Layout l : layouts) {
-            if (unchecked.contains(l.id())) {
+    /** What the rules could not check from a summary, as JSON: rule, layout, subjects, why. */
+    static ArrayNode notChecked(List<Linter.Unchecked> notChecked) {
+        ArrayNode out = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        for (Linter.Unchecked u : notChecked) {
+            ObjectNode n = out.addObject().put("rule", u.rule()).put("layout", u.layout());
+            u.subjects().forEach(n.putArray("subjects")::add);
+            n.put("why", u.why());
+        }
+        return out;
+    }
+
+    static void text(Report r, PrintWriter out) {
+        for (Layout l : r.layouts()) {
+            if (r.unchecked().contains(l.id())) {
                 continue;
             }
-            List<Finding> mine = findings.stream().filter(f -> f.layout().equals(l.id())).toList();
+            List<Finding> mine = r.findings().stream().filter(f -> f.layout().equals(l.id())).toList();
             long errors = mine.stream().filter(f -> f.severity() == Severity.ERROR).count();
             long warnings = mine.stream().filter(f -> f.severity() == Severity.WARNING).count();
             out.printf("%s (%s): %s%n", l.id(), l.eventKind(), mine.isEmpty() ? "clean"
@@ -236,7 +326,21 @@ final class LintCommand implements Callable<Integer> {
                 }
                 out.printf("          fix: %s%s%n", f.fix().title(), f.fix().applicable() ? "" : " (by hand)");
             }
+            if (r.notChecked() != null) {
+                printNotChecked(r.notChecked().stream().filter(u -> u.layout().equals(l.id())).toList(), out);
+            }
             out.println();
+        }
+    }
+
+    /** What the rules could not check in one layout from a summary, as text. */
+    static void printNotChecked(List<Linter.Unchecked> notChecked, PrintWriter out) {
+        if (notChecked.isEmpty()) {
+            return;
+        }
+        out.printf("  not checked from the summary (they need the rows):%n");
+        for (Linter.Unchecked u : notChecked) {
+            out.printf("          %-26s %s: %s%n", u.rule(), String.join(", ", u.subjects()), u.why());
         }
     }
 }

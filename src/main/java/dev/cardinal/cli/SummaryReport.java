@@ -42,7 +42,7 @@ final class SummaryReport {
         }
     }
 
-    private static ObjectNode eventKind(SummaryProjection p) {
+    static ObjectNode eventKind(SummaryProjection p) {
         ObjectNode n = F.objectNode();
         n.put("name", p.eventKind()).put("layout", p.layout().id()).put("points", p.points())
             .put("skippedRows", p.skippedRows()).put("series", p.series());
@@ -61,7 +61,7 @@ final class SummaryReport {
         return n;
     }
 
-    private static ReportedSeries reported(SummaryProjection p) {
+    static ReportedSeries reported(SummaryProjection p) {
         return new ReportedSeries(p.engine(), p.reportedSeries(), null);
     }
 

@@ -4,7 +4,10 @@ import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
+import dev.cardinal.projection.AtHorizon;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ReportedSeries;
+import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.projection.Quantities;
 import java.util.ArrayList;
 import java.util.List;
@@ -74,7 +77,12 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
     }
 
     static List<Difference> differences(EventKind kind, Layout a, Layout b) {
-        return differences(kind.attributes().stream().map(x -> x.name()).toList(), a, b);
+        return differences(kind, kind, a, b);
+    }
+
+    /** How layout {@code a} and {@code b} differ, each read with its own workspace's definition of the event kind. */
+    static List<Difference> differences(EventKind kindA, EventKind kindB, Layout a, Layout b) {
+        return differences(attributes(kindA, kindB), a, b);
     }
 
     private static List<Difference> differences(List<String> attributes, Layout a, Layout b) {
@@ -128,23 +136,52 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
     }
 
     static List<Metric> metrics(Projection a, Projection b) {
+        return metrics(a, Figures.of(a), b, Figures.of(b));
+    }
+
+    /**
+     * The numbers of one layout a comparison sets beside the other's, as the traffic gives them: -1 for one it does
+     * not (a traffic summary counts no measurements or field keys, and holds no index footprint).
+     *
+     * @param reported         what the server's series query reports, null when it reports none or the traffic cannot say
+     * @param shardGroupSeries each series once per shard group it has points in
+     * @param memoryHigh       index memory at the horizon, the model's high
+     */
+    record Figures(long points, long series, ReportedSeries reported, long measurements, long fieldKeys, Map<String, Long> tags,
+                   long shardGroupSeries, long memoryHigh) {
+        static Figures of(Projection p) {
+            return new Figures(p.now().points(), p.now().series(), p.reported(), p.now().measurements(), p.now().fieldKeys(),
+                p.now().tags(), p.now().shardGroupSeries(), p.memoryAtHorizon().high());
+        }
+
+        static Figures of(SummaryProjection p) {
+            return new Figures(p.points(), p.series(), new ReportedSeries(p.engine(), p.reportedSeries(), null), -1, -1, p.tags(),
+                p.shardGroupSeries(), -1);
+        }
+    }
+
+    static List<Metric> metrics(AtHorizon a, Figures fa, AtHorizon b, Figures fb) {
         List<Metric> out = new ArrayList<>();
-        out.add(new Metric("points", a.now().points(), b.now().points(), false));
-        out.add(new Metric("series", a.now().series(), b.now().series(), true));
+        out.add(new Metric("points", fa.points(), fb.points(), false));
+        out.add(new Metric("series", fa.series(), fb.series(), true));
         out.add(new Metric("series at " + Durations.format(a.settings().horizon()), a.seriesAtHorizon(), b.seriesAtHorizon(), true));
-        if (a.reported().query() != null) {
+        if (fa.reported().query() != null) {
             // both sides are projected for one server (the review's settings)
-            out.add(new Metric(a.reported().query(), a.reported().series(), b.reported().series(), true));
+            out.add(new Metric(fa.reported().query(), reported(fa), reported(fb), true));
         }
-        out.add(new Metric("measurements", a.now().measurements(), b.now().measurements(), true));
-        out.add(new Metric("field keys", a.now().fieldKeys(), b.now().fieldKeys(), true));
-        for (String tag : new TreeSet<>(union(a.now().tags(), b.now().tags()))) {
-            out.add(new Metric("values of tag " + tag, a.now().tags().getOrDefault(tag, -1L), b.now().tags().getOrDefault(tag, -1L), true));
+        out.add(new Metric("measurements", fa.measurements(), fb.measurements(), true));
+        out.add(new Metric("field keys", fa.fieldKeys(), fb.fieldKeys(), true));
+        for (String tag : new TreeSet<>(union(fa.tags(), fb.tags()))) {
+            out.add(new Metric("values of tag " + tag, fa.tags().getOrDefault(tag, -1L), fb.tags().getOrDefault(tag, -1L), true));
         }
-        out.add(new Metric("points per series per shard group", perShardGroup(a), perShardGroup(b), false));
+        out.add(new Metric("points per series per shard group", perShardGroup(fa), perShardGroup(fb), false));
         out.add(new Metric("index memory at " + Durations.format(a.settings().horizon()) + ", bytes (high)",
-            a.memoryAtHorizon().high(), b.memoryAtHorizon().high(), true));
+            fa.memoryHigh(), fb.memoryHigh(), true));
         return out;
+    }
+
+    private static long reported(Figures f) {
+        return f.reported().series() == null ? -1 : f.reported().series();
     }
 
     private static java.util.Set<String> union(Map<String, Long> x, Map<String, Long> y) {
@@ -154,13 +191,13 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
     }
 
     /** Points per series in each shard group: what each series costs the storage engine (low is many tiny series). */
-    private static long perShardGroup(Projection p) {
-        long reported = p.now().shardGroupSeries();
-        return reported == 0 ? 0 : Math.round((double) p.now().points() / reported);
+    private static long perShardGroup(Figures f) {
+        long reported = f.shardGroupSeries();
+        return reported == 0 ? 0 : Math.round((double) f.points() / reported);
     }
 
     /** Sentences from the numbers: fewer series, limits broken by one and not the other. */
-    static List<String> verdict(Projection a, Projection b) {
+    static List<String> verdict(AtHorizon a, AtHorizon b) {
         List<String> out = new ArrayList<>();
         String an = a.layout().name();
         String bn = b.layout().name();
@@ -196,7 +233,7 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
         return out;
     }
 
-    private static List<String> growingTags(Projection p) {
+    private static List<String> growingTags(AtHorizon p) {
         return p.attributes().stream().filter(x -> x.role() == Role.TAG && x.growth() == dev.cardinal.projection.Growth.GROWS)
             .map(Projection.AttributeProjection::name).toList();
     }

@@ -1,6 +1,9 @@
 package dev.cardinal.compare;
 
 import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.Linter;
+import dev.cardinal.projection.AtHorizon;
+import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
@@ -18,27 +21,9 @@ public final class ReviewMarkdown {
         String an = a.layout().name();
         String bn = b.layout().name();
         StringBuilder md = new StringBuilder();
-        md.append("# ").append(cell(an)).append(" vs ").append(cell(bn)).append(" (").append(cell(a.eventKind())).append(")\n\n");
-        md.append(String.format(Locale.ROOT, "Workspace %s, %s points of sample traffic, horizon %s, traffic x%s.%n%n", cell(r.workspace()),
-            Quantities.count(a.now().points()), dev.cardinal.model.Durations.format(a.settings().horizon()),
-            Quantities.multiplier(a.settings().trafficMultiplier())));
-        md.append("Numbers for ").append(cell(a.settings().engine().describe())).append(".\n\n");
-        if (!a.projected()) {
-            md.append("Not projected: ").append(cell(a.withheld())).append(". The numbers at the horizon are the sample's own.\n\n");
-        }
-        md.append("## Verdict\n\n");
+        header(md, a, b, r.workspace(), a.now().points(), "sample traffic", "sample");
         r.mappingVerdict().ifPresent(v -> md.append("- ").append(cell(v)).append('\n'));
-        r.comparison().verdict().forEach(v -> md.append("- ").append(cell(v)).append('\n'));
-        md.append("\n## Numbers\n\n| | ").append(cell(an)).append(" | ").append(cell(bn)).append(" | change |\n|---|---:|---:|---:|\n");
-        for (LayoutComparison.Metric m : r.comparison().metrics()) {
-            md.append("| ").append(cell(m.name())).append(" | ").append(Quantities.countOrDash(m.a())).append(" | ").append(Quantities.countOrDash(m.b())).append(" | ")
-                .append(m.change()).append(" |\n");
-        }
-        md.append("\n### Limits\n\n| limit | ").append(cell(an)).append(" | ").append(cell(bn)).append(" |\n|---|---|---|\n");
-        for (int i = 0; i < Math.min(a.limits().size(), b.limits().size()); i++) {
-            md.append("| ").append(cell(Quantities.limit(a.limits().get(i).limit()))).append(" | ").append(cell(Quantities.when(a.limits().get(i))))
-                .append(" | ").append(cell(Quantities.when(b.limits().get(i)))).append(" |\n");
-        }
+        numbers(md, a, b, r.comparison().verdict(), r.comparison().metrics());
         if (r.mappings() != null) {
             MappingProjection ma = r.mappings().a();
             MappingProjection mb = r.mappings().b();
@@ -50,16 +35,7 @@ public final class ReviewMarkdown {
             md.append("| index.mapping.total_fields.limit ").append(Quantities.count(ma.limit())).append(" | ")
                 .append(cell(ma.whenLimitRefuses())).append(" | ").append(cell(mb.whenLimitRefuses())).append(" |\n");
         }
-        md.append("\n## Differences\n\n");
-        if (r.comparison().differences().isEmpty()) {
-            md.append("None: the layouts write the same.\n");
-        } else {
-            md.append("| | ").append(cell(an)).append(" | ").append(cell(bn)).append(" |\n|---|---|---|\n");
-            for (LayoutComparison.Difference d : r.comparison().differences()) {
-                md.append("| ").append(cell(d.subject())).append(" | ").append(cell(d.inA())).append(" | ").append(cell(d.inB())).append(" |\n");
-            }
-        }
-        md.append("\n## Findings\n\n");
+        differences(md, an, bn, r.comparison().differences());
         findings(md, an, r.findingsA());
         findings(md, bn, r.findingsB());
         md.append("## The same questions in both\n\n");
@@ -68,10 +44,95 @@ public final class ReviewMarkdown {
             answer(md, an, q.a());
             answer(md, bn, q.b());
         }
-        md.append("## The layouts as line protocol\n\n");
-        md.append("**").append(cell(an)).append("**\n\n").append(fence(r.shapeA(), "text"));
-        md.append("**").append(cell(bn)).append("**\n\n").append(fence(r.shapeB(), "text"));
+        shapes(md, an, r.shapeA(), bn, r.shapeB());
         return md.toString();
+    }
+
+    /**
+     * A review over a traffic summary: the same sections, a dash for each number the summary does not hold, what the
+     * rules could not check, and what is left out (the example queries need the rows' values).
+     */
+    public static String render(SummaryReview r) {
+        SummaryProjection a = r.a();
+        SummaryProjection b = r.b();
+        String an = a.layout().name();
+        String bn = b.layout().name();
+        StringBuilder md = new StringBuilder();
+        header(md, a, b, r.workspace(), a.points(), "the traffic summary of " + r.summary(), "summary");
+        numbers(md, a, b, r.verdict(), r.metrics());
+        differences(md, an, bn, r.differences());
+        findings(md, an, r.lintA().findings());
+        notChecked(md, an, r.lintA().unchecked());
+        findings(md, bn, r.lintB().findings());
+        notChecked(md, bn, r.lintB().unchecked());
+        md.append("## Not in a summary\n\n").append(cell(String.join("; ", SummaryReview.NOT_IN_SUMMARY)))
+            .append(": they need the rows.\n\n");
+        shapes(md, an, r.shapeA(), bn, r.shapeB());
+        return md.toString();
+    }
+
+    /** The title, what was compared over, for which server, and the Verdict heading. */
+    private static void header(StringBuilder md, AtHorizon a, AtHorizon b, String workspace, long points, String traffic, String own) {
+        md.append("# ").append(cell(a.layout().name())).append(" vs ").append(cell(b.layout().name())).append(" (")
+            .append(cell(a.eventKind())).append(")\n\n");
+        md.append(String.format(Locale.ROOT, "Workspace %s, %s points of %s, horizon %s, traffic x%s.%n%n", cell(workspace),
+            Quantities.count(points), cell(traffic), dev.cardinal.model.Durations.format(a.settings().horizon()),
+            Quantities.multiplier(a.settings().trafficMultiplier())));
+        md.append("Numbers for ").append(cell(a.settings().engine().describe())).append(".\n\n");
+        if (!a.projected()) {
+            md.append("Not projected: ").append(cell(a.withheld())).append(". The numbers at the horizon are the ").append(own)
+                .append("'s own.\n\n");
+        }
+        md.append("## Verdict\n\n");
+    }
+
+    /** The verdict's sentences, the numbers with their changes, and each limit for both. */
+    private static void numbers(StringBuilder md, AtHorizon a, AtHorizon b, List<String> verdict, List<LayoutComparison.Metric> metrics) {
+        String an = a.layout().name();
+        String bn = b.layout().name();
+        verdict.forEach(v -> md.append("- ").append(cell(v)).append('\n'));
+        md.append("\n## Numbers\n\n| | ").append(cell(an)).append(" | ").append(cell(bn)).append(" | change |\n|---|---:|---:|---:|\n");
+        for (LayoutComparison.Metric m : metrics) {
+            md.append("| ").append(cell(m.name())).append(" | ").append(Quantities.countOrDash(m.a())).append(" | ").append(Quantities.countOrDash(m.b())).append(" | ")
+                .append(m.change()).append(" |\n");
+        }
+        md.append("\n### Limits\n\n| limit | ").append(cell(an)).append(" | ").append(cell(bn)).append(" |\n|---|---|---|\n");
+        for (int i = 0; i < Math.min(a.limits().size(), b.limits().size()); i++) {
+            md.append("| ").append(cell(Quantities.limit(a.limits().get(i).limit()))).append(" | ").append(cell(Quantities.when(a.limits().get(i))))
+                .append(" | ").append(cell(Quantities.when(b.limits().get(i)))).append(" |\n");
+        }
+    }
+
+    /** The differences, then the heading the findings go under. */
+    private static void differences(StringBuilder md, String an, String bn, List<LayoutComparison.Difference> differences) {
+        md.append("\n## Differences\n\n");
+        if (differences.isEmpty()) {
+            md.append("None: the layouts write the same.\n");
+        } else {
+            md.append("| | ").append(cell(an)).append(" | ").append(cell(bn)).append(" |\n|---|---|---|\n");
+            for (LayoutComparison.Difference d : differences) {
+                md.append("| ").append(cell(d.subject())).append(" | ").append(cell(d.inA())).append(" | ").append(cell(d.inB())).append(" |\n");
+            }
+        }
+        md.append("\n## Findings\n\n");
+    }
+
+    private static void notChecked(StringBuilder md, String layout, List<Linter.Unchecked> unchecked) {
+        if (unchecked.isEmpty()) {
+            return;
+        }
+        md.append("Not checked for ").append(cell(layout)).append(" (they need the rows):\n\n");
+        for (Linter.Unchecked u : unchecked) {
+            md.append("- `").append(u.rule()).append("` ").append(cell(String.join(", ", u.subjects()))).append(": ")
+                .append(cell(u.why())).append('\n');
+        }
+        md.append('\n');
+    }
+
+    private static void shapes(StringBuilder md, String an, String shapeA, String bn, String shapeB) {
+        md.append("## The layouts as line protocol\n\n");
+        md.append("**").append(cell(an)).append("**\n\n").append(fence(shapeA, "text"));
+        md.append("**").append(cell(bn)).append("**\n\n").append(fence(shapeB, "text"));
     }
 
     private static void findings(StringBuilder md, String layout, List<Finding> findings) {

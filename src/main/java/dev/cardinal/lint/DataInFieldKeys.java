@@ -35,12 +35,13 @@ final class DataInFieldKeys implements Rule {
             boolean slotted = key.parts().stream().anyMatch(p -> p instanceof Template.SlotRef);
             List<String> data = key.parts().stream().filter(p -> p instanceof Template.Ref)
                 .map(p -> ((Template.Ref) p).attribute()).toList();
-            if (data.isEmpty()) {
+            if (data.isEmpty() || c.rows().isEmpty()) {
                 continue;
             }
+            LintContext.Rows rows = c.rows().get();
             boolean grows = data.stream().anyMatch(a -> c.attribute(a).map(x -> x.growth() == Growth.GROWS).orElse(false));
-            long keys = c.projection().now().fieldKeys();
-            long atHorizon = c.projection().fieldKeysAtHorizon();
+            long keys = rows.projection().now().fieldKeys();
+            long atHorizon = rows.projection().fieldKeysAtHorizon();
             Severity severity = grows || atHorizon >= MANY_KEYS ? Severity.ERROR : Severity.WARNING;
             String attrs = String.join(", ", data);
             List<Evidence> evidence = List.of(Evidence.count("field keys in the sample", keys),
@@ -50,7 +51,7 @@ final class DataInFieldKeys implements Rule {
             if (grows && data.size() == 1 && !slotted) {
                 // an open set in the key would be an open set in a tag too: bound it with slots instead
                 List<String> scope = c.layout().tags().stream().filter(TagSpec::isPlain).map(TagSpec::key).toList();
-                int most = mostPerScope(c, data.get(0), scope);
+                int most = mostPerScope(rows, data.get(0), scope);
                 int max = Math.max(10, (int) Math.ceil(most * 1.5 / 10) * 10);
                 Template slots = new Template("slot_{slot(" + String.join(", ", concat(data.get(0), scope)) + ", max=" + max + ")}",
                     List.of(new Template.Literal("slot_"), new Template.SlotRef(data.get(0), scope, max)));
@@ -70,6 +71,14 @@ final class DataInFieldKeys implements Rule {
         return out;
     }
 
+    /** Field keys that carry data are measured by the keys they make, which a summary does not count. */
+    @Override
+    public java.util.Optional<Linter.Unchecked> unchecked(LintContext c) {
+        List<String> keys = c.layout().fields().stream().map(FieldSpec::key)
+            .filter(k -> k.parts().stream().anyMatch(p -> p instanceof Template.Ref)).map(Template::pattern).toList();
+        return c.withoutRows(this, keys, "the field keys a templated key makes: a summary does not count field keys");
+    }
+
     private static List<String> concat(String first, List<String> rest) {
         List<String> all = new ArrayList<>();
         all.add(first);
@@ -78,8 +87,8 @@ final class DataInFieldKeys implements Rule {
     }
 
     /** The most distinct values of {@code attr} that one combination of the scope attributes has in the sample. */
-    static int mostPerScope(LintContext c, String attr, List<String> scope) {
-        var index = c.index();
+    static int mostPerScope(LintContext.Rows rows, String attr, List<String> scope) {
+        var index = rows.index();
         int a = index.sample().attributeIndex(attr);
         int[] s = scope.stream().mapToInt(n -> index.sample().attributeIndex(n)).toArray();
         java.util.Map<java.util.List<Integer>, java.util.Set<Integer>> seen = new java.util.HashMap<>();

@@ -3,6 +3,7 @@ package dev.cardinal.lint;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
+import dev.cardinal.projection.Projection;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,14 +34,18 @@ final class DataInMeasurementName implements Rule {
         Layout layout = c.layout();
         Template m = layout.measurement();
         if (!m.attributes().isEmpty()) {
+            if (c.rows().isEmpty()) {
+                return out;
+            }
+            Projection p = c.rows().get().projection();
             String name = c.kind().name();
             List<String> moved = new ArrayList<>(m.attributes());
             out.add(c.finding(this, Severity.ERROR, "measurement",
                 "The measurement name '" + m.pattern() + "' carries data (" + String.join(", ", moved) + "): every value"
                     + " makes another measurement, which queries can list but not filter or group by.",
-                List.of(Evidence.count("measurements in the sample", c.projection().now().measurements()),
-                    Evidence.count("measurements at " + dev.cardinal.model.Durations.format(c.projection().settings().horizon()),
-                        c.projection().measurementsAtHorizon())),
+                List.of(Evidence.count("measurements in the sample", p.now().measurements()),
+                    Evidence.count("measurements at " + dev.cardinal.model.Durations.format(p.settings().horizon()),
+                        p.measurementsAtHorizon())),
                 c.layoutFix("name the measurement '" + name + "' and make " + String.join(", ", moved) + " tags", l -> {
                     Layout fixed = l.withMeasurement(Template.literal(name));
                     for (String a : moved) {
@@ -71,6 +76,13 @@ final class DataInMeasurementName implements Rule {
                 Fix.advice("one measurement, with the varying part as a tag")));
         }
         return out;
+    }
+
+    /** A measurement name that carries data is measured by its measurements, which a summary does not count. */
+    @Override
+    public java.util.Optional<Linter.Unchecked> unchecked(LintContext c) {
+        return c.withoutRows(this, c.layout().measurement().attributes().isEmpty() ? List.of() : List.of("measurement"),
+            "the measurements a templated name makes: a summary does not count measurements");
     }
 
     /**

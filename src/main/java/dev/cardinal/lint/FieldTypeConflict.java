@@ -22,7 +22,10 @@ final class FieldTypeConflict implements Rule {
     @Override
     public List<Finding> check(LintContext c) {
         List<Finding> out = new ArrayList<>();
-        List<ReadProblem> conflicts = c.report().problems().stream()
+        if (c.rows().isEmpty()) {
+            return out;
+        }
+        List<ReadProblem> conflicts = c.rows().get().report().problems().stream()
             .filter(p -> p.kind() == ReadProblem.Kind.TYPE_CONFLICT).toList();
         java.util.Set<String> attributes = c.layout().attributesUsed();
         java.util.Map<String, List<ReadProblem>> byAttribute = new java.util.LinkedHashMap<>();
@@ -39,5 +42,11 @@ final class FieldTypeConflict implements Rule {
             List.of(Evidence.count("conflicting lines", ps.size()), new Evidence("first", ps.get(0).toString())),
             Fix.advice("make the writer send " + a + " with one type (e.g. always a float: 1.0, not 1i)"))));
         return out;
+    }
+
+    @Override
+    public java.util.Optional<Linter.Unchecked> unchecked(LintContext c) {
+        return c.withoutRows(this, List.copyOf(new java.util.TreeSet<>(c.layout().attributesUsed())),
+            "lines whose field changed type: the job skips them, and a summary keeps no read problems");
     }
 }

@@ -41,6 +41,14 @@ final class LimitWithinHorizon implements Rule {
         return out;
     }
 
+    /** A summary holds series and values per tag; the limits on field keys, tables and columns need the rows. */
+    @Override
+    public java.util.Optional<Linter.Unchecked> unchecked(LintContext c) {
+        List<String> metrics = c.projection().settings().limits().stream().map(Limit::metric)
+            .filter(m -> m != Limit.Metric.SERIES && m != Limit.Metric.VALUES_PER_TAG).map(Limit.Metric::id).distinct().toList();
+        return c.withoutRows(this, metrics, "the field key, table and column limits: a summary holds no field keys or measurements");
+    }
+
     private Finding finding(LintContext c, Projection.LimitProjection lp, Duration horizon, Severity severity) {
         String when = lp.reach() == Projection.Reach.WITHIN_SAMPLE
             ? "already within the sample" : "after " + Durations.format(lp.after()) + " of traffic";

@@ -3,31 +3,111 @@ package dev.cardinal.lint;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.AtHorizon;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.traffic.Column;
 import dev.cardinal.traffic.DictionaryColumn;
 import dev.cardinal.traffic.ReadReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * What a rule may look at for one layout: the workspace it lives in, its projection over the sample, the sample
- * itself (for the shape of values), and what reading the sample reported.
+ * What a rule may look at for one layout: the workspace it lives in, and what the traffic says about the layout:
+ * its projection over the rows with the rows themselves (for the shape of values) and what reading them reported,
+ * or its projection from a traffic summary, which holds counts and growth but no values, field keys or read problems.
  *
  * @param workspace  the workspace
  * @param kind       the layout's event kind
  * @param layout     the layout being checked
- * @param projection its projection
- * @param index      the event kind's sample
- * @param report     what reading the sample reported (type conflicts among it)
+ * @param traffic    what the traffic says about the layout
  * @param queryRange the longest time range queried often, e.g. a dashboard's 7d; {@link Duration#ZERO} when unknown
  */
-public record LintContext(Workspace workspace, EventKind kind, Layout layout, Projection projection, SampleIndex index,
-                          ReadReport report, Duration queryRange) {
+public record LintContext(Workspace workspace, EventKind kind, Layout layout, Traffic traffic, Duration queryRange) {
+
+    /** A layout over rows read by Cardinal's readers. */
+    public LintContext(Workspace workspace, EventKind kind, Layout layout, Projection projection, SampleIndex index,
+                       ReadReport report, Duration queryRange) {
+        this(workspace, kind, layout, new Rows(projection, index, report), queryRange);
+    }
+
+    /** What the traffic says about a layout: the figures every rule may read, whatever the traffic came as. */
+    public sealed interface Traffic permits Rows, Summary {
+        AtHorizon projection();
+
+        /** Shard groups holding points inside the retention. */
+        long shardGroups();
+
+        /** Each series counted once per shard group it has points in, over those shard groups. */
+        long shardGroupSeries();
+
+        /** Tag key to distinct values written. */
+        Map<String, Long> tags();
+    }
+
+    /**
+     * The rows themselves.
+     *
+     * @param index  the event kind's sample
+     * @param report what reading the sample reported (type conflicts among it)
+     */
+    public record Rows(Projection projection, SampleIndex index, ReadReport report) implements Traffic {
+        @Override
+        public long shardGroups() {
+            return projection.now().shardGroups();
+        }
+
+        @Override
+        public long shardGroupSeries() {
+            return projection.now().shardGroupSeries();
+        }
+
+        @Override
+        public Map<String, Long> tags() {
+            return projection.now().tags();
+        }
+    }
+
+    /** A traffic summary's figures for the layout. */
+    public record Summary(SummaryProjection projection) implements Traffic {
+        @Override
+        public long shardGroups() {
+            return projection.shardGroups();
+        }
+
+        @Override
+        public long shardGroupSeries() {
+            return projection.shardGroupSeries();
+        }
+
+        @Override
+        public Map<String, Long> tags() {
+            return projection.tags();
+        }
+    }
+
+    AtHorizon projection() {
+        return traffic.projection();
+    }
+
+    /** The rows, or empty when the traffic came as a summary. */
+    Optional<Rows> rows() {
+        return traffic instanceof Rows r ? Optional.of(r) : Optional.empty();
+    }
+
+    /**
+     * What a rule leaves unchecked because the traffic is a summary: {@code subjects} (tag keys, "measurement", ...),
+     * none when the traffic is rows or there are no such subjects.
+     */
+    Optional<Linter.Unchecked> withoutRows(Rule rule, List<String> subjects, String why) {
+        return rows().isPresent() || subjects.isEmpty() ? Optional.empty()
+            : Optional.of(new Linter.Unchecked(rule.id(), layout.id(), List.copyOf(subjects), why));
+    }
 
     /** At most this many distinct values are looked at when judging the shape of an attribute's values. */
     static final int SHAPE_VALUES = 2_000;
@@ -44,14 +124,15 @@ public record LintContext(Workspace workspace, EventKind kind, Layout layout, Pr
     }
 
     Optional<Projection.AttributeProjection> attribute(String name) {
-        return projection.attributes().stream().filter(a -> a.name().equals(name)).findFirst();
+        return projection().attributes().stream().filter(a -> a.name().equals(name)).findFirst();
     }
 
     /**
-     * Up to {@link #SHAPE_VALUES} distinct texts of an attribute, in order of first appearance (empty when the
-     * sample has no such attribute).
+     * Up to {@link #SHAPE_VALUES} distinct texts of an attribute in the rows, in order of first appearance (empty
+     * when the sample has no such attribute).
      */
-    List<String> distinctTexts(String attribute) {
+    static List<String> distinctTexts(Rows rows, String attribute) {
+        SampleIndex index = rows.index();
         int a = index.sample().attributeIndex(attribute);
         List<String> out = new ArrayList<>();
         if (a < 0) {

@@ -19,11 +19,41 @@ public final class Linter {
     }
 
     public static List<Finding> lint(LintContext context) {
+        return check(context).findings();
+    }
+
+    /** The findings, and what the rules could not check from the context's traffic (nothing, over rows). */
+    public static Result check(LintContext context) {
         List<Finding> out = new ArrayList<>();
+        List<Unchecked> unchecked = new ArrayList<>();
         for (Rule r : RULES) {
             out.addAll(r.check(context));
+            r.unchecked(context).ifPresent(unchecked::add);
         }
         out.sort(Comparator.comparing(Finding::severity));
-        return out;
+        return new Result(out, unchecked);
+    }
+
+    public record Result(List<Finding> findings, List<Unchecked> unchecked) {
+        public Result {
+            findings = List.copyOf(findings);
+            unchecked = List.copyOf(unchecked);
+        }
+    }
+
+    /**
+     * Subjects a rule did not check in a layout, and why: a traffic summary lacks what the rule reads.
+     *
+     * @param subjects what the rule's findings would be about (tag keys, field keys, "measurement", a limit's metric)
+     */
+    public record Unchecked(String rule, String layout, List<String> subjects, String why) {
+        public Unchecked {
+            subjects = List.copyOf(subjects);
+        }
+
+        /** True when a finding of {@code rule} about {@code subject} in {@code layout} was not checked. */
+        public boolean covers(Finding f) {
+            return f.rule().equals(rule) && f.layout().equals(layout) && subjects.contains(f.subject());
+        }
     }
 }

@@ -30,10 +30,10 @@ final class NumberAsTag implements Rule {
         List<Finding> out = new ArrayList<>();
         for (TagSpec t : c.layout().tags()) {
             Optional<String> ref = t.value().singleRef();
-            if (ref.isEmpty()) {
+            if (ref.isEmpty() || c.rows().isEmpty()) {
                 continue;
             }
-            List<String> values = c.distinctTexts(ref.get());
+            List<String> values = LintContext.distinctTexts(c.rows().get(), ref.get());
             if (values.isEmpty() || !values.stream().allMatch(ValueShapes::number)) {
                 continue;
             }
@@ -50,5 +50,10 @@ final class NumberAsTag implements Rule {
                 c.layoutFix("make " + attr + " a field", l -> l.withRole(attr, Role.FIELD))));
         }
         return out;
+    }
+
+    @Override
+    public Optional<Linter.Unchecked> unchecked(LintContext c) {
+        return c.withoutRows(this, SeveralFactsInOneTag.plainTags(c), "whether the tag's values are numbers: a summary holds counts, not values");
     }
 }

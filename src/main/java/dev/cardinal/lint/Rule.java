@@ -1,6 +1,7 @@
 package dev.cardinal.lint;
 
 import java.util.List;
+import java.util.Optional;
 
 /** One known failure mode of time-series layouts, checked against a layout's projection and sample. */
 public interface Rule {
@@ -11,4 +12,13 @@ public interface Rule {
     String description();
 
     List<Finding> check(LintContext context);
+
+    /**
+     * What {@link #check} leaves unchecked in {@code context} because its traffic lacks what the rule reads (a
+     * traffic summary holds no values, field keys, measurements or read problems), or empty when it checks it all.
+     * A subject named here gets no finding from the rule, whatever the rows would show.
+     */
+    default Optional<Linter.Unchecked> unchecked(LintContext context) {
+        return Optional.empty();
+    }
 }

@@ -36,14 +36,14 @@ final class SeveralFactsInOneTag implements Rule {
                     "Tag '" + t.key() + "' = '" + t.value().pattern() + "' holds " + attrs.size() + " facts ("
                         + String.join(", ", attrs) + "): filtering or grouping by one of them needs a regular expression.",
                     List.of(new Evidence("template", t.value().pattern()),
-                        Evidence.count("values of " + t.key() + " in the sample", c.projection().now().tags().getOrDefault(t.key(), 0L))),
+                        Evidence.count("values of " + t.key() + " in the sample", c.traffic().tags().getOrDefault(t.key(), 0L))),
                     c.layoutFix("one tag per fact: " + String.join(", ", attrs), l -> split(l, t, attrs))));
                 continue;
             }
-            if (t.value().singleRef().isEmpty()) {
+            if (t.value().singleRef().isEmpty() || c.rows().isEmpty()) {
                 continue;
             }
-            List<String> values = c.distinctTexts(t.value().singleRef().get());
+            List<String> values = LintContext.distinctTexts(c.rows().get(), t.value().singleRef().get());
             Character sep = consistentSeparator(values);
             if (sep != null) {
                 out.add(c.finding(this, Severity.WARNING, t.key(),
@@ -55,6 +55,17 @@ final class SeveralFactsInOneTag implements Rule {
             }
         }
         return out;
+    }
+
+    /** Tags whose values split on a separator are found in the values, which a summary does not hold. */
+    @Override
+    public java.util.Optional<Linter.Unchecked> unchecked(LintContext c) {
+        return c.withoutRows(this, plainTags(c), "whether the tag's values split on a separator: a summary holds counts, not values");
+    }
+
+    /** The keys of the tags that take one attribute's value. */
+    static List<String> plainTags(LintContext c) {
+        return c.layout().tags().stream().filter(t -> t.value().singleRef().isPresent()).map(TagSpec::key).toList();
     }
 
     /**

@@ -61,8 +61,8 @@ final class ShardGroupDuration implements Rule {
         double rate = c.projection().pointsPerSecond() * c.projection().settings().trafficMultiplier();
         if (rate > 0 && c.projection().projected()) { // a withheld projection has no rate to speak of
             double perGroup = rate * group.getSeconds();
-            long groups = Math.max(1, c.projection().now().shardGroups());
-            double series = Math.max(1.0, (double) c.projection().now().shardGroupSeries() / groups);
+            long groups = Math.max(1, c.traffic().shardGroups());
+            double series = Math.max(1.0, (double) c.traffic().shardGroupSeries() / groups);
             double perSeries = perGroup / series;
             if (perGroup < POINTS_PER_GROUP || perSeries < POINTS_PER_SERIES_PER_GROUP) {
                 double needSeconds = Math.max(POINTS_PER_GROUP / rate, POINTS_PER_SERIES_PER_GROUP * series / rate);

@@ -32,10 +32,10 @@ final class TagLooksLikeIdentifier implements Rule {
                 continue;
             }
             String attr = ref.get();
-            if (c.attribute(attr).map(a -> a.growth() == Growth.GROWS).orElse(false)) {
+            if (grows(c, attr) || c.rows().isEmpty()) {
                 continue;
             }
-            List<String> values = c.distinctTexts(attr);
+            List<String> values = LintContext.distinctTexts(c.rows().get(), attr);
             Optional<String> shape = ValueShapes.identifierShape(values);
             boolean byName = ValueShapes.identifierName(attr);
             if (shape.isEmpty() && !byName) {
@@ -53,5 +53,17 @@ final class TagLooksLikeIdentifier implements Rule {
                 evidence, c.layoutFix("make " + attr + " a field", l -> l.withRole(attr, Role.FIELD))));
         }
         return out;
+    }
+
+    /** Tags that do not grow are judged by the shape of their values, which a summary does not hold. */
+    @Override
+    public Optional<Linter.Unchecked> unchecked(LintContext c) {
+        List<String> tags = c.layout().tags().stream()
+            .filter(t -> t.value().singleRef().filter(a -> !grows(c, a)).isPresent()).map(TagSpec::key).toList();
+        return c.withoutRows(this, tags, "the shape of the tag's values (uuid, hash, email, ...): a summary holds counts, not values");
+    }
+
+    private static boolean grows(LintContext c, String attribute) {
+        return c.attribute(attribute).map(a -> a.growth() == Growth.GROWS).orElse(false);
     }
 }

@@ -9,7 +9,17 @@ import java.util.Map;
  * write them once and the two cannot drift apart.
  */
 public interface AtHorizon {
+    String eventKind();
+
+    dev.cardinal.model.Layout layout();
+
     ProjectionSettings settings();
+
+    /** Every attribute with its role in the layout, its distinct values, growth class and fitted model. */
+    List<Projection.AttributeProjection> attributes();
+
+    /** Time from the traffic's first point to its last. */
+    Duration sampleSpan();
 
     /** Why nothing is extrapolated, or null when the sample allows a projection. */
     String withheld();

@@ -61,8 +61,19 @@ final class LimitReach {
      * the server's writes too, hours later).
      */
     LimitProjection perKey(Limit limit, Map<String, GrowthFit> fits) {
+        Map<String, Metric> metrics = new java.util.LinkedHashMap<>();
+        Map<String, Double> extents = new java.util.HashMap<>();
+        fits.forEach((key, fit) -> {
+            metrics.put(key, band -> x -> fit.predict(x, band));
+            extents.put(key, fit.span());
+        });
+        return perKey(limit, metrics, extents);
+    }
+
+    /** As above, each tag key's values as a metric on each edge of its range, its curve ending at {@code extents}. */
+    LimitProjection perKey(Limit limit, Map<String, Metric> metrics, Map<String, Double> extents) {
         List<LimitProjection> all = new ArrayList<>();
-        fits.forEach((key, fit) -> all.add(of(limit, key, band -> x -> fit.predict(x, band), fit.span())));
+        metrics.forEach((key, metric) -> all.add(of(limit, key, metric, extents.get(key))));
         if (all.isEmpty()) {
             return new LimitProjection(limit, null, 0, Reach.NEVER, null, null, null, List.of());
         }

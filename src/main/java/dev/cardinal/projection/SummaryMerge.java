@@ -1,6 +1,5 @@
 package dev.cardinal.projection;
 
-import dev.cardinal.model.Layout;
 import dev.cardinal.traffic.TrafficSummary;
 import java.util.List;
 import java.util.Optional;
@@ -32,17 +31,23 @@ public final class SummaryMerge {
         return Optional.ofNullable(u).map(SummaryMerge::estimate);
     }
 
-    /** Distinct series of {@code layout} over the summaries' kinds, or empty when some summary does not cover it. */
-    public static Optional<Estimate> series(List<TrafficSummary.Kind> kinds, Layout layout) {
-        Union u = null;
-        for (TrafficSummary.Kind k : kinds) {
-            Optional<TrafficSummary.CoveredLayout> c = k.covered(layout);
-            if (c.isEmpty()) {
-                return Optional.empty();
+    /**
+     * The distinct count after each bucket of {@code buckets} (ascending): the union of every sketch of
+     * {@code sketches} whose bucket is at most that one, so a curve of the count over the traffic's time.
+     */
+    static List<Estimate> cumulative(long[] buckets, int lgK, List<TrafficSummary.Sketch> sketches) {
+        List<TrafficSummary.Sketch> sorted = new java.util.ArrayList<>(sketches);
+        sorted.sort(java.util.Comparator.comparingLong(TrafficSummary.Sketch::bucket));
+        Union u = new Union(lgK);
+        List<Estimate> out = new java.util.ArrayList<>(buckets.length);
+        int next = 0;
+        for (long b : buckets) {
+            while (next < sorted.size() && sorted.get(next).bucket() <= b) {
+                u.update(HllSketch.heapify(sorted.get(next++).hll()));
             }
-            u = add(u, k.lgK(), c.get().seriesSketches());
+            out.add(estimate(u));
         }
-        return Optional.ofNullable(u).map(SummaryMerge::estimate);
+        return out;
     }
 
     private static Union add(Union u, int lgK, List<TrafficSummary.Sketch> sketches) {

@@ -13,9 +13,13 @@ import java.util.Map;
  *
  * @param reportedSeries what the server's series query reports, or null when it counts no series or counts a
  *                       series per field key (which a summary does not hold)
+ * @param shardGroups    shard groups holding points inside the retention at the last point
+ * @param shardGroupSeries each series counted once per shard group it has points in, over those groups (as
+ *                       {@link LayoutMeasure#shardGroupSeries}), whatever the server reports
  */
 public record SummaryProjection(String eventKind, Layout layout, long points, long skippedRows, long series,
-                                Long reportedSeries, Engine engine, long shardGroups, Map<String, Long> tags,
+                                Long reportedSeries, Engine engine, long shardGroups, long shardGroupSeries,
+                                Map<String, Long> tags,
                                 ProjectionSettings settings, String withheld, double pointsPerSecond, Duration sampleSpan,
                                 List<Projection.AttributeProjection> attributes, GrowthFit seriesFit, GrowthCurve seriesGrowth,
                                 Duration window, long seriesAtHorizon, Projection.Range seriesRange,

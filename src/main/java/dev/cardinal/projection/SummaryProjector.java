@@ -83,7 +83,7 @@ public final class SummaryProjector {
             case PER_FIELD_KEY, NONE -> null;
         };
         return Optional.of(new SummaryProjection(kind.name(), layout, c.points(), rows - c.points(), c.series(), reported,
-            engine, live.groups, new TreeMap<>(c.tags()), settings, h.withheld(), h.rate(), Duration.ofMillis(Math.round(span * 1000)),
+            engine, live.groups, live.shardGroupSeries, new TreeMap<>(c.tags()), settings, h.withheld(), h.rate(), Duration.ofMillis(Math.round(span * 1000)),
             attributes, seriesFit, seriesCurve, h.window(),
             seriesAt, seriesRange, tagsAtHorizon, tagRanges, attributeRanges, limits));
     }

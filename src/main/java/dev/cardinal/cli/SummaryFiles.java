@@ -1,0 +1,64 @@
+package dev.cardinal.cli;
+
+import dev.cardinal.model.Layout;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.SummaryProjection;
+import dev.cardinal.projection.SummaryProjector;
+import dev.cardinal.traffic.SummaryCoverage;
+import dev.cardinal.traffic.TrafficSummary;
+import dev.cardinal.traffic.TrafficSummaryFile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * Traffic summaries as {@code lint} and {@code compare} read them in place of rows: a file that cannot be used is said
+ * once, as {@code cardinal COMMAND: ...}; a layout the summary does not cover is said with the command that computes
+ * one that does.
+ */
+final class SummaryFiles {
+    private SummaryFiles() {
+    }
+
+    /** The summary in {@code file}, or null when it is missing or is not a usable summary (printed). */
+    static TrafficSummary read(Path file, PrintWriter err, String command) {
+        try {
+            return TrafficSummaryFile.read(file);
+        } catch (NoSuchFileException e) {
+            err.println("cardinal " + command + ": " + file + ": no such file");
+        } catch (IOException e) {
+            err.println("cardinal " + command + ": " + e.getMessage());
+        }
+        return null;
+    }
+
+    /**
+     * {@code layout} projected from the summary, or empty when the summary has no traffic of its event kind or does
+     * not cover it as the workspace in {@code workspaceFile} has it now (said on {@code err}, with the rerun).
+     */
+    static Optional<SummaryProjection> project(TrafficSummary summary, Path file, Layout layout, Path workspaceFile,
+                                               ProjectionSettings settings, PrintWriter err, String command) {
+        return project(summary, file, layout, workspaceFile.toString(), workspaceFile, settings, err, command);
+    }
+
+    /** As above, the layout's workspace named by {@code where} (e.g. "W.cardinal.json at HEAD~1") in the message. */
+    static Optional<SummaryProjection> project(TrafficSummary summary, Path file, Layout layout, String where, Path workspaceFile,
+                                               ProjectionSettings settings, PrintWriter err, String command) {
+        Optional<TrafficSummary.Kind> kind = summary.eventKind(layout.eventKind());
+        if (kind.isEmpty()) {
+            err.println("cardinal " + command + ": " + file + " holds no traffic of " + layout.eventKind() + ", which layout '"
+                + layout.id() + "' stores");
+            return Optional.empty();
+        }
+        Optional<SummaryProjection> p = new SummaryProjector(kind.get()).project(layout, settings);
+        if (p.isEmpty()) {
+            err.println("cardinal " + command + ": " + file + " does not cover layout '" + layout.id() + "' of "
+                + layout.eventKind() + " as " + where + " has it now (" + TrafficSummary.signature(layout)
+                + "). A summary covers the layouts of the workspace it was computed for and those one toggle away; to"
+                + " cover this one, rerun the job with this workspace: " + SummaryCoverage.rerun(workspaceFile.toString()));
+        }
+        return p;
+    }
+}
