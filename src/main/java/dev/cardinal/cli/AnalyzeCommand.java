@@ -226,10 +226,12 @@ final class AnalyzeCommand implements Callable<Integer> {
                     projections.add(p.get());
                 } else {
                     uncovered = true;
+                    List<List<String>> rerun = SummaryCoverage.rerun(choice.workspace.toString());
                     err.println("cardinal analyze: " + file + " does not cover layout '" + l.id() + "' of " + k.name()
                         + " as the workspace has it now (" + TrafficSummary.signature(l) + "). A summary covers the layouts "
                         + "of the workspace it was computed for and those one toggle away; to cover this one, rerun the job "
-                        + "with this workspace: " + SummaryCoverage.rerun(choice.workspace.toString()));
+                        + "with this workspace: " + SparkSubmit.shell(rerun.get(0)) + " (on a cluster: "
+                        + SparkSubmit.shell(rerun.get(1)) + ")");
                 }
             }
         }

@@ -2,20 +2,26 @@ package dev.cardinal.projection;
 
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Template;
 import dev.cardinal.traffic.Column;
 import dev.cardinal.traffic.DictionaryColumn;
 import dev.cardinal.traffic.DoubleColumn;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.LongColumn;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
 
 /**
  * What a traffic summary counts, row by row, for a part of the traffic read by Cardinal's own reader: each
  * attribute's value as a key (two rows share a key exactly when {@link SampleIndex} gives them one value id), and
  * for each covered layout whether the row makes a point ({@link PointRules}), the series it writes and the shard
  * group it falls in. The Spark job counts these keys over all of the traffic; one machine never holds them all.
+ * The covered layouts share most of their tags (a layout one toggle away shares all but one with its source), so each
+ * distinct tag template is rendered once per row; an instance is therefore for one thread.
  */
 public final class SummaryRows {
     /** The separator inside a series key; a rendered name or value can hold any character but this pair. */
@@ -26,6 +32,16 @@ public final class SummaryRows {
     private final TemplateText text;
     private final long[][] written;
     private final ShardGroups[] shards;
+    /** The distinct tag templates of the layouts; per layout and tag, its template's number. */
+    private final Template[] templates;
+    private final int[][] tagTemplate;
+    /** Per layout: its tags' indexes in the order a series key lists them (by key). */
+    private final int[][] keyOrder;
+    /** Per layout: its measurement when literal, else null. */
+    private final String[] literalMeasurement;
+    /** The templates rendered for {@link #memoRow}, null where not yet. */
+    private final String[] memo;
+    private int memoRow = -1;
 
     public SummaryRows(EventKindSample sample, List<Layout> layouts) {
         this.sample = sample;
@@ -40,6 +56,35 @@ public final class SummaryRows {
                 !text.render(l.measurement(), row).isEmpty());
             shards[j] = new ShardGroups(l.retention().effectiveShardGroupDuration());
         }
+        Map<Template, Integer> ids = new HashMap<>();
+        this.tagTemplate = new int[layouts.size()][];
+        this.keyOrder = new int[layouts.size()][];
+        this.literalMeasurement = new String[layouts.size()];
+        for (int j = 0; j < layouts.size(); j++) {
+            List<TagSpec> tags = layouts.get(j).tags();
+            tagTemplate[j] = tags.stream().mapToInt(t -> ids.computeIfAbsent(t.value(), x -> ids.size())).toArray();
+            keyOrder[j] = IntStream.range(0, tags.size()).boxed()
+                .sorted(Comparator.comparing(t -> tags.get(t).key())).mapToInt(Integer::intValue).toArray();
+            Template m = layouts.get(j).measurement();
+            literalMeasurement[j] = m.isLiteral() ? m.literalText() : null;
+        }
+        this.templates = new Template[ids.size()];
+        ids.forEach((t, id) -> templates[id] = t);
+        this.memo = new String[templates.length];
+    }
+
+    /** Tag template {@code id} rendered for {@code row}, once per row. */
+    private String rendered(int id, int row) {
+        if (row != memoRow) {
+            Arrays.fill(memo, null);
+            memoRow = row;
+        }
+        String v = memo[id];
+        if (v == null) {
+            v = text.render(templates[id], row);
+            memo[id] = v;
+        }
+        return v;
     }
 
     private static java.util.function.IntPredicate named(Layout l) {
@@ -82,13 +127,12 @@ public final class SummaryRows {
     /** The series key {@code row} writes under covered layout {@code j} (measurement and tags, as rendered). */
     public String seriesKey(int j, int row) {
         Layout l = layouts.get(j);
-        StringBuilder key = new StringBuilder(text.render(l.measurement(), row));
-        List<TagSpec> tags = new ArrayList<>(l.tags());
-        tags.sort(Comparator.comparing(TagSpec::key));
-        for (TagSpec t : tags) {
-            String v = text.render(t.value(), row);
+        StringBuilder key = new StringBuilder(literalMeasurement[j] != null ? literalMeasurement[j]
+            : text.render(l.measurement(), row));
+        for (int t : keyOrder[j]) {
+            String v = rendered(tagTemplate[j][t], row);
             if (!v.isEmpty()) {
-                key.append(SEP).append(t.key()).append(SEP).append(v);
+                key.append(SEP).append(l.tags().get(t).key()).append(SEP).append(v);
             }
         }
         return key.toString();
@@ -96,7 +140,7 @@ public final class SummaryRows {
 
     /** The value of tag {@code t} of covered layout {@code j} as written in {@code row}, null when not written. */
     public String tagValue(int j, int t, int row) {
-        String v = text.render(layouts.get(j).tags().get(t).value(), row);
+        String v = rendered(tagTemplate[j][t], row);
         return v.isEmpty() ? null : v;
     }
 

@@ -37,9 +37,14 @@ public final class SummaryCoverage {
         return new ArrayList<>(out.values());
     }
 
-    /** How to compute a summary that covers {@code layout}: the job's command, for a message. */
-    public static String rerun(String workspaceFile) {
-        return "spark-submit --class dev.cardinal.spark.SummarizeJob cardinal-summarize.jar --workspace "
-            + workspaceFile + " --out SUMMARY" + TrafficSummary.EXTENSION + " INPUT...";
+    /**
+     * How to compute a summary that covers a workspace's layouts, for a message: the {@code cardinal summarize}
+     * command (which runs the job through {@code spark-submit}), then the job's own command for a cluster, as words.
+     */
+    public static List<List<String>> rerun(String workspaceFile) {
+        String out = "SUMMARY" + TrafficSummary.EXTENSION;
+        return List.of(List.of("cardinal", "summarize", "INPUT...", "--workspace", workspaceFile, "-o", out),
+            List.of("spark-submit", "--class", "dev.cardinal.spark.SummarizeJob", "cardinal-summarize.jar", "--workspace",
+                workspaceFile, "--out", out, "INPUT..."));
     }
 }

@@ -21,9 +21,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.Encoders;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.util.LongAccumulator;
 
 /**
  * The job's inputs as rows: each path or glob to its files (in the order given, a glob's files by name, a Parquet
@@ -52,11 +50,19 @@ final class Inputs {
         this.chunkLines = chunkLines;
     }
 
-    /** Every point of the inputs as a row of {@link TrafficRows#SCHEMA}. */
-    JavaRDD<Row> rows(List<Input> inputs, byte[] workspace, LongAccumulator badLines) throws IOException {
+    /** The inputs' records in chunks, and the readers the chunks name ({@link RawChunk#reader}). */
+    record Chunks(JavaRDD<RawChunk> chunks, List<TrafficRows> readers) {
+    }
+
+    /**
+     * The records of the inputs in chunks. When the inputs make fewer partitions than Spark has cores (one gzipped
+     * file is one partition), the chunks are spread over {@code partitions}, so that every core reads records.
+     */
+    Chunks chunks(List<Input> inputs, int partitions) throws IOException {
         Configuration conf = spark.sparkContext().hadoopConfiguration();
-        Map<String, TrafficRows> readers = new HashMap<>();
-        JavaRDD<Row> all = null;
+        Map<String, Integer> readerOf = new HashMap<>();
+        ArrayList<TrafficRows> readers = new ArrayList<>();
+        JavaRDD<RawChunk> all = null;
         int file = 0;
         for (Input in : inputs) {
             for (String path : expand(in, conf)) {
@@ -65,19 +71,24 @@ final class Inputs {
                 SampleBinding binding = binding(format, in.eventKind(), path);
                 JavaRDD<String> records = records(format, path);
                 String group = format + "\u0000" + binding.eventKind();
-                TrafficRows reader = readers.get(group);
+                Integer reader = readerOf.get(group);
                 if (reader == null) {
                     List<String> head = records.take(chunkLines + 1);
-                    reader = new TrafficRows(workspace, InputSpec.of(format, binding, head, path), chunkLines, badLines);
-                    readers.put(group, reader);
+                    reader = readers.size();
+                    readers.add(new TrafficRows(InputSpec.of(format, binding, head, path), chunkLines));
+                    readerOf.put(group, reader);
                 }
-                TrafficRows r = reader;
+                TrafficRows r = readers.get(reader);
                 int f = file++;
-                JavaRDD<Row> rows = records.mapPartitionsWithIndex((p, lines) -> r.rows(f, p, lines), true);
-                all = all == null ? rows : all.union(rows);
+                int ri = reader;
+                JavaRDD<RawChunk> chunks = records.mapPartitionsWithIndex((p, lines) -> r.chunks(ri, f, p, lines), true);
+                all = all == null ? chunks : all.union(chunks);
             }
         }
-        return all;
+        if (all.getNumPartitions() < spark.sparkContext().defaultParallelism()) {
+            all = all.repartition(partitions);
+        }
+        return new Chunks(all, readers);
     }
 
     /** A file's records: text lines, or for Parquet each row as the JSON object of its columns (nulls left out, as NDJSON's). */

@@ -49,8 +49,8 @@ public final class SummarizeBench {
         sample = null;
         System.gc();
 
-        SparkSession spark = SparkSession.builder().appName("summarize-bench").master("local[2]")
-            .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "8")
+        SparkSession spark = SummarizeBenchAccess.tuned(SparkSession.builder()).appName("summarize-bench").master("local[2]")
+            .config("spark.ui.enabled", "false")
             .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1").getOrCreate();
         spark.sparkContext().setLogLevel("WARN");
         Path summary = dir.resolve("traffic" + TrafficSummary.EXTENSION);

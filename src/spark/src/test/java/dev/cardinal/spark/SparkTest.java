@@ -4,13 +4,13 @@ import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
-/** One small local Spark per test class: two cores, no UI, few shuffle partitions. */
+/** One small local Spark per test class, set as the job sets it ({@link SummarizeJob#tuned}): two cores, no UI. */
 abstract class SparkTest {
     static SparkSession spark;
 
     @BeforeAll
     static void start() {
-        spark = SparkSession.builder().appName("cardinal-summarize-test").master("local[2]")
+        spark = SummarizeJob.tuned(SparkSession.builder()).appName("cardinal-summarize-test").master("local[2]")
             .config("spark.ui.enabled", "false")
             .config("spark.sql.shuffle.partitions", "4")
             .config("spark.driver.host", "127.0.0.1")

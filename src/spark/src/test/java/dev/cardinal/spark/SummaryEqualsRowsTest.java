@@ -49,7 +49,9 @@ class SummaryEqualsRowsTest extends SparkTest {
         ReportComparison.Run r = cardinal("analyze", summary.toString(), "--workspace", twoAway.toString(), "--layout", "ids-as-tags");
         assertEquals(1, r.code(), r.err());
         assertTrue(r.err().contains("does not cover layout 'ids-as-tags'"), r.err());
-        assertTrue(r.err().contains("spark-submit --class dev.cardinal.spark.SummarizeJob"), r.err());
+        assertTrue(r.err().contains("cardinal summarize INPUT... --workspace " + twoAway + " -o SUMMARY.summary.json"), r.err());
+        assertTrue(r.err().contains("(on a cluster: spark-submit --class dev.cardinal.spark.SummarizeJob cardinal-summarize.jar "
+            + "--workspace " + twoAway + " --out SUMMARY.summary.json INPUT...)"), r.err());
     }
 
     private static Path summarize(Path ws, Path traffic, Path out) throws Exception {
