@@ -65,7 +65,7 @@ final class ImportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (connection.url == null || connection.database == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB");
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB (--index NAME with --kind opensearch or elasticsearch)");
         }
         if (samplePoints < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sample-points must not be negative");
