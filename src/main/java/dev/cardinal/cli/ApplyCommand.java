@@ -11,6 +11,8 @@ import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.push.Applied;
+import dev.cardinal.push.DocumentPush;
+import dev.cardinal.push.IndexComparison;
 import dev.cardinal.push.InfluxV1Push;
 import dev.cardinal.push.InfluxV2Push;
 import dev.cardinal.push.Plan;
@@ -52,7 +54,8 @@ import picocli.CommandLine.Option;
 final class ApplyCommand extends PushCommand {
 
     @Option(names = "--write-sample", description = "InfluxDB: write the workspace's sample through each layout and read back "
-        + "the server's numbers. Relational: upsert the sample's rollup rows into the summary tables.")
+        + "the server's numbers. OpenSearch, Elasticsearch: write the layout's documents with _bulk and read back the "
+        + "mapping and document count. Relational: upsert the sample's rollup rows into the summary tables.")
     boolean writeSample;
 
     @Option(names = "--yes", description = "Apply without asking (needed when not run in a terminal).")
@@ -187,6 +190,15 @@ final class ApplyCommand extends PushCommand {
                 err.println("cardinal apply: the sample has no " + layout.eventKind() + " traffic for layout " + layout.id());
                 return null;
             }
+            if (t instanceof DocumentPush index) {
+                IndexComparison c = index.writeSample(ws, layout, k, monitor);
+                allMatch &= c.matches();
+                kinds.add(comparison(k.name(), c));
+                if (!json) {
+                    text(k.name(), c, out);
+                }
+                continue;
+            }
             LayoutMeasurer measurer = new LayoutMeasurer(new SampleIndex(k));
             LayoutMeasure projected = measurer.measure(layout);
             long shift = timeShift != null ? timeShift : SampleWrite.timeShiftToNow(k,
@@ -268,6 +280,25 @@ final class ApplyCommand extends PushCommand {
         ArrayNode reasons = w.putArray("serverReasons");
         c.write().serverReasons().forEach(reasons::add);
         return n;
+    }
+
+    private static ObjectNode comparison(String kind, IndexComparison c) {
+        ObjectNode n = F.objectNode().put("name", kind).put("layout", c.layout().id()).put("index", c.index())
+            .put("matches", c.matches());
+        ArrayNode rows = n.putArray("rows");
+        c.rows().forEach(r -> rows.addObject().put("what", r.what()).put("projected", r.projected()).put("measured", r.measured()));
+        ArrayNode refusals = n.putArray("refusals");
+        c.refusals().forEach(refusals::add);
+        return n;
+    }
+
+    private static void text(String kind, IndexComparison c, PrintWriter out) {
+        out.printf("%n%s, layout %s: the sample written to index %s with _bulk%n  %-48s %14s %14s%n", kind, c.layout().id(),
+            c.index(), "", "projected", "measured");
+        c.rows().forEach(r -> out.printf("  %-48s %,14d %,14d%s%n", r.what(), r.projected(), r.measured(),
+            r.differs() ? "   <- differs" : ""));
+        c.refusals().forEach(r -> out.println("  refused: " + r));
+        out.println(c.matches() ? "  the index holds what was projected" : "  the index's numbers DIFFER from the projection");
     }
 
     /** @param reported what the server's series query reports on its version, as projected (-1: not counted) */

@@ -1,6 +1,7 @@
 package dev.cardinal.cli;
 
 import dev.cardinal.model.Durations;
+import dev.cardinal.push.DocumentIndexPush;
 import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.push.InfluxV2Push;
 import java.io.PrintWriter;
@@ -16,11 +17,12 @@ final class ConnectOptions {
         + " for InfluxDB, jdbc:mariadb://... or jdbc:postgresql://... for rollup tables.")
     String url;
 
-    @Option(names = "--database", paramLabel = "DB", description = "Database (1.x), bucket (2.x) or schema (relational).")
+    @Option(names = {"--database", "--index"}, paramLabel = "DB", description = "Database (1.x), bucket (2.x), schema"
+        + " (relational) or index (OpenSearch, Elasticsearch).")
     String database;
 
-    @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API), influxdb-2, mariadb or"
-        + " postgresql (default: from the URL; http(s) is influxdb-1).")
+    @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API), influxdb-2, mariadb,"
+        + " postgresql, opensearch or elasticsearch (default: from the URL; http(s) is influxdb-1).")
     String kind;
 
     @Option(names = "--org", paramLabel = "ORG", description = "Organisation (InfluxDB 2.x and Cloud).")
@@ -36,6 +38,10 @@ final class ConnectOptions {
     @Option(names = "--token-env", paramLabel = "VAR", defaultValue = "INFLUX_TOKEN",
         description = "Environment variable holding an API token (default: ${DEFAULT-VALUE}); used when set and no --user.")
     String tokenEnv;
+
+    @Option(names = "--api-key-env", paramLabel = "VAR", description = "OpenSearch, Elasticsearch: environment variable holding"
+        + " an API key (sent as ApiKey); else --user with --password-env, else no credentials.")
+    String apiKeyEnv;
 
     @Option(names = "--insecure-skip-verify", description = "Accept any TLS certificate (test instances with self-signed certificates only).")
     boolean insecure;
@@ -83,6 +89,43 @@ final class ConnectOptions {
             }
         }
         return InfluxV2Push.connect(url, database, organisation, timeout(), insecure, user, password, token);
+    }
+
+    /**
+     * The Authorization header for an OpenSearch or Elasticsearch cluster: an API key from --api-key-env, or --user
+     * with the password from --password-env or a prompt, or null for a cluster without security. It lives in memory
+     * only, in the client's requests.
+     */
+    String documentAuthorization(URI url, Secrets secrets) {
+        if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
+            throw usage("'" + url + "' is not an http(s) URL");
+        }
+        if (insecure) {
+            throw usage("--insecure-skip-verify is not offered for OpenSearch and Elasticsearch: trust the cluster's certificate in the JVM");
+        }
+        if (apiKeyEnv != null) {
+            char[] key = secrets.fromEnv(apiKeyEnv);
+            if (key == null) {
+                throw usage("$" + apiKeyEnv + " is not set (--api-key-env names the variable that holds the API key)");
+            }
+            try {
+                return DocumentIndexPush.apiKey(key);
+            } finally {
+                Arrays.fill(key, '\0');
+            }
+        }
+        if (user != null) {
+            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + url);
+            if (password == null) {
+                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
+            }
+            try {
+                return DocumentIndexPush.basic(user, password);
+            } finally {
+                Arrays.fill(password, '\0');
+            }
+        }
+        return null;
     }
 
     InfluxV1Client v1Client(URI url, Secrets secrets, PrintWriter err) {

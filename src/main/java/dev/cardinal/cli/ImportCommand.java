@@ -9,7 +9,9 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.push.InfluxV1Exception;
+import dev.cardinal.model.Target;
 import dev.cardinal.push.ImportedWorkspace;
+import dev.cardinal.push.IndexImport;
 import dev.cardinal.push.InfluxV1Import;
 import dev.cardinal.push.InfluxV2Push;
 import java.io.ByteArrayOutputStream;
@@ -33,11 +35,14 @@ import picocli.CommandLine.Option;
  * database holds, optionally with its most recent points as the sample.
  */
 @Command(name = "import", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Build a workspace from a live InfluxDB 1.x database (or a 2.x bucket with --kind influxdb-2 --org ORG): measurements, tag keys, field keys and types, "
+    description = "Build a workspace from a live InfluxDB 1.x database (or a 2.x bucket with --kind influxdb-2 --org ORG, or an "
+        + "OpenSearch / Elasticsearch index with --kind opensearch --index NAME: keywords as tags, numbers and booleans as "
+        + "fields, the most recent documents by @timestamp as an NDJSON sample): measurements, tag keys, field keys and types, "
         + "the default retention policy, continuous queries as rollups, distinct values per tag; optionally the most "
         + "recent points of each measurement as the workspace's sample. Reads only."
         + "%nExit codes: 0 imported, 1 the database holds no measurement, 2 bad usage, 3 failure.")
 final class ImportCommand implements Callable<Integer> {
+    private static final int MAX_DOCUMENTS = 10_000;
 
     @CommandLine.Mixin
     ConnectOptions connection = new ConnectOptions();
@@ -45,8 +50,9 @@ final class ImportCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "W.cardinal.json", description = "The workspace to write.")
     Path output;
 
-    @Option(names = "--sample-points", defaultValue = "0", paramLabel = "N",
-        description = "Also write the most recent N points of each measurement as the sample, next to the workspace (default: none).")
+    @Option(names = {"--sample-points", "--sample-docs"}, defaultValue = "0", paramLabel = "N",
+        description = "Also write the most recent N points of each measurement (documents of the index, at most "
+            + "10,000) as the sample, next to the workspace (default: none).")
     int samplePoints;
 
     @CommandLine.Spec
@@ -59,7 +65,7 @@ final class ImportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         if (connection.url == null || connection.database == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB");
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB (--index NAME with --kind opensearch or elasticsearch)");
         }
         if (samplePoints < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sample-points must not be negative");
@@ -67,10 +73,13 @@ final class ImportCommand implements Callable<Integer> {
         if (!output.getFileName().toString().endsWith(WorkspaceFiles.EXTENSION)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-o must name a " + WorkspaceFiles.EXTENSION + " file");
         }
+        if ("opensearch".equals(connection.kind) || "elasticsearch".equals(connection.kind)) {
+            return index(out, err);
+        }
         if ("influxdb-2".equals(connection.kind)) {
             try (InfluxV2Push v2 = connection.v2Push(URI.create(connection.url), connection.database, connection.org, secrets, err)) {
                 return save(v2.importBucket(connection.database), (ws, w) -> v2.recentPoints(connection.database, ws, samplePoints, w),
-                    out, err);
+                    SampleFile.LINE_PROTOCOL, out, err);
             } catch (IOException e) {
                 err.println("cardinal import: " + e.getMessage());
                 return 3;
@@ -82,7 +91,8 @@ final class ImportCommand implements Callable<Integer> {
         InfluxV1Client client = connection.v1Client(URI.create(connection.url), secrets, err);
         try {
             return save(InfluxV1Import.read(client, connection.database),
-                (ws, w) -> InfluxV1Import.recentPoints(client, connection.database, ws, samplePoints, w), out, err);
+                (ws, w) -> InfluxV1Import.recentPoints(client, connection.database, ws, samplePoints, w),
+                SampleFile.LINE_PROTOCOL, out, err);
         } catch (InfluxV1Exception e) {
             err.println("cardinal import: " + e.getMessage());
             return 3;
@@ -92,24 +102,62 @@ final class ImportCommand implements Callable<Integer> {
         }
     }
 
+    /** An OpenSearch or Elasticsearch index (--index) as a workspace, its recent documents as an NDJSON sample. */
+    private int index(PrintWriter out, PrintWriter err) throws IOException {
+        if (samplePoints > MAX_DOCUMENTS) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--sample-docs reads at most " + MAX_DOCUMENTS
+                + " documents (the engines' index.max_result_window)");
+        }
+        URI url = URI.create(connection.url);
+        if (url.getUserInfo() != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "the URL must not carry credentials: use"
+                + " --api-key-env VAR, or --user with --password-env");
+        }
+        Target.Kind kind = Target.Kind.fromId(connection.kind).orElseThrow();
+        IndexImport reader = new IndexImport(url, kind, connection.documentAuthorization(url, secrets), connection.timeout());
+        String index = connection.database;
+        try {
+            ImportedWorkspace imported = reader.read(index);
+            return save(imported, (ws, w) -> reader.recentDocuments(index, samplePoints, w),
+                new SampleFile(".sample.ndjson.gz", path -> IndexImport.binding(imported.workspace().layouts().get(0), path),
+                    "documents", "index"), out, err);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("cardinal import: " + connection.url + " index " + index + ": " + e.getMessage());
+            return 3;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 3;
+        }
+    }
+
+    /**
+     * Where the recent points go: the sample file's ending, its binding, and the words for what it holds and for
+     * where it came from.
+     */
+    private record SampleFile(String suffix, java.util.function.Function<String, SampleBinding> binding, String items,
+                              String source) {
+        static final SampleFile LINE_PROTOCOL = new SampleFile(".sample.lp.gz",
+            path -> SampleBinding.lineProtocol("imported", path, "ns"), "points", "database");
+    }
+
     /** Writes a workspace's recent points as line protocol; returns how many. */
     private interface RecentPoints {
         long write(Workspace ws, Writer out) throws IOException, InfluxV1Exception, InterruptedException;
     }
 
     /** Reports and writes the workspace, with the recent points when asked. */
-    private int save(ImportedWorkspace imported, RecentPoints recent, PrintWriter out, PrintWriter err)
+    private int save(ImportedWorkspace imported, RecentPoints recent, SampleFile file, PrintWriter out, PrintWriter err)
         throws IOException, InfluxV1Exception, InterruptedException {
         Workspace ws = imported.workspace();
         if (ws.layouts().isEmpty()) {
-            err.println("cardinal import: database " + connection.database + " holds no measurement with fields");
+            err.println("cardinal import: " + file.source() + " " + connection.database + " holds no measurement with fields");
             imported.notes().forEach(n -> err.println("  " + n));
             return 1;
         }
-        report(imported, out);
+        report(imported, file.source(), out);
         if (samplePoints > 0) {
             String name = output.getFileName().toString();
-            Path sample = output.resolveSibling(name.substring(0, name.length() - WorkspaceFiles.EXTENSION.length()) + ".sample.lp.gz");
+            Path sample = output.resolveSibling(name.substring(0, name.length() - WorkspaceFiles.EXTENSION.length()) + file.suffix());
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             long points;
             try (Writer w = new OutputStreamWriter(new GZIPOutputStream(bytes), StandardCharsets.UTF_8)) {
@@ -117,18 +165,19 @@ final class ImportCommand implements Callable<Integer> {
             }
             AtomicFiles.write(sample, bytes.toByteArray());
             ws = new Workspace(ws.name(), ws.eventKinds(), ws.layouts(),
-                List.of(SampleBinding.lineProtocol("imported", WorkspaceFiles.relativize(output, sample), "ns")),
+                List.of(file.binding().apply(WorkspaceFiles.relativize(output, sample))),
                 ws.rollups(), ws.targets(), ws.canvas());
-            out.printf("Wrote %s (%,d recent points)%n", sample, points);
+            out.printf("Wrote %s (%,d recent %s)%n", sample, points, file.items());
         }
         WorkspaceFiles.save(output, ws);
         out.println("Wrote " + output);
         return 0;
     }
 
-    private static void report(ImportedWorkspace imported, PrintWriter out) {
+    private static void report(ImportedWorkspace imported, String source, PrintWriter out) {
         Workspace ws = imported.workspace();
-        out.printf("Database %s: %d measurement(s), %d rollup(s)%n", ws.name(), ws.layouts().size(), ws.rollups().size());
+        out.printf("%s %s: %d measurement(s), %d rollup(s)%n", Character.toUpperCase(source.charAt(0)) + source.substring(1),
+            ws.name(), ws.layouts().size(), ws.rollups().size());
         for (Layout l : ws.layouts()) {
             String m = l.measurement().literalText();
             out.printf("%n  %s (retention policy %s)%n", m, l.retention().name());

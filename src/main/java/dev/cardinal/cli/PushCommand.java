@@ -8,9 +8,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.codegen.SqlDialect;
 import dev.cardinal.projection.Engine;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.push.DocumentPush;
 import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.push.InfluxV1Push;
 import dev.cardinal.push.Plan;
@@ -74,8 +76,13 @@ abstract class PushCommand implements Callable<Integer> {
      * Where to push, resolved from {@code --target} or {@code --url}.
      *
      * @param version the target's own server version, or null (a URL, or a target without one)
+     * @param limits  the target's own limits (a document target's total-fields limit), or the defaults for a URL
      */
-    record Resolved(Target.Kind kind, URI url, String database, String org, ServerVersion version) {
+    record Resolved(Target.Kind kind, URI url, String database, String org, ServerVersion version, ServerLimits limits) {
+        /** As a workspace target, for what is made from one (an index template). */
+        Target asTarget(String id) {
+            return new Target(id, id, kind, url.toString(), database, org, version, limits);
+        }
     }
 
     abstract String name();
@@ -103,7 +110,7 @@ abstract class PushCommand implements Callable<Integer> {
     Resolved resolve(Workspace ws) {
         if ((target == null) == (connection.url == null)) {
             throw usage("give either --target NAME (targets: " + String.join(", ", ws.targets().stream().map(Target::id)
-                .toList()) + ") or --url URL --database DB");
+                .toList()) + ") or --url URL --database DB (--index INDEX for OpenSearch and Elasticsearch)");
         }
         if (target != null) {
             Target t = ws.targets().stream().filter(x -> x.id().equals(target) || target.equals(x.name())).findFirst()
@@ -113,14 +120,16 @@ abstract class PushCommand implements Callable<Integer> {
             if (db == null) {
                 throw usage("target '" + t.id() + "' names no database: give --database");
             }
-            return new Resolved(t.kind(), uri(t.url()), db, connection.org != null ? connection.org : t.org(), t.serverVersion());
+            return new Resolved(t.kind(), uri(t.url()), db, connection.org != null ? connection.org : t.org(), t.serverVersion(),
+                t.limits());
         }
         if (connection.database == null) {
             throw usage("--url needs --database");
         }
         Target.Kind k;
         if (connection.kind != null) {
-            k = Target.Kind.fromId(connection.kind).orElseThrow(() -> usage("--kind must be influxdb-1, influxdb-3, influxdb-2, mariadb or postgresql"));
+            k = Target.Kind.fromId(connection.kind).orElseThrow(() -> usage("--kind must be influxdb-1, influxdb-3, influxdb-2,"
+                + " mariadb, postgresql, opensearch or elasticsearch"));
         } else if (connection.url.startsWith("jdbc:mariadb:") || connection.url.startsWith("jdbc:mysql:")) {
             k = Target.Kind.MARIADB;
         } else if (connection.url.startsWith("jdbc:postgresql:")) {
@@ -128,14 +137,15 @@ abstract class PushCommand implements Callable<Integer> {
         } else {
             k = Target.Kind.INFLUXDB_1;
         }
-        return new Resolved(k, uri(connection.url), connection.database, connection.org, null);
+        return new Resolved(k, uri(connection.url), connection.database, connection.org, null, ServerLimits.DEFAULTS);
     }
 
     private URI uri(String text) {
         try {
             URI u = URI.create(text);
             if (u.getUserInfo() != null) {
-                throw usage("the URL must not carry credentials: use --user with --password-env, or --token-env");
+                throw usage("the URL must not carry credentials: use --user with --password-env, or --token-env"
+                    + " (--api-key-env for OpenSearch and Elasticsearch)");
             }
             return u;
         } catch (IllegalArgumentException e) {
@@ -239,8 +249,8 @@ abstract class PushCommand implements Callable<Integer> {
             case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database());
             case MARIADB, POSTGRESQL -> relational(r, ws);
             case INFLUXDB_2 -> connection.v2Push(r.url(), r.database(), r.org(), secrets, err());
-            case OPENSEARCH, ELASTICSEARCH -> throw usage("push does not write a workspace to " + r.kind().product()
-                + " yet: write a document sample with cardinal analyze FILE --kind opensearch --push-to URL --index NAME");
+            case OPENSEARCH, ELASTICSEARCH -> new DocumentPush(r.asTarget(target != null ? target : "url"),
+                connection.documentAuthorization(r.url(), secrets), connection.timeout());
         };
     }
 

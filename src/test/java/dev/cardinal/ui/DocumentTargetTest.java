@@ -57,13 +57,7 @@ class DocumentTargetTest extends WorkbenchFixture {
     }
 
     private Path openWithTarget(FxRobot robot, Path dir) throws Exception {
-        String json = Files.readString(Path.of("sample-data/custom-metrics/custom-metrics.cardinal.json"))
-            .replace("\"formatVersion\": 1", "\"formatVersion\": 3")
-            .replace("\"targets\": []", "\"targets\": [{ \"id\": \"search\", \"name\": \"search\", \"kind\": \"opensearch\","
-                + " \"url\": \"" + node.uri() + "\", \"database\": \"metrics\", \"limits\": { \"totalFields\": " + LIMIT + " } }]");
-        Path ws = dir.resolve("metrics.cardinal.json");
-        Files.writeString(ws, json);
-        Files.copy(Path.of("sample-data/custom-metrics/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        Path ws = dev.cardinal.opensearch.CustomMetricsWorkspace.write(dir, node.uri(), "metrics", LIMIT);
         openAndWait(robot, ws);
         waitOnFx(60, () -> !robot.lookup("#projectionStatus").queryAs(Label.class).getText().startsWith("Recomputing")
             && !nowOf(robot, "mapping fields").isEmpty());

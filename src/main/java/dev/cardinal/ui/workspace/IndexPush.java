@@ -1,12 +1,12 @@
 package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.Layout;
-import dev.cardinal.projection.DocumentMapping;
 import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.push.DocumentIndexPush;
+import dev.cardinal.push.IndexComparison;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.common.Tasks;
 import java.util.ArrayList;
@@ -53,20 +53,13 @@ final class IndexPush {
         List<String> documents = new ArrayList<>(sample.rows());
         new LayoutDocuments(p.layout(), index).writeTo(d -> documents.add(d.json().toString()));
         DocumentIndexPush.Measured m = p.client().writeSample(p.index(), documents, p.limit());
-        long refusedOther = projected.refused().entrySet().stream().filter(e -> e.getKey() != DocumentMapping.Refusal.TOTAL_FIELDS)
-            .mapToLong(java.util.Map.Entry::getValue).sum();
-        long refusedByLimit = projected.refused().getOrDefault(DocumentMapping.Refusal.TOTAL_FIELDS, 0L);
-        List<ScratchPush.Row> rows = List.of(
-            new ScratchPush.Row("mapping fields (objects + leaves + multi-fields)", projected.fields(), m.fields()),
-            new ScratchPush.Row("documents indexed", projected.documents() - refusedByLimit - refusedOther, m.indexed()),
-            new ScratchPush.Row("documents refused by the total-fields limit", refusedByLimit, m.refusedByLimit()),
-            new ScratchPush.Row("first document the limit refused", projected.firstLimitRefusal() == null ? 0
-                : projected.firstLimitRefusal().document(), m.firstLimitRefusal()),
-            new ScratchPush.Row("documents refused otherwise", refusedOther, m.refusedOther()));
-        boolean matches = rows.stream().noneMatch(ScratchPush.Row::differs);
+        IndexComparison c = IndexComparison.dynamic(p.layout(), p.index(), projected, m);
+        List<ScratchPush.Row> rows = c.rows().stream().map(r -> new ScratchPush.Row(r.what(), r.projected(), r.measured()))
+            .toList();
+        boolean matches = c.matches();
         String summary = p.layout().name() + " written to " + p.index() + " on " + p.target() + ": "
             + Quantities.count(m.fields()) + " mapping fields, " + (matches ? "as projected" : "NOT as projected")
-            + (m.firstOtherReason() == null ? "" : "; first other refusal: " + m.firstOtherReason());
+            + (c.refusals().isEmpty() ? "" : "; first other refusal: " + c.refusals().get(0));
         return new ScratchPush.Result(summary, rows, matches);
     }
 }
