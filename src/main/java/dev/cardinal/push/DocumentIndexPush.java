@@ -82,7 +82,7 @@ public final class DocumentIndexPush {
             for (String d : documents.subList(from, Math.min(documents.size(), from + BATCH))) {
                 bulk.append("{\"index\":{}}\n").append(d).append('\n');
             }
-            JsonNode items = http.okJson("POST", path + "/_bulk", bulk.toString()).path("items");
+            JsonNode items = http.okJson("POST", http.bulk(path), bulk.toString()).path("items");
             for (int i = 0; i < items.size(); i++) {
                 JsonNode error = items.get(i).path("index").path("error");
                 if (error.isMissingNode()) {

@@ -118,7 +118,7 @@ public final class DocumentPush implements PushTarget {
                     action.putObject("index").put("_id", hit.path("_id").asText());
                     bulk.append(action).append('\n').append(prune("", (ObjectNode) hit.path("_source"), wanted)).append('\n');
                 }
-                JsonNode result = http.okJson("POST", IndexHttp.segment(to) + "/_bulk", bulk.toString());
+                JsonNode result = http.okJson("POST", http.bulk(IndexHttp.segment(to)), bulk.toString());
                 if (result.path("errors").asBoolean()) {
                     http.send("DELETE", IndexHttp.segment(to), null);
                     throw new DocumentIndexPush.PushException("reindex " + from + " into " + to + ": the new mapping refuses "
@@ -198,7 +198,7 @@ public final class DocumentPush implements PushTarget {
                 bulk.append("{\"index\":{\"_id\":\"").append(row + 1).append("\"}}\n")
                     .append(documents.document(row).json()).append('\n');
             }
-            JsonNode items = http.okJson("POST", path + "/_bulk", bulk.toString()).path("items");
+            JsonNode items = http.okJson("POST", http.bulk(path), bulk.toString()).path("items");
             for (int i = 0; i < items.size(); i++) {
                 JsonNode error = items.get(i).path("index").path("error");
                 if (!error.isMissingNode()) {

@@ -45,6 +45,17 @@ final class IndexHttp {
         }
     }
 
+    /**
+     * {@code INDEX/_bulk} with the engine's own wait for each document's dynamic mapping update ({@code timeout},
+     * 1 minute by default) as long as this client waits for the answer, less half a minute: a busy cluster then applies
+     * the update late instead of refusing the document, which would make a refusal the sample does not cause (seen on
+     * a loaded test machine: hundreds of documents refused in one run, one in the next).
+     */
+    String bulk(String path) {
+        long seconds = Math.max(60, timeout.toSeconds() - 30);
+        return path + "/_bulk?timeout=" + seconds + "s";
+    }
+
     /** A name as one path segment: every reserved character escaped, so a name cannot reach another endpoint. */
     static String segment(String name) {
         return URLEncoder.encode(name, StandardCharsets.UTF_8).replace("+", "%20");

@@ -48,7 +48,7 @@ class AnalyzePushNodeTest extends WithOpenSearchNode {
         assertEquals(k.at("/mapping/fields").asLong(), measured.get("fields").asLong());
         assertEquals(k.at("/refused/total-fields").asLong(), measured.get("refusedByLimit").asLong());
         assertEquals(k.at("/projection/timeToLimit/0/document").asLong(), measured.get("firstLimitRefusal").asLong());
-        assertEquals(1, measured.get("refusedOther").asLong(), "'n/a' into the long n");
+        assertEquals(1, measured.get("refusedOther").asLong(), "'n/a' into the long n; the first other refusal: " + measured);
         assertEquals(1, k.at("/refused/type").asLong());
         assertTrue(measured.get("refusedByLimit").asLong() > 0);
 
