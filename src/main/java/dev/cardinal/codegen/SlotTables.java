@@ -150,13 +150,8 @@ public final class SlotTables {
         return new UnwritableNameException("the slot of " + slot.attribute() + " has no max=: the slot tables cannot bound it");
     }
 
-    /**
-     * A text column that compares exactly. MariaDB's default collation is case- and accent-insensitive and ignores
-     * trailing spaces ({@code 'cpu' = 'CPU '} is true), so {@code cpu} and {@code CPU} would share one slot; its
-     * binary no-pad collation tells them apart. PostgreSQL's deterministic collations already do.
-     */
+    /** A text column that compares exactly (see {@link SqlDialect#exactText}): {@code cpu} and {@code CPU} get a slot each. */
     private static String text(SqlDialect d, EventKindSample sample, String attribute) {
-        String type = d.text(SqlGenerator.textLength(sample, attribute));
-        return d == SqlDialect.MARIADB ? type + " CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin" : type;
+        return d.exactText(SqlGenerator.textLength(sample, attribute));
     }
 }
