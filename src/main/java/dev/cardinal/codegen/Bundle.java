@@ -223,7 +223,7 @@ public final class Bundle {
         for (var f : l.fields()) {
             for (var slot : SlotTables.slots(f.key())) {
                 for (SqlDialect d : SqlDialect.values()) {
-                    String name = base + ".slots-" + SchemaInference.slug(slot.attribute()) + "." + d.id() + ".sql";
+                    String name = base + ".slots-" + SchemaInference.slug(SlotTables.name(l, slot)) + "." + d.id() + ".sql";
                     attempt(notWritten, name, () -> files.put(name, new Artefact(name,
                         SlotTables.generate(d, slot, kind, sample, SlotTables.prefix(l, slot)).text(),
                         "the slot mapping and counter tables with the allocation protocol, for " + engine(d) + ".", Language.SQL, d)));

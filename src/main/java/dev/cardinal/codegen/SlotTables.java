@@ -52,7 +52,23 @@ public final class SlotTables {
      * slot writer uses them, so both must name them the same.
      */
     public static String prefix(Layout layout, Template.SlotRef slot) {
-        return SchemaInference.slug(layout.id()).replace('-', '_') + "_" + slot.attribute();
+        return SchemaInference.slug(layout.id()).replace('-', '_') + "_" + name(layout, slot);
+    }
+
+    /**
+     * The name of {@code slot}'s tables and files within {@code layout}: the attribute, or, when the layout's field keys
+     * slot the attribute in more than one way (another scope or maximum), the attribute with its scope (and maximum
+     * when the scopes are the same), so that each way gets tables and files of its own.
+     */
+    public static String name(Layout layout, Template.SlotRef slot) {
+        List<Template.SlotRef> ways = layout.fields().stream().flatMap(f -> slots(f.key()).stream())
+            .filter(s -> s.attribute().equals(slot.attribute())).distinct().toList();
+        if (ways.size() <= 1) {
+            return slot.attribute();
+        }
+        String name = slot.attribute() + "_per_" + (slot.scope().isEmpty() ? "layout" : String.join("_", slot.scope()));
+        boolean sameScope = ways.stream().filter(s -> s.scope().equals(slot.scope())).count() > 1;
+        return sameScope ? name + "_max_" + slot.max() : name;
     }
 
     /** The slot references in a template (a layout's field keys hold them). */
@@ -66,7 +82,14 @@ public final class SlotTables {
         return out;
     }
 
+    /**
+     * @throws UnwritableNameException when the slot has no {@code max=}: a counter without a bound could never be
+     *                                 refused, and a range check of 1 to 0 refuses every slot
+     */
     public static Script generate(SqlDialect d, Template.SlotRef slot, EventKind kind, EventKindSample sample, String prefix) {
+        if (slot.max() == 0) {
+            throw unbounded(slot);
+        }
         String map = prefix + "_slot_map";
         String counter = prefix + "_slot_counter";
         List<String> scope = slot.scope();
@@ -122,13 +145,13 @@ public final class SlotTables {
             ensure, take, current, insert, reverse);
     }
 
-    /**
-     * A text column that compares exactly. MariaDB's default collation is case- and accent-insensitive and ignores
-     * trailing spaces ({@code 'cpu' = 'CPU '} is true), so {@code cpu} and {@code CPU} would share one slot; its
-     * binary no-pad collation tells them apart. PostgreSQL's deterministic collations already do.
-     */
+    /** The refusal of a slot without {@code max=}, for the tables and the slot writer alike. */
+    static UnwritableNameException unbounded(Template.SlotRef slot) {
+        return new UnwritableNameException("the slot of " + slot.attribute() + " has no max=: the slot tables cannot bound it");
+    }
+
+    /** A text column that compares exactly (see {@link SqlDialect#exactText}): {@code cpu} and {@code CPU} get a slot each. */
     private static String text(SqlDialect d, EventKindSample sample, String attribute) {
-        String type = d.text(SqlGenerator.textLength(sample, attribute));
-        return d == SqlDialect.MARIADB ? type + " CHARACTER SET utf8mb4 COLLATE utf8mb4_nopad_bin" : type;
+        return d.exactText(SqlGenerator.textLength(sample, attribute));
     }
 }

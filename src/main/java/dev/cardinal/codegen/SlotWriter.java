@@ -46,7 +46,7 @@ public final class SlotWriter {
         for (FieldSpec f : layout.fields()) {
             for (Template.SlotRef s : SlotTables.slots(f.key())) {
                 if (s.max() == 0) {
-                    throw new UnwritableNameException("the slot of " + s.attribute() + " has no max=: the slot tables cannot bound it");
+                    throw SlotTables.unbounded(s);
                 }
                 Template.SlotRef seen = byAttribute.putIfAbsent(s.attribute(), s);
                 if (seen != null && !seen.equals(s)) {

@@ -75,6 +75,19 @@ public enum SqlDialect {
         return "VARCHAR(" + maxLength + ")";
     }
 
+    /**
+     * A text column that compares exactly, for keys. MariaDB's default collation is case- and accent-insensitive and
+     * ignores trailing spaces ({@code 'cpu' = 'CPU '} is true), so {@code cpu} and {@code CPU} would share one key
+     * where InfluxDB keeps them apart; its binary no-pad collation tells them apart. PostgreSQL's deterministic
+     * collations already do.
+     */
+    public String exactText(int maxLength) {
+        return this == MARIADB ? text(maxLength) + " CHARACTER SET utf8mb4 COLLATE " + EXACT_COLLATION : text(maxLength);
+    }
+
+    /** The MariaDB collation of {@link #exactText}. */
+    public static final String EXACT_COLLATION = "utf8mb4_nopad_bin";
+
     String bigint() {
         return "BIGINT";
     }

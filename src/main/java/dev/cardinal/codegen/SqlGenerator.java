@@ -119,13 +119,14 @@ public final class SqlGenerator {
         return n;
     }
 
+    /** A group-by column's type; text compares exactly, so keys InfluxDB tells apart stay apart. */
     private static String keyType(SqlDialect d, EventKind kind, EventKindSample sample, String attribute) {
         ValueType t = kind.attribute(attribute).map(x -> x.type()).orElse(ValueType.STRING);
         return switch (t) {
             case INTEGER, UNSIGNED -> d.bigint();
             case FLOAT -> d.dbl();
-            case BOOLEAN -> d.text(5);
-            case STRING -> d.text(textLength(sample, attribute));
+            case BOOLEAN -> d.exactText(5);
+            case STRING -> d.exactText(textLength(sample, attribute));
         };
     }
 

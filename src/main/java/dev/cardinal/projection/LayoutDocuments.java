@@ -21,8 +21,9 @@ import java.time.temporal.ChronoUnit;
  * following the layout would send them: {@code @timestamp} the row's time (ISO 8601 in milliseconds, which the
  * engine's date detection maps as a date), each tag a string under its key (what a filter or a terms aggregation
  * reads), each field its value in its own JSON type under its rendered key, slot numbers included. A dotted key is
- * left dotted: the engine makes objects of it, as it does for the writer. An absent value, and a key that renders
- * empty (a value past the last slot), leave the key out. The measurement is the index, not part of a document.
+ * left dotted: the engine makes objects of it, as it does for the writer. An absent value, a slot whose name or
+ * scope is absent (the slot writer gives it no slot), and a key that renders empty (a value past the last slot), leave
+ * the key out. The measurement is the index, not part of a document.
  *
  * <p>Rows are rendered in file order (slot numbers follow the order the writer meets values).
  */
@@ -70,7 +71,7 @@ public final class LayoutDocuments {
         for (int i = 0; i < fieldColumns.length; i++) {
             FieldSpec f = layout.fields().get(i);
             Column c = fieldColumns[i];
-            if (!c.present(row)) {
+            if (!c.present(row) || !slotted(f.key(), row)) {
                 continue;
             }
             String key = render(f.key(), row);
@@ -94,6 +95,26 @@ public final class LayoutDocuments {
             }
         }
         return new NdjsonDocuments.Document(row + 1L, d, nanos);
+    }
+
+    /**
+     * Whether every slot in {@code key} has its name and scope in the row: the slot writer gives a null name or scope
+     * no slot (it refuses it), so such a value has no key to go under and is not written.
+     */
+    private boolean slotted(Template key, int row) {
+        for (Template.Part p : key.parts()) {
+            if (p instanceof Template.SlotRef ref) {
+                if (!sample.column(templates.attribute(ref.attribute())).present(row)) {
+                    return false;
+                }
+                for (String s : ref.scope()) {
+                    if (!sample.column(templates.attribute(s)).present(row)) {
+                        return false;
+                    }
+                }
+            }
+        }
+        return true;
     }
 
     private String render(Template key, int row) {

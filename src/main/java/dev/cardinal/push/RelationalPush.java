@@ -129,11 +129,51 @@ public final class RelationalPush implements PushTarget {
                     + " " + c.type());
             }
         }
+        List<String> inexact = new ArrayList<>();
+        for (Map.Entry<String, Integer> k : inexactKeys(script).entrySet()) {
+            inexact.add(k.getKey());
+            add.add("ALTER TABLE " + dialect.identifier(script.table()) + " MODIFY COLUMN " + dialect.identifier(k.getKey())
+                + " " + dialect.exactText(k.getValue()) + " NOT NULL");
+        }
+        List<String> reasons = new ArrayList<>();
+        if (!missing.isEmpty()) {
+            reasons.add("missing column(s) " + String.join(", ", missing));
+        }
+        if (!inexact.isEmpty()) {
+            reasons.add("key column(s) " + String.join(", ", inexact) + " compare without case, accents or trailing spaces"
+                + " (cpu, CPU and 'cpu ' would be one key)");
+        }
         if (add.isEmpty()) {
             return PlanStep.unchanged(subject, why + ": has every column" + (live.size() > script.columns().size()
                 ? " (and " + (live.size() - script.columns().size()) + " more, left alone)" : ""));
         }
-        return new PlanStep(PlanStep.Action.ALTER, subject, add, why + ": missing column(s) " + String.join(", ", missing), false);
+        return new PlanStep(PlanStep.Action.ALTER, subject, add, why + ": " + String.join("; ", reasons), false);
+    }
+
+    /**
+     * MariaDB text key columns of the summary table (name to length) whose collation is not the exact one the generated
+     * table has (a table made by hand or by an older Cardinal): an upsert would merge keys InfluxDB keeps apart.
+     * Making such a column exact never makes two of its rows one key, so it is an ALTER, not a conflict.
+     */
+    private Map<String, Integer> inexactKeys(SqlGenerator.Script script) throws SQLException {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        if (dialect != SqlDialect.MARIADB) {
+            return out;
+        }
+        List<String> keys = script.key().stream().map(dialect::storedName).map(RelationalPush::folded).toList();
+        try (PreparedStatement ps = connection.prepareStatement("SELECT COLUMN_NAME, CHARACTER_MAXIMUM_LENGTH, COLLATION_NAME"
+            + " FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
+            ps.setString(1, dialect.storedName(script.table()));
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String collation = rs.getString(3);
+                    if (collation != null && !collation.equals(SqlDialect.EXACT_COLLATION) && keys.contains(folded(rs.getString(1)))) {
+                        out.put(rs.getString(1), rs.getInt(2));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     /** Column name (folded) to type name, in table order; empty when there is no such table. */

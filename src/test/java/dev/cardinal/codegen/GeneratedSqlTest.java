@@ -3,10 +3,16 @@ package dev.cardinal.codegen;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.model.Aggregate;
+import dev.cardinal.model.Attribute;
+import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Rollup;
+import dev.cardinal.model.ValueType;
+import dev.cardinal.push.RollupRows;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.LpFixture;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
@@ -117,5 +123,67 @@ class GeneratedSqlTest {
             }
         }
         assertTrue(script.text().contains(script.createTable()));
+    }
+
+    /**
+     * Group-by keys that differ only in case, accent or a trailing space are different keys to InfluxDB and PostgreSQL;
+     * MariaDB's default collation would merge them into one summary row. Each keeps its own row, twice over.
+     */
+    @ParameterizedTest
+    @EnumSource(SqlDialect.class)
+    void keysThatDifferOnlyInCaseAccentOrTrailingSpaceStayApart(SqlDialect d) throws Exception {
+        EventKindSample sample = LpFixture.read("""
+            m,host=cpu v=1i 1000000000
+            m,host=CPU v=2i 1000000000
+            m,host=cpu\\  v=4i 1000000000
+            m,host=cp\u00fa v=8i 1000000000
+            m,host=Cpu\\ \\  v=16i 1000000000
+            m,host=cpu v=32i 1000000000
+            """).eventKinds().get(0);
+        EventKind kind = new EventKind("m", List.of(new Attribute("host", ValueType.STRING), new Attribute("v", ValueType.INTEGER)));
+        String table = "per `host` \"x\" " + Long.toHexString(System.nanoTime());
+        Rollup rollup = new Rollup("r", "r", "l", java.time.Duration.ofDays(1), List.of(new Rollup.AggregateSpec("v", Aggregate.SUM)),
+            List.of("host"), new Rollup.Destination(Rollup.DestinationKind.RELATIONAL_TABLE, table, java.time.Duration.ZERO));
+        SqlGenerator.Script script = SqlGenerator.generate(d, rollup, kind, sample);
+        List<Object[]> rows = RollupRows.compute(script, rollup, sample).rows();
+        Map<String, Long> want = new TreeMap<>(Map.of("cpu", 33L, "CPU", 2L, "cpu ", 4L, "cp\u00fa", 8L, "Cpu  ", 16L));
+        assertEquals(want.keySet(), rows.stream().map(r -> (String) r[0]).collect(java.util.stream.Collectors.toSet()),
+            "the sample's keys, as read");
+        try (Connection c = connect(d); Statement st = c.createStatement()) {
+            st.execute(script.createTable());
+            try {
+                for (int run = 0; run < 2; run++) {
+                    try (PreparedStatement ps = c.prepareStatement(script.upsert())) {
+                        for (Object[] row : rows) {
+                            for (int i = 0; i < row.length; i++) {
+                                ps.setObject(i + 1, row[i]);
+                            }
+                            ps.addBatch();
+                        }
+                        ps.executeBatch();
+                    }
+                    Map<String, Long> stored = new TreeMap<>();
+                    try (ResultSet rs = st.executeQuery("SELECT " + d.identifier("host") + ", " + d.identifier("v_sum") + " FROM "
+                        + d.identifier(table))) {
+                        while (rs.next()) {
+                            assertEquals(null, stored.put(rs.getString(1), rs.getLong(2)), "one row per key: " + rs.getString(1));
+                        }
+                    }
+                    assertEquals(want, stored, "run " + run);
+                }
+                try (PreparedStatement ps = c.prepareStatement(script.reportForOne())) {
+                    ps.setString(1, "cpu");
+                    ps.setObject(2, java.sql.Date.valueOf(LocalDate.of(1970, 1, 1)));
+                    ps.setObject(3, java.sql.Date.valueOf(LocalDate.of(1970, 1, 2)));
+                    try (ResultSet rs = ps.executeQuery()) {
+                        assertTrue(rs.next());
+                        assertEquals(33, rs.getLong("v_sum"), "the report for cpu is cpu's alone");
+                        assertEquals(1, rs.getLong("rows"));
+                    }
+                }
+            } finally {
+                st.execute("DROP TABLE " + d.identifier(table));
+            }
+        }
     }
 }

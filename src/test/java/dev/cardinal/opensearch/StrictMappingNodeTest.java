@@ -21,6 +21,10 @@ import dev.cardinal.model.Template;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.projection.LayoutDocuments;
+import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.LpFixture;
 import dev.cardinal.traffic.scenarios.Scenarios;
 import java.nio.file.Path;
 import java.util.List;
@@ -144,6 +148,45 @@ class StrictMappingNodeTest extends WithOpenSearchNode {
         assertEquals(11, first.at("/aggregations/hourly/buckets").size(), "00:00 to 10:00, hour by hour");
         node.deleteIndex("usage");
         node.ok("DELETE", "/_index_template/" + IndexTemplate.name(layout), null);
+    }
+
+    @Test
+    void projectedDocumentsOfRowsWithoutASlotsNameOrScopeAreAccepted() throws Exception {
+        // rows 2 and 4 lack the slot's name (metric), row 3 its scope (tenant): the slot writer gives them no slot
+        EventKindSample sample = LpFixture.read("""
+            usage,ten"ant=t\\ 1,metric=c"pu value=1.5 1000
+            usage,ten"ant=t\\ 1 value=2.5 2000
+            usage,metric=c"pu value=3.5 3000
+            usage,ten"ant=t\\ 1 value=4.5 4000
+            usage,ten"ant=t\\ 1,metric=CPU value=5.5 5000
+            """).eventKinds().get(0);
+        EventKind kind = new EventKind("usage", List.of(new Attribute("ten\"ant", ValueType.STRING),
+            new Attribute("metric", ValueType.STRING), new Attribute("value", ValueType.FLOAT)));
+        Layout layout = new Layout("named", "named", "usage", Template.literal("usage"), List.of(TagSpec.of("ten\"ant")),
+            List.of(new FieldSpec(Template.parse("slot_{slot(metric, ten\"ant, max=3)}"), "value")), RetentionPlan.AUTOGEN);
+        Target target = new Target("search", "search", Target.Kind.OPENSEARCH, node.uri().toString(), "named", null,
+            null, new ServerLimits(null, null, null, null));
+        LayoutDocuments projected = new LayoutDocuments(layout, new SampleIndex(sample));
+        assertEquals(5, projected.rows());
+        StringBuilder bulk = new StringBuilder();
+        List<String> keys = new java.util.ArrayList<>();
+        for (int row = 0; row < projected.rows(); row++) {
+            JsonNode doc = projected.document(row).json();
+            keys.add(String.join(" ", (Iterable<String>) () -> doc.fieldNames()));
+            bulk.append("{\"index\":{}}\n").append(JSON.writeValueAsString(doc)).append('\n');
+        }
+        assertEquals(List.of("@timestamp ten\"ant slot_1", "@timestamp ten\"ant", "@timestamp", "@timestamp ten\"ant",
+            "@timestamp ten\"ant slot_2"), keys);
+        node.ok("PUT", "/_index_template/" + IndexTemplate.name(layout), IndexTemplate.body(kind, layout, target));
+        try {
+            JsonNode written = JSON.readTree(node.ok("POST", "/named/_bulk?refresh=true", bulk.toString()));
+            assertEquals(false, written.get("errors").asBoolean(), "the strict mapping refused a document: " + written);
+            JsonNode count = JSON.readTree(node.ok("GET", "/named/_count", null));
+            assertEquals(5, count.get("count").asLong());
+        } finally {
+            node.call("DELETE", "/named", null);
+            node.call("DELETE", "/_index_template/" + IndexTemplate.name(layout), null);
+        }
     }
 
     /** Creates the index, writes a full document and one with an extra field; returns the node's paths and types. */

@@ -74,6 +74,23 @@ class RelationalPushTest {
                 push.apply(repair, Set.of(), PushMonitor.NONE);
                 assertTrue(push.plan(ws, layouts).noOp());
 
+                if (d == SqlDialect.MARIADB) {
+                    // a summary table made before key columns compared exactly: the upsert would merge cpu and CPU
+                    st.execute("ALTER TABLE " + d.identifier(table) + " MODIFY COLUMN " + d.identifier("event")
+                        + " VARCHAR(70) CHARACTER SET utf8mb4 COLLATE utf8mb4_general_ci NOT NULL");
+                    Plan exact = push.plan(ws, layouts);
+                    assertEquals(PlanStep.Action.ALTER, exact.steps().get(0).action(), exact.text());
+                    assertTrue(exact.steps().get(0).reason().contains("key column(s) event compare without case"), exact.text());
+                    push.apply(exact, Set.of(), PushMonitor.NONE);
+                    assertTrue(push.plan(ws, layouts).noOp(), push.plan(ws, layouts).text());
+                    try (ResultSet rs = st.executeQuery("SELECT COLLATION_NAME, CHARACTER_MAXIMUM_LENGTH FROM information_schema.COLUMNS"
+                        + " WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME = '" + table.replace("'", "''") + "' AND COLUMN_NAME = 'event'")) {
+                        assertTrue(rs.next());
+                        assertEquals("utf8mb4_nopad_bin", rs.getString(1));
+                        assertEquals(70, rs.getInt(2), "the column keeps its length");
+                    }
+                }
+
                 st.execute("DROP TABLE " + d.identifier(table));
                 st.execute("CREATE TABLE " + d.identifier(table) + " (" + d.identifier("listing_id") + " VARCHAR(64) NOT NULL, "
                     + d.identifier("day") + " DATE NOT NULL, PRIMARY KEY (" + d.identifier("listing_id") + "))");
