@@ -21,7 +21,6 @@ import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.SchemaInference;
-import dev.cardinal.traffic.SummaryCoverage;
 import dev.cardinal.traffic.TrafficSummary;
 import dev.cardinal.traffic.TrafficSummaryFile;
 import dev.cardinal.traffic.synthetic.ProfileReader;
@@ -226,12 +225,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                     projections.add(p.get());
                 } else {
                     uncovered = true;
-                    List<List<String>> rerun = SummaryCoverage.rerun(choice.workspace.toString());
                     err.println("cardinal analyze: " + file + " does not cover layout '" + l.id() + "' of " + k.name()
                         + " as the workspace has it now (" + TrafficSummary.signature(l) + "). A summary covers the layouts "
                         + "of the workspace it was computed for and those one toggle away; to cover this one, rerun the job "
-                        + "with this workspace: " + SparkSubmit.shell(rerun.get(0)) + " (on a cluster: "
-                        + SparkSubmit.shell(rerun.get(1)) + ")");
+                        + "with this workspace: " + SummaryFiles.rerun(choice.workspace.toString()));
                 }
             }
         }

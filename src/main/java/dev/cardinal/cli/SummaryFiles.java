@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+
 import dev.cardinal.model.Layout;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.SummaryProjection;
@@ -11,6 +12,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -57,8 +59,14 @@ final class SummaryFiles {
             err.println("cardinal " + command + ": " + file + " does not cover layout '" + layout.id() + "' of "
                 + layout.eventKind() + " as " + where + " has it now (" + TrafficSummary.signature(layout)
                 + "). A summary covers the layouts of the workspace it was computed for and those one toggle away; to"
-                + " cover this one, rerun the job with this workspace: " + SummaryCoverage.rerun(workspaceFile.toString()));
+                + " cover this one, rerun the job with this workspace: " + rerun(workspaceFile.toString()));
         }
         return p;
+    }
+
+    /** The commands that make a summary covering {@code workspaceFile}'s layouts: here, then on a cluster. */
+    static String rerun(String workspaceFile) {
+        List<List<String>> rerun = SummaryCoverage.rerun(workspaceFile);
+        return SparkSubmit.shell(rerun.get(0)) + " (on a cluster: " + SparkSubmit.shell(rerun.get(1)) + ")";
     }
 }

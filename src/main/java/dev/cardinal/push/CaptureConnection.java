@@ -213,7 +213,11 @@ final class CaptureConnection implements Runnable {
                 held[0] += n;
                 size += n;
                 if (size > max) {
-                    throw new Refused(refuse(head, 413, "body is over the limit of " + max + " bytes"), false);
+                    // a gzip body that inflates past the limit: when what is left to send is known and bounded, read
+                    // and drop it so the writer reads the 413 (closing on a writer still sending made curl see a
+                    // broken pipe and no answer, now and then); an unbounded one closes the connection
+                    boolean bounded = head.contentLength() >= 0 && head.contentLength() <= 4L * http.settings.maxBodyBytes();
+                    throw new Refused(refuse(head, 413, "body is over the limit of " + max + " bytes"), bounded);
                 }
             }
             if (src != raw && !raw.done() && raw.read() >= 0) {

@@ -122,6 +122,7 @@ class CompareFromSummaryTest {
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("does not cover layout 'ids-as-tags'") && r.err().contains(proposal + " has it now"), r.err());
         assertTrue(r.err().contains("spark-submit --class dev.cardinal.spark.SummarizeJob"), r.err());
+        assertTrue(r.err().contains("cardinal summarize INPUT... --workspace "), r.err());
         assertFalse(r.out().contains("# "), r.out());
     }
 }

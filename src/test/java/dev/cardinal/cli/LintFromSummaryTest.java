@@ -81,6 +81,7 @@ class LintFromSummaryTest {
         assertEquals(LintCommand.UNCHECKED, only.code(), only.out());
         assertTrue(only.err().contains("does not cover layout 'ids-as-tags'"), only.err());
         assertTrue(only.err().contains("spark-submit --class dev.cardinal.spark.SummarizeJob"), only.err());
+        assertTrue(only.err().contains("cardinal summarize INPUT... --workspace "), only.err());
 
         CliRun all = CliRun.of("lint", summary, "--workspace", twoAway.toString(), "--format", "json");
         JsonNode root = JSON.readTree(all.out());
