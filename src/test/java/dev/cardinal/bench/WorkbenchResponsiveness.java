@@ -158,7 +158,7 @@ public final class WorkbenchResponsiveness {
         }
         List<Long> inOrder = new ArrayList<>(toggles);
         Collections.sort(toggles);
-        System.out.printf(Locale.ROOT, "role toggle on %,d points, edit to numbers on screen (includes the %d ms debounce): median %.0f ms, worst %.0f ms over %d toggles%n",
+        System.out.printf(Locale.ROOT, "role toggle on %,d points, edit to numbers on screen (the %d ms debounce is skipped when the projection was made ahead): median %.0f ms, worst %.0f ms over %d toggles%n",
             rows, dev.cardinal.ui.workspace.WorkspaceSession.DEBOUNCE_MILLIS, toggles.get(toggles.size() / 2) / 1e6,
             toggles.get(toggles.size() - 1) / 1e6, toggles.size());
         System.out.printf(Locale.ROOT, "  %d of %d toggles were answered by a projection made ahead%n",

@@ -163,7 +163,14 @@ public final class LiveProjection implements AutoCloseable {
         long gen = generation.incrementAndGet();
         Sample s = sample;
         stale.set(true);
-        worker.schedule(() -> compute(gen, s, ws, layout, settings, mappingLimit), debounceMillis, TimeUnit.MILLISECONDS);
+        // a toggle whose projection was made ahead needs no waiting for edits to settle: it costs nothing to show
+        Optional<EventKind> kind = ws == null || layout == null ? Optional.empty() : ws.eventKind(layout.eventKind());
+        boolean ready = aheadFor == s && kind.isPresent() && ahead.containsKey(new AheadKey(layout, kind.get(), settings));
+        if (ready) {
+            undebounced.incrementAndGet();
+        }
+        worker.schedule(() -> compute(gen, s, ws, layout, settings, mappingLimit), ready ? 0 : debounceMillis,
+            TimeUnit.MILLISECONDS);
     }
 
     /** The mapping each layout builds (by layout id), for a document engine; empty otherwise. */
@@ -421,6 +428,13 @@ public final class LiveProjection implements AutoCloseable {
     /** Completes once the code, findings and projections ahead of every projection shown so far are done. */
     public java.util.concurrent.CompletableFuture<Void> settled() {
         return java.util.concurrent.CompletableFuture.runAsync(() -> { }, derived);
+    }
+
+    private final AtomicLong undebounced = new AtomicLong();
+
+    /** How many requests found their projection made ahead and skipped the debounce (for tests and diagnostics). */
+    public long undebounced() {
+        return undebounced.get();
     }
 
     /** How many requests were answered by a projection made ahead (for tests and diagnostics). */

@@ -113,9 +113,11 @@ class WorkspaceSessionTest {
         awaitFindings();
         session.projection().settled().get(30, TimeUnit.SECONDS);
         long used = session.projection().aheadUsed();
+        long atOnce = session.projection().undebounced();
         assertTrue(session.edits().setRole("user_id", Role.FIELD));
         Projection p = awaitProjection();
         assertEquals(used + 1, session.projection().aheadUsed(), "the toggle was projected before it was made");
+        assertEquals(atOnce + 1, session.projection().undebounced(), "so it is shown without waiting for the debounce");
         assertEquals(seriesWithout("user_id"), p.now().series());
         var opened = WorkspaceOpener.open(WORKSPACE, true, SampleLimits.defaults(), ReadMonitor.NONE);
         var kind = opened.workspace().eventKind("listing_event").orElseThrow();
@@ -138,10 +140,12 @@ class WorkspaceSessionTest {
         assertTrue(session.edits().setRole("page_url", Role.TAG));
         awaitProjection();
         assertEquals(used + 2, session.projection().aheadUsed());
+        assertEquals(atOnce + 2, session.projection().undebounced());
         session.settingsProperty().set(new dev.cardinal.projection.ProjectionSettings(java.time.Duration.ofDays(365),
             session.settingsProperty().get().trafficMultiplier(), session.settingsProperty().get().limits()));
         awaitProjection();
         assertEquals(used + 2, session.projection().aheadUsed());
+        assertEquals(atOnce + 2, session.projection().undebounced(), "a projection not made ahead waits for the debounce");
 
         // captured traffic replaces the sample every second: nothing is projected ahead of it
         session.showLiveSample(session.openedProperty().get().sample());
