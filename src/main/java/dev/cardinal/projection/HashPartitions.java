@@ -32,9 +32,6 @@ final class HashPartitions {
     final int[] positionOfOrdinal;
     final long taking;
 
-    /** The table of a single walker, made at its first {@link #clear}: a collapse being built needs none. */
-    private Table table;
-
     /** Keys partitioned already (by {@link Collapse}, once for many layouts), with their segment offsets. */
     HashPartitions(long[] partitioned, int[] start, int[][][] cutOffsets) {
         this.bits = 31 - Integer.numberOfLeadingZeros(start.length - 1);
@@ -169,20 +166,7 @@ final class HashPartitions {
         return Integer.highestOneBit(Math.max(8, size) * 2 - 1) << 1;
     }
 
-    /** Empties the table, sized for partition {@code p}. */
-    void clear(int p) {
-        if (table == null) {
-            table = table();
-        }
-        table.clear(p);
-    }
-
-    /** The table slot of {@code key}: its slot if it was there, {@code ~slot} if this call put it there. */
-    int slot(long key) {
-        return table.slot(key);
-    }
-
-    /** A table of its own for a walker over some of the partitions, while others walk the rest. */
+    /** A table for one walker over some or all of the partitions (each walker has its own). */
     Table table() {
         return new Table(tableCapacity());
     }

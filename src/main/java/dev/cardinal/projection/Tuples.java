@@ -247,11 +247,12 @@ final class Tuples {
             local = new int[parts.keys.length];
             base = new int[partitions + 1];
             int[] values = new int[parts.tableCapacity()];
+            HashPartitions.Table table = parts.table();
             for (int p = 0; p < partitions; p++) {
-                parts.clear(p);
+                table.clear(p);
                 int size = 0;
                 for (int j = parts.start[p]; j < parts.start[p + 1]; j++) {
-                    int slot = parts.slot(parts.keys[j]);
+                    int slot = table.slot(parts.keys[j]);
                     if (slot < 0) {
                         values[~slot] = size++;
                         slot = ~slot;
