@@ -190,8 +190,7 @@ final class Cards {
         for (FieldSpec f : now.fields()) {
             fieldChips.add(reused(chips, now.id(), f.attribute(), infos));
         }
-        // the moved chips leave their compartment before they join the other one
-        tags.getChildren().removeIf(n -> !tagChips.contains(n));
+        // a chip made a tag leaves the fields before it joins the tags (keepAttached drops what a list no longer holds)
         fields.getChildren().removeIf(n -> !fieldChips.contains(n));
         keepAttached(tags.getChildren(), tagChips);
         keepAttached(fields.getChildren(), fieldChips);
