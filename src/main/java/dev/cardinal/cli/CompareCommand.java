@@ -132,12 +132,15 @@ final class CompareCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                     "a traffic summary stands for all of its traffic: give one --sample S.summary.json alone");
             }
-            if (format.equals("html")) {
-                throw new CommandLine.ParameterException(spec.commandLine(),
-                    "from a traffic summary, compare writes md or json (the page is made from rows only)");
-            }
             SummaryReview review = summary(sa, sb, settings, err);
-            return review == null ? 1 : write(format.equals("json") ? json(review) : ReviewMarkdown.render(review), out, err);
+            if (review == null) {
+                return 1;
+            }
+            return write(switch (format) {
+                case "html" -> ReviewHtml.render(review);
+                case "json" -> json(review);
+                default -> ReviewMarkdown.render(review);
+            }, out, err);
         }
         List<SampleReader.Source> sources = new ArrayList<>();
         if (sample.isEmpty()) {

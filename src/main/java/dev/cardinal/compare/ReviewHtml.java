@@ -1,10 +1,13 @@
 package dev.cardinal.compare;
 
 import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.Linter;
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.GrowthCurve;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
+import dev.cardinal.projection.SeriesOverTime;
+import dev.cardinal.projection.SummaryProjection;
 import java.util.List;
 import java.util.Locale;
 
@@ -26,24 +29,80 @@ public final class ReviewHtml {
         String an = a.layout().name();
         String bn = b.layout().name();
         StringBuilder h = new StringBuilder();
+        head(h, a, b, r.workspace(), a.now().points(), "sample traffic", "sample");
+        r.mappingVerdict().ifPresent(v -> h.append("<li>").append(esc(v)).append("</li>\n"));
+        numbers(h, a, b, r.comparison().verdict(), r.comparison().metrics());
+        if (r.mappings() != null) {
+            var ma = r.mappings().a();
+            var mb = r.mappings().b();
+            h.append("<h3>Index mapping (OpenSearch / Elasticsearch)</h3>\n<table>\n<tr><th></th><th>").append(esc(an))
+                .append("</th><th>").append(esc(bn)).append("</th></tr>\n");
+            h.append("<tr><td>mapping fields</td><td class=\"n\">").append(Quantities.count(ma.fields()))
+                .append("</td><td class=\"n\">").append(Quantities.count(mb.fields())).append("</td></tr>\n");
+            h.append("<tr><td>index.mapping.total_fields.limit ").append(Quantities.count(ma.limit())).append("</td><td>")
+                .append(esc(ma.whenLimitRefuses())).append("</td><td>").append(esc(mb.whenLimitRefuses())).append("</td></tr>\n</table>\n");
+        }
+        differences(h, an, bn, r.comparison().differences());
+        h.append("<h2>Findings</h2>\n<div class=\"cols\">\n").append(findings(an, r.findingsA(), List.of()))
+            .append(findings(bn, r.findingsB(), List.of())).append("</div>\n");
+        h.append("<h2>The same questions in both</h2>\n");
+        for (QueryContrast.Question q : r.questions()) {
+            h.append("<h3>").append(esc(q.text())).append("</h3>\n<div class=\"cols\">\n").append(answer(an, q.a())).append(answer(bn, q.b()))
+                .append("</div>\n");
+        }
+        return shapes(h, an, r.shapeA(), bn, r.shapeB());
+    }
+
+    /**
+     * A review over a traffic summary: the same page, a dash for each number the summary does not hold, what the rules
+     * could not check, and what is left out (the example queries need the rows' values).
+     */
+    public static String render(SummaryReview r) {
+        SummaryProjection a = r.a();
+        SummaryProjection b = r.b();
+        String an = a.layout().name();
+        String bn = b.layout().name();
+        StringBuilder h = new StringBuilder();
+        head(h, a, b, r.workspace(), a.points(), "the traffic summary of " + r.summary(), "summary");
+        numbers(h, a, b, r.verdict(), r.metrics());
+        differences(h, an, bn, r.differences());
+        h.append("<h2>Findings</h2>\n<div class=\"cols\">\n").append(findings(an, r.lintA().findings(), r.lintA().unchecked()))
+            .append(findings(bn, r.lintB().findings(), r.lintB().unchecked())).append("</div>\n");
+        h.append("<h2>Not in a summary</h2>\n<p>").append(esc(String.join("; ", SummaryReview.NOT_IN_SUMMARY)))
+            .append(": they need the rows.</p>\n");
+        return shapes(h, an, r.shapeA(), bn, r.shapeB());
+    }
+
+    /** The page's head, title, what was compared over, for which server, and the opened verdict list. */
+    private static void head(StringBuilder h, SeriesOverTime a, SeriesOverTime b, String workspace, long points, String traffic,
+                             String own) {
+        String an = a.layout().name();
+        String bn = b.layout().name();
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
             .append("<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">\n")
             .append("<title>").append(esc(an)).append(" vs ").append(esc(bn)).append("</title>\n<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
         h.append("<h1>").append(esc(an)).append(" <span class=\"vs\">vs</span> ").append(esc(bn)).append(" <small>(")
             .append(esc(a.eventKind())).append(")</small></h1>\n");
-        h.append(String.format(Locale.ROOT, "<p class=\"meta\">Workspace %s, %s points of sample traffic, horizon %s, traffic x%s.</p>%n",
-            esc(r.workspace()), Quantities.count(a.now().points()), Durations.format(a.settings().horizon()), Quantities.multiplier(a.settings().trafficMultiplier())));
+        h.append(String.format(Locale.ROOT, "<p class=\"meta\">Workspace %s, %s points of %s, horizon %s, traffic x%s.</p>%n",
+            esc(workspace), Quantities.count(points), esc(traffic), Durations.format(a.settings().horizon()),
+            Quantities.multiplier(a.settings().trafficMultiplier())));
         h.append("<p class=\"meta\">Numbers for ").append(esc(a.settings().engine().describe())).append(".</p>\n");
         if (!a.projected()) {
-            h.append("<p class=\"meta\">Not projected: ").append(esc(a.withheld()))
-                .append(". The numbers at the horizon are the sample's own.</p>\n");
+            h.append("<p class=\"meta\">Not projected: ").append(esc(a.withheld())).append(". The numbers at the horizon are the ")
+                .append(own).append("'s own.</p>\n");
         }
         h.append("<h2>Verdict</h2>\n<ul class=\"verdict\">\n");
-        r.mappingVerdict().ifPresent(v -> h.append("<li>").append(esc(v)).append("</li>\n"));
-        r.comparison().verdict().forEach(v -> h.append("<li>").append(esc(v)).append("</li>\n"));
+    }
+
+    /** The verdict's sentences (closing its list), the chart, the numbers with their changes, and each limit for both. */
+    private static void numbers(StringBuilder h, SeriesOverTime a, SeriesOverTime b, List<String> verdict,
+                                List<LayoutComparison.Metric> metrics) {
+        String an = a.layout().name();
+        String bn = b.layout().name();
+        verdict.forEach(v -> h.append("<li>").append(esc(v)).append("</li>\n"));
         h.append("</ul>\n<h2>Series over time</h2>\n").append(chart(a, b)).append('\n');
         h.append("<h2>Numbers</h2>\n<table>\n<tr><th></th><th>").append(esc(an)).append("</th><th>").append(esc(bn)).append("</th><th>change</th></tr>\n");
-        for (LayoutComparison.Metric m : r.comparison().metrics()) {
+        for (LayoutComparison.Metric m : metrics) {
             String cls = m.better() == null ? "" : m.better() ? " better" : " worse";
             h.append("<tr><td>").append(esc(m.name())).append("</td><td class=\"n\">").append(Quantities.countOrDash(m.a())).append("</td><td class=\"n\">")
                 .append(Quantities.countOrDash(m.b())).append("</td><td class=\"n").append(cls).append("\">")
@@ -55,36 +114,27 @@ public final class ReviewHtml {
                 .append(limitCell(a.limits().get(i))).append(limitCell(b.limits().get(i))).append("</tr>\n");
         }
         h.append("</table>\n");
-        if (r.mappings() != null) {
-            var ma = r.mappings().a();
-            var mb = r.mappings().b();
-            h.append("<h3>Index mapping (OpenSearch / Elasticsearch)</h3>\n<table>\n<tr><th></th><th>").append(esc(an))
-                .append("</th><th>").append(esc(bn)).append("</th></tr>\n");
-            h.append("<tr><td>mapping fields</td><td class=\"n\">").append(Quantities.count(ma.fields()))
-                .append("</td><td class=\"n\">").append(Quantities.count(mb.fields())).append("</td></tr>\n");
-            h.append("<tr><td>index.mapping.total_fields.limit ").append(Quantities.count(ma.limit())).append("</td><td>")
-                .append(esc(ma.whenLimitRefuses())).append("</td><td>").append(esc(mb.whenLimitRefuses())).append("</td></tr>\n</table>\n");
-        }
+    }
+
+    private static void differences(StringBuilder h, String an, String bn, List<LayoutComparison.Difference> differences) {
         h.append("<h2>Differences</h2>\n");
-        if (r.comparison().differences().isEmpty()) {
+        if (differences.isEmpty()) {
             h.append("<p>None: the layouts write the same.</p>\n");
-        } else {
-            h.append("<table>\n<tr><th></th><th>").append(esc(an)).append("</th><th>").append(esc(bn)).append("</th></tr>\n");
-            for (LayoutComparison.Difference d : r.comparison().differences()) {
-                h.append("<tr><td>").append(esc(d.subject())).append("</td><td>").append(esc(d.inA())).append("</td><td>")
-                    .append(esc(d.inB())).append("</td></tr>\n");
-            }
-            h.append("</table>\n");
+            return;
         }
-        h.append("<h2>Findings</h2>\n<div class=\"cols\">\n").append(findings(an, r.findingsA())).append(findings(bn, r.findingsB())).append("</div>\n");
-        h.append("<h2>The same questions in both</h2>\n");
-        for (QueryContrast.Question q : r.questions()) {
-            h.append("<h3>").append(esc(q.text())).append("</h3>\n<div class=\"cols\">\n").append(answer(an, q.a())).append(answer(bn, q.b()))
-                .append("</div>\n");
+        h.append("<table>\n<tr><th></th><th>").append(esc(an)).append("</th><th>").append(esc(bn)).append("</th></tr>\n");
+        for (LayoutComparison.Difference d : differences) {
+            h.append("<tr><td>").append(esc(d.subject())).append("</td><td>").append(esc(d.inA())).append("</td><td>")
+                .append(esc(d.inB())).append("</td></tr>\n");
         }
+        h.append("</table>\n");
+    }
+
+    /** The two layouts as line protocol, and the page's end. */
+    private static String shapes(StringBuilder h, String an, String shapeA, String bn, String shapeB) {
         h.append("<h2>The layouts as line protocol</h2>\n<div class=\"cols\">\n")
-            .append("<div><h4>").append(esc(an)).append("</h4><pre>").append(esc(r.shapeA())).append("</pre></div>\n")
-            .append("<div><h4>").append(esc(bn)).append("</h4><pre>").append(esc(r.shapeB())).append("</pre></div>\n</div>\n");
+            .append("<div><h4>").append(esc(an)).append("</h4><pre>").append(esc(shapeA)).append("</pre></div>\n")
+            .append("<div><h4>").append(esc(bn)).append("</h4><pre>").append(esc(shapeB)).append("</pre></div>\n</div>\n");
         return h.append("</body>\n</html>\n").toString();
     }
 
@@ -93,18 +143,28 @@ public final class ReviewHtml {
         return "<td" + (broken ? " class=\"worse\"" : "") + ">" + esc(Quantities.when(l)) + "</td>";
     }
 
-    private static String findings(String layout, List<Finding> findings) {
+    private static String findings(String layout, List<Finding> findings, List<Linter.Unchecked> unchecked) {
         StringBuilder h = new StringBuilder("<div><h4>").append(esc(layout)).append("</h4>");
         if (findings.isEmpty()) {
-            return h.append("<p>No findings.</p></div>\n").toString();
+            h.append("<p>No findings.</p>");
+        } else {
+            h.append("<ul>");
+            for (Finding f : findings) {
+                h.append("<li class=\"").append(f.severity().name().toLowerCase(Locale.ROOT)).append("\"><b>")
+                    .append(f.severity().name().toLowerCase(Locale.ROOT)).append("</b> <code>").append(esc(f.rule())).append("</code> ")
+                    .append(esc(f.message())).append(" <i>Fix: ").append(esc(f.fix().title())).append("</i></li>");
+            }
+            h.append("</ul>");
         }
-        h.append("<ul>");
-        for (Finding f : findings) {
-            h.append("<li class=\"").append(f.severity().name().toLowerCase(Locale.ROOT)).append("\"><b>")
-                .append(f.severity().name().toLowerCase(Locale.ROOT)).append("</b> <code>").append(esc(f.rule())).append("</code> ")
-                .append(esc(f.message())).append(" <i>Fix: ").append(esc(f.fix().title())).append("</i></li>");
+        if (!unchecked.isEmpty()) {
+            h.append("<p>Not checked (they need the rows):</p><ul>");
+            for (Linter.Unchecked u : unchecked) {
+                h.append("<li><code>").append(esc(u.rule())).append("</code> ").append(esc(String.join(", ", u.subjects())))
+                    .append(": ").append(esc(u.why())).append("</li>");
+            }
+            h.append("</ul>");
         }
-        return h.append("</ul></div>\n").toString();
+        return h.append("</div>\n").toString();
     }
 
     private static String answer(String layout, QueryContrast.Answer a) {
@@ -113,12 +173,12 @@ public final class ReviewHtml {
     }
 
     /** Both layouts' series: measured solid, projected dashed, on one scale. */
-    static String chart(Projection a, Projection b) {
-        double end = Math.max(a.settings().horizon().getSeconds(), last(a.now().seriesGrowth()));
+    static String chart(SeriesOverTime a, SeriesOverTime b) {
+        double end = Math.max(a.settings().horizon().getSeconds(), last(a.seriesGrowth()));
         double top = 1;
-        for (Projection p : List.of(a, b)) {
+        for (SeriesOverTime p : List.of(a, b)) {
             top = Math.max(top, p.seriesAtHorizon());
-            for (long v : p.now().seriesGrowth().distinct()) {
+            for (long v : p.seriesGrowth().distinct()) {
                 top = Math.max(top, v);
             }
         }
@@ -128,10 +188,10 @@ public final class ReviewHtml {
         svg.append(String.format(Locale.ROOT, "<rect x=\"50\" y=\"10\" width=\"%d\" height=\"%d\" fill=\"#fbfaf9\" stroke=\"#e2dedc\"/>%n",
             CHART_W - 60, CHART_H - 20));
         String[] colours = {"#b3261e", "#1565c0"};
-        List<Projection> both = List.of(a, b);
+        List<SeriesOverTime> both = List.of(a, b);
         for (int i = 0; i < 2; i++) {
-            Projection p = both.get(i);
-            GrowthCurve c = p.now().seriesGrowth();
+            SeriesOverTime p = both.get(i);
+            GrowthCurve c = p.seriesGrowth();
             StringBuilder measured = new StringBuilder();
             for (int k = 0; k < c.size(); k++) {
                 measured.append(point(c.elapsedSeconds()[k], c.distinct()[k], end, top));

@@ -91,7 +91,7 @@ class CompareFromSummaryTest {
     }
 
     @Test
-    void theReviewSaysWhatASummaryDoesNotHoldAndThePageIsNotMadeFromOne() throws Exception {
+    void theReviewSaysWhatASummaryDoesNotHoldAndSoDoesItsPage() throws Exception {
         Path ws = SummaryFixtures.scenario("ad-marketplace", dir);
         String summary = SummaryFixtures.summary("ad-marketplace").toString();
         CliRun md = CliRun.of("compare", ws.toString(), "--a", "ids-as-tags", "--b", "ids-as-fields", "--sample", summary);
@@ -102,10 +102,26 @@ class CompareFromSummaryTest {
         assertTrue(md.out().contains("Not checked for ids-as-tags (they need the rows):"), md.out());
         assertTrue(md.out().contains("holds") && md.out().contains("fewer"), md.out());
 
+        Path page = dir.resolve("review.html");
         CliRun html = CliRun.of("compare", ws.toString(), "--a", "ids-as-tags", "--b", "ids-as-fields", "--sample", summary,
-            "--format", "html");
-        assertEquals(2, html.code());
-        assertTrue(html.err().contains("md or json"), html.err());
+            "--format", "html", "-o", page.toString());
+        assertEquals(0, html.code(), html.err());
+        String h = java.nio.file.Files.readString(page);
+        assertTrue(h.startsWith("<!DOCTYPE html>") && h.contains("points of the traffic summary of"), h);
+        assertTrue(h.contains("<tr><td>measurements</td><td class=\"n\">—</td><td class=\"n\">—</td>"), h);
+        assertTrue(h.contains("<h2>Not in a summary</h2>") && h.contains("Not checked (they need the rows):"), h);
+        assertEquals(4, h.split("<polyline", -1).length - 1, "measured and projected series for both layouts");
+        JsonNode numbers = JSON.readTree(CliRun.of("compare", ws.toString(), "--a", "ids-as-tags", "--b", "ids-as-fields",
+            "--sample", summary, "--format", "json").out());
+        for (JsonNode m : numbers.get("metrics")) {
+            String row = "<tr><td>" + m.get("name").asText() + "</td><td class=\"n\">" + cell(m.get("a")) + "</td><td class=\"n\">"
+                + cell(m.get("b")) + "</td>";
+            assertTrue(h.contains(row), "the page's numbers are the summary's: " + row);
+        }
+        dev.cardinal.compare.HeadlessChromium.require();
+        var visit = dev.cardinal.compare.HeadlessChromium.open(page, Path.of("target/screenshots/review-summary-html.png"), dir);
+        assertEquals(List.of(), visit.console());
+        assertEquals(List.of(), visit.requests());
 
         CliRun withRows = CliRun.of("compare", ws.toString(), "--a", "ids-as-tags", "--b", "ids-as-fields", "--sample", summary,
             "--sample", ws.resolveSibling("traffic.lp.gz").toString());
@@ -124,5 +140,10 @@ class CompareFromSummaryTest {
         assertTrue(r.err().contains("spark-submit --class dev.cardinal.spark.SummarizeJob"), r.err());
         assertTrue(r.err().contains("cardinal summarize INPUT... --workspace "), r.err());
         assertFalse(r.out().contains("# "), r.out());
+    }
+
+    /** A number of the review's JSON as the page writes it: a dash for what the summary does not hold. */
+    private static String cell(JsonNode n) {
+        return n.isNull() ? "—" : Quantities.count(n.asLong());
     }
 }

@@ -21,15 +21,15 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * its console and which network requests it made (from Chromium's net log: requests whose isolation key is the
  * page's file:// site, so Chromium's own background traffic does not count).
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
     /** What the page did. */
-    record Visit(List<String> console, List<String> requests, Path screenshot) {
+    public record Visit(List<String> console, List<String> requests, Path screenshot) {
     }
 
     private HeadlessChromium() {
     }
 
-    static Path require() {
+    public static Path require() {
         Optional<Path> found = List.of("chromium", "chromium-browser").stream()
             .flatMap(n -> java.util.Arrays.stream(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
                 .map(d -> Path.of(d, n)))
@@ -44,7 +44,7 @@ final class HeadlessChromium {
         return null;
     }
 
-    static Visit open(Path page, Path screenshot, Path work) throws IOException, InterruptedException {
+    public static Visit open(Path page, Path screenshot, Path work) throws IOException, InterruptedException {
         Path chromium = require();
         Path netLog = work.resolve("net-log.json");
         Files.createDirectories(screenshot.toAbsolutePath().getParent());
