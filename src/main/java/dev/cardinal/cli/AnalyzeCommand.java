@@ -334,7 +334,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         NdjsonDocuments.read(files.get(0), d -> documents.add(d.json().toString()));
         try {
             // one _bulk of 2,000 documents that each add a field is 2,000 mapping updates: minutes on a busy node
-            return new DocumentIndexPush(pushTo, authorization, java.time.Duration.ofMinutes(5)).writeSample(index, documents);
+            return new DocumentIndexPush(pushTo, authorization, DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT).writeSample(index, documents);
         } catch (DocumentIndexPush.PushException e) {
             err.println("cardinal analyze: " + pushTo + ": " + e.getMessage());
             return null;

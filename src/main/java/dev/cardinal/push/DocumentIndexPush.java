@@ -17,6 +17,12 @@ import java.util.List;
  */
 public final class DocumentIndexPush {
     private static final int BATCH = 2_000;
+    /**
+     * How long a sample's writer waits for one request (a bulk of {@value #BATCH} documents): the engine is asked to
+     * wait as long for the mapping updates that new field names cause, which a loaded cluster can take minutes over.
+     * The command line and the workbench write a sample with the same patience.
+     */
+    public static final Duration SAMPLE_REQUEST_TIMEOUT = Duration.ofMinutes(5);
     private final IndexHttp http;
 
     /**

@@ -274,7 +274,7 @@ public final class PushPanelController {
         }
         String auth = targetUser.getText().isBlank() ? null
             : dev.cardinal.push.DocumentIndexPush.basic(targetUser.getText().strip(), targetPassword.getText().toCharArray());
-        var client = new dev.cardinal.push.DocumentIndexPush(url, auth, java.time.Duration.ofSeconds(60));
+        var client = new dev.cardinal.push.DocumentIndexPush(url, auth, dev.cardinal.push.DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT);
         String index = targetDatabase.getText().strip();
         long limit = indexLimit(ws);
         var opened = session.openedProperty().get();
