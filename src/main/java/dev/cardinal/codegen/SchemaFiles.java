@@ -36,6 +36,10 @@ public final class SchemaFiles {
             if (f.key().parts().stream().anyMatch(p -> p instanceof Template.Ref)) {
                 return "the field key " + f.key().pattern() + " carries data: its keys cannot be listed in advance (see cardinal lint)";
             }
+            if (f.key().parts().stream().anyMatch(p -> p instanceof Template.SlotRef s && s.max() == 0)) {
+                return "the field key " + f.key().pattern() + " has slots without a bound: give the slot a max= so its keys can be"
+                    + " listed in advance";
+            }
         }
         return null;
     }

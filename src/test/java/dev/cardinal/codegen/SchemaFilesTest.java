@@ -66,4 +66,17 @@ class SchemaFilesTest {
         assertTrue(e.getMessage().contains("{metric} carries data"), e.getMessage());
         assertTrue(SchemaFiles.unlistable(load("weather").layout("data-in-measurement").orElseThrow()).contains("template"));
     }
+
+    @Test
+    void slotsWithoutABoundCannotBeListed() throws Exception {
+        Workspace ws = load("custom-metrics");
+        var bounded = ws.layout("fixed-slots").orElseThrow();
+        var open = bounded.withFields(List.of(new dev.cardinal.model.FieldSpec(
+            dev.cardinal.model.Template.parse("slot_{slot(metric, tenant)}"), "value")));
+        assertEquals(null, SchemaFiles.unlistable(bounded));
+        assertTrue(SchemaFiles.unlistable(open).contains("slots without a bound"), SchemaFiles.unlistable(open));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> SchemaFiles.elasticsearchMapping(ws.eventKind(open.eventKind()).orElseThrow(), open));
+        assertTrue(e.getMessage().contains("max="), e.getMessage());
+    }
 }
