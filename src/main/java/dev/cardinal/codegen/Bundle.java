@@ -220,10 +220,22 @@ public final class Bundle {
                     + " through the slot tables behind an LRU cache; `fields` lays a scope's names and values out under the"
                     + " slot keys.", Language.JAVA));
         }
+        // two ways of slotting whose names slug alike ("a b", "a-b") get files of their own, numbered in field order
+        Map<String, String> slotFiles = new java.util.HashMap<>();
         for (var f : l.fields()) {
             for (var slot : SlotTables.slots(f.key())) {
+                String tables = SlotTables.name(l, slot);
+                if (slotFiles.containsKey(tables)) {
+                    continue;
+                }
+                String slug = SchemaInference.slug(tables);
+                String unique = slug;
+                for (int n = 2; slotFiles.containsValue(unique); n++) {
+                    unique = slug + "-" + n;
+                }
+                slotFiles.put(tables, unique);
                 for (SqlDialect d : SqlDialect.values()) {
-                    String name = base + ".slots-" + SchemaInference.slug(SlotTables.name(l, slot)) + "." + d.id() + ".sql";
+                    String name = base + ".slots-" + unique + "." + d.id() + ".sql";
                     attempt(notWritten, name, () -> files.put(name, new Artefact(name,
                         SlotTables.generate(d, slot, kind, sample, SlotTables.prefix(l, slot)).text(),
                         "the slot mapping and counter tables with the allocation protocol, for " + engine(d) + ".", Language.SQL, d)));

@@ -108,4 +108,26 @@ class BundleSlotFilesTest {
         }
         assertFalse(contents.artefacts().stream().anyMatch(a -> a.text().contains("BETWEEN 1 AND 0")));
     }
+
+    @Test
+    void attributesWhoseNamesSlugAlikeGetFilesOfTheirOwn(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String text = java.nio.file.Files.readString(Path.of("sample-data/custom-metrics/custom-metrics.cardinal.json"))
+            .replace("{ \"name\": \"metric\", \"type\": \"string\" },",
+                "{ \"name\": \"metric\", \"type\": \"string\" }, { \"name\": \"a b\", \"type\": \"string\" },"
+                    + " { \"name\": \"a-b\", \"type\": \"string\" },")
+            .replace("\"fields\": [{ \"key\": \"slot_{slot(metric, tenant, max=50)}\", \"attribute\": \"value\" }]",
+                "\"fields\": [{ \"key\": \"s_{slot(a b, max=5)}\", \"attribute\": \"value\" },"
+                    + " { \"key\": \"t_{slot(a-b, max=7)}\", \"attribute\": \"value\" }]");
+        Path file = java.nio.file.Files.writeString(dir.resolve("slugs.cardinal.json"), text);
+        Workspace ws = WorkspaceFiles.load(file).workspace();
+        Layout layout = ws.layout("fixed-slots").orElseThrow();
+        Map<String, String> files = slotFiles(Bundle.of(ws, List.of(layout), "db", "org", Map.of()));
+        for (SqlDialect d : SqlDialect.values()) {
+            String first = files.get("fixed-slots.slots-a-b." + d.id() + ".sql");
+            String second = files.get("fixed-slots.slots-a-b-2." + d.id() + ".sql");
+            assertTrue(first != null && second != null, files.keySet().toString());
+            assertTrue(first.contains("BETWEEN 1 AND 5") && second.contains("BETWEEN 1 AND 7"), first + second);
+        }
+        assertEquals(2 * SqlDialect.values().length, files.size(), files.keySet().toString());
+    }
 }
