@@ -142,7 +142,8 @@ class DocumentTargetTest extends WorkbenchFixture {
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !robot.lookup("#applyTarget").query().isDisabled()
             || robot.lookup("#pushSummary").queryAs(Label.class).getText().startsWith("Plan failed"));
         String plan = robot.lookup("#planText").queryTextInputControl().getText();
-        assertTrue(plan.startsWith("PUT /metrics") && plan.contains("\"index.mapping.total_fields.limit\": 300")
+        assertTrue(plan.startsWith("layout metric-names-as-field-keys has no fixed mapping: the field key {metric} carries data")
+            && plan.contains("\nPUT /metrics\n") && plan.contains("\"index.mapping.total_fields.limit\": 300")
             && plan.contains("POST /metrics/_bulk") && plan.contains("20,000 documents"), plan);
         robot.clickOn("#applyTarget");
         // 20,000 documents through the node's _bulk: minutes when other builds load this machine
@@ -163,6 +164,45 @@ class DocumentTargetTest extends WorkbenchFixture {
             .startsWith("Plan failed"));
         assertTrue(robot.lookup("#pushSummary").queryAs(Label.class).getText().contains("the index 'metrics' exists"));
         assertTrue(robot.lookup("#applyTarget").query().isDisabled());
+    }
+
+    @Test
+    void aLayoutWithAFixedMappingIsPlannedAndAppliedAsTheCommandLineDoesAndWrittenUnderItsStrictMapping(FxRobot robot,
+        @TempDir Path dir) throws Exception {
+        Path ws = openWithTarget(robot, dir);
+        robot.interact(() -> window.session().selectedLayoutProperty().set(window.session().workspace().layout("fixed-slots")
+            .orElseThrow()));
+        robot.clickOn("Push");
+        robot.interact(() -> robot.lookup("#targetDatabase").queryTextInputControl().setText("slots"));
+        robot.clickOn("#planTarget");
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !robot.lookup("#applyTarget").query().isDisabled()
+            || robot.lookup("#pushSummary").queryAs(Label.class).getText().startsWith("Plan failed"));
+        String plan = robot.lookup("#planText").queryTextInputControl().getText();
+        assertTrue(plan.startsWith("plan for " + node.uri()) && plan.contains("create    index slots")
+            && plan.contains("PUT /_index_template/") && plan.contains("\"dynamic\":\"strict\"")
+            && plan.contains("then: the 20,000 documents of layout fixed-slots"), plan);
+        MappingProjection slots = expected(ws, "fixed-slots");
+        for (int round = 1; round <= 2; round++) {
+            robot.clickOn("#applyTarget");
+            WaitForAsyncUtils.waitFor(300, TimeUnit.SECONDS, () -> robot.lookup("#pushSummary").queryAs(Label.class).getText()
+                .matches(".*(as projected|failed|not written).*"));
+            String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
+            assertTrue(summary.contains("mapping fields, as projected"), round + ": " + summary);
+            TableView<ScratchPush.Row> result = robot.lookup("#pushResult").queryTableView();
+            assertEquals(52, result.getItems().get(0).measured(), "the strict mapping: @timestamp, tenant, 50 slots, whatever the"
+                + " sample uses (" + slots.fields() + " under dynamic mapping): " + result.getItems());
+            assertEquals(20_000, result.getItems().get(1).measured(), "every row a document, once: " + result.getItems());
+            assertEquals(0, result.getItems().get(2).measured(), "none refused: " + result.getItems());
+            assertTrue(result.getItems().stream().noneMatch(ScratchPush.Row::differs), result.getItems().toString());
+            if (round == 1) {
+                snap(robot, "document-target-push-strict");
+                // planned again on the same index: nothing to change, and Apply writes the same documents again
+                robot.clickOn("#planTarget");
+                WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> !robot.lookup("#applyTarget").query().isDisabled());
+                String again = robot.lookup("#planText").queryTextInputControl().getText();
+                assertTrue(again.contains("nothing to do"), again);
+            }
+        }
     }
 
     @Test

@@ -1,65 +1,130 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.codegen.SchemaFiles;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.ServerLimits;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.push.DocumentIndexPush;
+import dev.cardinal.push.DocumentPush;
 import dev.cardinal.push.IndexComparison;
+import dev.cardinal.push.Plan;
+import dev.cardinal.push.PushMonitor;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.common.Tasks;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
- * The Push tab for an OpenSearch or Elasticsearch target: the selected layout's documents written to a new index with
- * {@code _bulk}, and the mapping the engine reports read back beside the projected one. Credentials go to the client
- * as a header built in memory and nowhere else.
+ * The Push tab for an OpenSearch or Elasticsearch target. A layout whose fields can be listed in advance is planned and
+ * applied as {@code cardinal plan/apply} does it ({@link DocumentPush}: the layout's strict index template and the
+ * index, new fields added, a changed type or a dropped field left as a destructive reindex for the command line), and
+ * its sample is written through the strict mapping; a layout whose field keys carry data has no such mapping, so its
+ * documents go to a new index under dynamic mapping, which shows what the engine makes of them. Either way the
+ * mapping and documents the engine reports are read back beside the projected ones. Credentials go to the client as a
+ * header built in memory and nowhere else.
  */
 final class IndexPush {
     private IndexPush() {
     }
 
-    /** A plan made against a cluster, kept for Apply. */
-    record Planned(DocumentIndexPush client, String target, String index, Layout layout, long limit, String text) {
+    /**
+     * A plan made against a cluster, kept for Apply: {@code push} and {@code plan} for a strict mapping, else
+     * {@code dynamic} for a new index under dynamic mapping.
+     */
+    record Planned(String target, String index, Workspace ws, Layout layout, long limit, String text, DocumentPush push,
+                   Plan plan, DocumentIndexPush dynamic) {
     }
 
-    /** Reads whether the index exists and says what Apply would do; nothing changes on the cluster. Background thread. */
-    static Planned plan(DocumentIndexPush client, String target, String index, Layout layout, long limit,
+    /** Reads the cluster's state and says what Apply would do; nothing changes on the cluster. Background thread. */
+    static Planned plan(URI url, String authorization, Target.Kind kind, String index, Workspace ws, Layout layout, long limit,
                         EventKindSample sample) throws Exception {
+        String documents = Quantities.count(sample == null ? 0 : sample.rows());
+        String unlistable = SchemaFiles.unlistable(layout);
+        if (unlistable == null) {
+            Target target = new Target("push", "push", kind, url.toString(), index, null, null,
+                new ServerLimits(null, null, null, limit));
+            DocumentPush push = new DocumentPush(target, authorization, DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT);
+            Plan plan = push.plan(ws, List.of(layout));
+            String text = plan.text() + "then: the " + documents + " documents of layout " + layout.name() + " written with _bulk"
+                + " under the strict mapping, each under its row number (writing them again replaces them), and the mapping"
+                + " and documents the engine reports read back beside the projection\n";
+            return new Planned(push.target(), index, ws, layout, limit, text, push, plan, null);
+        }
+        DocumentIndexPush client = new DocumentIndexPush(url, authorization, DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT);
         if (client.exists(index)) {
-            throw new DocumentIndexPush.PushException("the index '" + index + "' exists on " + target
-                + ": Cardinal writes a sample to a new index only, so name another");
+            throw new DocumentIndexPush.PushException("the index '" + index + "' exists on " + url + ": layout " + layout.name()
+                + " has no fixed mapping (" + unlistable + "), so Cardinal writes its documents to a new index only: name another");
         }
         String text = String.format(Locale.ROOT, """
+            layout %s has no fixed mapping: %s.
+            Its documents go to a new index under dynamic mapping, to show what the engine makes of them:
             PUT /%s
               {"settings": {"number_of_shards": 1, "number_of_replicas": 0, "index.mapping.total_fields.limit": %d}}
             POST /%s/_bulk
               %s documents as layout %s writes them (@timestamp, each tag a string, each field under its key), dynamic mapping
             GET /%s/_mapping
               fields counted as the limit counts them (objects, leaves, multi-fields), beside the projection
-            """, index, limit, index, Quantities.count(sample == null ? 0 : sample.rows()), layout.name(), index);
-        return new Planned(client, target, index, layout, limit, text);
+            """, layout.name(), unlistable, index, limit, index, documents, layout.name(), index);
+        return new Planned(url.toString(), index, ws, layout, limit, text, null, null, client);
     }
 
-    /** Creates the index, writes the layout's documents and compares. Background thread. */
+    /** Runs the plan (or creates the dynamic index), writes the layout's documents and compares. Background thread. */
     static ScratchPush.Result apply(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
+        if (p.push() != null) {
+            return applyStrict(p, sample, progress);
+        }
         progress.update(-1, "Writing " + Quantities.count(sample.rows()) + " documents of " + p.layout().name() + " to "
             + p.index() + " on " + p.target() + "…");
         SampleIndex index = new SampleIndex(sample);
         MappingProjection projected = LayoutDocuments.project(p.layout(), index, p.limit());
         List<String> documents = new ArrayList<>(sample.rows());
         new LayoutDocuments(p.layout(), index).writeTo(d -> documents.add(d.json().toString()));
-        DocumentIndexPush.Measured m = p.client().writeSample(p.index(), documents, p.limit());
+        DocumentIndexPush.Measured m = p.dynamic().writeSample(p.index(), documents, p.limit());
         IndexComparison c = IndexComparison.dynamic(p.layout(), p.index(), projected, m);
+        return result(p, c, "first other refusal");
+    }
+
+    private static ScratchPush.Result applyStrict(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
+        progress.update(-1, "Applying " + p.layout().name() + " on " + p.target() + "…");
+        PushMonitor monitor = new PushMonitor() {
+            @Override
+            public void progress(String what, long done, long total) {
+                progress.update((double) done / total, "Writing the sample: " + Quantities.count(done) + " of "
+                    + Quantities.count(total) + " documents…");
+            }
+
+            @Override
+            public boolean cancelled() {
+                return progress.cancelled();
+            }
+        };
+        var applied = p.push().apply(p.plan(), Set.of(), monitor);
+        String blocked = applied.blocked().isEmpty() ? "" : "; not applied (destructive, apply them with cardinal apply --allow): "
+            + String.join(", ", applied.blocked().stream().map(st -> st.subject()).toList());
+        if (!applied.blocked().isEmpty()) {
+            // the index still has the mapping the destructive step would change: the sample would be refused or mixed
+            return new ScratchPush.Result(p.layout().name() + " not written to " + p.target() + blocked, List.of(), false);
+        }
+        IndexComparison c = p.push().writeSample(p.ws(), p.layout(), sample, monitor);
+        return result(p, c, "first refusal");
+    }
+
+    private static ScratchPush.Result result(Planned p, IndexComparison c, String refusal) {
         List<ScratchPush.Row> rows = c.rows().stream().map(r -> new ScratchPush.Row(r.what(), r.projected(), r.measured()))
             .toList();
-        boolean matches = c.matches();
-        String summary = p.layout().name() + " written to " + p.index() + " on " + p.target() + ": "
-            + Quantities.count(m.fields()) + " mapping fields, " + (matches ? "as projected" : "NOT as projected")
-            + (c.refusals().isEmpty() ? "" : "; first other refusal: " + c.refusals().get(0));
-        return new ScratchPush.Result(summary, rows, matches);
+        // a plan's target names the index already: "URL index NAME"
+        String where = p.push() != null ? p.target() : p.index() + " on " + p.target();
+        String summary = p.layout().name() + " written to " + where + ": "
+            + Quantities.count(rows.get(0).measured()) + " mapping fields, " + (c.matches() ? "as projected" : "NOT as projected")
+            + (c.refusals().isEmpty() ? "" : "; " + refusal + ": " + c.refusals().get(0));
+        return new ScratchPush.Result(summary, rows, c.matches());
     }
 }

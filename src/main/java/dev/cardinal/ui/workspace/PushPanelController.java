@@ -274,20 +274,22 @@ public final class PushPanelController {
         }
         String auth = targetUser.getText().isBlank() ? null
             : dev.cardinal.push.DocumentIndexPush.basic(targetUser.getText().strip(), targetPassword.getText().toCharArray());
-        var client = new dev.cardinal.push.DocumentIndexPush(url, auth, dev.cardinal.push.DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT);
+        Target.Kind kind = targetKind.getValue();
         String index = targetDatabase.getText().strip();
         long limit = indexLimit(ws);
         var opened = session.openedProperty().get();
         EventKindSample sample = opened == null ? null : opened.sample().eventKind(layout.eventKind()).orElse(null);
         planTarget.setDisable(true);
         forgetPlan();
-        Tasks.<IndexPush.Planned>create(p -> IndexPush.plan(client, url.toString(), index, layout, limit, sample))
+        Tasks.<IndexPush.Planned>create(p -> IndexPush.plan(url, auth, kind, index, ws, layout, limit, sample))
             .onSuccess(pl -> {
                 indexPlanned = pl;
                 planText.setText(pl.text());
                 applyTarget.setDisable(sample == null);
                 pushSummary.setText(sample == null ? "The sample has no " + layout.eventKind() + " traffic to write."
-                    : "Planned " + layout.name() + " on " + pl.target() + ". Apply creates the index and writes the documents.");
+                    : "Planned " + layout.name() + " on " + pl.target() + ". Apply " + (pl.push() != null
+                    ? "runs the steps that change nothing destructively, then writes the documents."
+                    : "creates the index and writes the documents."));
             })
             .onError(e -> {
                 LOG.log(Level.WARNING, "plan failed", e);
