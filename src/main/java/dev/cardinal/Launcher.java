@@ -1,6 +1,7 @@
 package dev.cardinal;
 
 import dev.cardinal.cli.Main;
+import dev.cardinal.cli.Phases;
 import dev.cardinal.model.BuildInfo;
 import dev.cardinal.projection.Limit;
 import dev.cardinal.ui.WorkbenchApp;
@@ -15,6 +16,7 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        Phases.started();
         String answer = quickAnswer(args);
         if (answer != null) {
             System.out.println(answer);
@@ -22,13 +24,15 @@ public final class Launcher {
         }
         // most commands project; reading the limits (and loading Jackson) overlaps setting up the command line
         Limit.loadInBackground();
-        System.exit(Main.run(workspace -> {
+        int status = Main.run(workspace -> {
             if (workspace == null) {
                 WorkbenchApp.launchWith();
             } else {
                 WorkbenchApp.launchWith(workspace.toString());
             }
-        }, arguments(args, System.getenv())));
+        }, arguments(args, System.getenv()));
+        Phases.mark("command's end");
+        System.exit(status);
     }
 
     /**

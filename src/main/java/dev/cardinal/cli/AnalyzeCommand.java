@@ -113,6 +113,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Phases.mark("arguments parsed");
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         choice.check();
@@ -137,6 +138,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
         }
         settings = server.settings(settings, ws);
+        Phases.mark("workspace and settings");
         long summaries = files.stream().filter(TrafficSummaryFile::isSummary).count();
         if (summaries > 0) {
             if (summaries < files.size()) {
@@ -162,6 +164,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
         }
+        Phases.mark("read");
         if (sample.rows() == 0) {
             InferCommand.printProblems(sample.report(), err);
             err.println("cardinal analyze: no points could be read");
@@ -180,12 +183,17 @@ final class AnalyzeCommand implements Callable<Integer> {
                 projections.add(new Projector(index, mode, estimateBeyond, lgK).project(kind, l, settings));
             }
         }
+        Phases.mark("projections");
         if (options.json()) {
-            out.println(AnalyzeReport.json(sample.report(), projections));
+            String json = AnalyzeReport.json(sample.report(), projections);
+            Phases.mark("report built");
+            out.println(json);
         } else {
             InferCommand.printProblems(sample.report(), err);
             AnalyzeReport.text(sample.report(), projections, out);
         }
+        out.flush();
+        Phases.mark("report written");
         return 0;
     }
 

@@ -1,7 +1,5 @@
 package dev.cardinal.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -44,11 +42,7 @@ final class AnalyzeReport {
         root.put("errorsOmitted", report.problemsOmitted() + report.warningsOmitted());
         ArrayNode kinds = root.putArray("eventKinds");
         projections.forEach(p -> kinds.add(eventKind(p)));
-        try {
-            return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+        return PrettyJson.of(root);
     }
 
     /** One projection as {@code analyze} writes it in {@code eventKinds[]}. */

@@ -20,12 +20,18 @@ import java.util.stream.Collectors;
  * refused with where and why.
  */
 public final class TrafficSummaryFile {
-    private static final ObjectMapper JSON = new ObjectMapper()
-        .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-        .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
-        .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     private TrafficSummaryFile() {
+    }
+
+    /**
+     * The mapper, made when a summary is first read or written: {@link #isSummary} is asked of every file a command
+     * is given, and making it there cost each such command data binding's start (issue 20).
+     */
+    private static final class Mapper {
+        static final ObjectMapper JSON = new ObjectMapper()
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     }
 
     /** True when {@code file}'s name marks it as a summary ({@value TrafficSummary#EXTENSION}). */
@@ -38,10 +44,10 @@ public final class TrafficSummaryFile {
     }
 
     public static String toJson(TrafficSummary summary) {
-        ObjectNode root = JSON.createObjectNode().put("format", TrafficSummary.FORMAT).put("version", TrafficSummary.FORMAT_VERSION);
-        root.setAll((ObjectNode) JSON.valueToTree(summary));
+        ObjectNode root = Mapper.JSON.createObjectNode().put("format", TrafficSummary.FORMAT).put("version", TrafficSummary.FORMAT_VERSION);
+        root.setAll((ObjectNode) Mapper.JSON.valueToTree(summary));
         try {
-            return JSON.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
+            return Mapper.JSON.copy().enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
@@ -52,7 +58,7 @@ public final class TrafficSummaryFile {
         byte[] bytes = Files.readAllBytes(file);
         JsonNode root;
         try {
-            root = JSON.readTree(bytes);
+            root = Mapper.JSON.readTree(bytes);
         } catch (JsonProcessingException e) {
             throw new SummaryFormatException(file + ": line " + e.getLocation().getLineNr() + ", column "
                 + e.getLocation().getColumnNr() + ": not JSON: " + e.getOriginalMessage());
@@ -67,7 +73,7 @@ public final class TrafficSummaryFile {
         }
         TrafficSummary s;
         try {
-            s = JSON.treeToValue(root, TrafficSummary.class);
+            s = Mapper.JSON.treeToValue(root, TrafficSummary.class);
         } catch (MismatchedInputException e) {
             String at = e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : "[" + r.getIndex() + "]")
                 .collect(Collectors.joining(".")).replace(".[", "[");
