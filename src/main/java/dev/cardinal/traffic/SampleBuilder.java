@@ -134,22 +134,41 @@ public final class SampleBuilder {
      * reached; the reader must then stop.
      */
     public boolean rowAdded(String file, long line) {
+        String why = rowBeyondLimits();
+        if (why != null) {
+            cap(file, line, why);
+        }
+        return why == null;
+    }
+
+    /**
+     * {@link #rowAdded(String, long)} for a reader that learns the line's number late (a chunk read in parallel,
+     * {@link LineProtocolReader#readChunk}): it is asked for only when the row is the last taken.
+     */
+    boolean rowAdded(String file, java.util.function.LongSupplier line) {
+        String why = rowBeyondLimits();
+        if (why != null) {
+            cap(file, line.getAsLong(), why);
+        }
+        return why == null;
+    }
+
+    /** Counts a row; why reading stops after it (the row cap or the memory budget reached), or null. */
+    private String rowBeyondLimits() {
         rows++;
         if (rows >= limits.maxRows()) {
-            cap(file, line, "reading stopped after this line at the row cap of " + limits.maxRows() + " rows");
-            return false;
+            return "reading stopped after this line at the row cap of " + limits.maxRows() + " rows";
         }
         if (rows >= nextBudgetCheck || grown >= slack) {
             // the check walks every kind's columns: with thousands of kinds, check less often (each row is tens of bytes)
             nextBudgetCheck = rows + Math.max(BUDGET_CHECK_INTERVAL, 16L * kinds.size());
             long used = measure();
             if (used > limits.maxBytes()) {
-                cap(file, line, "reading stopped after this line at the memory budget of " + (limits.maxBytes() >> 20)
-                    + " MiB (" + (used >> 20) + " MiB held by " + rows + " rows and their dictionaries)");
-                return false;
+                return "reading stopped after this line at the memory budget of " + (limits.maxBytes() >> 20)
+                    + " MiB (" + (used >> 20) + " MiB held by " + rows + " rows and their dictionaries)";
             }
         }
-        return true;
+        return null;
     }
 
     /**
