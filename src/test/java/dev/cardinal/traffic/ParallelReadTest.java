@@ -120,6 +120,29 @@ class ParallelReadTest {
         }
     }
 
+    /** Two threads by default for a file of four chunks or more (on two processors or more); the property decides when set. */
+    @Test
+    void largeFilesAreReadOnTwoThreadsByDefault() {
+        String before = System.getProperty("cardinal.readThreads");
+        try {
+            System.clearProperty("cardinal.readThreads");
+            int cores = Runtime.getRuntime().availableProcessors();
+            assertEquals(1, SampleReader.readThreads(-1));
+            assertEquals(1, SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES - 1));
+            assertEquals(Math.min(2, cores), SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES));
+            System.setProperty("cardinal.readThreads", "1");
+            assertEquals(1, SampleReader.readThreads(1L << 40));
+            System.setProperty("cardinal.readThreads", "3");
+            assertEquals(3, SampleReader.readThreads(2L * ParallelLineProtocol.CHUNK_BYTES));
+        } finally {
+            if (before == null) {
+                System.clearProperty("cardinal.readThreads");
+            } else {
+                System.setProperty("cardinal.readThreads", before);
+            }
+        }
+    }
+
     /**
      * Random files of good and bad lines, escapes, CRLF, strings over several lines, type conflicts, odd bytes and
      * blank lines, cut into chunks of a few hundred bytes: whenever the chunks are accepted, the result is the
