@@ -120,16 +120,24 @@ class ParallelReadTest {
         }
     }
 
-    /** Two threads by default for a file of four chunks or more (on two processors or more); the property decides when set. */
+    /**
+     * Two threads by default for a file of four chunks or more on a machine with a processor free; the property
+     * decides when set.
+     */
     @Test
     void largeFilesAreReadOnTwoThreadsByDefault() {
         String before = System.getProperty("cardinal.readThreads");
         try {
             System.clearProperty("cardinal.readThreads");
-            int cores = Runtime.getRuntime().availableProcessors();
             assertEquals(1, SampleReader.readThreads(-1));
             assertEquals(1, SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES - 1));
-            assertEquals(Math.min(2, cores), SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES));
+            long large = SampleReader.TWO_THREADS_FROM_BYTES;
+            assertEquals(2, SampleReader.defaultThreads(large, 2, 0.3));
+            assertEquals(2, SampleReader.defaultThreads(large, 8, -1));
+            assertEquals(2, SampleReader.defaultThreads(large, 8, 6.5));
+            assertEquals(1, SampleReader.defaultThreads(large, 2, 1.5), "no processor free");
+            assertEquals(1, SampleReader.defaultThreads(large, 1, 0));
+            assertEquals(1, SampleReader.defaultThreads(large - 1, 8, 0));
             System.setProperty("cardinal.readThreads", "1");
             assertEquals(1, SampleReader.readThreads(1L << 40));
             System.setProperty("cardinal.readThreads", "3");
