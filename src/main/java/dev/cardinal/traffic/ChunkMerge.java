@@ -44,7 +44,7 @@ final class ChunkMerge {
                 return refused;
             }
         }
-        into.appendCounts(chunk);
+        into.appendCounts(chunk, firstLine - 1);
         firstLine += end.lines();
         return Optional.empty();
     }

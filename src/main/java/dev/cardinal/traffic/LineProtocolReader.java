@@ -89,9 +89,10 @@ public final class LineProtocolReader implements TrafficReader {
     /**
      * Reads one chunk of a file, which starts a line: as the whole file's read would read those lines, except that
      * only the chunk at the file's start ({@code fileStart}) looks at how the file starts (JSON, the first lines all
-     * malformed). The chunk's first physical line is asked of {@code firstLine} only when a problem, a warning or a
-     * cap must name a line (it may wait for the chunks before to be read); where each attribute was first seen is
-     * left counted from the chunk's start ({@link EventKindBuilder#firstSeenLine}), for the merge to place.
+     * malformed). The lines of its problems, warnings and cap and where each attribute was first seen ({@link
+     * EventKindBuilder#firstSeenLine}) are counted from the chunk's start, for the merge to place; the chunk's first
+     * physical line is asked of {@code firstLine} only when a message's text names a line (a string left open, a
+     * type conflict), which may wait for the chunks before to be read.
      */
     static ChunkEnd readChunk(InputStream in, String file, SampleBinding binding, SampleBuilder into,
         ReadMonitor monitor, long readTimeNanos, LongSupplier firstLine, boolean fileStart)
@@ -127,14 +128,17 @@ public final class LineProtocolReader implements TrafficReader {
         private int limit;
         private boolean eof;
         private IOException failure;
-        /** The physical line the current line starts on, counted from 1 at the input's start ({@link #absolute}). */
+        /**
+         * The physical line the current line starts on, counted from 1 at the input's start: the line of a problem, a
+         * warning, a cap and where an attribute was first seen, which the merge of a chunk's reading places in its
+         * file; a line named in a message's text is the file's ({@link #absolute}).
+         */
         private long line;
         /**
-         * A chunk's first physical line in its file, asked for only when a line must be named; null for a whole file,
+         * A chunk's first physical line in its file, asked for only when a message names a line; null for a whole file,
          * whose lines are counted from its start and whose kinds may hold attributes first seen in other files.
          */
         private final LongSupplier firstLine;
-        private final LongSupplier absoluteLine = () -> absolute(line);
         /** The physical line the current (logical) line ends on (counted as {@link #line}), and where its text ends. */
         private long lastLine;
         private int contentEnd;
@@ -259,16 +263,16 @@ public final class LineProtocolReader implements TrafficReader {
             } while (!LineProtocolSyntax.continueScan(buf, 0, limit, eof, scan));
             int end = scan.end;
             long physical = 1 + scan.newlinesInside - (end == limit && end > 0 && buf[end - 1] == '\n' ? 1 : 0);
-            long last = absolute(line + physical - 1);
+            long last = line + physical - 1;
             String message = String.format(Locale.ROOT, "the line is longer than %,d bytes (it runs to line %,d), more"
                 + " than influxd takes in one write by default (max-body-size 25,000,000 bytes); it was read through,"
-                + " not kept", MAX_LINE_BYTES, last);
+                + " not kept", MAX_LINE_BYTES, absolute(last));
             if (open != null) {
                 message += String.format(Locale.ROOT, "; it is that long because the string opened at line %,d, column"
-                    + " %d runs on (the server would swallow the %,d lines after line %,d into it)", open.line(),
-                    open.column(), last - open.line(), open.line());
+                    + " %d runs on (the server would swallow the %,d lines after line %,d into it)",
+                    absolute(open.line()), open.column(), last - open.line(), absolute(open.line()));
             }
-            report(new ReadProblem(file, absolute(line), 1, ReadProblem.Kind.MALFORMED, message));
+            report(new ReadProblem(file, line, 1, ReadProblem.Kind.MALFORMED, message));
             line += physical;
             into.linesSeen(physical);
             return end >= limit ? -1 : end + 1;
@@ -378,7 +382,7 @@ public final class LineProtocolReader implements TrafficReader {
             if (!parser.hasTimestamp) {
                 into.pointWithoutTimestamp();
             }
-            return into.rowAdded(file, absoluteLine);
+            return into.rowAdded(file, line);
         }
 
         /**
@@ -559,7 +563,7 @@ public final class LineProtocolReader implements TrafficReader {
         /** Stops reading before the current line, which the memory budget cannot take. */
         private void stopBefore(String why) {
             full = true;
-            into.capBefore(file, absolute(line), why);
+            into.capBefore(file, line, why);
         }
 
         /**
@@ -736,7 +740,7 @@ public final class LineProtocolReader implements TrafficReader {
             sniffed.clear();
         }
 
-        /** The file's line for a line counted from the input's start. */
+        /** The file's line for a line counted from the input's start (waits for the chunks before, in a chunk). */
         private long absolute(long counted) {
             return firstLine == null ? counted : firstLine.getAsLong() + counted - 1;
         }
@@ -753,7 +757,7 @@ public final class LineProtocolReader implements TrafficReader {
 
         /** Where the byte at offset {@code at} of the current line is. */
         private Place place(int at) {
-            long l = absolute(line);
+            long l = line;
             int from = lineStart;
             for (int i = lineStart; i < at && i < limit; i++) {
                 if (buf[i] == '\n') {
@@ -861,12 +865,12 @@ public final class LineProtocolReader implements TrafficReader {
             }
             Place open = place(scan.stringOpened);
             String where = open.line() == place(at).line() ? "at column " + open.column()
-                : String.format(Locale.ROOT, "at line %,d, column %d", open.line(), open.column());
-            long last = absolute(lastLine);
-            long after = last - open.line();
+                : String.format(Locale.ROOT, "at line %,d, column %d", absolute(open.line()), open.column());
+            long after = lastLine - open.line();
             return String.format(Locale.ROOT, ": the string opened %s runs to line %,d (the server would swallow the"
-                + " %,d line%s after %s into it)", where, last, after, after == 1 ? "" : "s",
-                open.line() == place(at).line() ? "this one" : String.format(Locale.ROOT, "line %,d", open.line()));
+                + " %,d line%s after %s into it)", where, absolute(lastLine), after, after == 1 ? "" : "s",
+                open.line() == place(at).line() ? "this one"
+                    : String.format(Locale.ROOT, "line %,d", absolute(open.line())));
         }
 
         /**

@@ -134,41 +134,22 @@ public final class SampleBuilder {
      * reached; the reader must then stop.
      */
     public boolean rowAdded(String file, long line) {
-        String why = rowBeyondLimits();
-        if (why != null) {
-            cap(file, line, why);
-        }
-        return why == null;
-    }
-
-    /**
-     * {@link #rowAdded(String, long)} for a reader that learns the line's number late (a chunk read in parallel,
-     * {@link LineProtocolReader#readChunk}): it is asked for only when the row is the last taken.
-     */
-    boolean rowAdded(String file, java.util.function.LongSupplier line) {
-        String why = rowBeyondLimits();
-        if (why != null) {
-            cap(file, line.getAsLong(), why);
-        }
-        return why == null;
-    }
-
-    /** Counts a row; why reading stops after it (the row cap or the memory budget reached), or null. */
-    private String rowBeyondLimits() {
         rows++;
         if (rows >= limits.maxRows()) {
-            return "reading stopped after this line at the row cap of " + limits.maxRows() + " rows";
+            cap(file, line, "reading stopped after this line at the row cap of " + limits.maxRows() + " rows");
+            return false;
         }
         if (rows >= nextBudgetCheck || grown >= slack) {
             // the check walks every kind's columns: with thousands of kinds, check less often (each row is tens of bytes)
             nextBudgetCheck = rows + Math.max(BUDGET_CHECK_INTERVAL, 16L * kinds.size());
             long used = measure();
             if (used > limits.maxBytes()) {
-                return "reading stopped after this line at the memory budget of " + (limits.maxBytes() >> 20)
-                    + " MiB (" + (used >> 20) + " MiB held by " + rows + " rows and their dictionaries)";
+                cap(file, line, "reading stopped after this line at the memory budget of " + (limits.maxBytes() >> 20)
+                    + " MiB (" + (used >> 20) + " MiB held by " + rows + " rows and their dictionaries)");
+                return false;
             }
         }
-        return null;
+        return true;
     }
 
     /**
@@ -248,13 +229,13 @@ public final class SampleBuilder {
 
     /**
      * Counts what {@code chunk} (a later part of the same file, read on its own) saw after what this builder saw:
-     * lines, rows, problems and warnings in order (kept up to the limit, the rest counted). Its rows are appended
-     * kind by kind by the caller.
+     * lines, rows, problems and warnings in order (kept up to the limit, the rest counted), their lines (counted from
+     * the chunk's start) moved {@code lineShift} on. Its rows are appended kind by kind by the caller.
      */
-    void appendCounts(SampleBuilder chunk) {
-        chunk.problems.forEach(this::problem);
+    void appendCounts(SampleBuilder chunk, long lineShift) {
+        chunk.problems.forEach(p -> problem(p.movedBy(lineShift)));
         problemsOmitted += chunk.problemsOmitted;
-        chunk.warnings.forEach(this::warning);
+        chunk.warnings.forEach(w -> warning(w.movedBy(lineShift)));
         warningsOmitted += chunk.warningsOmitted;
         badLines += chunk.badLines;
         lines += chunk.lines;
