@@ -19,16 +19,16 @@ import java.util.concurrent.Future;
 /**
  * Reads one plain line protocol file on several threads, with exactly the result of reading it on one: the file is
  * cut into chunks at newlines, each chunk is read on its own into its own dictionaries and columns (counting its
- * lines from its own start: a chunk learns its first line's number from the chunks before only when it must name a
- * line, so no thread counts newlines), and the chunks are merged in file order by {@link ChunkMerge} while later
+ * lines from its own start: a chunk learns its first line's number from the chunks before only when a message's
+ * text names a line, so no thread counts newlines), and the chunks are merged in file order by {@link ChunkMerge} while later
  * ones are still being read.
  *
  * <p>What a one-thread read decides by earlier lines is either reproduced or makes the caller read the file on one
  * thread (a fallback, which costs this attempt's time):
  * <ul>
  * <li>ids, kinds, attributes and their names: reproduced (values added in order of first sight);
- * <li>line numbers in problems and in where an attribute was first seen: reproduced (the merge places where a
- *     chunk's attributes were first seen; a chunk that reports a problem waits for the lines before it);
+ * <li>line numbers in problems and in where an attribute was first seen: reproduced (the merge moves a chunk's
+ *     lines on; a chunk whose message names a line in its text waits for the chunks before it);
  * <li>the file's start (JSON, the first 20 lines all malformed): only the first chunk looks; fallback when it holds
  *     no good line;
  * <li>a string left open across a chunk's end: fallback;
