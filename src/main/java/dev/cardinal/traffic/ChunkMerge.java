@@ -11,9 +11,15 @@ import java.util.Optional;
  */
 final class ChunkMerge {
     private final SampleBuilder into;
+    private final String file;
+    /** The file's line the next chunk starts on: each chunk counts its lines from its own start. */
+    private long firstLine = 1;
+    private long lastSeenLine = -1;
+    private String seenAt;
 
-    ChunkMerge(SampleBuilder into) {
+    ChunkMerge(SampleBuilder into, String file) {
         this.into = into;
+        this.file = file;
     }
 
     SampleBuilder result() {
@@ -38,27 +44,34 @@ final class ChunkMerge {
                 return refused;
             }
         }
-        into.appendCounts(chunk);
+        into.appendCounts(chunk, firstLine - 1);
+        firstLine += end.lines();
         return Optional.empty();
     }
 
-    private static Optional<String> append(EventKindBuilder local, EventKindBuilder global,
+    private Optional<String> append(EventKindBuilder local, EventKindBuilder global,
         LineProtocolReader.ChunkEnd end) {
         int before = global.attributeCount();
         byte[][] keys = local.rawKeys();
         int[] attributeOf = new int[keys.length];
         for (int a = 0; a < keys.length; a++) {
             SampleAttribute attribute = local.attributeAt(a);
+            long seenLine = firstLine + local.firstSeenLine(a) - 1;
+            if (seenLine != lastSeenLine) {
+                // the attributes of one line share one place, as the reader gives them
+                lastSeenLine = seenLine;
+                seenAt = file + ":" + seenLine;
+            }
             byte[] key = keys[a];
             int known = global.find(key, 0, key.length, attribute.arrivedAsTag());
             if (known >= 0 && global.type(known) != attribute.type()) {
                 // the one-thread read refused this chunk's first line of the field, for its type first seen earlier
                 return Optional.of("field '" + attribute.key() + "' of " + global.name() + " is "
                     + global.type(known).id() + " since " + global.firstSeen(known) + " and "
-                    + attribute.type().id() + " from " + attribute.firstSeen());
+                    + attribute.type().id() + " from " + seenAt);
             }
-            attributeOf[a] = global.attribute(key, 0, key.length, attribute.arrivedAsTag(), attribute.type(),
-                attribute.firstSeen());
+            attributeOf[a] = global.attributeSeenAt(key, 0, key.length, attribute.arrivedAsTag(), attribute.type(),
+                seenAt, seenLine);
         }
         for (LineProtocolReader.TypeConflict c : end.conflictsWithEarlierLines()) {
             if (c.kind() == local && attributeOf[c.attribute()] < before) {

@@ -23,6 +23,8 @@ public final class EventKindBuilder {
     private int[] tagAttr = new int[16];
     private int[] fieldAttr = new int[16];
     private final List<SampleAttribute> attributes = new ArrayList<>();
+    /** The line of its file each attribute was first seen on, by attribute index (as its reader counted it). */
+    private long[] firstSeenLines = new long[16];
     private final Set<String> names = new HashSet<>();
     /** The place of the last attribute made: file, line and the two as text. */
     private String seenFile = "";
@@ -82,6 +84,14 @@ public final class EventKindBuilder {
         return attributes.get(attribute).firstSeen();
     }
 
+    /**
+     * The line {@link #firstSeen} names, as the reader that made the attribute counted it: a chunk read in parallel
+     * counts from the chunk's start ({@link LineProtocolReader#readChunk}).
+     */
+    long firstSeenLine(int attribute) {
+        return firstSeenLines[attribute];
+    }
+
     /** The attribute index for a key, creating the attribute (and its column) on first sight. */
     public int attribute(byte[] key, int off, int len, boolean tag, ValueType type, String file, long line) {
         int known = find(key, off, len, tag);
@@ -94,11 +104,14 @@ public final class EventKindBuilder {
             seenLine = line;
             seenAt = file + ":" + line;
         }
-        return attribute(key, off, len, tag, type, seenAt);
+        return attributeSeenAt(key, off, len, tag, type, seenAt, line);
     }
 
-    /** The attribute index for a key, creating it as first seen at {@code firstSeen} ({@code file:line}) when new. */
-    int attribute(byte[] key, int off, int len, boolean tag, ValueType type, String firstSeen) {
+    /**
+     * The attribute index for a key, creating it as first seen at {@code firstSeen} ({@code file:line}, the line
+     * being {@code line}) when new.
+     */
+    int attributeSeenAt(byte[] key, int off, int len, boolean tag, ValueType type, String firstSeen, long line) {
         ByteDictionary keys = tag ? tagKeys : fieldKeys;
         int known = keys.size();
         int id = keys.getOrAdd(key, off, len);
@@ -118,6 +131,10 @@ public final class EventKindBuilder {
         // a tag and a field with one key, or keys whose bytes are not UTF-8 and read alike, get names of their own
         String attrName = names.add(keyText) ? keyText : uniqueName(keyText);
         int index = attributes.size();
+        if (index == firstSeenLines.length) {
+            firstSeenLines = Arrays.copyOf(firstSeenLines, index * 2);
+        }
+        firstSeenLines[index] = line;
         attributes.add(new SampleAttribute(attrName, keyText, tag ? ValueType.STRING : type, tag, firstSeen));
         columns.add(newColumn(tag ? ValueType.STRING : type));
         owner.grew(newAttributeBytes(1));

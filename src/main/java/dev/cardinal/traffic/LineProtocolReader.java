@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CancellationException;
+import java.util.function.LongSupplier;
 
 /**
  * Reads InfluxDB line protocol, streaming through a byte buffer: each line is parsed into offsets
@@ -68,7 +69,7 @@ public final class LineProtocolReader implements TrafficReader {
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
         throws IOException, SampleFormatException {
         long now = readTimeNanos >= 0 ? readTimeNanos : System.currentTimeMillis() * 1_000_000L;
-        new Run(in, file, binding, into, monitor, listener, now, 1, true).read();
+        new Run(in, file, binding, into, monitor, listener, now, null, true).read();
     }
 
     /**
@@ -78,21 +79,27 @@ public final class LineProtocolReader implements TrafficReader {
     record TypeConflict(EventKindBuilder kind, int attribute) {
     }
 
-    /** What reading one chunk of a file leaves for the merge in file order ({@link ParallelLineProtocol}). */
-    record ChunkEnd(boolean endedAtNewline, long goodLines, List<TypeConflict> conflictsWithEarlierLines) {
+    /**
+     * What reading one chunk of a file leaves for the merge in file order ({@link ParallelLineProtocol}): besides how
+     * it ended, the physical lines it read, so that the next chunk's first line is known without counting newlines.
+     */
+    record ChunkEnd(boolean endedAtNewline, long goodLines, List<TypeConflict> conflictsWithEarlierLines, long lines) {
     }
 
     /**
-     * Reads one chunk of a file, which starts a line at physical line {@code firstLine}: as the whole file's read
-     * would read those lines, except that only the chunk at the file's start ({@code fileStart}) looks at how the
-     * file starts (JSON, the first lines all malformed).
+     * Reads one chunk of a file, which starts a line: as the whole file's read would read those lines, except that
+     * only the chunk at the file's start ({@code fileStart}) looks at how the file starts (JSON, the first lines all
+     * malformed). The lines of its problems, warnings and cap and where each attribute was first seen ({@link
+     * EventKindBuilder#firstSeenLine}) are counted from the chunk's start, for the merge to place; the chunk's first
+     * physical line is asked of {@code firstLine} only when a message's text names a line (a string left open, a
+     * type conflict), which may wait for the chunks before to be read.
      */
     static ChunkEnd readChunk(InputStream in, String file, SampleBinding binding, SampleBuilder into,
-        ReadMonitor monitor, long readTimeNanos, long firstLine, boolean fileStart)
+        ReadMonitor monitor, long readTimeNanos, LongSupplier firstLine, boolean fileStart)
         throws IOException, SampleFormatException {
         Run run = new Run(in, file, binding, into, monitor, null, readTimeNanos, firstLine, fileStart);
         run.read();
-        return new ChunkEnd(run.endedAtNewline, run.goodLines, run.conflicts);
+        return new ChunkEnd(run.endedAtNewline, run.goodLines, run.conflicts, run.line - 1);
     }
 
     private static final class Run {
@@ -121,8 +128,18 @@ public final class LineProtocolReader implements TrafficReader {
         private int limit;
         private boolean eof;
         private IOException failure;
+        /**
+         * The physical line the current line starts on, counted from 1 at the input's start: the line of a problem, a
+         * warning, a cap and where an attribute was first seen, which the merge of a chunk's reading places in its
+         * file; a line named in a message's text is the file's ({@link #absolute}).
+         */
         private long line;
-        /** The physical line the current (logical) line ends on, and where its text ends in the buffer. */
+        /**
+         * A chunk's first physical line in its file, asked for only when a message names a line; null for a whole file,
+         * whose lines are counted from its start and whose kinds may hold attributes first seen in other files.
+         */
+        private final LongSupplier firstLine;
+        /** The physical line the current (logical) line ends on (counted as {@link #line}), and where its text ends. */
         private long lastLine;
         private int contentEnd;
         /** True when the current line was parsed without a scan first (see {@link #parsedPlainPoint}). */
@@ -140,7 +157,7 @@ public final class LineProtocolReader implements TrafficReader {
         private final List<TypeConflict> conflicts = new ArrayList<>();
 
         Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor,
-            WriteListener listener, long readTimeNanos, long firstLine, boolean fileStart) {
+            WriteListener listener, long readTimeNanos, LongSupplier firstLine, boolean fileStart) {
             this.in = in;
             this.listener = listener;
             this.file = file;
@@ -148,7 +165,8 @@ public final class LineProtocolReader implements TrafficReader {
             this.monitor = monitor;
             this.multiplier = LineProtocolSyntax.precisionMultiplier(binding.precision());
             this.readTimeNanos = readTimeNanos;
-            this.line = firstLine;
+            this.line = 1;
+            this.firstLine = firstLine;
             this.fileStart = fileStart;
             // each field of a line becomes an attribute with a column: about as much as a key of CSV costs
             long fields = into.limits().maxBytes() / FlatRowWriter.BYTES_PER_KEY;
@@ -248,11 +266,11 @@ public final class LineProtocolReader implements TrafficReader {
             long last = line + physical - 1;
             String message = String.format(Locale.ROOT, "the line is longer than %,d bytes (it runs to line %,d), more"
                 + " than influxd takes in one write by default (max-body-size 25,000,000 bytes); it was read through,"
-                + " not kept", MAX_LINE_BYTES, last);
+                + " not kept", MAX_LINE_BYTES, absolute(last));
             if (open != null) {
                 message += String.format(Locale.ROOT, "; it is that long because the string opened at line %,d, column"
-                    + " %d runs on (the server would swallow the %,d lines after line %,d into it)", open.line(),
-                    open.column(), last - open.line(), open.line());
+                    + " %d runs on (the server would swallow the %,d lines after line %,d into it)",
+                    absolute(open.line()), open.column(), last - open.line(), absolute(open.line()));
             }
             report(new ReadProblem(file, line, 1, ReadProblem.Kind.MALFORMED, message));
             line += physical;
@@ -358,7 +376,7 @@ public final class LineProtocolReader implements TrafficReader {
             }
             if (listener != null) {
                 LineParser p = parser;
-                listener.accepted(line, consumed + p.measurementStart, consumed + contentEnd,
+                listener.accepted(absolute(line), consumed + p.measurementStart, consumed + contentEnd,
                     p.hasTimestamp ? consumed + p.timestampAt : -1, p.hasTimestamp ? consumed + p.timestampEnd : -1);
             }
             if (!parser.hasTimestamp) {
@@ -473,7 +491,7 @@ public final class LineProtocolReader implements TrafficReader {
                     conflicts.add(new TypeConflict(kind, a));
                     return bad(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
                         + keyText(k) + "' is " + p.fieldType[f].id() + " here but " + kind.type(a).id() + " since "
-                        + kind.firstSeen(a));
+                        + (firstLine == null ? kind.firstSeen(a) : file + ":" + absolute(kind.firstSeenLine(a))));
                 }
                 int g = wide ? repeats.add(f, pieceArray[k], scratchStart[k], scratchLength[k]) : earlierOfOtherType(f, base);
                 if (g >= 0 && p.fieldType[g] != p.fieldType[f]) {
@@ -722,6 +740,11 @@ public final class LineProtocolReader implements TrafficReader {
             sniffed.clear();
         }
 
+        /** The file's line for a line counted from the input's start (waits for the chunks before, in a chunk). */
+        private long absolute(long counted) {
+            return firstLine == null ? counted : firstLine.getAsLong() + counted - 1;
+        }
+
         /** Turns a byte offset into the physical line and 1-based character column. */
         private ReadProblem locate(ReadProblem.Kind kind, int at, String message) {
             Place p = place(at);
@@ -842,11 +865,12 @@ public final class LineProtocolReader implements TrafficReader {
             }
             Place open = place(scan.stringOpened);
             String where = open.line() == place(at).line() ? "at column " + open.column()
-                : String.format(Locale.ROOT, "at line %,d, column %d", open.line(), open.column());
+                : String.format(Locale.ROOT, "at line %,d, column %d", absolute(open.line()), open.column());
             long after = lastLine - open.line();
             return String.format(Locale.ROOT, ": the string opened %s runs to line %,d (the server would swallow the"
-                + " %,d line%s after %s into it)", where, lastLine, after, after == 1 ? "" : "s",
-                open.line() == place(at).line() ? "this one" : String.format(Locale.ROOT, "line %,d", open.line()));
+                + " %,d line%s after %s into it)", where, absolute(lastLine), after, after == 1 ? "" : "s",
+                open.line() == place(at).line() ? "this one"
+                    : String.format(Locale.ROOT, "line %,d", absolute(open.line())));
         }
 
         /**
@@ -879,7 +903,7 @@ public final class LineProtocolReader implements TrafficReader {
             warn(new ReadProblem(file, open.line(), open.column(), ReadProblem.Kind.WARNING, String.format(
                 Locale.ROOT, "the string opened at column %d runs to line %,d: the server keeps one point and swallows"
                     + " the %,d line%s after this one into the string, %,d of which would be a point%s on %s own (a quote"
-                    + " left open?)", open.column(), lastLine, lines, lines == 1 ? "" : "s", points,
+                    + " left open?)", open.column(), absolute(lastLine), lines, lines == 1 ? "" : "s", points,
                 points == 1 ? "" : "s", points == 1 ? "its" : "their")));
         }
 

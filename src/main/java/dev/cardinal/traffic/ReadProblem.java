@@ -26,6 +26,11 @@ public record ReadProblem(String file, long line, int column, Kind kind, String 
         WARNING
     }
 
+    /** The same problem {@code lines} further on in its file (one about the whole file stays as it is). */
+    ReadProblem movedBy(long lines) {
+        return line <= 0 || lines == 0 ? this : new ReadProblem(file, line + lines, column, kind, message);
+    }
+
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder(file);

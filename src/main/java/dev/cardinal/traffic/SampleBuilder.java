@@ -229,13 +229,13 @@ public final class SampleBuilder {
 
     /**
      * Counts what {@code chunk} (a later part of the same file, read on its own) saw after what this builder saw:
-     * lines, rows, problems and warnings in order (kept up to the limit, the rest counted). Its rows are appended
-     * kind by kind by the caller.
+     * lines, rows, problems and warnings in order (kept up to the limit, the rest counted), their lines (counted from
+     * the chunk's start) moved {@code lineShift} on. Its rows are appended kind by kind by the caller.
      */
-    void appendCounts(SampleBuilder chunk) {
-        chunk.problems.forEach(this::problem);
+    void appendCounts(SampleBuilder chunk, long lineShift) {
+        chunk.problems.forEach(p -> problem(p.movedBy(lineShift)));
         problemsOmitted += chunk.problemsOmitted;
-        chunk.warnings.forEach(this::warning);
+        chunk.warnings.forEach(w -> warning(w.movedBy(lineShift)));
         warningsOmitted += chunk.warningsOmitted;
         badLines += chunk.badLines;
         lines += chunk.lines;

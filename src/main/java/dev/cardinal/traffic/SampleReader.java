@@ -61,13 +61,35 @@ public final class SampleReader {
     }
 
     /**
-     * Threads that read one plain line protocol file: the system property {@code cardinal.readThreads}, else 1, which
-     * reads every file on the calling thread. One by default because the parallel read, though exact, has not yet
-     * been measured faster: on a loaded 2-core machine it took more time than one thread and about half as much CPU
-     * work again (the merge adds every chunk's values to the file's dictionaries anew); see the README's Performance.
+     * Files of at least this many bytes are read on two threads unless {@code cardinal.readThreads} says otherwise:
+     * below it the chunks' fixed costs (each with its dictionaries and columns from small, the merge) make a larger
+     * share of the work (ad marketplace traffic, CPU time of the process against one thread: +25 to 30% at 17 MB,
+     * +15% at 34 MB, +13% at 68 MB, +9 to 12% at 190 MB; see the README's Performance).
      */
-    static int readThreads() {
-        return Integer.getInteger("cardinal.readThreads", 1);
+    static final long TWO_THREADS_FROM_BYTES = 4L * ParallelLineProtocol.CHUNK_BYTES;
+
+    /**
+     * Threads that read one plain line protocol file of {@code size} bytes: the system property {@code
+     * cardinal.readThreads} when set (1 reads every file on the calling thread); else {@link #defaultThreads}.
+     */
+    static int readThreads(long size) {
+        Integer set = Integer.getInteger("cardinal.readThreads");
+        if (set != null) {
+            return set;
+        }
+        return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /**
+     * Two threads for a file of at least {@link #TWO_THREADS_FROM_BYTES} when the machine has two processors and,
+     * by its load average over the last minute ({@code load}, negative when unknown), a processor free; else one.
+     * Two threads do about a tenth more work than one: on a busy machine, where the second finds no processor free,
+     * they took more time than one (ad marketplace, 190 MB, load average 13: median 1.50 s against 1.22 s).
+     */
+    static int defaultThreads(long size, int processors, double load) {
+        boolean processorFree = load < 0 || load <= processors - 1;
+        return size >= TWO_THREADS_FROM_BYTES && processors >= 2 && processorFree ? 2 : 1;
     }
 
     /**
@@ -77,8 +99,8 @@ public final class SampleReader {
      */
     static ParallelLineProtocol.Outcome readInParallel(Source source, SampleLimits limits, ReadMonitor monitor) {
         Path path = source.path();
-        int threads = readThreads();
         long size = sizeOrUnknown(path);
+        int threads = readThreads(size);
         if (threads < 2 || source.binding().format() != SampleFormat.LINE_PROTOCOL || refusal(path).isPresent()
             || size < 2L * ParallelLineProtocol.CHUNK_BYTES || 2 * size > limits.maxBytes()) {
             return new ParallelLineProtocol.Outcome(null, "not a large plain line protocol file");

@@ -17,7 +17,8 @@ import java.util.Locale;
  * cache) with {@code cardinal.readThreads} 1 and 2, alternated run by run so that the machine's load falls on both
  * alike; each run's sample is checked to hold as many rows as the file has lines. Beside the wall time, the CPU time
  * the process spent (what the parallel read costs in work, which a loaded machine does not blur as it blurs the wall
- * time). Argument: {@code LINES[,RUNS]}.
+ * time). Then the same lines as one {@code .gz} (read as any .gz: inflated on a second thread while the first parses),
+ * for what a compressed file costs beside. Argument: {@code LINES[,RUNS]}.
  */
 public final class ParallelParse {
     private ParallelParse() {
@@ -28,12 +29,20 @@ public final class ParallelParse {
         int lines = Integer.parseInt(a[0]);
         int runs = a.length > 1 ? Integer.parseInt(a[1]) : 7;
         Path file = Files.createTempFile("parallel-parse", ".lp");
+        Path gz = Files.createTempFile("parallel-parse", ".lp.gz");
         try {
-            Files.write(file, BenchData.adMarketplace(lines));
-            var sources = List.of(new SampleReader.Source(file, SampleBinding.lineProtocol("t", "t.lp", "ns")));
+            byte[] text = BenchData.adMarketplace(lines);
+            Files.write(file, text);
+            try (var out = new java.util.zip.GZIPOutputStream(Files.newOutputStream(gz), 1 << 16)) {
+                out.write(text);
+            }
+            var binding = SampleBinding.lineProtocol("t", "t.lp", "ns");
+            List<List<SampleReader.Source>> read = List.of(List.of(new SampleReader.Source(file, binding)),
+                List.of(new SampleReader.Source(file, binding)), List.of(new SampleReader.Source(gz, binding)));
             System.out.printf(Locale.ROOT, "%,d lines, %,d bytes, %d processors, load %s%n", lines, Files.size(file),
                 Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).trim());
-            int[] threads = {1, 2};
+            int[] threads = {1, 2, 1};
+            String[] what = {"1 thread", "2 threads", ".gz (inflating thread + 1 parsing)"};
             double[][] seconds = new double[threads.length][runs + 2];
             double[][] cpu = new double[threads.length][runs + 2];
             var os = (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
@@ -42,12 +51,12 @@ public final class ParallelParse {
                     System.setProperty("cardinal.readThreads", Integer.toString(threads[t]));
                     long start = System.nanoTime();
                     long cpuStart = os.getProcessCpuTime();
-                    Sample s = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+                    Sample s = SampleReader.read(read.get(t), SampleLimits.defaults(), ReadMonitor.NONE);
                     seconds[t][run] = (System.nanoTime() - start) / 1e9;
                     cpu[t][run] = (os.getProcessCpuTime() - cpuStart) / 1e9;
                     long rows = s.eventKinds().stream().mapToLong(k -> k.rows()).sum();
                     if (rows != lines) {
-                        throw new IllegalStateException(threads[t] + " threads read " + rows + " rows of " + lines);
+                        throw new IllegalStateException(what[t] + " read " + rows + " rows of " + lines);
                     }
                 }
             }
@@ -58,13 +67,14 @@ public final class ParallelParse {
                 Arrays.sort(measured);
                 Arrays.sort(cpuSeconds);
                 double median = measured[measured.length / 2];
-                System.out.printf(Locale.ROOT, "%d thread(s): median %.3f s (%.2fM lines/s), best %.3f s, worst %.3f s;"
-                    + " CPU time of the process (all threads, GC included) median %.3f s%n", threads[t], median,
+                System.out.printf(Locale.ROOT, "%s: median %.3f s (%.2fM lines/s), best %.3f s, worst %.3f s;"
+                    + " CPU time of the process (all threads, GC included) median %.3f s%n", what[t], median,
                     lines / median / 1e6, measured[0], measured[measured.length - 1], cpuSeconds[cpuSeconds.length / 2]);
             }
             System.out.printf(Locale.ROOT, "load after: %s%n", Files.readString(Path.of("/proc/loadavg")).trim());
         } finally {
             Files.deleteIfExists(file);
+            Files.deleteIfExists(gz);
         }
     }
 }

@@ -121,6 +121,37 @@ class ParallelReadTest {
     }
 
     /**
+     * Two threads by default for a file of four chunks or more on a machine with a processor free; the property
+     * decides when set.
+     */
+    @Test
+    void largeFilesAreReadOnTwoThreadsByDefault() {
+        String before = System.getProperty("cardinal.readThreads");
+        try {
+            System.clearProperty("cardinal.readThreads");
+            assertEquals(1, SampleReader.readThreads(-1));
+            assertEquals(1, SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES - 1));
+            long large = SampleReader.TWO_THREADS_FROM_BYTES;
+            assertEquals(2, SampleReader.defaultThreads(large, 2, 0.3));
+            assertEquals(2, SampleReader.defaultThreads(large, 8, -1));
+            assertEquals(2, SampleReader.defaultThreads(large, 8, 6.5));
+            assertEquals(1, SampleReader.defaultThreads(large, 2, 1.5), "no processor free");
+            assertEquals(1, SampleReader.defaultThreads(large, 1, 0));
+            assertEquals(1, SampleReader.defaultThreads(large - 1, 8, 0));
+            System.setProperty("cardinal.readThreads", "1");
+            assertEquals(1, SampleReader.readThreads(1L << 40));
+            System.setProperty("cardinal.readThreads", "3");
+            assertEquals(3, SampleReader.readThreads(2L * ParallelLineProtocol.CHUNK_BYTES));
+        } finally {
+            if (before == null) {
+                System.clearProperty("cardinal.readThreads");
+            } else {
+                System.setProperty("cardinal.readThreads", before);
+            }
+        }
+    }
+
+    /**
      * Random files of good and bad lines, escapes, CRLF, strings over several lines, type conflicts, odd bytes and
      * blank lines, cut into chunks of a few hundred bytes: whenever the chunks are accepted, the result is the
      * one-thread result; most files without a conflict across chunks or a string over a chunk's end are accepted.
@@ -242,18 +273,40 @@ class ParallelReadTest {
         }
     }
 
+    /**
+     * Chunks count their lines from their own start: a field first seen in the last chunk, a malformed line, a
+     * warning and a type conflict in later chunks (a string over several lines before them) name the file's lines.
+     */
     @Test
-    void newlinesAreCountedEightBytesAtATime() {
-        SplittableRandom r = new SplittableRandom(11);
-        for (int n = 0; n < 200; n++) {
-            byte[] b = new byte[r.nextInt(100)];
-            long expected = 0;
-            for (int i = 0; i < b.length; i++) {
-                b[i] = (byte) (r.nextBoolean() ? '\n' : r.nextInt(256));
-                expected += b[i] == '\n' ? 1 : 0;
+    void laterChunksNameTheFilesLines() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 1; i <= 300; i++) {
+            if (i == 10) {
+                sb.append("m,host=h1 s=\"two\nlines\" 1\n");
+            } else if (i == 120) {
+                sb.append("m,host=h1 v=\n");
+            } else if (i == 160) {
+                sb.append("m,host=h\u0000 v=1i 1\n");
+            } else if (i == 200) {
+                sb.append("m,host=h2 w=1i,w=2.5 1\n");
+            } else {
+                sb.append("m,host=h").append(i % 7).append(i < 250 ? " v=" : " late=").append(i).append("i ")
+                    .append(1000 + i).append('\n');
             }
-            assertEquals(expected, ParallelLineProtocol.Chunks.newlines(b));
         }
+        Path file = dir.resolve("lines.lp");
+        Files.writeString(file, sb.toString());
+        Sample one = single(file, SampleLimits.defaults());
+        ParallelLineProtocol.Outcome parallel = parallel(file, SampleLimits.defaults(), 1024);
+        assertNotNull(parallel.builder(), parallel.fallback());
+        Sample chunked = parallel.builder().build();
+        assertSameSample(describe(one), describe(chunked), "chunks of 1024 bytes");
+        // the string of line 10 runs over line 11: the lines after it are one further on
+        assertEquals(List.of(121L, 201L), chunked.report().problems().stream().map(ReadProblem::line).toList());
+        assertEquals(List.of(161L), chunked.report().warnings().stream().map(ReadProblem::line).toList());
+        EventKindSample m = chunked.eventKinds().get(0);
+        assertEquals(file + ":251", m.attributes().stream().filter(a -> a.key().equals("late")).findFirst()
+            .orElseThrow().firstSeen());
     }
 
     private Sample single(Path file, SampleLimits limits) throws IOException {
