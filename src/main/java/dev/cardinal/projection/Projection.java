@@ -44,7 +44,7 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
                          GrowthFit seriesFit, Duration window, long seriesAtHorizon, Map<String, Long> tagsAtHorizon,
                          long fieldKeysAtHorizon, long measurementsAtHorizon, long columnsAtHorizon, Ranges ranges,
                          MemoryModel.Estimate memoryNow, MemoryModel.Estimate memoryAtHorizon, List<LimitProjection> limits)
-    implements AtHorizon {
+    implements SeriesOverTime {
 
     @Override
     public Range seriesRange() {
@@ -56,17 +56,14 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
         return ranges.tags();
     }
 
-    /**
-     * Series in the index after {@code seconds} of traffic at the projected rate (the sample's rate times the
-     * multiplier), held to the retention window: the curve whose value at the horizon is {@link #seriesAtHorizon}.
-     * When the projection is withheld, the sample's own series, whatever the time.
-     */
-    public double seriesAt(double seconds) {
-        if (withheld != null) {
-            return now.series();
-        }
-        double heldSeconds = window == null ? seconds : Math.min(seconds, window.getSeconds());
-        return seriesFit.predict(pointsPerSecond * settings.trafficMultiplier() * heldSeconds);
+    @Override
+    public long seriesNow() {
+        return now.series();
+    }
+
+    @Override
+    public GrowthCurve measuredSeries() {
+        return now.seriesGrowth();
     }
 
     /** A count at the horizon as the fit's range allows it: its low and high edges. */

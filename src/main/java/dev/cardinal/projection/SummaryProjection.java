@@ -25,5 +25,15 @@ public record SummaryProjection(String eventKind, Layout layout, long points, lo
                                 Duration window, long seriesAtHorizon, Projection.Range seriesRange,
                                 Map<String, Long> tagsAtHorizon, Map<String, Projection.Range> tagRanges,
                                 Map<String, Projection.Range> attributeRanges, List<Projection.LimitProjection> limits)
-    implements AtHorizon {
+    implements SeriesOverTime {
+
+    @Override
+    public long seriesNow() {
+        return series;
+    }
+
+    @Override
+    public GrowthCurve measuredSeries() {
+        return seriesGrowth;
+    }
 }
