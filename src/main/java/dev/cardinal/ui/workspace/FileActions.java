@@ -179,6 +179,7 @@ final class FileActions {
         chooser.getExtensionFilters().addAll(
             new FileChooser.ExtensionFilter("Traffic (line protocol, CSV, NDJSON, gzipped)", "*.lp", "*.txt", "*.csv", "*.ndjson",
                 "*.jsonl", "*.gz"),
+            new FileChooser.ExtensionFilter("Traffic summaries (*.summary.json)", "*" + dev.cardinal.traffic.TrafficSummary.EXTENSION),
             new FileChooser.ExtensionFilter("All files", "*"));
         List<File> files = chooser.showOpenMultipleDialog(owner.getScene().getWindow());
         if (files != null) {

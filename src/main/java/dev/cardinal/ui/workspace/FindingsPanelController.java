@@ -20,6 +20,9 @@ public final class FindingsPanelController {
     private Label findingDetail;
     @FXML
     private TableView<Finding> findings;
+    /** What the rules could not check from a traffic summary; hidden over rows. */
+    @FXML
+    private Label notChecked;
     @FXML
     private TableColumn<Finding, String> severityColumn;
     @FXML
@@ -49,6 +52,12 @@ public final class FindingsPanelController {
             }
         });
         session.projection().findingsProperty().addListener((o, was, now) -> findings.getItems().setAll(now));
+        session.projection().notCheckedProperty().addListener((o, was, now) -> {
+            notChecked.setText(now.isEmpty() ? "" : "Not available from the traffic summary, " + SummaryShown.NOT_CHECKED + ": "
+                + String.join("; ", now));
+            notChecked.setVisible(!now.isEmpty());
+            notChecked.setManaged(!now.isEmpty());
+        });
         findings.getSelectionModel().selectedItemProperty().addListener((o, was, f) -> select(f));
     }
 

@@ -346,6 +346,8 @@ public final class WorkspaceSession implements AutoCloseable {
         Workspace ws = history.current();
         Layout layout = selectedLayout.get();
         if (ws != null && layout != null) {
+            projection.summaries(file(), WorkspaceOpener.summaries(file(), ws, unreadSamples()).stream()
+                .map(dev.cardinal.traffic.SampleReader.Source::path).toList());
             projection.request(ws, layout, settings.get(), mappingLimit.get());
         } else {
             projection.clear(ws == null ? "Open a workspace to see its projection." : "Add sample traffic and select a layout to see its projection.");
