@@ -90,6 +90,12 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         assertEquals(Quantities.count(cli.get("tags").get("session_id").asLong()), projected(robot, "values of tag session_id"));
         assertEquals("needs rows", projected(robot, "index memory (inmem)"), "what only rows give says so, not a zero");
         assertEquals("needs rows", projected(robot, "measurements"));
+        // the attribute table counts the summary's distinct values, as analyze lists them
+        for (JsonNode a : cli.get("attributes")) {
+            long distinct = a.get("distinct").asLong();
+            waitOnFx(10, () -> window.session().attributes().stream().anyMatch(r -> r.name().equals(a.get("name").asText())
+                && r.distinct() == distinct));
+        }
         assertTrue(robot.lookup("#status").queryAs(Label.class).getText().contains("traffic summary ads.summary.json"));
         // the lint rules run from the summary's figures; what needs rows is listed, as cardinal lint S.summary.json lists it
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().projection().notCheckedProperty().get().isEmpty());

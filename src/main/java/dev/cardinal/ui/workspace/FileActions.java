@@ -181,6 +181,7 @@ final class FileActions {
                 "*.jsonl", "*.gz"),
             new FileChooser.ExtensionFilter("Traffic summaries (*.summary.json)", "*" + dev.cardinal.traffic.TrafficSummary.EXTENSION),
             new FileChooser.ExtensionFilter("All files", "*"));
+        chooser.setInitialDirectory(session.folder());
         List<File> files = chooser.showOpenMultipleDialog(owner.getScene().getWindow());
         if (files != null) {
             reads.addSamples(files.stream().map(File::toPath).toList());

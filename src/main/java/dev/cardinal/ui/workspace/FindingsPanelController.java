@@ -52,9 +52,17 @@ public final class FindingsPanelController {
             }
         });
         session.projection().findingsProperty().addListener((o, was, now) -> findings.getItems().setAll(now));
+        Label noFindings = new Label("No findings for this layout.");
+        findings.setPlaceholder(noFindings);
+        session.projection().shownProperty().addListener((o, was, now) -> noFindings.setText(
+            now != null && now.summary() != null && now.summary().projection() == null
+                ? "No rule checked: " + now.summary().file() + " does not cover this layout (see Projection)."
+                : "No findings for this layout."));
         session.projection().notCheckedProperty().addListener((o, was, now) -> {
-            notChecked.setText(now.isEmpty() ? "" : "Not available from the traffic summary, " + SummaryShown.NOT_CHECKED + ": "
-                + String.join("; ", now));
+            // one line of rule names; why each could not check, on hover
+            notChecked.setText(now.isEmpty() ? "" : "Rules " + SummaryShown.NOT_CHECKED + ": "
+                + now.stream().map(l -> l.substring(0, l.indexOf(' '))).collect(java.util.stream.Collectors.joining(", ")));
+            notChecked.setTooltip(now.isEmpty() ? null : new javafx.scene.control.Tooltip(String.join("\n", now)));
             notChecked.setVisible(!now.isEmpty());
             notChecked.setManaged(!now.isEmpty());
         });

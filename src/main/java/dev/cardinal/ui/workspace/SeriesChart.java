@@ -36,7 +36,7 @@ public final class SeriesChart extends LineChart<Number, Number> {
     public static List<XYChart.Series<Number, Number>> lines(dev.cardinal.projection.SeriesOverTime p) {
         double day = 86_400;
         XYChart.Series<Number, Number> measured = new XYChart.Series<>();
-        measured.setName("measured in the sample");
+        measured.setName(p instanceof dev.cardinal.projection.SummaryProjection ? "counted in the summary" : "measured in the sample");
         GrowthCurve c = p.measuredSeries();
         for (int i = 0; i < c.size(); i++) {
             measured.getData().add(new XYChart.Data<>(c.elapsedSeconds()[i] / day, c.distinct()[i]));
