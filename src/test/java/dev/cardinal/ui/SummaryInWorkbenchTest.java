@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardinal.cli.Main;
+import dev.cardinal.cli.CliRun;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.SampleFormat;
@@ -14,9 +14,6 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.SummaryCoverage;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -52,15 +49,9 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
 
     /** What {@code cardinal analyze S --workspace W --format json} says of layout {@link #LAYOUT}. */
     private static JsonNode analyzed(Path summary, Path ws) throws Exception {
-        PrintStream was = System.out;
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(0, Main.run("analyze", summary.toString(), "--workspace", ws.toString(), "--format", "json"));
-        } finally {
-            System.setOut(was);
-        }
-        for (JsonNode k : new ObjectMapper().readTree(out.toString(StandardCharsets.UTF_8)).get("eventKinds")) {
+        CliRun run = CliRun.of("analyze", summary.toString(), "--workspace", ws.toString(), "--format", "json");
+        assertEquals(0, run.code(), run.err());
+        for (JsonNode k : new ObjectMapper().readTree(run.out()).get("eventKinds")) {
             if (k.get("layout").asText().equals(LAYOUT)) {
                 return k;
             }
