@@ -170,8 +170,22 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         String said = robot.lookup("#status").queryAs(Label.class).getText();
         assertTrue(said.contains("already give as rows"), said);
         ListView<String> problems = robot.lookup("#problems").queryListView();
-        assertTrue(problems.getItems().get(0).contains("stands for all of its traffic"), problems.getItems().toString());
+        assertTrue(problems.getItems().get(0).contains("stands for all of its traffic") && problems.getItems().get(0).contains("Remove Sample"),
+            problems.getItems().toString());
         assertEquals(1, window.session().workspace().samples().size());
-        assertTrue(ws.toFile().isFile());
+
+        // the row sample removed (one undoable edit), the summary takes its place
+        // the tree's menu on the selected sample (Monocle sends no context-menu request on a right click: the item is fired)
+        robot.clickOn("traffic.lp.gz  (line-protocol)");
+        javafx.scene.control.MenuItem remove = robot.lookup("#explorer").queryAs(javafx.scene.control.TreeView.class).getContextMenu()
+            .getItems().stream().filter(i -> "Remove Sample".equals(i.getText())).findFirst().orElseThrow();
+        robot.interact(remove::fire);
+        waitOnFx(10, () -> window.session().workspace().samples().isEmpty());
+        assertEquals("Undo: remove sample traffic.lp.gz", WaitForAsyncUtils.asyncFx(() -> window.session().history().undoTextProperty().get()).get());
+        robot.interact(() -> window.session().select(LAYOUT));
+        robot.interact(() -> window.controller().addSamples(List.of(summary)));
+        awaitStatus(robot, "From the traffic summary ads.summary.json");
+        assertEquals(Quantities.count(analyzed(summary, ws).get("series").asLong()), projected(robot, "series"));
+        assertEquals(SampleFormat.SUMMARY, window.session().workspace().samples().get(0).format());
     }
 }

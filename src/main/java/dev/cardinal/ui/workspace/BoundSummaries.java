@@ -89,8 +89,8 @@ final class BoundSummaries {
                 if (rows.eventKind(k.name()).isPresent()) {
                     throw new IOException(name + " holds traffic of " + k.name() + ", which the workspace's other samples"
                         + " already give as rows: a traffic summary stands for all of its traffic, so an event kind is"
-                        + " projected from rows or from one summary, not both (use a workspace without row samples of "
-                        + k.name() + ")");
+                        + " projected from rows or from one summary, not both: remove its row samples first (right-click"
+                        + " the sample in the Workspace tree: Remove Sample)");
                 }
                 String before = kinds.putIfAbsent(k.name(), name);
                 if (before != null) {
