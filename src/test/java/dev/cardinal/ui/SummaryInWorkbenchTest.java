@@ -94,6 +94,15 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
             window.session().projection().notCheckedProperty().get().toString());
         assertFalse(robot.lookup("#rerunBox").query().isVisible());
         snap(robot, "summary-covered");
+        // Compare (review mode) needs rows: it says so, with the command that compares from the summary
+        robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Compare"))
+            .<javafx.scene.Node>query());
+        robot.clickOn("#compareButton");
+        String compared = robot.lookup("#compareStatus").queryAs(Label.class).getText();
+        assertTrue(compared.endsWith("cardinal compare ads.cardinal.json --a ids-as-tags --b ids-as-fields --sample ads.summary.json"),
+            compared);
+        robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Canvas"))
+            .<javafx.scene.Node>query());
 
         // one toggle away: covered; two: not
         robot.interact(() -> window.session().edits().setRole("session_id", Role.FIELD));
