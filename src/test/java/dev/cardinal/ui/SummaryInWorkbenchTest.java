@@ -143,6 +143,18 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         robot.interact(() -> window.session().select(LAYOUT));
         awaitStatus(robot, "From the traffic summary ads.summary.json");
         assertEquals(Quantities.count(cli.get("series").asLong()), projected(robot, "series"));
+
+        // a finding from the summary's figures is fixed as any other, and the status says what it did to the series
+        robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().startsWith("Findings"))
+            .<javafx.scene.Node>query());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().projection().findingsProperty().get().isEmpty());
+        javafx.scene.control.TableView<dev.cardinal.lint.Finding> findings = robot.lookup("#findings").queryTableView();
+        robot.interact(() -> findings.getSelectionModel().select(findings.getItems().stream()
+            .filter(f -> f.subject().equals("listing_id")).findFirst().orElseThrow()));
+        robot.clickOn("#applyFix");
+        waitOnFx(30, () -> robot.lookup("#status").queryAs(Label.class).getText()
+            .startsWith("Applied: make listing_id a field — series " + Quantities.count(cli.get("series").asLong()) + " → "));
+        awaitStatus(robot, "From the traffic summary ads.summary.json");
     }
 
     @Test

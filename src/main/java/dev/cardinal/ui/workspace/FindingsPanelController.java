@@ -83,6 +83,11 @@ public final class FindingsPanelController {
         session.focusedAttributeProperty().set(f.subject());
     }
 
+    /** The series shown, from rows or from a traffic summary; -1 when none are. */
+    private static long series(LiveProjection.Shown shown) {
+        return shown != null && shown.figures() instanceof dev.cardinal.projection.SeriesOverTime s ? s.seriesNow() : -1;
+    }
+
     @FXML
     private void applyFix() {
         Finding f = findings.getSelectionModel().getSelectedItem();
@@ -94,7 +99,7 @@ public final class FindingsPanelController {
             return;
         }
         // once the fixed layout is projected, the status bar says what the fix did to the numbers
-        long seriesBefore = before == null || before.projection() == null ? -1 : before.projection().now().series();
+        long seriesBefore = series(before);
         javafx.beans.value.ChangeListener<Boolean> told = new javafx.beans.value.ChangeListener<>() {
             @Override
             public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean stale) {
@@ -102,10 +107,10 @@ public final class FindingsPanelController {
                     return;
                 }
                 o.removeListener(this);
-                LiveProjection.Shown after = session.projection().shownProperty().get();
-                session.showStatus(after == null || after.projection() == null || seriesBefore < 0 ? "Applied: " + f.fix().title()
+                long seriesAfter = series(session.projection().shownProperty().get());
+                session.showStatus(seriesAfter < 0 || seriesBefore < 0 ? "Applied: " + f.fix().title()
                     : String.format(java.util.Locale.ROOT, "Applied: %s — series %,d → %,d", f.fix().title(), seriesBefore,
-                    after.projection().now().series()));
+                    seriesAfter));
             }
         };
         session.projection().staleProperty().addListener(told);

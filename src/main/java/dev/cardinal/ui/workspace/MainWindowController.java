@@ -184,7 +184,7 @@ public final class MainWindowController {
                 return "No problems: every line of the sample was read.";
             }
             return ws.samples().stream().anyMatch(b -> !b.format().rows())
-                ? "No problems: the traffic comes from a traffic summary, which holds counts, not lines to read."
+                ? "No problems: a traffic summary holds counts, not lines to read."
                 : "No sample traffic yet: add some with File → Add Sample Traffic, or drop files on the window.";
         }, session.openedProperty(), session.history().currentProperty()));
     }
