@@ -125,7 +125,7 @@ public final class SampleReader {
             case LINE_PROTOCOL -> new LineProtocolReader();
             case CSV -> new CsvReader();
             case NDJSON -> new NdjsonReader();
-            case SUMMARY -> throw new IllegalArgumentException("a traffic summary holds counts, not rows: it is read with TrafficSummaryFile");
+            case SUMMARY -> throw new IllegalArgumentException("a traffic summary holds counts, not rows (readOne says so)");
         };
     }
 
@@ -175,6 +175,11 @@ public final class SampleReader {
         Optional<String> refused = refusal(path);
         if (refused.isPresent()) {
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, refused.get()));
+            return;
+        }
+        if (!source.binding().format().rows()) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.NOT_THIS_FORMAT, "a traffic summary holds counts, not"
+                + " rows: give it to cardinal analyze, lint or compare with --workspace, or add it in the workbench"));
             return;
         }
         long total = sizeOrUnknown(path);

@@ -68,6 +68,13 @@ class BoundSummariesTest {
         assertEquals(List.of("traffic.lp.gz"), SampleReader.sources(file, read).stream().map(s -> s.path().getFileName().toString()).toList(),
             "the readers of rows never see the summary");
         assertEquals(List.of(dir.resolve("ads.summary.json")), SampleReader.summaries(file, read).stream().map(SampleReader.Source::path).toList());
+
+        // given to a reader of rows anyway (cardinal infer S.summary.json), it is a problem of the file, not a crash
+        Sample none = SampleReader.read(List.of(new SampleReader.Source(SUMMARY, summaryBinding(SUMMARY.toString()))),
+            SampleLimits.defaults(), ReadMonitor.NONE);
+        assertEquals(0, none.report().points());
+        assertTrue(none.report().problems().get(0).toString().contains("a traffic summary holds counts, not rows"),
+            none.report().problems().toString());
     }
 
     @Test
