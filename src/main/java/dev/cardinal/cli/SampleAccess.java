@@ -31,6 +31,13 @@ final class SampleAccess {
             return null;
         }
         outside.forEach(o -> err.println("warning: " + workspaceFile + ": reading " + o.describe() + ", as --allow-outside says"));
+        // a bound traffic summary holds no rows: the command reads it when given it in place of the samples
+        SampleReader.summaries(workspaceFile, ws).forEach(s -> err.println("warning: " + workspaceFile + " binds the traffic"
+            + " summary " + s.binding().path() + ", which holds counts, not rows: " + switch (command) {
+                case "analyze", "lint" -> "to read it, give it: cardinal " + command + " " + s.path() + " --workspace " + workspaceFile;
+                case "compare" -> "to read it, give it: cardinal compare " + workspaceFile + " --a A --b B --sample " + s.path();
+                default -> "cardinal " + command + " reads rows only";
+            }));
         return SampleReader.sources(workspaceFile, ws);
     }
 }

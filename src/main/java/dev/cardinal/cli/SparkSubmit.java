@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Where {@code spark-submit} and the {@code cardinal-summarize} job jar are, and the command that runs the job: the
@@ -16,7 +15,6 @@ import java.util.regex.Pattern;
 final class SparkSubmit {
     static final String JOB_CLASS = "dev.cardinal.spark.SummarizeJob";
     static final String JAR = "cardinal-summarize.jar";
-    private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
 
     private final Map<String, String> env;
     private final Path cardinalJar;
@@ -99,14 +97,7 @@ final class SparkSubmit {
 
     /** The command as a POSIX shell reads it: a word with other characters than plain ones single-quoted. */
     static String shell(List<String> command) {
-        StringBuilder b = new StringBuilder();
-        for (String word : command) {
-            if (b.length() > 0) {
-                b.append(' ');
-            }
-            b.append(PLAIN.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'");
-        }
-        return b.toString();
+        return dev.cardinal.traffic.SummaryCoverage.shell(command);
     }
 
     /** The jar Cardinal runs from, or null when it runs from a folder of classes. */

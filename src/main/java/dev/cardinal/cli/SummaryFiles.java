@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -66,7 +65,6 @@ final class SummaryFiles {
 
     /** The commands that make a summary covering {@code workspaceFile}'s layouts: here, then on a cluster. */
     static String rerun(String workspaceFile) {
-        List<List<String>> rerun = SummaryCoverage.rerun(workspaceFile);
-        return SparkSubmit.shell(rerun.get(0)) + " (on a cluster: " + SparkSubmit.shell(rerun.get(1)) + ")";
+        return SummaryCoverage.rerunText(workspaceFile);
     }
 }

@@ -174,11 +174,11 @@ public final class ReviewHtml {
 
     /** Both layouts' series: measured solid, projected dashed, on one scale. */
     static String chart(SeriesOverTime a, SeriesOverTime b) {
-        double end = Math.max(a.settings().horizon().getSeconds(), last(a.seriesGrowth()));
+        double end = Math.max(a.settings().horizon().getSeconds(), last(a.measuredSeries()));
         double top = 1;
         for (SeriesOverTime p : List.of(a, b)) {
             top = Math.max(top, p.seriesAtHorizon());
-            for (long v : p.seriesGrowth().distinct()) {
+            for (long v : p.measuredSeries().distinct()) {
                 top = Math.max(top, v);
             }
         }
@@ -191,7 +191,7 @@ public final class ReviewHtml {
         List<SeriesOverTime> both = List.of(a, b);
         for (int i = 0; i < 2; i++) {
             SeriesOverTime p = both.get(i);
-            GrowthCurve c = p.seriesGrowth();
+            GrowthCurve c = p.measuredSeries();
             StringBuilder measured = new StringBuilder();
             for (int k = 0; k < c.size(); k++) {
                 measured.append(point(c.elapsedSeconds()[k], c.distinct()[k], end, top));

@@ -3,9 +3,17 @@ package dev.cardinal.model;
 import java.util.Locale;
 import java.util.Optional;
 
-/** The formats sample traffic can be read from. */
+/**
+ * The formats sample traffic can be read from. {@link #SUMMARY} is a traffic summary ({@code *.summary.json}, written by
+ * the Spark job): bound like a sample, it gives a projection's figures without any rows.
+ */
 public enum SampleFormat {
-    LINE_PROTOCOL, CSV, NDJSON;
+    LINE_PROTOCOL, CSV, NDJSON, SUMMARY;
+
+    /** True for the formats that give rows (all but {@link #SUMMARY}). */
+    public boolean rows() {
+        return this != SUMMARY;
+    }
 
     public String id() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -20,9 +28,15 @@ public enum SampleFormat {
         return Optional.empty();
     }
 
-    /** Guesses the format from a file name ({@code .lp}, {@code .csv}, {@code .ndjson}/{@code .jsonl}, optionally {@code .gz}). */
+    /**
+     * Guesses the format from a file name ({@code .lp}, {@code .csv}, {@code .ndjson}/{@code .jsonl}, optionally
+     * {@code .gz}; {@code .summary.json} is a traffic summary).
+     */
     public static Optional<SampleFormat> fromFileName(String fileName) {
         String n = fileName.toLowerCase(Locale.ROOT);
+        if (n.endsWith(".summary.json")) {
+            return Optional.of(SUMMARY);
+        }
         if (n.endsWith(".gz")) {
             n = n.substring(0, n.length() - 3);
         }

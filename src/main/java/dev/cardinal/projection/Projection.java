@@ -57,12 +57,12 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
     }
 
     @Override
-    public long series() {
+    public long seriesNow() {
         return now.series();
     }
 
     @Override
-    public GrowthCurve seriesGrowth() {
+    public GrowthCurve measuredSeries() {
         return now.seriesGrowth();
     }
 

@@ -1,18 +1,18 @@
 package dev.cardinal.projection;
 
 /**
- * A projection whose series are known exactly at each growth checkpoint of the traffic (from rows or from one traffic
- * summary), so that a chart can draw them measured and then projected to the horizon.
+ * A projection that has the layout's series over the traffic as written, checkpoint by checkpoint, and their fit: one
+ * from rows ({@link Projection}) and one from a traffic summary ({@link SummaryProjection}) both draw the same chart.
  */
 public interface SeriesOverTime extends AtHorizon {
-    /** Distinct series over the traffic as written (a sample's, or a summary's exact count). */
-    long series();
-
-    /** The layout's distinct series over the traffic, at each growth checkpoint. */
-    GrowthCurve seriesGrowth();
-
     /** How the layout's series grow with points. */
     GrowthFit seriesFit();
+
+    /** The layout's series over the traffic as written. */
+    long seriesNow();
+
+    /** The layout's series at each growth checkpoint of the traffic as written. */
+    GrowthCurve measuredSeries();
 
     /**
      * Series in the index after {@code seconds} of traffic at the projected rate (the traffic's rate times the
@@ -21,7 +21,7 @@ public interface SeriesOverTime extends AtHorizon {
      */
     default double seriesAt(double seconds) {
         if (withheld() != null) {
-            return series();
+            return seriesNow();
         }
         double heldSeconds = window() == null ? seconds : Math.min(seconds, window().getSeconds());
         return seriesFit().predict(pointsPerSecond() * settings().trafficMultiplier() * heldSeconds);

@@ -26,4 +26,14 @@ public record SummaryProjection(String eventKind, Layout layout, long points, lo
                                 Map<String, Long> tagsAtHorizon, Map<String, Projection.Range> tagRanges,
                                 Map<String, Projection.Range> attributeRanges, List<Projection.LimitProjection> limits)
     implements SeriesOverTime {
+
+    @Override
+    public long seriesNow() {
+        return series;
+    }
+
+    @Override
+    public GrowthCurve measuredSeries() {
+        return seriesGrowth;
+    }
 }

@@ -114,7 +114,7 @@ public final class SummaryProjector {
     }
 
     /** A growth curve from checkpoints and the values first seen between them. */
-    static GrowthCurve curve(long[] checkpoints, double[] seconds, long[] firstSeen) {
+    public static GrowthCurve curve(long[] checkpoints, double[] seconds, long[] firstSeen) {
         long[] distinct = new long[firstSeen.length];
         long running = 0;
         for (int i = 0; i < firstSeen.length; i++) {

@@ -34,9 +34,19 @@ public final class SampleReader {
     public record Source(Path path, SampleBinding binding) {
     }
 
-    /** The workspace's bound samples, with paths resolved against the workspace file's folder. */
+    /** The workspace's bound samples that give rows (not its traffic summaries), with paths resolved against its folder. */
     public static List<Source> sources(Path workspaceFile, dev.cardinal.model.Workspace workspace) {
+        return bound(workspaceFile, workspace, true);
+    }
+
+    /** The workspace's bound traffic summaries ({@link SampleFormat#SUMMARY}), resolved against its file. */
+    public static List<Source> summaries(Path workspaceFile, dev.cardinal.model.Workspace workspace) {
+        return bound(workspaceFile, workspace, false);
+    }
+
+    private static List<Source> bound(Path workspaceFile, dev.cardinal.model.Workspace workspace, boolean rows) {
         return workspace.samples().stream()
+            .filter(b -> b.format().rows() == rows)
             .map(b -> new Source(dev.cardinal.model.WorkspaceFiles.resolve(workspaceFile, b.path()), b))
             .toList();
     }
@@ -137,6 +147,7 @@ public final class SampleReader {
             case LINE_PROTOCOL -> new LineProtocolReader();
             case CSV -> new CsvReader();
             case NDJSON -> new NdjsonReader();
+            case SUMMARY -> throw new IllegalArgumentException("a traffic summary holds counts, not rows (readOne says so)");
         };
     }
 
@@ -186,6 +197,11 @@ public final class SampleReader {
         Optional<String> refused = refusal(path);
         if (refused.isPresent()) {
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, refused.get()));
+            return;
+        }
+        if (!source.binding().format().rows()) {
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.NOT_THIS_FORMAT, "a traffic summary holds counts, not"
+                + " rows: give it to cardinal analyze, lint or compare with --workspace, or add it in the workbench"));
             return;
         }
         long total = sizeOrUnknown(path);

@@ -47,4 +47,24 @@ public final class SummaryCoverage {
             List.of("spark-submit", "--class", "dev.cardinal.spark.SummarizeJob", "cardinal-summarize.jar", "--workspace",
                 workspaceFile, "--out", out, "INPUT..."));
     }
+
+    /** {@link #rerun} as one line of text: the command here, then the one for a cluster in parentheses. */
+    public static String rerunText(String workspaceFile) {
+        List<List<String>> rerun = rerun(workspaceFile);
+        return shell(rerun.get(0)) + " (on a cluster: " + shell(rerun.get(1)) + ")";
+    }
+
+    private static final java.util.regex.Pattern PLAIN = java.util.regex.Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+
+    /** The command as a POSIX shell reads it: a word with other characters than plain ones single-quoted. */
+    public static String shell(List<String> command) {
+        StringBuilder b = new StringBuilder();
+        for (String word : command) {
+            if (b.length() > 0) {
+                b.append(' ');
+            }
+            b.append(PLAIN.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'");
+        }
+        return b.toString();
+    }
 }

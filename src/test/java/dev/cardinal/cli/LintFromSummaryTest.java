@@ -90,6 +90,22 @@ class LintFromSummaryTest {
     }
 
     @Test
+    void aWorkspaceThatBindsASummarySaysHowToReadIt() throws Exception {
+        Path ws = SummaryFixtures.scenario("ad-marketplace", dir);
+        dev.cardinal.model.Workspace w = dev.cardinal.model.WorkspaceFiles.load(ws).workspace();
+        Path summary = Files.copy(SummaryFixtures.summary("ad-marketplace"), ws.resolveSibling("ads.summary.json"));
+        java.util.List<dev.cardinal.model.SampleBinding> samples = new java.util.ArrayList<>(w.samples());
+        samples.add(new dev.cardinal.model.SampleBinding("ads", "ads.summary.json", dev.cardinal.model.SampleFormat.SUMMARY, null,
+            "ns", null, null, java.util.List.of()));
+        dev.cardinal.model.WorkspaceFiles.save(ws, new dev.cardinal.model.Workspace(w.name(), w.eventKinds(), w.layouts(), samples,
+            w.rollups(), w.targets(), w.canvas()));
+        CliRun r = CliRun.of("lint", ws.toString(), "--layout", "ids-as-tags");
+        assertEquals(LintCommand.FINDINGS, r.code(), r.err() + "the rows are read as before");
+        assertTrue(r.err().contains("binds the traffic summary ads.summary.json, which holds counts, not rows: to read it, give it:"
+            + " cardinal lint " + summary + " --workspace " + ws), r.err());
+    }
+
+    @Test
     void aSummaryWithoutItsWorkspaceOrThatIsNoSummaryIsRefusedSayingWhy() throws Exception {
         Path ws = SummaryFixtures.scenario("weather", dir);
         CliRun noWorkspace = CliRun.of("lint", SummaryFixtures.summary("weather").toString());

@@ -71,12 +71,12 @@ public final class CanvasPanelController {
         session.openedProperty().addListener((o, was, now) -> chipInfos.clear());
         session.projection().mappingsProperty().addListener((o, was, now) -> canvas.showMappings(now));
         session.projection().shownProperty().addListener((o, was, shown) -> {
-            if (shown != null && shown.projection() != null && !chipInfos.containsKey(shown.projection().eventKind())) {
+            if (shown != null && shown.figures() != null && !chipInfos.containsKey(shown.figures().eventKind())) {
                 Map<String, AttributeInfo> infos = new HashMap<>();
-                for (Projection.AttributeProjection a : shown.projection().attributes()) {
+                for (Projection.AttributeProjection a : shown.figures().attributes()) {
                     infos.put(a.name(), new AttributeInfo(a.type(), a.distinct(), a.growth(), shown.curves().get(a.name())));
                 }
-                chipInfos.put(shown.projection().eventKind(), infos);
+                chipInfos.put(shown.figures().eventKind(), infos);
                 // in a pulse of its own: the projection panel shows the numbers first, the cards follow
                 javafx.application.Platform.runLater(() -> {
                     redraw();

@@ -237,7 +237,13 @@ public final class ComparePanelController {
         var opened = session.openedProperty().get();
         EventKindSample sample = opened == null ? null : opened.sample().eventKind(a.layout().eventKind()).orElse(null);
         if (sample == null) {
-            status.setText("The sample has no " + a.layout().eventKind() + " traffic to compare over.");
+            List<String> summaries = session.workspace().samples().stream().filter(s -> !s.format().rows())
+                .map(dev.cardinal.model.SampleBinding::path).toList();
+            status.setText(summaries.isEmpty() ? "The sample has no " + a.layout().eventKind() + " traffic to compare over."
+                : "The sample has no " + a.layout().eventKind() + " rows to compare over; a traffic summary ("
+                + String.join(", ", summaries) + ") is compared on the command line: cardinal compare "
+                + (session.file() == null ? "W.cardinal.json" : session.file().getFileName()) + " --a " + a.layout().id()
+                + " --b " + b.layout().id() + " --sample " + summaries.get(0));
             return;
         }
         compare.setDisable(true);

@@ -32,6 +32,19 @@ public final class ExplorerController {
                 session.selectedLayoutProperty().set(l);
             }
         });
+        // a sample's menu: unbind it (to bind a traffic summary of its event kind in its place, for one)
+        javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove Sample");
+        remove.setId("removeSample");
+        remove.setOnAction(e -> selectedSample().ifPresent(b -> session.edits().removeSample(b.id())));
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(remove);
+        menu.setOnShowing(e -> remove.setDisable(selectedSample().isEmpty()));
+        explorer.setContextMenu(menu);
+    }
+
+    private java.util.Optional<SampleBinding> selectedSample() {
+        TreeItem<Object> item = explorer.getSelectionModel().getSelectedItem();
+        return item != null && item.getValue() instanceof Node n && n.payload() instanceof SampleBinding b
+            ? java.util.Optional.of(b) : java.util.Optional.empty();
     }
 
     /**

@@ -179,7 +179,9 @@ final class FileActions {
         chooser.getExtensionFilters().addAll(
             new FileChooser.ExtensionFilter("Traffic (line protocol, CSV, NDJSON, gzipped)", "*.lp", "*.txt", "*.csv", "*.ndjson",
                 "*.jsonl", "*.gz"),
+            new FileChooser.ExtensionFilter("Traffic summaries (*.summary.json)", "*" + dev.cardinal.traffic.TrafficSummary.EXTENSION),
             new FileChooser.ExtensionFilter("All files", "*"));
+        chooser.setInitialDirectory(session.folder());
         List<File> files = chooser.showOpenMultipleDialog(owner.getScene().getWindow());
         if (files != null) {
             reads.addSamples(files.stream().map(File::toPath).toList());

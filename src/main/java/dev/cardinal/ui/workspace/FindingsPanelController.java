@@ -20,6 +20,9 @@ public final class FindingsPanelController {
     private Label findingDetail;
     @FXML
     private TableView<Finding> findings;
+    /** What the rules could not check from a traffic summary; hidden over rows. */
+    @FXML
+    private Label notChecked;
     @FXML
     private TableColumn<Finding, String> severityColumn;
     @FXML
@@ -49,6 +52,20 @@ public final class FindingsPanelController {
             }
         });
         session.projection().findingsProperty().addListener((o, was, now) -> findings.getItems().setAll(now));
+        Label noFindings = new Label("No findings for this layout.");
+        findings.setPlaceholder(noFindings);
+        session.projection().shownProperty().addListener((o, was, now) -> noFindings.setText(
+            now != null && now.summary() != null && now.summary().projection() == null
+                ? "No rule checked: " + now.summary().file() + " does not cover this layout (see Projection)."
+                : "No findings for this layout."));
+        session.projection().notCheckedProperty().addListener((o, was, now) -> {
+            // one line of rule names; why each could not check, on hover
+            notChecked.setText(now.isEmpty() ? "" : "Rules " + SummaryShown.NOT_CHECKED + ": "
+                + now.stream().map(l -> l.substring(0, l.indexOf(' '))).collect(java.util.stream.Collectors.joining(", ")));
+            notChecked.setTooltip(now.isEmpty() ? null : new javafx.scene.control.Tooltip(String.join("\n", now)));
+            notChecked.setVisible(!now.isEmpty());
+            notChecked.setManaged(!now.isEmpty());
+        });
         findings.getSelectionModel().selectedItemProperty().addListener((o, was, f) -> select(f));
     }
 
@@ -66,6 +83,11 @@ public final class FindingsPanelController {
         session.focusedAttributeProperty().set(f.subject());
     }
 
+    /** The series shown, from rows or from a traffic summary; -1 when none are. */
+    private static long series(LiveProjection.Shown shown) {
+        return shown != null && shown.figures() instanceof dev.cardinal.projection.SeriesOverTime s ? s.seriesNow() : -1;
+    }
+
     @FXML
     private void applyFix() {
         Finding f = findings.getSelectionModel().getSelectedItem();
@@ -77,7 +99,7 @@ public final class FindingsPanelController {
             return;
         }
         // once the fixed layout is projected, the status bar says what the fix did to the numbers
-        long seriesBefore = before == null || before.projection() == null ? -1 : before.projection().now().series();
+        long seriesBefore = series(before);
         javafx.beans.value.ChangeListener<Boolean> told = new javafx.beans.value.ChangeListener<>() {
             @Override
             public void changed(javafx.beans.value.ObservableValue<? extends Boolean> o, Boolean was, Boolean stale) {
@@ -85,10 +107,10 @@ public final class FindingsPanelController {
                     return;
                 }
                 o.removeListener(this);
-                LiveProjection.Shown after = session.projection().shownProperty().get();
-                session.showStatus(after == null || after.projection() == null || seriesBefore < 0 ? "Applied: " + f.fix().title()
+                long seriesAfter = series(session.projection().shownProperty().get());
+                session.showStatus(seriesAfter < 0 || seriesBefore < 0 ? "Applied: " + f.fix().title()
                     : String.format(java.util.Locale.ROOT, "Applied: %s — series %,d → %,d", f.fix().title(), seriesBefore,
-                    after.projection().now().series()));
+                    seriesAfter));
             }
         };
         session.projection().staleProperty().addListener(told);

@@ -155,6 +155,21 @@ public final class LayoutEdits {
         return history.apply("rename " + layout.name() + " to " + name.strip(), w -> w.withLayout(layout.withName(name.strip())));
     }
 
+    /**
+     * Unbinds the sample {@code sampleId} (its file stays where it is), as an undoable edit: the traffic shown follows,
+     * so its rows leave every number, or its summary stops giving them.
+     */
+    public boolean removeSample(String sampleId) {
+        Workspace ws = history.current();
+        if (ws == null || ws.samples().stream().noneMatch(b -> b.id().equals(sampleId))) {
+            return false;
+        }
+        dev.cardinal.model.SampleBinding gone = ws.samples().stream().filter(b -> b.id().equals(sampleId)).findFirst().orElseThrow();
+        List<dev.cardinal.model.SampleBinding> samples = ws.samples().stream().filter(b -> !b.id().equals(sampleId)).toList();
+        return history.apply("remove sample " + gone.path(), w -> new Workspace(w.name(), w.eventKinds(), w.layouts(), samples,
+            w.rollups(), w.targets(), w.canvas()));
+    }
+
     /** Adds a target, or replaces the one with its id, as an undoable edit. */
     public boolean putTarget(dev.cardinal.model.Target target) {
         Workspace ws = history.current();

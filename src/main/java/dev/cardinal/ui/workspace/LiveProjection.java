@@ -53,9 +53,14 @@ public final class LiveProjection implements AutoCloseable {
      * canvas, each attribute's distinct values at the growth checkpoints.
      */
     public record Shown(Projection projection, String message, Duration took, Map<String, long[]> curves, String unchanged,
-                        MappingProjection mapping) {
+                        MappingProjection mapping, SummaryShown summary) {
         Shown(String message) {
-            this(null, message, Duration.ZERO, Map.of(), null, null);
+            this(null, message, Duration.ZERO, Map.of(), null, null, null);
+        }
+
+        /** The figures shown: the projection from rows, or the one from a traffic summary; null when neither. */
+        public dev.cardinal.projection.AtHorizon figures() {
+            return projection != null ? projection : summary == null ? null : summary.projection();
         }
     }
 
@@ -81,6 +86,11 @@ public final class LiveProjection implements AutoCloseable {
 
     private final ReadOnlyObjectWrapper<Code> code = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<List<Finding>> findings = new ReadOnlyObjectWrapper<>(List.of());
+    private final ReadOnlyObjectWrapper<List<String>> notChecked = new ReadOnlyObjectWrapper<>(List.of());
+    /** The traffic summaries the workspace binds, read on the worker thread. */
+    private final BoundSummaries summaries = new BoundSummaries();
+    private volatile List<java.nio.file.Path> summaryFiles = List.of();
+    private volatile String workspaceFile = "W.cardinal.json";
     /** One event kind's sample, indexed once, and its projector. */
     private record Engine(SampleIndex index, Projector projector) {
     }
@@ -124,6 +134,23 @@ public final class LiveProjection implements AutoCloseable {
         return findings.getReadOnlyProperty();
     }
 
+    /**
+     * For a layout projected from a traffic summary, the lint rules that could not check all of it (they need the
+     * rows), one line each; empty otherwise.
+     */
+    public ReadOnlyObjectProperty<List<String>> notCheckedProperty() {
+        return notChecked.getReadOnlyProperty();
+    }
+
+    /**
+     * The traffic summaries bound to the workspace saved as {@code workspace} (null when not saved yet): the event
+     * kinds they hold are projected from them from the next request on.
+     */
+    public void summaries(java.nio.file.Path workspace, List<java.nio.file.Path> files) {
+        workspaceFile = workspace == null ? "W.cardinal.json" : workspace.toString();
+        summaryFiles = List.copyOf(files);
+    }
+
     /** The generated code of the shown layout, made after its findings. */
     public ReadOnlyObjectProperty<Code> codeProperty() {
         return code.getReadOnlyProperty();
@@ -162,6 +189,8 @@ public final class LiveProjection implements AutoCloseable {
     public void request(Workspace ws, Layout layout, ProjectionSettings settings, Long mappingLimit) {
         long gen = generation.incrementAndGet();
         Sample s = sample;
+        List<java.nio.file.Path> bound = summaryFiles;
+        String wsFile = workspaceFile;
         stale.set(true);
         // a toggle whose projection was made ahead needs no waiting for edits to settle: it costs nothing to show
         Optional<EventKind> kind = ws == null || layout == null ? Optional.empty() : ws.eventKind(layout.eventKind());
@@ -169,7 +198,7 @@ public final class LiveProjection implements AutoCloseable {
         if (ready) {
             undebounced.incrementAndGet();
         }
-        worker.schedule(() -> compute(gen, s, ws, layout, settings, mappingLimit), ready ? 0 : debounceMillis,
+        worker.schedule(() -> compute(gen, s, new Bound(bound, wsFile), ws, layout, settings, mappingLimit), ready ? 0 : debounceMillis,
             TimeUnit.MILLISECONDS);
     }
 
@@ -209,10 +238,15 @@ public final class LiveProjection implements AutoCloseable {
         error.set(null);
         stale.set(false);
         findings.set(List.of());
+        notChecked.set(List.of());
         code.set(null);
     }
 
-    private void compute(long gen, Sample s, Workspace ws, Layout layout, ProjectionSettings settings, Long mappingLimit) {
+    /** The summaries bound when a request was made, and the workspace file their rerun command names. */
+    private record Bound(List<java.nio.file.Path> files, String workspaceFile) {
+    }
+
+    private void compute(long gen, Sample s, Bound bound, Workspace ws, Layout layout, ProjectionSettings settings, Long mappingLimit) {
         if (generation.get() != gen) {
             return;
         }
@@ -225,8 +259,12 @@ public final class LiveProjection implements AutoCloseable {
         try {
             Optional<EventKind> kind = ws.eventKind(layout.eventKind());
             Optional<EventKindSample> traffic = s == null ? Optional.empty() : s.eventKind(layout.eventKind());
+            Optional<BoundSummaries.Loaded> summary = kind.isEmpty() ? Optional.empty() : summaries.of(layout.eventKind(), bound.files());
             if (kind.isEmpty()) {
                 result = new Shown("The workspace has no event kind " + layout.eventKind() + ".");
+            } else if (summary.isPresent()) {
+                kindFound = kind.get();
+                result = fromSummary(summary.get(), layout, settings, bound.workspaceFile(), start);
             } else if (traffic.isEmpty()) {
                 result = new Shown("The sample has no " + layout.eventKind() + " traffic: bind a sample file to project from.");
             } else {
@@ -256,10 +294,14 @@ public final class LiveProjection implements AutoCloseable {
                 long mapStart = System.nanoTime();
                 MappingProjection mapped = mappingLimit == null ? null : mapping(s, layout, mappingLimit);
                 took = took.plusNanos(mappingLimit == null ? 0 : System.nanoTime() - mapStart);
-                result = new Shown(projected, null, took, curves, unchanged(s, kindFound, projected, engine), mapped);
+                result = new Shown(projected, null, took, curves, unchanged(s, kindFound, projected, engine), mapped, null);
                 previous = projected;
                 previousSample = s;
             }
+        } catch (java.io.IOException e) {
+            // a bound summary that changed on disk since it was added: said where and why, and nothing stale stays
+            LOG.log(Level.WARNING, "reading a traffic summary for layout " + layout.name() + " failed", e);
+            result = new Shown("Cannot read the traffic summary: " + e.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "projecting layout " + layout.name() + " failed", e);
             result = null;
@@ -270,7 +312,14 @@ public final class LiveProjection implements AutoCloseable {
         Projection p = projected;
         EventKind k = kindFound;
         Engine e = engine;
-        Runnable then = () -> derive(gen, s, ws, layout, k, p, e, settings, mappingLimit);
+        SummaryShown fromSummary = r == null ? null : r.summary();
+        Runnable then = () -> {
+            if (fromSummary != null) {
+                deriveFromSummary(gen, s, ws, layout, k, fromSummary);
+            } else {
+                derive(gen, s, ws, layout, k, p, e, settings, mappingLimit);
+            }
+        };
         ui.execute(() -> {
             if (generation.get() != gen) {
                 return;
@@ -280,9 +329,10 @@ public final class LiveProjection implements AutoCloseable {
             }
             error.set(f);
             stale.set(false);
-            if (r == null || r.projection() == null) {
+            if (r == null || r.figures() == null) {
                 findings.set(List.of());
             }
+            notChecked.set(List.of());
             if (mappingLimit == null) {
                 mappings.set(Map.of());
             }
@@ -291,6 +341,43 @@ public final class LiveProjection implements AutoCloseable {
             // would take the CPU the UI thread needs to draw them
             ui.execute(() -> derived.execute(then));
         });
+    }
+
+    /** {@code layout} from a bound summary: its projection, or why there is none and how to make one. */
+    private Shown fromSummary(BoundSummaries.Loaded loaded, Layout layout, ProjectionSettings settings, String wsFile, long start) {
+        dev.cardinal.traffic.TrafficSummary.Kind kind = loaded.summary().eventKind(layout.eventKind()).orElseThrow();
+        SummaryShown shown = SummaryShown.of(loaded.name(), kind, layout, settings, wsFile);
+        Map<String, long[]> curves = new java.util.LinkedHashMap<>();
+        for (dev.cardinal.traffic.TrafficSummary.Attribute a : kind.attributes()) {
+            curves.put(a.name(), dev.cardinal.projection.SummaryProjector.curve(kind.checkpoints(), kind.checkpointSeconds(),
+                a.firstSeen()).distinct());
+        }
+        return new Shown(null, shown.uncovered(), Duration.ofNanos(System.nanoTime() - start), curves, null, null, shown);
+    }
+
+    /**
+     * After a projection from a summary: generated code, then the findings of every rule from the summary's figures,
+     * with what the rules could not check from them (as {@code cardinal lint S.summary.json} lists it).
+     */
+    private void deriveFromSummary(long gen, Sample s, Workspace ws, Layout layout, EventKind kind, SummaryShown shown) {
+        if (!postCode(gen, ws, layout, s)) {
+            return;
+        }
+        if (shown.projection() == null) {
+            return;
+        }
+        try {
+            Linter.Result r = Linter.check(new LintContext(ws, kind, layout, new LintContext.Summary(shown.projection()), Duration.ZERO));
+            List<String> unchecked = SummaryShown.notChecked(r.unchecked());
+            ui.execute(() -> {
+                if (generation.get() == gen) {
+                    findings.set(r.findings());
+                    notChecked.set(unchecked);
+                }
+            });
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "checking layout " + layout.name() + " from its summary failed", e);
+        }
     }
 
     /** The projection shown before, and the sample it was over (worker thread only). */
@@ -321,11 +408,10 @@ public final class LiveProjection implements AutoCloseable {
             .orElse("series unchanged: the other tags together determine " + a);
     }
 
-    /** Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came. */
-    private void derive(long gen, Sample s, Workspace ws, Layout layout, EventKind kind, Projection projected, Engine engine,
-                        ProjectionSettings settings, Long mappingLimit) {
+    /** Generates the layout's code and posts it; false when a newer request came first. */
+    private boolean postCode(long gen, Workspace ws, Layout layout, Sample s) {
         if (generation.get() != gen) {
-            return;
+            return false;
         }
         Code generated = generate(ws, layout, s);
         ui.execute(() -> {
@@ -333,6 +419,15 @@ public final class LiveProjection implements AutoCloseable {
                 code.set(generated);
             }
         });
+        return true;
+    }
+
+    /** Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came. */
+    private void derive(long gen, Sample s, Workspace ws, Layout layout, EventKind kind, Projection projected, Engine engine,
+                        ProjectionSettings settings, Long mappingLimit) {
+        if (!postCode(gen, ws, layout, s)) {
+            return;
+        }
         if (engine == null) {
             return;
         }

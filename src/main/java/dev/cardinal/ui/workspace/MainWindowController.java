@@ -174,9 +174,19 @@ public final class MainWindowController {
                 files.open(workspace);
             }
         });
-        problemsPlaceholder.textProperty().bind(session.openedProperty().map(o -> o.sample().report().files() == 0
-            ? "No sample traffic yet: add some with File → Add Sample Traffic, or drop files on the window."
-            : "No problems: every line of the sample was read.").orElse("No workspace open."));
+        problemsPlaceholder.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> {
+            WorkspaceOpener.Opened o = session.openedProperty().get();
+            dev.cardinal.model.Workspace ws = session.workspace();
+            if (o == null || ws == null) {
+                return "No workspace open.";
+            }
+            if (o.sample().report().files() > 0) {
+                return "No problems: every line of the sample was read.";
+            }
+            return ws.samples().stream().anyMatch(b -> !b.format().rows())
+                ? "No problems: a traffic summary holds counts, not lines to read."
+                : "No sample traffic yet: add some with File → Add Sample Traffic, or drop files on the window.";
+        }, session.openedProperty(), session.history().currentProperty()));
     }
 
     /** A message in the status bar (saved, exported, failed) gives way to what the sample is after a while. */

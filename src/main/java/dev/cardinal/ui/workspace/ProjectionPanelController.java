@@ -55,6 +55,10 @@ public final class ProjectionPanelController {
     private TableColumn<ProjectionRows.LimitRow, String> keyColumn;
     @FXML
     private SeriesChart seriesChart;
+    @FXML
+    private javafx.scene.layout.VBox rerunBox;
+    @FXML
+    private javafx.scene.control.TextArea rerunCommand;
 
     public ProjectionPanelController(WorkspaceSession session) {
         this.session = session;
@@ -176,6 +180,64 @@ public final class ProjectionPanelController {
         projectionStatus.setText(MappingRows.status(p.eventKind(), p.layout().name(), shown.mapping(), shown.took()));
     }
 
+    /**
+     * A layout whose event kind comes from a traffic summary: the summary's numbers, labelled with where they come
+     * from; or, for a layout the summary does not cover, why not and the command to rerun the job, with nothing of
+     * the layout shown before left on screen.
+     */
+    private void showSummary(SummaryShown s, java.time.Duration took) {
+        String source = String.format(Locale.ROOT, "From the traffic summary %s: %s rows over %s (counts, no rows held).",
+            s.file(), Quantities.count(s.rows()), Quantities.span(s.span()));
+        dev.cardinal.projection.SummaryProjection p = s.projection();
+        if (p == null) {
+            projection.getItems().clear();
+            limits.getItems().clear();
+            nowColumn.setText("Sample as written");
+            horizonColumn.setText("At horizon");
+            limitHorizonColumn.setText("At horizon");
+            seriesChart.show(null);
+            // the rerun command takes the chart's room: there is no curve to draw
+            seriesChart.setVisible(false);
+            seriesChart.setManaged(false);
+            projectionStatus.setText(s.uncovered());
+            showRerun(s.rerun());
+            return;
+        }
+        projection.getItems().setAll(ProjectionRows.of(s));
+        showFigures(p);
+        projectionStatus.setText(String.format(Locale.ROOT, "%s %s in layout “%s”: %s series (%d ms)%s", source, p.eventKind(),
+            p.layout().name(), Quantities.count(p.series()), took.toMillis(),
+            p.withheld() == null ? "" : ". Not projected beyond the traffic: " + p.withheld()));
+    }
+
+    /** The limits, headings and chart of a projection from rows or from a summary (its rows are set already). */
+    private void showFigures(dev.cardinal.projection.SeriesOverTime p) {
+        limits.getItems().setAll(ProjectionRows.limits(p));
+        fitToRows(projection);
+        fitToRows(limits);
+        nowColumn.setText(p.layout().name());
+        horizonColumn.setText(ProjectionRows.horizonHeading(p));
+        limitHorizonColumn.setText(ProjectionRows.horizonHeading(p));
+        seriesChart.setVisible(true);
+        seriesChart.setManaged(true);
+        seriesChart.show(p);
+    }
+
+    /** Shows the command that makes a summary covering the layout, or hides it (null). */
+    private void showRerun(String command) {
+        rerunBox.setVisible(command != null);
+        rerunBox.setManaged(command != null);
+        rerunCommand.setText(command == null ? "" : command);
+    }
+
+    @FXML
+    private void copyRerun() {
+        javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+        c.putString(rerunCommand.getText());
+        javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+        session.showStatus("Copied the command that makes a covering traffic summary");
+    }
+
     private void show() {
         LiveProjection live = session.projection();
         LiveProjection.Shown shown = live.shownProperty().get();
@@ -194,6 +256,11 @@ public final class ProjectionPanelController {
         if (shown == null) {
             return;
         }
+        showRerun(null);
+        if (shown.summary() != null) {
+            showSummary(shown.summary(), shown.took());
+            return;
+        }
         if (shown.projection() == null) {
             projection.getItems().clear();
             limits.getItems().clear();
@@ -209,15 +276,7 @@ public final class ProjectionPanelController {
             return;
         }
         projection.getItems().setAll(ProjectionRows.of(p));
-        limits.getItems().setAll(ProjectionRows.limits(p));
-        fitToRows(projection);
-        fitToRows(limits);
-        nowColumn.setText(p.layout().name());
-        horizonColumn.setText(ProjectionRows.horizonHeading(p));
-        limitHorizonColumn.setText(ProjectionRows.horizonHeading(p));
-        seriesChart.setVisible(true);
-        seriesChart.setManaged(true);
-        seriesChart.show(p);
+        showFigures(p);
         projectionStatus.setText(String.format(Locale.ROOT, "%s in layout “%s”: %s series, %s over the sample (%d ms)%s",
             p.eventKind(), p.layout().name(), Quantities.count(p.now().series()), p.estimate() == null ? "exact" : "estimated",
             shown.took().toMillis(), (p.withheld() == null ? "" : ". Not projected beyond the sample: " + p.withheld())

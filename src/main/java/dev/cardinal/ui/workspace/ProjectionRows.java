@@ -5,6 +5,7 @@ import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.ReportedSeries;
+import dev.cardinal.projection.SummaryProjection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +45,7 @@ public final class ProjectionRows {
     }
 
     /** "at 30d, x1": the heading of the horizon column. */
-    public static String horizonHeading(Projection p) {
+    public static String horizonHeading(dev.cardinal.projection.AtHorizon p) {
         return p.projected() ? "at " + Durations.format(p.settings().horizon()) + ", x" + Quantities.multiplier(p.settings().trafficMultiplier())
             : "not projected";
     }
@@ -91,6 +92,38 @@ public final class ProjectionRows {
         return rows;
     }
 
+    /** Stands for a number a traffic summary does not hold. */
+    static final String NOT_IN_SUMMARY = "needs rows";
+
+    /**
+     * The rows a traffic summary gives for a layout it covers, as {@link #of(Projection)} gives them from rows; each
+     * number only rows can give says so instead of a figure.
+     */
+    public static List<Row> of(SummaryShown shown) {
+        SummaryProjection p = shown.projection();
+        String from = " Counted by the Spark job over the " + Quantities.count(shown.rows()) + " rows " + shown.file() + " summarizes.";
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("points", Quantities.count(p.points()), "", false, "Points the traffic gives under this layout"
+            + (p.skippedRows() > 0 ? String.format(Locale.ROOT, " (%,d rows are not written)", p.skippedRows()) : "") + "." + from));
+        rows.add(new Row("series", Quantities.count(p.series()), withRange(p.seriesAtHorizon(), p.seriesRange()), false,
+            "A series is one distinct combination of measurement and tag values: the index holds one entry per series." + from));
+        ReportedSeries server = new ReportedSeries(p.engine(), p.reportedSeries(), null);
+        rows.add(new Row(reportedLabel(server, p.shardGroups()), server.text(), "", false, "What the server reports once the"
+            + " traffic is written: " + server.explanation() + (p.reportedSeries() == null && server.query() != null
+            ? " (a summary does not hold field keys, which this count needs)." : ".")));
+        for (Map.Entry<String, Long> t : p.tags().entrySet()) {
+            Long later = p.tagsAtHorizon().get(t.getKey());
+            rows.add(new Row("values of tag " + t.getKey(), Quantities.count(t.getValue()),
+                later == null ? "" : withRange(later, p.tagRanges().get(t.getKey())), false,
+                "Distinct values of the tag " + t.getKey() + "; servers limit them per key (max-values-per-tag)." + from));
+        }
+        for (String what : List.of("measurements", "field keys", "points per series", "index memory (inmem)")) {
+            rows.add(new Row(what, NOT_IN_SUMMARY, "", false, "Not available from a traffic summary: it holds counts of"
+                + " series, tags and attributes, not the rows this figure is counted from."));
+        }
+        return rows;
+    }
+
     /**
      * What the reported-series row is called: the server's count, how many shard groups when the server counts per
      * shard group.
@@ -126,7 +159,7 @@ public final class ProjectionRows {
         return hours >= 1 ? String.format(Locale.ROOT, "%.1f h", hours) : d.getSeconds() + " s";
     }
 
-    public static List<LimitRow> limits(Projection p) {
+    public static List<LimitRow> limits(dev.cardinal.projection.AtHorizon p) {
         List<LimitRow> rows = new ArrayList<>();
         for (Projection.LimitProjection l : p.limits()) {
             String detail = Quantities.limit(l.limit()) + ": " + Quantities.when(l);

@@ -33,11 +33,11 @@ public final class SeriesChart extends LineChart<Number, Number> {
     }
 
     /** The chart's lines for one projection: measured, projected, and the limits the projection comes near. */
-    public static List<XYChart.Series<Number, Number>> lines(Projection p) {
+    public static List<XYChart.Series<Number, Number>> lines(dev.cardinal.projection.SeriesOverTime p) {
         double day = 86_400;
         XYChart.Series<Number, Number> measured = new XYChart.Series<>();
-        measured.setName("measured in the sample");
-        GrowthCurve c = p.now().seriesGrowth();
+        measured.setName(p instanceof dev.cardinal.projection.SummaryProjection ? "counted in the summary" : "measured in the sample");
+        GrowthCurve c = p.measuredSeries();
         for (int i = 0; i < c.size(); i++) {
             measured.getData().add(new XYChart.Data<>(c.elapsedSeconds()[i] / day, c.distinct()[i]));
         }
@@ -71,7 +71,7 @@ public final class SeriesChart extends LineChart<Number, Number> {
     }
 
     /** Shows {@code p}, or nothing. */
-    public void show(Projection p) {
+    public void show(dev.cardinal.projection.SeriesOverTime p) {
         getData().setAll(p == null ? List.of() : lines(p));
         limitLabels.forEach(getPlotChildren()::remove);
         limitLabels.clear();

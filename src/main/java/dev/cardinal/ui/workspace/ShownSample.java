@@ -110,6 +110,7 @@ final class ShownSample {
         }
         SampleCache.Key key = SampleCache.Key.of(file, ws, unread);
         if (key.equals(shownKey)) {
+            describe(ws, opened.get().sample()); // the same rows, perhaps another traffic summary
             return false;
         }
         shownKey = key;
@@ -150,9 +151,21 @@ final class ShownSample {
         Workspace ws = current.get();
         opened.set(new WorkspaceOpener.Opened(file, ws, fileWarnings, sample, unread));
         problems.setAll(problemLines(sample.report()));
+        describe(ws, sample);
+    }
+
+    /** The status bar's summary of the traffic: the rows read, and the traffic summaries bound (they hold no rows). */
+    private void describe(Workspace ws, Sample sample) {
+        if (ws == null) {
+            summary.set("No workspace open");
+            return;
+        }
         ReadReport r = sample.report();
-        summary.set(ws == null ? "No workspace open" : String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad lines",
-            r.points(), r.files(), r.files() == 1 ? "" : "s", r.badLines()));
+        List<String> summaries = WorkspaceOpener.summaries(file, ws, unread).stream()
+            .map(s -> s.path().getFileName().toString()).toList();
+        summary.set(String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad lines", r.points(), r.files(),
+            r.files() == 1 ? "" : "s", r.badLines()) + (summaries.isEmpty() ? "" : "; traffic summar" + (summaries.size() == 1 ? "y " : "ies ")
+            + String.join(", ", summaries) + " (counts, no rows)"));
     }
 
     private List<String> problemLines(ReadReport r) {

@@ -60,14 +60,24 @@ public final class WorkspaceOpener {
 
     /** The workspace's bound samples to read, without those in {@code unread}; they stay bound. */
     static List<SampleReader.Source> sources(Path file, Workspace ws, List<WorkspaceFiles.Outside> unread) {
+        return read(SampleReader.sources(file, ws), unread);
+    }
+
+    /** The workspace's bound traffic summaries to read, without those in {@code unread}; they stay bound. */
+    static List<SampleReader.Source> summaries(Path file, Workspace ws, List<WorkspaceFiles.Outside> unread) {
+        return file == null || ws == null ? List.of() : read(SampleReader.summaries(file, ws), unread);
+    }
+
+    private static List<SampleReader.Source> read(List<SampleReader.Source> bound, List<WorkspaceFiles.Outside> unread) {
         Set<String> skip = new HashSet<>();
         unread.forEach(o -> skip.add(o.sample().id()));
-        return SampleReader.sources(file, ws).stream().filter(s -> !skip.contains(s.binding().id())).toList();
+        return bound.stream().filter(s -> !skip.contains(s.binding().id())).toList();
     }
 
     /**
      * Binds more traffic files to a workspace and reads all of its sample again. Line protocol names its event
-     * kinds; a CSV or NDJSON file becomes the event kind named after the file. Event kinds the workspace does not
+     * kinds; a CSV or NDJSON file becomes the event kind named after the file; a traffic summary is bound as it is,
+     * for event kinds the workspace already describes (see {@link BoundSummaries#check}). Event kinds the workspace does not
      * have yet are added with their as-written layout. With no workspace, one is made beside the first file (not
      * saved yet).
      *
@@ -95,7 +105,7 @@ public final class WorkspaceOpener {
             }
             ids.add(id);
             bindings.add(new SampleBinding(id, WorkspaceFiles.relativize(file, f), format,
-                format == SampleFormat.LINE_PROTOCOL ? null : SchemaInference.slug(name).replace('-', '_'), "ns", null, null, List.of()));
+                format == SampleFormat.LINE_PROTOCOL || !format.rows() ? null : SchemaInference.slug(name).replace('-', '_'), "ns", null, null, List.of()));
         }
         Workspace bound = new Workspace(base.name(), base.eventKinds(), base.layouts(), bindings, base.rollups(), base.targets(),
             base.canvas());
@@ -113,6 +123,7 @@ public final class WorkspaceOpener {
             }
         }
         Workspace out = new Workspace(bound.name(), kinds, layouts, bindings, bound.rollups(), bound.targets(), canvas);
+        BoundSummaries.check(out, sample, summaries(file, out, unread));
         return new Opened(file, out, List.of(), sample, unread);
     }
 
@@ -130,6 +141,7 @@ public final class WorkspaceOpener {
         WorkspaceReader.Loaded loaded = WorkspaceFiles.load(file);
         List<WorkspaceFiles.Outside> unread = readOutside ? List.of() : WorkspaceFiles.outside(file, loaded.workspace());
         Sample sample = counted(SampleReader.read(sources(file, loaded.workspace(), unread), limits, monitor));
+        BoundSummaries.check(loaded.workspace(), sample, summaries(file, loaded.workspace(), unread));
         return new Opened(file, loaded.workspace(), loaded.warnings(), sample, unread);
     }
 }

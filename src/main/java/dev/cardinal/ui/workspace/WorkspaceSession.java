@@ -88,6 +88,12 @@ public final class WorkspaceSession implements AutoCloseable {
             refreshTitle();
         });
         history.dirtyProperty().addListener((o, was, now) -> refreshTitle());
+        // an event kind from a traffic summary: its attributes' counts come with the projection, not with a sample
+        projection.shownProperty().addListener((o, was, now) -> {
+            if (now != null && now.summary() != null && now.summary().projection() != null) {
+                refreshAttributes();
+            }
+        });
     }
 
     /** How traffic is read when a workspace's sample is not kept. */
@@ -346,6 +352,8 @@ public final class WorkspaceSession implements AutoCloseable {
         Workspace ws = history.current();
         Layout layout = selectedLayout.get();
         if (ws != null && layout != null) {
+            projection.summaries(file(), WorkspaceOpener.summaries(file(), ws, unreadSamples()).stream()
+                .map(dev.cardinal.traffic.SampleReader.Source::path).toList());
             projection.request(ws, layout, settings.get(), mappingLimit.get());
         } else {
             projection.clear(ws == null ? "Open a workspace to see its projection." : "Add sample traffic and select a layout to see its projection.");
@@ -374,6 +382,12 @@ public final class WorkspaceSession implements AutoCloseable {
         Layout layout = selectedLayout.get();
         WorkspaceOpener.Opened opened = shown.openedProperty().get();
         Optional<EventKindSample> sample = opened == null ? Optional.empty() : opened.sample().eventKind(kind.get().name());
+        java.util.Map<String, dev.cardinal.projection.Projection.AttributeProjection> summarized = new java.util.HashMap<>();
+        LiveProjection.Shown fromSummary = projection.shownProperty().get();
+        if (sample.isEmpty() && fromSummary != null && fromSummary.summary() != null && fromSummary.summary().projection() != null
+            && fromSummary.summary().projection().eventKind().equals(kind.get().name())) {
+            fromSummary.summary().projection().attributes().forEach(a -> summarized.put(a.name(), a));
+        }
         List<AttributeRow> rows = new ArrayList<>();
         for (Attribute a : kind.get().attributes()) {
             Role role = layout.roleOf(a.name());
@@ -386,6 +400,10 @@ public final class WorkspaceSession implements AutoCloseable {
                     arrived = sa.arrivedAsTag() ? "tag" : "field";
                     distinct = sample.get().column(i).distinct();
                 }
+            } else if (summarized.containsKey(a.name())) {
+                dev.cardinal.projection.Projection.AttributeProjection sa = summarized.get(a.name());
+                arrived = sa.arrivedAsTag() ? "tag" : "field";
+                distinct = sa.distinct();
             }
             rows.add(new AttributeRow(a.name(), a.type().id(), arrived, role.name().toLowerCase(Locale.ROOT).replace('_', ' '),
                 distinct));

@@ -1,0 +1,51 @@
+package dev.cardinal.ui.workspace;
+
+import dev.cardinal.lint.Linter;
+import dev.cardinal.model.Layout;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.SummaryProjection;
+import dev.cardinal.projection.SummaryProjector;
+import dev.cardinal.traffic.SummaryCoverage;
+import dev.cardinal.traffic.TrafficSummary;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * What the projection panel shows of a layout whose event kind comes from a bound traffic summary: where the numbers
+ * come from (the file, its rows and the time they span: no rows are held), and the summary's projection of the layout
+ * ({@link SummaryProjector}, as {@code cardinal analyze S.summary.json} projects it), or, for a layout the summary does
+ * not cover, why not and the command that computes a summary that does (as the command line says it).
+ *
+ * @param file       the summary's file name
+ * @param rows       the rows of the event kind the summary counted
+ * @param span       from the event kind's first row to its last
+ * @param projection the layout projected, or null when the summary does not cover it
+ * @param uncovered  why there is no projection ("not covered by S.summary.json: ..."), or null
+ * @param rerun      the commands that make a summary covering the workspace's layouts, or null when covered
+ */
+public record SummaryShown(String file, long rows, Duration span, SummaryProjection projection, String uncovered,
+                           String rerun) {
+
+    /** Says which lint rules need rows. */
+    public static final String NOT_CHECKED = "not checked from the summary (they need the rows)";
+
+    /**
+     * {@code layout} from {@code kind} of the summary in {@code file}; {@code workspaceFile} names the workspace in the
+     * rerun command.
+     */
+    static SummaryShown of(String file, TrafficSummary.Kind kind, Layout layout, ProjectionSettings settings, String workspaceFile) {
+        long nanos = kind.lastTime() - kind.firstTime();
+        Duration span = kind.rows() < 2 ? Duration.ZERO : Duration.ofNanos(nanos);
+        return new SummaryProjector(kind).project(layout, settings)
+            .map(p -> new SummaryShown(file, kind.rows(), span, p, null, null))
+            .orElseGet(() -> new SummaryShown(file, kind.rows(), span, null, "Not covered by " + file + ": layout “"
+                + layout.name() + "” as it is now is neither a layout of the workspace the summary was computed for nor one"
+                + " toggle away from one, so no numbers are shown. To cover it, save the workspace and rerun the job with it:",
+                SummaryCoverage.rerunText(workspaceFile)));
+    }
+
+    /** The lint rules that could not check {@code unchecked}'s subjects from a summary, one line each. */
+    static List<String> notChecked(List<Linter.Unchecked> unchecked) {
+        return unchecked.stream().map(u -> u.rule() + " (" + String.join(", ", u.subjects()) + "): " + u.why()).toList();
+    }
+}
