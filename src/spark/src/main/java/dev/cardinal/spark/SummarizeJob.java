@@ -9,7 +9,6 @@ import dev.cardinal.traffic.TrafficSummary;
 import dev.cardinal.traffic.TrafficSummaryFile;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -17,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -213,12 +211,8 @@ public final class SummarizeJob {
             System.err.println("cardinal-summarize: " + badLines.value() + " bad lines skipped; cardinal analyze on a part of "
                 + "the traffic lists them with their line numbers");
         }
-        Path out = new Path(args.out());
-        FileSystem fs = out.getFileSystem(conf);
-        fs.setWriteChecksum(false); // no .crc beside the summary on a local disk
-        try (OutputStream o = fs.create(out, true)) {
-            o.write(TrafficSummaryFile.toJson(summary).getBytes(StandardCharsets.UTF_8));
-        }
+        byte[] json = TrafficSummaryFile.toJson(summary).getBytes(StandardCharsets.UTF_8);
+        SummaryOutput.write(new Path(args.out()), conf, o -> o.write(json));
         return summary;
     }
 
