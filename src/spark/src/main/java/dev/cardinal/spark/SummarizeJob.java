@@ -55,8 +55,8 @@ public final class SummarizeJob {
      * The session settings the job is fast with, each unless {@code spark-submit} set it: Kryo writes the rows' keys
      * and counts between tasks in a fraction of the bytes and time of Java serialization; with the job's classes
      * registered, a record is written without its class name, and without reference tracking Kryo no longer clears
-     * its table of objects seen after every record (the job's records share no objects). A third of the job's CPU
-     * time went to these two before.
+     * its table of objects seen after every record (the job's records share no objects). Kryo had 18% of the samples
+     * of a JFR profile of 200,000 rows before, 9% after.
      */
     static SparkSession.Builder tuned(SparkSession.Builder b) {
         org.apache.spark.SparkConf given = new org.apache.spark.SparkConf();
