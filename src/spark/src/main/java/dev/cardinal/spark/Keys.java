@@ -26,11 +26,19 @@ final class Keys {
 
     /** Type, kind, slot and value of a key made by {@link #of}. */
     static String[] parse(String key) {
+        int kindStart = key.indexOf(':', 1) + 1;
+        int kindEnd = kindStart + Integer.parseInt(key, 1, kindStart - 1, 10);
+        int slotStart = key.indexOf(':', kindEnd) + 1;
+        int slotEnd = valueAt(key);
+        return new String[]{key.substring(0, 1), key.substring(kindStart, kindEnd), key.substring(slotStart, slotEnd),
+            key.substring(slotEnd)};
+    }
+
+    /** Where the value of a key made by {@link #of} starts: what is before it is {@code of(type, kind, slot, "")}. */
+    static int valueAt(String key) {
         int colon = key.indexOf(':', 1);
         int kindEnd = colon + 1 + Integer.parseInt(key, 1, colon, 10);
-        String kind = key.substring(colon + 1, kindEnd);
         int colon2 = key.indexOf(':', kindEnd);
-        int slotEnd = colon2 + 1 + Integer.parseInt(key, kindEnd, colon2, 10);
-        return new String[]{key.substring(0, 1), kind, key.substring(colon2 + 1, slotEnd), key.substring(slotEnd)};
+        return colon2 + 1 + Integer.parseInt(key, kindEnd, colon2, 10);
     }
 }

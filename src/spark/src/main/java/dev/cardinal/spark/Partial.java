@@ -33,13 +33,15 @@ final class Partial implements Serializable {
         Map<String, TreeMap<Long, HllSketch>> sketching = new HashMap<>();
         while (keys.hasNext()) {
             Tuple2<String, Agg> e = keys.next();
-            String[] k = Keys.parse(e._1());
+            String key = e._1();
+            int valueAt = Keys.valueAt(key);
+            // the key's slot is its prefix; kind and slot are parsed only when a slot is first met
+            String slot = key.substring(0, valueAt);
             Agg agg = e._2();
-            char type = k[0].charAt(0);
-            String slot = Keys.of(type, k[1], k[2], "");
+            char type = key.charAt(0);
             switch (type) {
                 case Keys.VALUE, Keys.COMBINATION -> out.firstSeen.computeIfAbsent(slot,
-                    s -> new long[cp.kinds.get(k[1]).positions.length])[agg.interval]++;
+                    s -> new long[cp.kinds.get(Keys.parse(s)[1]).positions.length])[agg.interval]++;
                 case Keys.TAG_VALUE -> {
                     long[] n = out.tagValues.computeIfAbsent(slot, s -> new long[agg.layouts.length * 64]);
                     for (int j = 0; j < n.length; j++) {
@@ -49,8 +51,10 @@ final class Partial implements Serializable {
                     }
                 }
                 case Keys.SERIES -> {
-                    int j = Integer.parseInt(k[2]);
-                    out.firstSeen.computeIfAbsent(slot, s -> new long[cp.layouts.get(k[1])[j].positions.length])[agg.interval]++;
+                    out.firstSeen.computeIfAbsent(slot, s -> {
+                        String[] k = Keys.parse(s);
+                        return new long[cp.layouts.get(k[1])[Integer.parseInt(k[2])].positions.length];
+                    })[agg.interval]++;
                     TreeMap<Long, long[]> groups = out.shardGroups.computeIfAbsent(slot, s -> new TreeMap<>());
                     for (long g : agg.groups) {
                         groups.computeIfAbsent(g, x -> new long[2])[0]++;
@@ -61,8 +65,9 @@ final class Partial implements Serializable {
             }
             if (agg.days != null) {
                 TreeMap<Long, HllSketch> byDay = sketching.computeIfAbsent(slot, s -> new TreeMap<>());
+                String value = key.substring(valueAt);
                 for (long day : agg.days) {
-                    byDay.computeIfAbsent(day, d -> new HllSketch(lgK, TgtHllType.HLL_8)).update(k[3]);
+                    byDay.computeIfAbsent(day, d -> new HllSketch(lgK, TgtHllType.HLL_8)).update(value);
                 }
             }
         }

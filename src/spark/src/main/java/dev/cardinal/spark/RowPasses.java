@@ -95,9 +95,20 @@ final class RowPasses {
         Checkpoints.Group[] points = cp.layouts.get(kind);
         List<SampleAttribute> attributes = k.sample.attributes();
         SummaryRows sr = k.rows;
-        String[] slots = new String[k.layouts];
-        for (int j = 0; j < slots.length; j++) {
-            slots[j] = Integer.toString(j);
+        // each key is its slot's prefix and the value ({@link Keys#of}), made once per chunk rather than per key
+        String[] values = new String[attributes.size()];
+        for (int a = 0; a < values.length; a++) {
+            values[a] = Keys.of(Keys.VALUE, kind, attributes.get(a).name(), "");
+        }
+        String[] combinations = new String[k.patterns.length];
+        String[] tagValues = new String[k.patterns.length];
+        for (int p = 0; p < k.patterns.length; p++) {
+            combinations[p] = Keys.of(Keys.COMBINATION, kind, k.patterns[p], "");
+            tagValues[p] = Keys.of(Keys.TAG_VALUE, kind, k.patterns[p], "");
+        }
+        String[] series = new String[k.layouts];
+        for (int j = 0; j < series.length; j++) {
+            series[j] = Keys.of(Keys.SERIES, kind, Integer.toString(j), "");
         }
         // the keys of a window of rows, merged: a closed set's values and a small layout's series leave the task once
         // per window instead of once per row, and the map dies young
@@ -140,7 +151,7 @@ final class RowPasses {
                 for (int a = 0; a < attributes.size(); a++) {
                     String v = sr.valueKey(a, r);
                     if (v != null) {
-                        add(Keys.of(Keys.VALUE, kind, attributes.get(a).name(), v), Agg.value(interval, day));
+                        add(values[a] + v, Agg.value(interval, day));
                     }
                 }
                 long[] written = k.written(r);
@@ -149,18 +160,18 @@ final class RowPasses {
                     if (k.patternAttribute[p] == null) {
                         String tuple = sr.tagTuple(jt[0], jt[1], r);
                         if (tuple != null) {
-                            add(Keys.of(Keys.COMBINATION, kind, k.patterns[p], tuple), Agg.combination(interval));
+                            add(combinations[p] + tuple, Agg.combination(interval));
                         }
                     }
                     long[] under = RowKeys.and(written, k.patternLayouts[p]);
                     String v = under == null ? null : sr.tagValue(jt[0], jt[1], r);
                     if (v != null) {
-                        add(Keys.of(Keys.TAG_VALUE, kind, k.patterns[p], v), Agg.tagValue(under));
+                        add(tagValues[p] + v, Agg.tagValue(under));
                     }
                 }
                 for (int j = 0; j < k.layouts; j++) {
                     if (RowKeys.has(written, j)) {
-                        add(Keys.of(Keys.SERIES, kind, slots[j], sr.seriesKey(j, r)),
+                        add(series[j] + sr.seriesKey(j, r),
                             Agg.series(points[j].interval(ts, fp, seq), sr.shardGroup(j, r), day));
                     }
                 }

@@ -20,7 +20,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * Rows per second of the summary job on {@code local[2]} beside Cardinal's own reader, on the ad marketplace
- * scenario with N rows (the argument, default 1,000,000), and the heap each used; then the summary's figures are
+ * scenario with N rows (the argument, default 1,000,000): wall time, the process's CPU time (rows per CPU-second
+ * says more than wall time on a shared machine, and the load average is printed beside it) and the heap each used; then the summary's figures are
  * checked against the rows' ({@link ReportComparison}), as the tests check them on small samples.
  *
  * <pre>cd src/spark && mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummarizeBench -Dbench=1000000</pre>
@@ -38,14 +39,18 @@ public final class SummarizeBench {
             Runtime.getRuntime().availableProcessors());
 
         resetPeaks();
+        double load = load();
+        long cpu0 = cpu();
         long t0 = System.nanoTime();
         Sample sample = SampleReader.read(List.of(new SampleReader.Source(traffic, new SampleBinding("traffic",
             traffic.toString(), SampleFormat.LINE_PROTOCOL, null, "ns", null, null, List.of()))), SampleLimits.defaults(),
             ReadMonitor.NONE);
         double readerSeconds = (System.nanoTime() - t0) / 1e9;
+        double readerCpu = (cpu() - cpu0) / 1e9;
         long readerHeap = peakHeap();
-        System.out.printf("Cardinal's reader: %,d rows in %.1f s = %,.0f rows/s, peak heap %,d MiB%n", sample.rows(),
-            readerSeconds, sample.rows() / readerSeconds, readerHeap >> 20);
+        System.out.printf("Cardinal's reader: %,d rows in %.1f s = %,.0f rows/s; %.1f s CPU = %,.0f rows per CPU-second; "
+            + "peak heap %,d MiB; load average %.1f to %.1f%n", sample.rows(), readerSeconds, sample.rows() / readerSeconds,
+            readerCpu, sample.rows() / readerCpu, readerHeap >> 20, load, load());
         sample = null;
         System.gc();
 
@@ -55,18 +60,32 @@ public final class SummarizeBench {
         spark.sparkContext().setLogLevel("WARN");
         Path summary = dir.resolve("traffic" + TrafficSummary.EXTENSION);
         resetPeaks();
+        load = load();
+        cpu0 = cpu();
         t0 = System.nanoTime();
         SummarizeBenchAccess.run(spark, ws, traffic, summary);
         double sparkSeconds = (System.nanoTime() - t0) / 1e9;
+        double sparkCpu = (cpu() - cpu0) / 1e9;
         long sparkHeap = peakHeap();
         spark.stop();
-        System.out.printf("summary job, local[2]: %,d rows in %.1f s = %,.0f rows/s, peak heap %,d MiB, summary %,d bytes%n",
-            rows, sparkSeconds, rows / sparkSeconds, sparkHeap >> 20, Files.size(summary));
+        System.out.printf("summary job, local[2]: %,d rows in %.1f s = %,.0f rows/s; %.1f s CPU = %,.0f rows per CPU-second; "
+            + "peak heap %,d MiB; load average %.1f to %.1f; summary %,d bytes%n", rows, sparkSeconds, rows / sparkSeconds,
+            sparkCpu, rows / sparkCpu, sparkHeap >> 20, load, load(), Files.size(summary));
 
         t0 = System.nanoTime();
         ReportComparison.compare("ad-marketplace " + rows, ws, traffic, summary);
         System.out.printf("every figure of analyze --format json from the summary equals the rows' (checked in %.1f s)%n",
             (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** CPU time of the whole process (every thread, the GC's included), in nanoseconds. */
+    private static long cpu() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** The machine's load average over the last minute: on a shared machine, wall time says little without it. */
+    private static double load() {
+        return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     private static void resetPeaks() {

@@ -28,10 +28,18 @@ public final class ReportComparison {
     private ReportComparison() {
     }
 
-    /** Compares the reports; {@code traffic} null reads the rows from the workspace's bound samples. */
-    public static void compare(String name, Path ws, Path traffic, Path summary) throws Exception {
-        Run fromRows = traffic == null ? cardinal("analyze", "--workspace", ws.toString(), "--format", "json")
-            : cardinal("analyze", traffic.toString(), "--workspace", ws.toString(), "--format", "json");
+    /**
+     * Compares the reports; {@code traffic} null reads the rows from the workspace's bound samples, which are analyzed
+     * with {@code rowsOptions} too (e.g. {@code --exact}).
+     */
+    public static void compare(String name, Path ws, Path traffic, Path summary, String... rowsOptions) throws Exception {
+        List<String> rowsArgs = new ArrayList<>(List.of("analyze"));
+        if (traffic != null) {
+            rowsArgs.add(traffic.toString());
+        }
+        rowsArgs.addAll(List.of("--workspace", ws.toString(), "--format", "json"));
+        rowsArgs.addAll(List.of(rowsOptions));
+        Run fromRows = cardinal(rowsArgs.toArray(String[]::new));
         Run fromSummary = cardinal("analyze", summary.toString(), "--workspace", ws.toString(), "--format", "json");
         assertEquals(0, fromRows.code, fromRows.err);
         assertEquals(0, fromSummary.code, fromSummary.err);
