@@ -146,7 +146,13 @@ public record Template(String pattern, List<Part> parts) {
 
     /** True when the template is literal text only. */
     public boolean isLiteral() {
-        return parts.stream().allMatch(p -> p instanceof Literal);
+        // a loop, not a stream: renderers ask this for every row they render
+        for (Part p : parts) {
+            if (!(p instanceof Literal)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The literal text, when {@link #isLiteral()}. */
