@@ -210,6 +210,14 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         assertEquals(0, md.code(), md.err());
         assertEquals(md.out().replace("Numbers for InfluxDB 1.8.10.", "Numbers for InfluxDB 1.8.10 (assumed: no server version given)."),
             robot.lookup("#compareDetails").queryAs(TextArea.class).getText());
+        // what Markdown… and HTML… write: the command line's review from the summary
+        assertEquals(robot.lookup("#compareDetails").queryAs(TextArea.class).getText(),
+            window.controller().comparePanel().exported(".md").orElseThrow());
+        String html = window.controller().comparePanel().exported(".html").orElseThrow();
+        CliRun page = CliRun.of(java.util.stream.Stream.concat(args.stream(), java.util.stream.Stream.of("--format", "html"))
+            .toArray(String[]::new));
+        assertEquals(0, page.code(), page.err());
+        assertEquals(page.out().replace("InfluxDB 1.8.10.<", "InfluxDB 1.8.10 (assumed: no server version given).<"), html);
         for (JsonNode v : cli.get("verdict")) {
             assertTrue(robot.lookup("#compareVerdict .verdict-line").queryAllAs(Label.class).stream()
                 .anyMatch(l -> l.getText().equals(v.asText())), v.asText());

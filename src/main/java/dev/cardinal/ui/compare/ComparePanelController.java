@@ -33,7 +33,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -451,30 +450,42 @@ public final class ComparePanelController {
 
     @FXML
     private void exportMarkdown() {
-        export("Markdown", "*.md", ".md", ReviewMarkdown::render, ReviewMarkdown::render);
+        export("Markdown", "*.md", ".md");
     }
 
     @FXML
     private void exportHtml() {
-        export("HTML page", "*.html", ".html", ReviewHtml::render, ReviewHtml::render);
+        export("HTML page", "*.html", ".html");
     }
 
-    private void export(String kind, String pattern, String extension, Function<Review, String> render,
-                        Function<SummaryReview, String> renderSummary) {
-        Review r = shown;
-        SummaryReview s = shownSummary;
-        if (r == null && s == null) {
+    /**
+     * The review shown as its export with {@code extension} writes it (".md" or ".html"): the review over rows, or the
+     * one over a traffic summary; empty when none is shown.
+     */
+    public java.util.Optional<String> exported(String extension) {
+        boolean html = extension.equals(".html");
+        if (shown != null) {
+            return Optional.of(html ? ReviewHtml.render(shown) : ReviewMarkdown.render(shown));
+        }
+        if (shownSummary != null) {
+            return Optional.of(html ? ReviewHtml.render(shownSummary) : ReviewMarkdown.render(shownSummary));
+        }
+        return Optional.empty();
+    }
+
+    private void export(String kind, String pattern, String extension) {
+        if (shown == null && shownSummary == null) {
             return;
         }
-        Layout a = r == null ? s.a().layout() : r.a().layout();
-        Layout b = r == null ? s.b().layout() : r.b().layout();
+        Layout a = shown == null ? shownSummary.a().layout() : shown.a().layout();
+        Layout b = shown == null ? shownSummary.b().layout() : shown.b().layout();
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Export the review");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
         chooser.setInitialFileName(a.id() + "-vs-" + b.id() + extension);
         File f = chooser.showSaveDialog(status.getScene().getWindow());
         if (f != null) {
-            exportTo(f.toPath(), r == null ? renderSummary.apply(s) : render.apply(r));
+            exported(extension).ifPresent(text -> exportTo(f.toPath(), text));
         }
     }
 
