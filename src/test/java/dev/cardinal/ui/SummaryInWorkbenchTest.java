@@ -260,6 +260,14 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         robot.clickOn("#compareCopyRerun");
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(rerun, WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get());
+        assertTrue(window.controller().comparePanel().exported(".md").isEmpty(), "nothing to export");
+
+        // covered again: the review comes back, the rerun command goes
+        robot.interact(() -> window.session().edits().setRole("user_id", Role.TAG));
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json"));
+        assertTrue(robot.lookup("#compareMetrics").query().getParent().isVisible());
+        assertFalse(robot.lookup("#compareRerunBox").query().isVisible());
     }
 
     @Test

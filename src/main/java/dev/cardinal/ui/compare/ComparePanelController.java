@@ -358,6 +358,7 @@ public final class ComparePanelController {
         shown = null;
         shownSummary = null;
         reviewBody.setVisible(false);
+        review.setVisible(false); // its scroll bar, for what is no longer there, too
         exportMarkdown.setDisable(true);
         exportHtml.setDisable(true);
     }
@@ -385,6 +386,7 @@ public final class ComparePanelController {
         canvasA.sizeToCards();
         canvasB.sizeToCards();
         reviewBody.setVisible(true);
+        review.setVisible(true);
         review.setVvalue(0);
         exportMarkdown.setDisable(false);
         exportHtml.setDisable(false);
