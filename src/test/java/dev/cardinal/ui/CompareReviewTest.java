@@ -114,13 +114,23 @@ class CompareReviewTest extends WorkbenchFixture {
         robot.interact(() -> stage.setHeight(800)); // the next test's window is 1280x800 again
     }
 
+    /** Whether {@code n} and all that holds it are visible (the hidden rerun command of a summary is not). */
+    private static boolean onScreen(Node n) {
+        for (Node at = n; at != null; at = at.getParent()) {
+            if (!at.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Exactly one scroll pane around the review; inside it no list, table or scroll bar, and every part whole. */
     private static void assertOneScroll(FxRobot robot) {
         ScrollPane review = robot.lookup("#compareReview").queryAs(ScrollPane.class);
         Parent panel = review.getParent();
         List<ScrollPane> around = new ArrayList<>();
         for (Node n : panel.lookupAll(".scroll-pane")) {
-            if (n instanceof ScrollPane sp && !isInside(sp, review)) {
+            if (n instanceof ScrollPane sp && !isInside(sp, review) && onScreen(sp)) {
                 around.add(sp);
             }
         }

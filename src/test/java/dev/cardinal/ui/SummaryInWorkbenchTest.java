@@ -14,6 +14,10 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.SummaryCoverage;
+import dev.cardinal.ui.compare.FindingRows;
+import dev.cardinal.ui.compare.MetricsGrid;
+import dev.cardinal.ui.compare.ReviewRows;
+import dev.cardinal.ui.workspace.SummaryShown;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -67,14 +71,27 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         waitOnFx(30, () -> !window.session().projection().staleProperty().get() && status(robot).contains(part));
     }
 
-    @Test
-    void aSummaryGivesTheNumbersOfTheLayoutsItCoversAndSaysHowToCoverTheOthers(FxRobot robot, @TempDir Path dir) throws Exception {
+    /** The workspace without rows opened, layout {@link #LAYOUT} selected, the summary added and its numbers shown. */
+    private Path openWithSummary(FxRobot robot, Path dir) throws Exception {
         Path ws = workspaceWithoutRows(dir);
-        Path summary = dir.resolve("ads.summary.json");
         openAndWait(robot, ws);
         robot.interact(() -> window.session().select(LAYOUT));
-        robot.interact(() -> window.controller().addSamples(List.of(summary)));
+        robot.interact(() -> window.controller().addSamples(List.of(dir.resolve("ads.summary.json"))));
         awaitStatus(robot, "From the traffic summary ads.summary.json: 20,000 rows");
+        return ws;
+    }
+
+    /** Chooses the workspace's layout {@code id} in the Compare tab's choice {@code box}. */
+    private static void choose(FxRobot robot, String box, String id) {
+        javafx.scene.control.ChoiceBox<dev.cardinal.compare.Side> choice = robot.lookup(box).query();
+        robot.interact(() -> choice.setValue(choice.getItems().stream().filter(x -> x.origin() == null && x.layout().id().equals(id))
+            .findFirst().orElseThrow()));
+    }
+
+    @Test
+    void aSummaryGivesTheNumbersOfTheLayoutsItCoversAndSaysHowToCoverTheOthers(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = openWithSummary(robot, dir);
+        Path summary = dir.resolve("ads.summary.json");
         JsonNode cli = analyzed(summary, ws);
         assertEquals(Quantities.count(cli.get("series").asLong()), projected(robot, "series"));
         assertEquals(Quantities.count(cli.get("points").asLong()), projected(robot, "points"));
@@ -94,16 +111,6 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
             window.session().projection().notCheckedProperty().get().toString());
         assertFalse(robot.lookup("#rerunBox").query().isVisible());
         snap(robot, "summary-covered");
-        // Compare (review mode) needs rows: it says so, with the command that compares from the summary
-        robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Compare"))
-            .<javafx.scene.Node>query());
-        robot.clickOn("#compareButton");
-        String compared = robot.lookup("#compareStatus").queryAs(Label.class).getText();
-        assertTrue(compared.endsWith("cardinal compare ads.cardinal.json --a ids-as-tags --b ids-as-fields --sample ads.summary.json"),
-            compared);
-        robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals("Canvas"))
-            .<javafx.scene.Node>query());
-
         // one toggle away: covered; two: not
         robot.interact(() -> window.session().edits().setRole("session_id", Role.FIELD));
         awaitStatus(robot, "From the traffic summary");
@@ -155,6 +162,112 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         waitOnFx(30, () -> robot.lookup("#status").queryAs(Label.class).getText()
             .startsWith("Applied: make listing_id a field — series " + Quantities.count(cli.get("series").asLong()) + " → "));
         awaitStatus(robot, "From the traffic summary ads.summary.json");
+    }
+
+    private static void openTab(FxRobot robot, String name) {
+        robot.clickOn(robot.lookup(".tab-label").match((javafx.scene.control.Labeled l) -> l.getText().equals(name))
+            .<javafx.scene.Node>query());
+    }
+
+    private static String compareStatus(FxRobot robot) {
+        return robot.lookup("#compareStatus").queryAs(Label.class).getText();
+    }
+
+    @Test
+    void theCompareTabReviewsTwoLayoutsFromTheSummaryAsTheCommandLineDoes(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = openWithSummary(robot, dir);
+        Path summary = dir.resolve("ads.summary.json");
+        openTab(robot, "Compare");
+        choose(robot, "#compareA", "ids-as-tags");
+        choose(robot, "#compareB", "ids-as-fields");
+        robot.clickOn("#compareButton");
+        MetricsGrid grid = robot.lookup("#compareMetrics").queryAs(MetricsGrid.class);
+        waitOnFx(30, () -> !grid.rows().isEmpty() || compareStatus(robot).startsWith("Cannot"));
+        assertTrue(compareStatus(robot).endsWith("points of listing_event, from the traffic summary ads.summary.json"),
+            compareStatus(robot));
+
+        // every number the command line gives for the workbench's server (1.8.10, assumed: the command line with no
+        // version checks every engine's limits), the grid gives; what a summary does not hold is a dash, and needs rows
+        List<String> args = List.of("compare", ws.toString(), "--a", "ids-as-tags", "--b", "ids-as-fields", "--sample",
+            summary.toString(), "--server-version", "1.8.10");
+        CliRun json = CliRun.of(java.util.stream.Stream.concat(args.stream(), java.util.stream.Stream.of("--format", "json"))
+            .toArray(String[]::new));
+        assertEquals(0, json.code(), json.err());
+        JsonNode cli = new ObjectMapper().readTree(json.out());
+        int metricRows = 0;
+        for (JsonNode m : cli.get("metrics")) {
+            ReviewRows row = grid.rows().stream().filter(r -> r.name().equals(m.get("name").asText())).findFirst()
+                .orElseThrow(() -> new AssertionError(m.get("name") + " not in the grid"));
+            assertEquals(m.get("a").isNull() ? "—" : Quantities.count(m.get("a").asLong()), row.a(), row.name());
+            assertEquals(m.get("b").isNull() ? "—" : Quantities.count(m.get("b").asLong()), row.b(), row.name());
+            metricRows++;
+        }
+        assertEquals(metricRows, grid.rows().stream().filter(r -> r.metric() != null).count(), "no number the command line lacks");
+        ReviewRows measurements = grid.rows().stream().filter(r -> r.name().equals("measurements")).findFirst().orElseThrow();
+        assertEquals(List.of("—", "—", "needs rows"), List.of(measurements.a(), measurements.b(), measurements.change()));
+        // the verdict, differences and findings: the command line's review as it writes it in Markdown
+        CliRun md = CliRun.of(args.toArray(String[]::new));
+        assertEquals(0, md.code(), md.err());
+        assertEquals(md.out().replace("Numbers for InfluxDB 1.8.10.", "Numbers for InfluxDB 1.8.10 (assumed: no server version given)."),
+            robot.lookup("#compareDetails").queryAs(TextArea.class).getText());
+        // what Markdown… and HTML… write: the command line's review from the summary
+        assertEquals(robot.lookup("#compareDetails").queryAs(TextArea.class).getText(),
+            window.controller().comparePanel().exported(".md").orElseThrow());
+        String html = window.controller().comparePanel().exported(".html").orElseThrow();
+        CliRun page = CliRun.of(java.util.stream.Stream.concat(args.stream(), java.util.stream.Stream.of("--format", "html"))
+            .toArray(String[]::new));
+        assertEquals(0, page.code(), page.err());
+        assertEquals(page.out().replace("InfluxDB 1.8.10.<", "InfluxDB 1.8.10 (assumed: no server version given).<"), html);
+        for (JsonNode v : cli.get("verdict")) {
+            assertTrue(robot.lookup("#compareVerdict .verdict-line").queryAllAs(Label.class).stream()
+                .anyMatch(l -> l.getText().equals(v.asText())), v.asText());
+        }
+        FindingRows findingsA = robot.lookup("#compareFindingsA").queryAs(FindingRows.class);
+        assertEquals(cli.get("findings").get("a").size(), findingsA.findings().size());
+        assertFalse(findingsA.findings().isEmpty(), "ids in tags are found from the summary's growth");
+        // the rules that need rows, per layout, as the Findings panel names them
+        String notCheckedA = robot.lookup("#compareNotCheckedA").queryAs(Label.class).getText();
+        assertTrue(notCheckedA.startsWith("Rules " + SummaryShown.NOT_CHECKED + ": "), notCheckedA);
+        for (JsonNode n : cli.get("notChecked").get("a")) {
+            assertTrue(notCheckedA.contains(n.get("rule").asText()), n + " in " + notCheckedA);
+        }
+        String notIn = robot.lookup("#compareNotInSummary").queryAs(Label.class).getText();
+        assertTrue(notIn.contains("measurements") && notIn.contains("example queries take values from the rows"), notIn);
+        assertTrue(robot.lookup("#compareNotInSummary").query().isVisible());
+        assertFalse(robot.lookup("#compareRerunBox").query().isVisible());
+        assertEquals("From the traffic summary ads.summary.json: 20,000 rows over 14.0 days (counts, no rows held).",
+            robot.lookup("#compareSource").queryAs(Label.class).getText());
+        snap(robot, "summary-compare");
+        robot.interact(() -> robot.lookup("#compareReview").queryAs(javafx.scene.control.ScrollPane.class).setVvalue(0.45));
+        snap(robot, "summary-compare-findings");
+        robot.interact(() -> robot.lookup("#compareReview").queryAs(javafx.scene.control.ScrollPane.class).setVvalue(1));
+        snap(robot, "summary-compare-numbers");
+
+        // a layout the summary does not cover (two toggles away): said, with the command to rerun the job
+        openTab(robot, "Canvas");
+        robot.interact(() -> window.session().edits().setRole("session_id", Role.FIELD));
+        robot.interact(() -> window.session().edits().setRole("user_id", Role.FIELD));
+        awaitStatus(robot, "Not covered by ads.summary.json");
+        openTab(robot, "Compare");
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> compareStatus(robot).startsWith("Not covered by ads.summary.json"));
+        assertTrue(compareStatus(robot).contains("“ids-as-tags”"), compareStatus(robot));
+        assertFalse(robot.lookup("#compareMetrics").query().getParent().isVisible(), "no stale review stays on screen");
+        assertTrue(robot.lookup("#compareRerunBox").query().isVisible());
+        String rerun = robot.lookup("#compareRerunCommand").queryAs(TextArea.class).getText();
+        assertEquals(SummaryCoverage.rerunText(ws.toString()), rerun);
+        snap(robot, "summary-compare-not-covered");
+        robot.clickOn("#compareCopyRerun");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(rerun, WaitForAsyncUtils.asyncFx(() -> Clipboard.getSystemClipboard().getString()).get());
+        assertTrue(window.controller().comparePanel().exported(".md").isEmpty(), "nothing to export");
+
+        // covered again: the review comes back, the rerun command goes
+        robot.interact(() -> window.session().edits().setRole("user_id", Role.TAG));
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json"));
+        assertTrue(robot.lookup("#compareMetrics").query().getParent().isVisible());
+        assertFalse(robot.lookup("#compareRerunBox").query().isVisible());
     }
 
     @Test

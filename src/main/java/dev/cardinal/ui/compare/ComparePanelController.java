@@ -6,18 +6,22 @@ import dev.cardinal.compare.ReviewHtml;
 import dev.cardinal.compare.ReviewMarkdown;
 import dev.cardinal.compare.Revisions;
 import dev.cardinal.compare.Side;
+import dev.cardinal.compare.SummaryReview;
 import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Position;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.projection.AtHorizon;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.canvas.AttributeInfo;
 import dev.cardinal.ui.canvas.CanvasView;
 import dev.cardinal.ui.common.Dialogs;
+import dev.cardinal.ui.common.RerunCommand;
 import dev.cardinal.ui.common.Tasks;
+import dev.cardinal.ui.workspace.SummaryShown;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -26,9 +30,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Executor;
-import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -38,6 +42,9 @@ import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
@@ -46,7 +53,8 @@ import javafx.util.StringConverter;
 /**
  * Review mode: two layouts of one event kind over the same traffic, their cards side by side with the changed
  * attributes marked, the numbers with deltas, the verdict, findings and the queries each forces; export as Markdown or
- * HTML.
+ * HTML. Over an event kind whose traffic is a bound traffic summary, the review is the summary's (as
+ * {@code cardinal compare --sample S.summary.json} gives it): what it does not hold is a dash and said.
  */
 public final class ComparePanelController {
     private static final Logger LOG = Logger.getLogger(ComparePanelController.class.getName());
@@ -54,6 +62,8 @@ public final class ComparePanelController {
     private final WorkspaceSession session;
     private final Executor executor;
     private Review shown;
+    /** The review shown when it is one over a traffic summary (then {@link #shown} is null). */
+    private SummaryReview shownSummary;
     @FXML
     private ChoiceBox<Side> layoutA;
     @FXML
@@ -92,6 +102,21 @@ public final class ComparePanelController {
     private FindingRows findingsA;
     @FXML
     private FindingRows findingsB;
+    @FXML
+    private Label notCheckedA;
+    @FXML
+    private Label notCheckedB;
+    @FXML
+    private Label notInSummary;
+    /** Where a review over a traffic summary takes its numbers from; hidden over rows. */
+    @FXML
+    private Label source;
+    @FXML
+    private TitledPane detailsPane;
+    @FXML
+    private javafx.scene.layout.VBox rerunBox;
+    @FXML
+    private TextArea rerunCommand;
 
     public ComparePanelController(WorkspaceSession session, Executor executor) {
         this.session = session;
@@ -236,14 +261,13 @@ public final class ComparePanelController {
         }
         var opened = session.openedProperty().get();
         EventKindSample sample = opened == null ? null : opened.sample().eventKind(a.layout().eventKind()).orElse(null);
+        List<Path> summaries = session.summaryFiles();
+        if (sample == null && summaries.isEmpty()) {
+            status.setText("The sample has no " + a.layout().eventKind() + " traffic to compare over.");
+            return;
+        }
         if (sample == null) {
-            List<String> summaries = session.workspace().samples().stream().filter(s -> !s.format().rows())
-                .map(dev.cardinal.model.SampleBinding::path).toList();
-            status.setText(summaries.isEmpty() ? "The sample has no " + a.layout().eventKind() + " traffic to compare over."
-                : "The sample has no " + a.layout().eventKind() + " rows to compare over; a traffic summary ("
-                + String.join(", ", summaries) + ") is compared on the command line: cardinal compare "
-                + (session.file() == null ? "W.cardinal.json" : session.file().getFileName()) + " --a " + a.layout().id()
-                + " --b " + b.layout().id() + " --sample " + summaries.get(0));
+            compareFromSummary(a, b, summaries);
             return;
         }
         compare.setDisable(true);
@@ -263,34 +287,137 @@ public final class ComparePanelController {
             .runOn(executor);
     }
 
+    /** Compares {@code a} and {@code b} in the background from the bound summary that holds their event kind. */
+    private void compareFromSummary(Side a, Side b, List<Path> summaries) {
+        compare.setDisable(true);
+        status.setText("Comparing " + a.label() + " with " + b.label() + " from the traffic summary…");
+        var settings = session.settingsProperty().get();
+        String workspaceFile = session.file() == null ? "W.cardinal.json" : session.file().toString();
+        Tasks.<Optional<SummaryCompared>>create(p -> SummaryCompared.of(a, b, summaries, settings, workspaceFile))
+            .onSuccess(c -> c.ifPresentOrElse(this::show,
+                () -> status.setText("The sample has no " + a.layout().eventKind() + " traffic to compare over.")))
+            .onError(e -> {
+                LOG.log(Level.WARNING, "compare from a traffic summary failed", e);
+                status.setText("Cannot compare from the traffic summary: " + e.getMessage());
+            })
+            .andFinally(() -> compare.setDisable(false))
+            .runOn(executor);
+    }
+
+    /** A review over a traffic summary, or, when it does not cover a layout, why not and the command that covers it. */
+    private void show(SummaryCompared c) {
+        SummaryShown uncovered = c.uncovered();
+        if (uncovered != null) {
+            clear();
+            showRerun(uncovered.rerun());
+            status.setText(uncovered.uncovered());
+            return;
+        }
+        SummaryReview r = c.review();
+        shownSummary = r;
+        shown = null;
+        showRerun(null);
+        verdict.getChildren().setAll(r.verdict().stream().map(ComparePanelController::verdictLine).toList());
+        metrics.show(r.a().layout().name(), r.b().layout().name(), ReviewRows.of(r));
+        details.setText(ReviewMarkdown.render(r));
+        detailsPane.setText("The review as Markdown: differences, findings, what needs rows");
+        findings(r.a().layout().name(), r.lintA().findings(), r.b().layout().name(), r.lintB().findings());
+        notChecked(notCheckedA, SummaryShown.notChecked(r.lintA().unchecked()));
+        notChecked(notCheckedB, SummaryShown.notChecked(r.lintB().unchecked()));
+        summaryLines(SummaryCompared.notInSummary(), c.source());
+        Set<String> changed = r.differences().stream().map(LayoutComparison.Difference::subject).collect(Collectors.toSet());
+        card(canvasA, r.a(), changed);
+        card(canvasB, r.b(), changed);
+        canvasA.showMappings(Map.of());
+        canvasB.showMappings(Map.of());
+        revealed();
+        status.setText(r.a().layout().name() + " vs " + r.b().layout().name() + " over " + Quantities.count(r.a().points())
+            + " points of " + r.a().eventKind() + ", from the traffic summary " + c.a().file());
+    }
+
+    /** What a summary does not hold and where the numbers come from, or neither (null: a review over rows). */
+    private void summaryLines(String notHeld, String from) {
+        for (Label l : List.of(notInSummary, source)) {
+            l.setVisible(notHeld != null);
+            l.setManaged(notHeld != null);
+        }
+        notInSummary.setText(notHeld == null ? "" : notHeld);
+        source.setText(from == null ? "" : Character.toUpperCase(from.charAt(0)) + from.substring(1) + ".");
+    }
+
+    /** The rules a layout's findings could not check from the summary, named on one line; why each, on hover. */
+    private static void notChecked(Label line, List<String> lines) {
+        line.setText(SummaryShown.notCheckedLine(lines));
+        line.setTooltip(lines.isEmpty() ? null : new Tooltip(String.join("\n", lines)));
+        line.setVisible(!lines.isEmpty());
+        line.setManaged(!lines.isEmpty());
+    }
+
+    /** Nothing of a review left on screen, nothing to export. */
+    private void clear() {
+        shown = null;
+        shownSummary = null;
+        reviewBody.setVisible(false);
+        review.setVisible(false); // its scroll bar, for what is no longer there, too
+        exportMarkdown.setDisable(true);
+        exportHtml.setDisable(true);
+    }
+
+    /** Shows the command that makes a summary covering the layouts, or hides it (null). */
+    private void showRerun(String command) {
+        RerunCommand.show(rerunBox, rerunCommand, command);
+    }
+
+    @FXML
+    private void copyRerun() {
+        RerunCommand.copy(rerunCommand);
+        status.setText("Copied the command that makes a covering traffic summary.");
+    }
+
+    private void findings(String a, List<dev.cardinal.lint.Finding> inA, String b, List<dev.cardinal.lint.Finding> inB) {
+        findingsATitle.setText("A: " + a + ", " + count(inA.size()));
+        findingsBTitle.setText("B: " + b + ", " + count(inB.size()));
+        findingsA.show(inA);
+        findingsB.show(inB);
+    }
+
+    /** The review's body shown from its top, ready to export. */
+    private void revealed() {
+        canvasA.sizeToCards();
+        canvasB.sizeToCards();
+        reviewBody.setVisible(true);
+        review.setVisible(true);
+        review.setVvalue(0);
+        exportMarkdown.setDisable(false);
+        exportHtml.setDisable(false);
+    }
+
     private void show(Review r) {
         shown = r;
+        shownSummary = null;
+        showRerun(null);
+        notChecked(notCheckedA, List.of());
+        notChecked(notCheckedB, List.of());
+        summaryLines(null, null);
+        detailsPane.setText("The review as Markdown: differences, findings and the queries each layout forces");
         verdict.getChildren().setAll(r.comparison().verdict().stream().map(ComparePanelController::verdictLine).toList());
         r.mappingVerdict().ifPresent(v -> verdict.getChildren().add(0, verdictLine(v)));
         metrics.show(r.a().layout().name(), r.b().layout().name(), ReviewRows.of(r));
         details.setText(ReviewMarkdown.render(r));
-        findingsATitle.setText("A: " + r.a().layout().name() + ", " + count(r.findingsA().size()));
-        findingsBTitle.setText("B: " + r.b().layout().name() + ", " + count(r.findingsB().size()));
-        findingsA.show(r.findingsA());
-        findingsB.show(r.findingsB());
+        findings(r.a().layout().name(), r.findingsA(), r.b().layout().name(), r.findingsB());
         Set<String> changed = r.comparison().differences().stream().map(LayoutComparison.Difference::subject).collect(Collectors.toSet());
         card(canvasA, r.a(), changed);
         card(canvasB, r.b(), changed);
         canvasA.showMappings(r.mappings() == null ? Map.of() : Map.of(r.a().layout().id(), r.mappings().a()));
         canvasB.showMappings(r.mappings() == null ? Map.of() : Map.of(r.b().layout().id(), r.mappings().b()));
-        canvasA.sizeToCards();
-        canvasB.sizeToCards();
-        reviewBody.setVisible(true);
-        review.setVvalue(0);
-        exportMarkdown.setDisable(false);
-        exportHtml.setDisable(false);
+        revealed();
         // last: what says the review is there comes once all of it is
         status.setText(r.a().layout().name() + " vs " + r.b().layout().name() + " over " + Quantities.count(r.a().now().points())
             + " points of " + r.a().eventKind());
     }
 
     /** One layout's card alone on its canvas, with the attributes that differ between the two marked. */
-    private static void card(CanvasView canvas, Projection p, Set<String> changed) {
+    private static void card(CanvasView canvas, AtHorizon p, Set<String> changed) {
         Layout l = p.layout();
         Workspace one = new Workspace("compare", List.of(), List.of(l), List.of(), List.of(), List.of(),
             Map.of(l.id(), new Position(12, 12)));
@@ -318,28 +445,49 @@ public final class ComparePanelController {
         return shown;
     }
 
+    /** The review over a traffic summary shown, or null. */
+    public SummaryReview shownSummary() {
+        return shownSummary;
+    }
+
     @FXML
     private void exportMarkdown() {
-        export("Markdown", "*.md", ".md", ReviewMarkdown::render);
+        export("Markdown", "*.md", ".md");
     }
 
     @FXML
     private void exportHtml() {
-        export("HTML page", "*.html", ".html", ReviewHtml::render);
+        export("HTML page", "*.html", ".html");
     }
 
-    private void export(String kind, String pattern, String extension, Function<Review, String> render) {
-        Review r = shown;
-        if (r == null) {
+    /**
+     * The review shown as its export with {@code extension} writes it (".md" or ".html"): the review over rows, or the
+     * one over a traffic summary; empty when none is shown.
+     */
+    public java.util.Optional<String> exported(String extension) {
+        boolean html = extension.equals(".html");
+        if (shown != null) {
+            return Optional.of(html ? ReviewHtml.render(shown) : ReviewMarkdown.render(shown));
+        }
+        if (shownSummary != null) {
+            return Optional.of(html ? ReviewHtml.render(shownSummary) : ReviewMarkdown.render(shownSummary));
+        }
+        return Optional.empty();
+    }
+
+    private void export(String kind, String pattern, String extension) {
+        if (shown == null && shownSummary == null) {
             return;
         }
+        Layout a = shown == null ? shownSummary.a().layout() : shown.a().layout();
+        Layout b = shown == null ? shownSummary.b().layout() : shown.b().layout();
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Export the review");
         chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
-        chooser.setInitialFileName(r.a().layout().id() + "-vs-" + r.b().layout().id() + extension);
+        chooser.setInitialFileName(a.id() + "-vs-" + b.id() + extension);
         File f = chooser.showSaveDialog(status.getScene().getWindow());
         if (f != null) {
-            exportTo(f.toPath(), render.apply(r));
+            exported(extension).ifPresent(text -> exportTo(f.toPath(), text));
         }
     }
 

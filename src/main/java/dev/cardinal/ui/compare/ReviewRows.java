@@ -2,6 +2,8 @@ package dev.cardinal.ui.compare;
 
 import dev.cardinal.compare.LayoutComparison;
 import dev.cardinal.compare.Review;
+import dev.cardinal.compare.SummaryReview;
+import dev.cardinal.projection.AtHorizon;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
@@ -39,17 +41,34 @@ public record ReviewRows(String name, String a, String b, String change, Boolean
             out.add(new ReviewRows("time to index.mapping.total_fields.limit " + Quantities.count(ma.limit()), ma.whenLimitRefuses(),
                 mb.whenLimitRefuses(), "", ta == tb ? null : tb > ta, null));
         }
-        for (LayoutComparison.Metric m : r.comparison().metrics()) {
-            out.add(new ReviewRows(m.name(), Quantities.countOrDash(m.a()), Quantities.countOrDash(m.b()), m.change(), m.better(), m));
+        numbers(out, r.comparison().metrics(), r.a(), r.b(), false);
+        return out;
+    }
+
+    /**
+     * The rows of a review over a traffic summary: a number it does not hold is a dash on both sides, its change
+     * "needs rows" (as the Projection panel says it).
+     */
+    public static List<ReviewRows> of(SummaryReview r) {
+        List<ReviewRows> out = new ArrayList<>();
+        numbers(out, r.metrics(), r.a(), r.b(), true);
+        return out;
+    }
+
+    private static void numbers(List<ReviewRows> out, List<LayoutComparison.Metric> metrics, AtHorizon a, AtHorizon b,
+                                boolean summary) {
+        for (LayoutComparison.Metric m : metrics) {
+            // a tag only one layout has is a dash on one side; a number the summary does not hold, on both
+            String change = summary && m.a() < 0 && m.b() < 0 ? dev.cardinal.ui.workspace.ProjectionRows.NOT_IN_SUMMARY : m.change();
+            out.add(new ReviewRows(m.name(), Quantities.countOrDash(m.a()), Quantities.countOrDash(m.b()), change, m.better(), m));
         }
-        List<Projection.LimitProjection> la = r.a().limits();
-        List<Projection.LimitProjection> lb = r.b().limits();
+        List<Projection.LimitProjection> la = a.limits();
+        List<Projection.LimitProjection> lb = b.limits();
         for (int i = 0; i < Math.min(la.size(), lb.size()); i++) {
             Projection.LimitProjection x = la.get(i);
             Projection.LimitProjection y = lb.get(i);
             out.add(new ReviewRows("time to " + Quantities.limit(x.limit()), Quantities.when(x), Quantities.when(y), "", later(x, y), null));
         }
-        return out;
     }
 
     /** True when B reaches the limit later than A (or never where A does), false when sooner, null when the same. */

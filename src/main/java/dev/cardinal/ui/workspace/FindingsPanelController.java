@@ -60,8 +60,7 @@ public final class FindingsPanelController {
                 : "No findings for this layout."));
         session.projection().notCheckedProperty().addListener((o, was, now) -> {
             // one line of rule names; why each could not check, on hover
-            notChecked.setText(now.isEmpty() ? "" : "Rules " + SummaryShown.NOT_CHECKED + ": "
-                + now.stream().map(l -> l.substring(0, l.indexOf(' '))).collect(java.util.stream.Collectors.joining(", ")));
+            notChecked.setText(SummaryShown.notCheckedLine(now));
             notChecked.setTooltip(now.isEmpty() ? null : new javafx.scene.control.Tooltip(String.join("\n", now)));
             notChecked.setVisible(!now.isEmpty());
             notChecked.setManaged(!now.isEmpty());

@@ -287,6 +287,11 @@ public final class MainWindowController {
     }
 
     /** Offers the layouts of another workspace file, or of {@code file} at a git revision, in the compare view. */
+    /** The Compare tab's controller (its review, what its export writes). */
+    public dev.cardinal.ui.compare.ComparePanelController comparePanel() {
+        return comparePanelController;
+    }
+
     public void compareWithLayoutsFrom(Path file, String revision) {
         topTabs.getSelectionModel().select(compareTab);
         comparePanelController.addLayoutsFrom(file, revision);

@@ -225,16 +225,12 @@ public final class ProjectionPanelController {
 
     /** Shows the command that makes a summary covering the layout, or hides it (null). */
     private void showRerun(String command) {
-        rerunBox.setVisible(command != null);
-        rerunBox.setManaged(command != null);
-        rerunCommand.setText(command == null ? "" : command);
+        dev.cardinal.ui.common.RerunCommand.show(rerunBox, rerunCommand, command);
     }
 
     @FXML
     private void copyRerun() {
-        javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
-        c.putString(rerunCommand.getText());
-        javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+        dev.cardinal.ui.common.RerunCommand.copy(rerunCommand);
         session.showStatus("Copied the command that makes a covering traffic summary");
     }
 

@@ -93,7 +93,7 @@ public final class ProjectionRows {
     }
 
     /** Stands for a number a traffic summary does not hold. */
-    static final String NOT_IN_SUMMARY = "needs rows";
+    public static final String NOT_IN_SUMMARY = "needs rows";
 
     /**
      * The rows a traffic summary gives for a layout it covers, as {@link #of(Projection)} gives them from rows; each

@@ -33,7 +33,7 @@ public record SummaryShown(String file, long rows, Duration span, SummaryProject
      * {@code layout} from {@code kind} of the summary in {@code file}; {@code workspaceFile} names the workspace in the
      * rerun command.
      */
-    static SummaryShown of(String file, TrafficSummary.Kind kind, Layout layout, ProjectionSettings settings, String workspaceFile) {
+    public static SummaryShown of(String file, TrafficSummary.Kind kind, Layout layout, ProjectionSettings settings, String workspaceFile) {
         long nanos = kind.lastTime() - kind.firstTime();
         Duration span = kind.rows() < 2 ? Duration.ZERO : Duration.ofNanos(nanos);
         return new SummaryProjector(kind).project(layout, settings)
@@ -45,7 +45,13 @@ public record SummaryShown(String file, long rows, Duration span, SummaryProject
     }
 
     /** The lint rules that could not check {@code unchecked}'s subjects from a summary, one line each. */
-    static List<String> notChecked(List<Linter.Unchecked> unchecked) {
+    public static List<String> notChecked(List<Linter.Unchecked> unchecked) {
         return unchecked.stream().map(u -> u.rule() + " (" + String.join(", ", u.subjects()) + "): " + u.why()).toList();
+    }
+
+    /** One line naming the rules of {@link #notChecked} lines, or empty when there are none. */
+    public static String notCheckedLine(List<String> notChecked) {
+        return notChecked.isEmpty() ? "" : "Rules " + NOT_CHECKED + ": "
+            + String.join(", ", notChecked.stream().map(l -> l.substring(0, l.indexOf(' '))).toList());
     }
 }

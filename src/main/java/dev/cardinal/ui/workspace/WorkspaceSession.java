@@ -139,6 +139,12 @@ public final class WorkspaceSession implements AutoCloseable {
         return file() == null ? List.of() : WorkspaceOpener.sources(file(), history.current(), unreadSamples());
     }
 
+    /** The traffic summaries the workspace binds, as the projection reads them: without the ones not to be read. */
+    public List<Path> summaryFiles() {
+        return WorkspaceOpener.summaries(file(), history.current(), unreadSamples()).stream()
+            .map(dev.cardinal.traffic.SampleReader.Source::path).toList();
+    }
+
     /** The folder the workspace file is in, where file choosers start; null when none is open. */
     public File folder() {
         Path dir = file() == null ? null : file().toAbsolutePath().getParent();
@@ -352,8 +358,7 @@ public final class WorkspaceSession implements AutoCloseable {
         Workspace ws = history.current();
         Layout layout = selectedLayout.get();
         if (ws != null && layout != null) {
-            projection.summaries(file(), WorkspaceOpener.summaries(file(), ws, unreadSamples()).stream()
-                .map(dev.cardinal.traffic.SampleReader.Source::path).toList());
+            projection.summaries(file(), summaryFiles());
             projection.request(ws, layout, settings.get(), mappingLimit.get());
         } else {
             projection.clear(ws == null ? "Open a workspace to see its projection." : "Add sample traffic and select a layout to see its projection.");

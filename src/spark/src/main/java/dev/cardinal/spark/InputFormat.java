@@ -27,10 +27,11 @@ enum InputFormat {
         if (name.endsWith(".parquet") || name.endsWith(".parq")) {
             return Optional.of(PARQUET);
         }
-        return SampleFormat.fromFileName(name).map(f -> switch (f) {
-            case LINE_PROTOCOL -> LINE_PROTOCOL;
-            case CSV -> CSV;
-            case NDJSON -> NDJSON;
+        return SampleFormat.fromFileName(name).flatMap(f -> switch (f) {
+            case LINE_PROTOCOL -> Optional.of(LINE_PROTOCOL);
+            case CSV -> Optional.of(CSV);
+            case NDJSON -> Optional.of(NDJSON);
+            case SUMMARY -> Optional.<InputFormat>empty(); // a traffic summary is the job's output, never its traffic
         });
     }
 

@@ -1,0 +1,70 @@
+package dev.cardinal.ui.compare;
+
+import dev.cardinal.compare.Side;
+import dev.cardinal.compare.SummaryReview;
+import dev.cardinal.model.Layout;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Quantities;
+import dev.cardinal.traffic.TrafficSummary;
+import dev.cardinal.traffic.TrafficSummaryFile;
+import dev.cardinal.ui.workspace.SummaryShown;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Two layouts of an event kind whose traffic is a bound traffic summary, each projected from it as the Projection panel
+ * projects it ({@link SummaryShown}, the summary's own projector, as {@code cardinal compare --sample S.summary.json}
+ * does), and the review of both when the summary covers both.
+ *
+ * @param a      layout A from the summary, or why it is not covered
+ * @param b      layout B from the summary, or why it is not covered
+ * @param review the review, null when the summary does not cover one of them
+ */
+record SummaryCompared(SummaryShown a, SummaryShown b, SummaryReview review) {
+
+    /**
+     * Reads the first of {@code files} that holds traffic of the layouts' event kind and compares them from it; empty
+     * when none does. {@code workspaceFile} names the workspace in the command that reruns the job.
+     */
+    static Optional<SummaryCompared> of(Side a, Side b, List<Path> files, ProjectionSettings settings, String workspaceFile)
+        throws IOException {
+        for (Path file : files) {
+            TrafficSummary summary = TrafficSummaryFile.read(file);
+            Optional<TrafficSummary.Kind> kind = summary.eventKind(a.layout().eventKind());
+            if (kind.isPresent()) {
+                String name = String.valueOf(file.getFileName());
+                SummaryShown sa = SummaryShown.of(name, kind.get(), named(a), settings, workspaceFile);
+                SummaryShown sb = SummaryShown.of(name, kind.get(), named(b), settings, workspaceFile);
+                SummaryReview review = sa.projection() == null || sb.projection() == null ? null
+                    : SummaryReview.of(a, b, sa.projection(), sb.projection(), summary.source());
+                return Optional.of(new SummaryCompared(sa, sb, review));
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** A layout from elsewhere is named with its origin, as the command line names it. */
+    private static Layout named(Side s) {
+        return s.origin() == null ? s.layout() : s.layout().withName(s.label());
+    }
+
+    /** The side the summary does not cover (A first), or null when it covers both. */
+    SummaryShown uncovered() {
+        return a.projection() == null ? a : b.projection() == null ? b : null;
+    }
+
+    /** Where the numbers come from: "from the traffic summary S.summary.json: 20,000 rows over 14.0 days (…)". */
+    String source() {
+        return String.format(Locale.ROOT, "from the traffic summary %s: %s rows over %s (counts, no rows held)", a.file(),
+            Quantities.count(a.rows()), Quantities.span(a.span()));
+    }
+
+    /** What a summary does not hold, and that the example queries need the rows. */
+    static String notInSummary() {
+        return "Not in a traffic summary, so not compared here: " + String.join("; ", SummaryReview.NOT_IN_SUMMARY)
+            + ". They need the rows.";
+    }
+}
