@@ -137,6 +137,7 @@ final class InputSpec implements Serializable {
             });
             case CSV -> new CsvReader();
             case NDJSON -> new NdjsonReader();
+            case SUMMARY -> throw new IllegalArgumentException("a traffic summary holds counts, not traffic: it is never read as input");
         };
         try {
             reader.read(new ByteArrayInputStream(chunk), "input", binding, into, ReadMonitor.NONE);
