@@ -92,14 +92,18 @@ public final class SampleReader {
     }
 
     /**
-     * Two threads for a file of at least {@link #TWO_THREADS_FROM_BYTES} when the machine has two processors and,
-     * by its load average over the last minute ({@code load}, negative when unknown), a processor free; else one.
-     * Two threads do about a tenth more work than one: on a busy machine, where the second finds no processor free,
-     * they took more time than one (ad marketplace, 190 MB, load average 13: median 1.50 s against 1.22 s).
+     * Two threads for a file of at least {@link #TWO_THREADS_FROM_BYTES} when the machine has four processors or more
+     * and, by its load average over the last minute ({@code load}, negative when unknown), two of them free; else one.
+     * A command's read runs in a fresh process, while the JIT compiler works on other threads: on two processors the
+     * second thread takes the compiler's processor, and the read was slower than on one (ad marketplace, 190 MB, fresh
+     * {@code cardinal analyze}, quiet machine: 1.61 to 1.83 s against 1.36 to 1.43 s, 2.6 to 3.0 s of CPU against 2.0
+     * s), though once compiled two threads take 0.34 s against 0.56 s. Two threads do about a tenth more work than one:
+     * on a busy machine, where the second finds no processor free, they took more time than one (load average 13:
+     * median 1.50 s against 1.22 s).
      */
     static int defaultThreads(long size, int processors, double load) {
-        boolean processorFree = load < 0 || load <= processors - 1;
-        return size >= TWO_THREADS_FROM_BYTES && processors >= 2 && processorFree ? 2 : 1;
+        boolean processorsFree = load < 0 || load <= processors - 2;
+        return size >= TWO_THREADS_FROM_BYTES && processors >= 4 && processorsFree ? 2 : 1;
     }
 
     /**

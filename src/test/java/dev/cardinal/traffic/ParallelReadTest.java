@@ -132,10 +132,12 @@ class ParallelReadTest {
             assertEquals(1, SampleReader.readThreads(-1));
             assertEquals(1, SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES - 1));
             long large = SampleReader.TWO_THREADS_FROM_BYTES;
-            assertEquals(2, SampleReader.defaultThreads(large, 2, 0.3));
+            assertEquals(2, SampleReader.defaultThreads(large, 4, 0.3));
             assertEquals(2, SampleReader.defaultThreads(large, 8, -1));
-            assertEquals(2, SampleReader.defaultThreads(large, 8, 6.5));
-            assertEquals(1, SampleReader.defaultThreads(large, 2, 1.5), "no processor free");
+            assertEquals(2, SampleReader.defaultThreads(large, 8, 5.5));
+            assertEquals(1, SampleReader.defaultThreads(large, 8, 6.5), "not two processors free");
+            assertEquals(1, SampleReader.defaultThreads(large, 2, 0.0), "the JIT compiler needs the second of two");
+            assertEquals(1, SampleReader.defaultThreads(large, 4, 2.5), "not two processors free");
             assertEquals(1, SampleReader.defaultThreads(large, 1, 0));
             assertEquals(1, SampleReader.defaultThreads(large - 1, 8, 0));
             System.setProperty("cardinal.readThreads", "1");
