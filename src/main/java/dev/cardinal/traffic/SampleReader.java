@@ -170,7 +170,9 @@ public final class SampleReader {
             return Optional.of("cannot read: " + e.getMessage());
         }
         if (attributes.isRegularFile()) {
-            return Optional.empty();
+            return path.getFileName().toString().endsWith(dev.cardinal.model.WorkspaceFiles.EXTENSION)
+                ? Optional.of("is a Cardinal workspace, not sample traffic: give it with --workspace (or open it in the workbench)")
+                : Optional.empty();
         }
         if (attributes.isDirectory()) {
             return Optional.of("is a directory, not a file");

@@ -129,6 +129,11 @@ class AnalyzeCommandTest {
         assertTrue(bound.err().startsWith(traffic + ": is a named pipe (FIFO)"), bound.err());
         CliRun infer = run("infer", dir.toString(), "-o", dir.resolve("x.cardinal.json").toString());
         assertEquals("cardinal infer: " + dir + ": is a directory, not a file\n", infer.err());
+        // a workspace given where traffic goes is named for what it is, not read as NDJSON
+        CliRun asTraffic = run("analyze", workspace.toString());
+        assertEquals(1, asTraffic.code());
+        assertEquals("cardinal analyze: " + workspace + ": is a Cardinal workspace, not sample traffic: give it with --workspace"
+            + " (or open it in the workbench)\n", asTraffic.err());
     }
 
     /** A line kept with a warning counts; the warning is printed, and listed in the JSON's errors with its kind. */
