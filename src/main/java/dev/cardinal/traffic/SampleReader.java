@@ -88,12 +88,13 @@ public final class SampleReader {
             return set;
         }
         return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
-            java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
     /**
      * Two threads for a file of at least {@link #TWO_THREADS_FROM_BYTES} when the machine has four processors or more
-     * and, by its load average over the last minute ({@code load}, negative when unknown), two of them free; else one.
+     * and, by its load average over the last minute ({@code load}, negative when unknown; asked only for such a file
+     * on such a machine, as it loads the JVM's management classes), two of them free; else one.
      * A command's read runs in a fresh process, while the JIT compiler works on other threads: on two processors the
      * second thread takes the compiler's processor, and the read was slower than on one (ad marketplace, 190 MB, fresh
      * {@code cardinal analyze}, quiet machine: 1.61 to 1.83 s against 1.36 to 1.43 s, 2.6 to 3.0 s of CPU against 2.0
@@ -101,9 +102,12 @@ public final class SampleReader {
      * on a busy machine, where the second finds no processor free, they took more time than one (load average 13:
      * median 1.50 s against 1.22 s).
      */
-    static int defaultThreads(long size, int processors, double load) {
-        boolean processorsFree = load < 0 || load <= processors - 2;
-        return size >= TWO_THREADS_FROM_BYTES && processors >= 4 && processorsFree ? 2 : 1;
+    static int defaultThreads(long size, int processors, java.util.function.DoubleSupplier load) {
+        if (size < TWO_THREADS_FROM_BYTES || processors < 4) {
+            return 1;
+        }
+        double average = load.getAsDouble();
+        return average < 0 || average <= processors - 2 ? 2 : 1;
     }
 
     /**

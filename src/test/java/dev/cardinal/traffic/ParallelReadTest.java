@@ -132,14 +132,19 @@ class ParallelReadTest {
             assertEquals(1, SampleReader.readThreads(-1));
             assertEquals(1, SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES - 1));
             long large = SampleReader.TWO_THREADS_FROM_BYTES;
-            assertEquals(2, SampleReader.defaultThreads(large, 4, 0.3));
-            assertEquals(2, SampleReader.defaultThreads(large, 8, -1));
-            assertEquals(2, SampleReader.defaultThreads(large, 8, 5.5));
-            assertEquals(1, SampleReader.defaultThreads(large, 8, 6.5), "not two processors free");
-            assertEquals(1, SampleReader.defaultThreads(large, 2, 0.0), "the JIT compiler needs the second of two");
-            assertEquals(1, SampleReader.defaultThreads(large, 4, 2.5), "not two processors free");
-            assertEquals(1, SampleReader.defaultThreads(large, 1, 0));
-            assertEquals(1, SampleReader.defaultThreads(large - 1, 8, 0));
+            assertEquals(2, SampleReader.defaultThreads(large, 4, () -> 0.3));
+            assertEquals(2, SampleReader.defaultThreads(large, 8, () -> -1));
+            assertEquals(2, SampleReader.defaultThreads(large, 8, () -> 5.5));
+            assertEquals(1, SampleReader.defaultThreads(large, 8, () -> 6.5), "not two processors free");
+            assertEquals(1, SampleReader.defaultThreads(large, 2, () -> 0.0), "the JIT compiler needs the second of two");
+            assertEquals(1, SampleReader.defaultThreads(large, 4, () -> 2.5), "not two processors free");
+            assertEquals(1, SampleReader.defaultThreads(large, 1, () -> 0));
+            assertEquals(1, SampleReader.defaultThreads(large - 1, 8, () -> 0));
+            java.util.function.DoubleSupplier unasked = () -> {
+                throw new AssertionError("the load average (the JVM's management classes) is asked only when it decides");
+            };
+            assertEquals(1, SampleReader.defaultThreads(large - 1, 8, unasked));
+            assertEquals(1, SampleReader.defaultThreads(large, 2, unasked));
             System.setProperty("cardinal.readThreads", "1");
             assertEquals(1, SampleReader.readThreads(1L << 40));
             System.setProperty("cardinal.readThreads", "3");
