@@ -94,24 +94,12 @@ final class IndexPush {
 
     private static ScratchPush.Result applyStrict(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
         progress.update(-1, "Applying " + p.layout().name() + " on " + p.target() + "…");
-        PushMonitor monitor = new PushMonitor() {
-            @Override
-            public void progress(String what, long done, long total) {
-                progress.update((double) done / total, "Writing the sample: " + Quantities.count(done) + " of "
-                    + Quantities.count(total) + " documents…");
-            }
-
-            @Override
-            public boolean cancelled() {
-                return progress.cancelled();
-            }
-        };
+        PushMonitor monitor = ScratchPush.writing(progress, "documents");
         var applied = p.push().apply(p.plan(), Set.of(), monitor);
-        String blocked = applied.blocked().isEmpty() ? "" : "; not applied (destructive, apply them with cardinal apply --allow): "
-            + String.join(", ", applied.blocked().stream().map(st -> st.subject()).toList());
         if (!applied.blocked().isEmpty()) {
             // the index still has the mapping the destructive step would change: the sample would be refused or mixed
-            return new ScratchPush.Result(p.layout().name() + " not written to " + p.target() + blocked, List.of(), false);
+            return new ScratchPush.Result(p.layout().name() + " not written to " + p.target() + ScratchPush.blocked(applied),
+                List.of(), false);
         }
         IndexComparison c = p.push().writeSample(p.ws(), p.layout(), sample, monitor);
         return result(p, c, "first refusal");

@@ -89,8 +89,7 @@ public final class ScratchPush implements AutoCloseable {
         Layout layout = planned.layout();
         progress.update(-1, "Applying " + layout.name() + " on " + push.target() + "…");
         var applied = push.apply(planned.plan(), Set.of(), PushMonitor.NONE);
-        String blocked = applied.blocked().isEmpty() ? "" : "; not applied (destructive, apply them with cardinal apply --allow): "
-            + String.join(", ", applied.blocked().stream().map(st -> st.subject()).toList());
+        String blocked = blocked(applied);
         if (!writeSample) {
             return new Result(layout.name() + " applied on " + push.target() + ": " + applied.ran().size() + " step(s)" + blocked,
                 List.of(), true);
@@ -98,17 +97,7 @@ public final class ScratchPush implements AutoCloseable {
         LayoutMeasure projected = new LayoutMeasurer(new SampleIndex(sample)).measure(layout);
         SampleWrite write = new SampleWrite(push.client(), push.database(), layout.retention().name(), SampleWrite.timeShiftToNow(sample,
             layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L));
-        InfluxV1Push.Comparison c = push.writeAndMeasure(layout, sample, projected, write, 0, new PushMonitor() {
-            @Override
-            public void progress(String what, long done, long total) {
-                progress.update((double) done / total, "Writing the sample: " + done + " of " + total + " rows…");
-            }
-
-            @Override
-            public boolean cancelled() {
-                return progress.cancelled();
-            }
-        });
+        InfluxV1Push.Comparison c = push.writeAndMeasure(layout, sample, projected, write, 0, writing(progress, "rows"));
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("points written", projected.points(), c.write().linesSent() - c.write().pointsDropped()));
         rows.add(new Row("series", projected.series(), c.measured().series()));
@@ -129,6 +118,27 @@ public final class ScratchPush implements AutoCloseable {
             + (c.write().cancelled() ? "stopped after " + c.write().linesSent() + " lines"
             : matches ? "the server holds what was projected" : "the server's numbers differ from the projection") + blocked;
         return new Result(summary, rows, matches);
+    }
+
+    /** What an apply left out: its destructive steps, named for {@code cardinal apply --allow}; empty when none. */
+    static String blocked(dev.cardinal.push.Applied applied) {
+        return applied.blocked().isEmpty() ? "" : "; not applied (destructive, apply them with cardinal apply --allow): "
+            + String.join(", ", applied.blocked().stream().map(st -> st.subject()).toList());
+    }
+
+    /** A sample's write as the task's progress ("Writing the sample: N of M rows…"), stopped when the task is. */
+    static PushMonitor writing(Tasks.Progress progress, String things) {
+        return new PushMonitor() {
+            @Override
+            public void progress(String what, long done, long total) {
+                progress.update((double) done / total, "Writing the sample: " + done + " of " + total + " " + things + "…");
+            }
+
+            @Override
+            public boolean cancelled() {
+                return progress.cancelled();
+            }
+        };
     }
 
     @Override
