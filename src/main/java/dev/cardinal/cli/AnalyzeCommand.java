@@ -21,6 +21,7 @@ import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.SchemaInference;
+import dev.cardinal.traffic.SummaryCoverage;
 import dev.cardinal.traffic.TrafficSummary;
 import dev.cardinal.traffic.TrafficSummaryFile;
 import dev.cardinal.traffic.synthetic.ProfileReader;
@@ -236,7 +237,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                     err.println("cardinal analyze: " + file + " does not cover layout '" + l.id() + "' of " + k.name()
                         + " as the workspace has it now (" + TrafficSummary.signature(l) + "). A summary covers the layouts "
                         + "of the workspace it was computed for and those one toggle away; to cover this one, rerun the job "
-                        + "with this workspace: " + SummaryFiles.rerun(choice.workspace.toString()));
+                        + "with this workspace: " + SummaryCoverage.rerunText(choice.workspace.toString()));
                 }
             }
         }

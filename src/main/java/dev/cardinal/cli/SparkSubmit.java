@@ -95,11 +95,6 @@ final class SparkSubmit {
         return c;
     }
 
-    /** The command as a POSIX shell reads it: a word with other characters than plain ones single-quoted. */
-    static String shell(List<String> command) {
-        return dev.cardinal.traffic.SummaryCoverage.shell(command);
-    }
-
     /** The jar Cardinal runs from, or null when it runs from a folder of classes. */
     static Path runningJar() {
         try {

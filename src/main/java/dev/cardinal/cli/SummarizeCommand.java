@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.traffic.SummaryCoverage;
 import dev.cardinal.traffic.TrafficSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -79,7 +80,7 @@ final class SummarizeCommand implements Callable<Integer> {
         Optional<Path> submit = spark.sparkSubmit();
         Optional<Path> jar = spark.jobJar(jobJar, workingDir);
         if (printCommand) {
-            out.println(SparkSubmit.shell(SparkSubmit.command(submit.map(Path::toString).orElse("spark-submit"), master,
+            out.println(SummaryCoverage.shell(SparkSubmit.command(submit.map(Path::toString).orElse("spark-submit"), master,
                 jar.map(Path::toString).orElse(SparkSubmit.JAR), jobArgs())));
             return 0;
         }
@@ -92,7 +93,7 @@ final class SummarizeCommand implements Callable<Integer> {
             return 1;
         }
         List<String> command = SparkSubmit.command(submit.get().toString(), master, jar.get().toString(), jobArgs());
-        err.println("cardinal summarize: " + SparkSubmit.shell(command));
+        err.println("cardinal summarize: " + SummaryCoverage.shell(command));
         err.flush();
         Process p = new ProcessBuilder(command).inheritIO().start();
         int code = p.waitFor();

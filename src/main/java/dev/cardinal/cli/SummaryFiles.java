@@ -58,13 +58,8 @@ final class SummaryFiles {
             err.println("cardinal " + command + ": " + file + " does not cover layout '" + layout.id() + "' of "
                 + layout.eventKind() + " as " + where + " has it now (" + TrafficSummary.signature(layout)
                 + "). A summary covers the layouts of the workspace it was computed for and those one toggle away; to"
-                + " cover this one, rerun the job with this workspace: " + rerun(workspaceFile.toString()));
+                + " cover this one, rerun the job with this workspace: " + SummaryCoverage.rerunText(workspaceFile.toString()));
         }
         return p;
-    }
-
-    /** The commands that make a summary covering {@code workspaceFile}'s layouts: here, then on a cluster. */
-    static String rerun(String workspaceFile) {
-        return SummaryCoverage.rerunText(workspaceFile);
     }
 }
