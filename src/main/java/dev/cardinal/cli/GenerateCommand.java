@@ -25,7 +25,7 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code cardinal generate W.cardinal.json -o DIR}: the code that puts layouts into production, one file per
  * artefact, with an index README: InfluxQL for InfluxDB 1.x, Flux for InfluxDB 2.x and Cloud, and, per rollup
- * into a relational table, its SQL for MariaDB/MySQL and PostgreSQL.
+ * into a relational table, its SQL for MariaDB and PostgreSQL.
  */
 @Command(name = "generate", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Write the code for layouts: InfluxQL (database, retention policy, continuous queries, example "

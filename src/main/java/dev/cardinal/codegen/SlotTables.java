@@ -31,7 +31,7 @@ public final class SlotTables {
                          String current, String insert, String reverse) {
         public String text() {
             String per = String.join(", ", scope);
-            return comment("which " + value + " holds which slot, per " + per) + createMap + ";\n\n"
+            return dialect.scriptHeader() + comment("which " + value + " holds which slot, per " + per) + createMap + ";\n\n"
                 + comment("the next free slot per " + per + "; its row lock serialises allocation") + createCounter + ";\n\n"
                 + comment("allocate, in one transaction: 1. look up") + lookup + ";\n"
                 + comment("2. if absent: make sure the counter exists, take the next slot (0 rows updated: all " + max + " slots used)")

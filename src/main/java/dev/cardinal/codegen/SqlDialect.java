@@ -7,7 +7,7 @@ import java.util.zip.CRC32;
 
 /**
  * The two relational dialects rollup tables are generated for. They differ in quoting (backticks and doubled
- * backticks in MariaDB/MySQL, double quotes and doubled quotes in PostgreSQL), in name length (64 characters;
+ * backticks in MariaDB, double quotes and doubled quotes in PostgreSQL), in name length (64 characters;
  * 63 bytes, beyond which PostgreSQL silently truncates), in types and in the upsert.
  */
 public enum SqlDialect {
@@ -35,13 +35,13 @@ public enum SqlDialect {
         }
         if (this == MARIADB && name.codePoints().anyMatch(Character::isSupplementaryCodePoint)) {
             // the data dictionary stores names as utf8mb3: the server answers "Invalid utf8mb3 character string"
-            throw new UnwritableNameException("the name '" + CommentText.shown(name) + "' cannot be a MariaDB/MySQL identifier:"
+            throw new UnwritableNameException("the name '" + CommentText.shown(name) + "' cannot be a MariaDB identifier:"
                 + " those hold characters of the Basic Multilingual Plane only");
         }
         if (this == MARIADB && name.contains("\r\n")) {
             // the mariadb/mysql client reads a file line by line and drops the CR of a CR LF, inside quotes too: the
             // file would make another name than push makes through JDBC (measured with MariaDB 10.11's client)
-            throw new UnwritableNameException("the name '" + CommentText.shown(name) + "' cannot be a MariaDB/MySQL identifier"
+            throw new UnwritableNameException("the name '" + CommentText.shown(name) + "' cannot be a MariaDB identifier"
                 + " in a SQL file: the client drops the carriage return of a CR LF in it");
         }
         int max = this == MARIADB ? 64 : 63;
@@ -87,6 +87,17 @@ public enum SqlDialect {
 
     /** The MariaDB collation of {@link #exactText}. */
     public static final String EXACT_COLLATION = "utf8mb4_nopad_bin";
+    /**
+     * What the MariaDB scripts say first: {@link #EXACT_COLLATION} is MariaDB's (10.2 and later), and MySQL has no
+     * collation of that name, so a MySQL user is told before the first statement fails rather than by it.
+     */
+    static final String MARIADB_ONLY = "for MariaDB 10.2 or later (checked on MariaDB 10.11); MySQL has no "
+        + EXACT_COLLATION + " collation (its exact, no-pad one is utf8mb4_0900_bin, MySQL 8.0.17 or later; not checked here)";
+
+    /** The first line of a script for this engine: where it was checked, when another engine would refuse it. */
+    String scriptHeader() {
+        return this == MARIADB ? Bundle.Language.SQL.comment(MARIADB_ONLY) + "\n" : "";
+    }
 
     String bigint() {
         return "BIGINT";

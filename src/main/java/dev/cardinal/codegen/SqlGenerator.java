@@ -32,7 +32,7 @@ public final class SqlGenerator {
                          String upsert, String report, String reportForOne) {
         public String text() {
             String first = columns.get(0).name();
-            return comment("summary table for the rollup: one row per group and window") + createTable + ";\n\n"
+            return dialect.scriptHeader() + comment("summary table for the rollup: one row per group and window") + createTable + ";\n\n"
                 + comment("the daily job's upsert (parameters in column order); running a window twice overwrites it")
                 + upsert + ";\n\n"
                 + comment("long-range report per " + first + " (parameters: from, to)") + report + ";\n\n"

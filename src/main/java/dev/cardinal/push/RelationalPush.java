@@ -25,7 +25,7 @@ import java.util.Properties;
 import java.util.TreeMap;
 
 /**
- * Rollup summary tables on MariaDB/MySQL or PostgreSQL through JDBC: plan (a missing table is created, missing
+ * Rollup summary tables on MariaDB or PostgreSQL through JDBC: plan (a missing table is created, missing
  * columns added, a different primary key is a conflict; columns the server has beyond the plan are left alone),
  * apply, and the sample's rollup upserted (running it again overwrites the same rows).
  */

@@ -210,8 +210,8 @@ class SlotWriterTest {
         try (CompiledSlotWriter gen = CompiledSlotWriter.compile(kind, layout, null, dir); Connection c = Engines.connect(d)) {
             if (d == SqlDialect.MARIADB) {
                 SQLException refused = assertThrows(SQLException.class, () -> gen.open(c, 4));
-                assertTrue(refused.getMessage().startsWith("no slot tables for metric on MariaDB/MySQL: the name 'ten\\r\\nant'"
-                    + " cannot be a MariaDB/MySQL identifier"), refused.getMessage());
+                assertTrue(refused.getMessage().startsWith("no slot tables for metric on MariaDB: the name 'ten\\r\\nant'"
+                    + " cannot be a MariaDB identifier"), refused.getMessage());
                 return;
             }
             try (AutoCloseable tables = CompiledSlotWriter.tables(c, d, kind, layout, null)) {

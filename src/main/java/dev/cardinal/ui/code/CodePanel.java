@@ -30,7 +30,7 @@ import org.fxmisc.richtext.LineNumberFactory;
 
 /**
  * The code panel: what {@code cardinal generate} writes for the selected layout, one tab per language, in
- * read-only highlighted code areas, with copy and export. The SQL tab switches between MariaDB/MySQL and
+ * read-only highlighted code areas, with copy and export. The SQL tab switches between MariaDB and
  * PostgreSQL.
  */
 public final class CodePanel extends VBox {
