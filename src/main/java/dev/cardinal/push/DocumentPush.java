@@ -3,6 +3,7 @@ package dev.cardinal.push;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.codegen.IndexTemplate;
+import dev.cardinal.codegen.SchemaFiles;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 /**
  * Plan and apply one layout on an OpenSearch or Elasticsearch index (the target's {@code database}), and write the
@@ -171,6 +173,24 @@ public final class DocumentPush implements PushTarget {
     }
 
     /**
+     * The fields of the strict mapping Cardinal generates for {@code layout} (the mapping of its index template, which
+     * Push applies), as the engine counts them toward {@code index.mapping.total_fields.limit}: fixed by the layout,
+     * whatever the traffic. Empty for a layout without a fixed mapping ({@link SchemaFiles#unlistable}).
+     */
+    public static OptionalLong strictFields(EventKind kind, Layout layout) {
+        return SchemaFiles.unlistable(layout) != null ? OptionalLong.empty() : OptionalLong.of(strictMapping(kind, layout).fields());
+    }
+
+    /** The mapping of the layout's index template ({@link IndexTemplate#body} holds the same). */
+    private static IndexMapping strictMapping(EventKind kind, Layout layout) {
+        try {
+            return IndexMapping.of(IndexHttp.JSON.readTree(SchemaFiles.elasticsearchMapping(kind, layout)).path("mappings"));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
      * Writes the layout's documents of {@code sample} to the index with {@code _bulk}, slots included, each under its
      * row number as {@code _id} (writing the sample again replaces the same documents), then reads back the mapping
      * ({@code GET INDEX/_mapping}, fields counted as the limit counts them) and the documents
@@ -181,8 +201,7 @@ public final class DocumentPush implements PushTarget {
     public IndexComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, PushMonitor monitor)
         throws IOException, InterruptedException {
         EventKind kind = kindOf(ws, List.of(layout), index());
-        IndexMapping projected = IndexMapping.of(IndexHttp.JSON.readTree(IndexTemplate.body(kind, layout, target))
-            .path("template").path("mappings"));
+        IndexMapping projected = strictMapping(kind, layout);
         LayoutDocuments documents = new LayoutDocuments(layout, new SampleIndex(sample));
         String path = IndexHttp.segment(index());
         long refused = 0;

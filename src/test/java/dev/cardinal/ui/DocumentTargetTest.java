@@ -87,6 +87,7 @@ class DocumentTargetTest extends WorkbenchFixture {
         MappingProjection dynamic = expected(ws, "metric-names-as-field-keys");
         assertTrue(dynamic.limitReachedInSample(), "the dynamic layout reaches 300 fields within the sample");
         assertEquals(Quantities.count(dynamic.fields()), nowOf(robot, "mapping fields"));
+        assertEquals("", nowOf(robot, "mapping fields, strict template"), "keys that carry data have no strict mapping to count");
         assertEquals(Quantities.count(dynamic.refused().values().stream().mapToLong(Long::longValue).sum()),
             nowOf(robot, "documents refused"));
         TableView<ProjectionRows.LimitRow> limits = robot.lookup("#limits").queryTableView();
@@ -172,6 +173,8 @@ class DocumentTargetTest extends WorkbenchFixture {
         Path ws = openWithTarget(robot, dir);
         robot.interact(() -> window.session().selectedLayoutProperty().set(window.session().workspace().layout("fixed-slots")
             .orElseThrow()));
+        waitOnFx(60, () -> !nowOf(robot, "mapping fields, strict template").isEmpty());
+        String strictRow = nowOf(robot, "mapping fields, strict template");
         robot.clickOn("Push");
         robot.interact(() -> robot.lookup("#targetDatabase").queryTextInputControl().setText("slots"));
         robot.clickOn("#planTarget");
@@ -194,6 +197,8 @@ class DocumentTargetTest extends WorkbenchFixture {
             assertEquals(20_000, result.getItems().get(1).measured(), "every row a document, once: " + result.getItems());
             assertEquals(0, result.getItems().get(2).measured(), "none refused: " + result.getItems());
             assertTrue(result.getItems().stream().noneMatch(ScratchPush.Row::differs), result.getItems().toString());
+            assertEquals(Quantities.count(result.getItems().get(0).measured()), strictRow,
+                "the Projection panel's strict-template row is what the node reports once the template is applied");
             if (round == 1) {
                 snap(robot, "document-target-push-strict");
                 // planned again on the same index: nothing to change, and Apply writes the same documents again

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.OptionalDouble;
+import java.util.OptionalLong;
 
 /**
  * The projection panel's tables for a document engine (OpenSearch, Elasticsearch): the mapping a layout builds in an
@@ -19,7 +20,11 @@ final class MappingRows {
     private MappingRows() {
     }
 
-    static List<ProjectionRows.Row> of(MappingProjection m, Duration horizon) {
+    /**
+     * @param strictFields the fields of the strict mapping Cardinal generates for the layout (what Push applies), or
+     *                     empty for a layout without a fixed mapping
+     */
+    static List<ProjectionRows.Row> of(MappingProjection m, Duration horizon, OptionalLong strictFields) {
         List<ProjectionRows.Row> rows = new ArrayList<>();
         boolean refusing = m.limitReachedInSample();
         rows.add(new ProjectionRows.Row("documents", Quantities.count(m.documents()), "", false,
@@ -31,6 +36,12 @@ final class MappingRows {
             "Fields in the index mapping after the sample, as the total-fields limit counts them: objects, leaf fields"
                 + " and multi-fields (a string mapped dynamically is text plus .keyword: 2). At the horizon: the fields"
                 + " the names would make, at the rate new names arrived in the sample's later half."));
+        strictFields.ifPresent(strict -> rows.add(new ProjectionRows.Row("mapping fields, strict template",
+            Quantities.count(strict), Quantities.count(strict), strict > m.limit(),
+            "Fields of the strict mapping Cardinal generates for this layout (its index template, in the Code tab; what"
+                + " Push applies): every key the layout can write is listed, so the index reports this many once the"
+                + " template is applied, whatever the traffic. The row above is the same documents under dynamic"
+                + " mapping, which maps only the keys the sample uses.")));
         rows.add(new ProjectionRows.Row("objects", Quantities.count(m.objects()), "", false,
             "Object fields: a dotted key a.b makes the object a and the leaf a.b; each object counts 1."));
         rows.add(new ProjectionRows.Row("leaf fields", Quantities.count(m.leaves()), "", false,
