@@ -270,6 +270,48 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         assertFalse(robot.lookup("#compareRerunBox").query().isVisible());
     }
 
+    /**
+     * The summary added (its check reads it), projected, compared, toggled and compared again: one read of the file.
+     * Then rewritten in place with the same size and time of change, so that any other reading of it would fail: the
+     * projection and the Compare tab still show its numbers, so nothing reads it beside the session's summaries. A
+     * summary replaced on disk is read again.
+     */
+    @Test
+    void aBoundSummaryIsReadOnceForTheCheckTheProjectionAndTheCompareTab(FxRobot robot, @TempDir Path dir) throws Exception {
+        openWithSummary(robot, dir);
+        Path summary = dir.resolve("ads.summary.json");
+        String series = projected(robot, "series");
+        openTab(robot, "Compare");
+        choose(robot, "#compareA", "ids-as-tags");
+        choose(robot, "#compareB", "ids-as-fields");
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json") || compareStatus(robot).startsWith("Cannot"));
+        assertEquals(1, window.session().summaries().reads(), "read by the check when it was added, and never again");
+
+        java.nio.file.attribute.FileTime modified = Files.getLastModifiedTime(summary);
+        Files.writeString(summary, "{" + " ".repeat((int) Files.size(summary) - 1));
+        Files.setLastModifiedTime(summary, modified);
+        openTab(robot, "Canvas");
+        robot.interact(() -> window.session().edits().setRole("session_id", Role.FIELD));
+        awaitStatus(robot, "From the traffic summary ads.summary.json");
+        robot.interact(() -> window.session().edits().setRole("session_id", Role.TAG));
+        awaitStatus(robot, "From the traffic summary ads.summary.json");
+        assertEquals(series, projected(robot, "series"));
+        openTab(robot, "Compare");
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json") || compareStatus(robot).startsWith("Cannot"));
+        assertTrue(compareStatus(robot).endsWith("from the traffic summary ads.summary.json"), compareStatus(robot));
+        assertEquals(1, window.session().summaries().reads());
+
+        // replaced (as the job's output is: another file moved over it): the next projection reads it again
+        Path next = dir.resolve("next.json");
+        Files.copy(SUMMARY, next);
+        Files.move(next, summary, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> window.session().summaries().reads() == 2);
+        waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json"));
+    }
+
     @Test
     void aMalformedSummaryIsRefusedWithWhereAndWhy(FxRobot robot, @TempDir Path dir) throws Exception {
         Path ws = workspaceWithoutRows(dir);

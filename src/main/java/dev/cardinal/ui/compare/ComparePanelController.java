@@ -293,7 +293,7 @@ public final class ComparePanelController {
         status.setText("Comparing " + a.label() + " with " + b.label() + " from the traffic summary…");
         var settings = session.settingsProperty().get();
         String workspaceFile = session.file() == null ? "W.cardinal.json" : session.file().toString();
-        Tasks.<Optional<SummaryCompared>>create(p -> SummaryCompared.of(a, b, summaries, settings, workspaceFile))
+        Tasks.<Optional<SummaryCompared>>create(p -> SummaryCompared.of(a, b, session.summaries(), summaries, settings, workspaceFile))
             .onSuccess(c -> c.ifPresentOrElse(this::show,
                 () -> status.setText("The sample has no " + a.layout().eventKind() + " traffic to compare over.")))
             .onError(e -> {

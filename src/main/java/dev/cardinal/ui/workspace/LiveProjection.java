@@ -87,8 +87,8 @@ public final class LiveProjection implements AutoCloseable {
     private final ReadOnlyObjectWrapper<Code> code = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<List<Finding>> findings = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyObjectWrapper<List<String>> notChecked = new ReadOnlyObjectWrapper<>(List.of());
-    /** The traffic summaries the workspace binds, read on the worker thread. */
-    private final BoundSummaries summaries = new BoundSummaries();
+    /** The traffic summaries the workspace binds, the session's, read (when not read yet) on the worker thread. */
+    private final BoundSummaries summaries;
     private volatile List<java.nio.file.Path> summaryFiles = List.of();
     private volatile String workspaceFile = "W.cardinal.json";
     /** One event kind's sample, indexed once, and its projector. */
@@ -115,9 +115,10 @@ public final class LiveProjection implements AutoCloseable {
     private Sample projectorsFor;
     private volatile Sample sample;
 
-    public LiveProjection(Executor ui, long debounceMillis) {
+    public LiveProjection(Executor ui, long debounceMillis, BoundSummaries summaries) {
         this.ui = ui;
         this.debounceMillis = debounceMillis;
+        this.summaries = summaries;
     }
 
     public ReadOnlyObjectProperty<Shown> shownProperty() {
