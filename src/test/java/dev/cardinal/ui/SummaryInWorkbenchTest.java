@@ -104,7 +104,8 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
             waitOnFx(10, () -> window.session().attributes().stream().anyMatch(r -> r.name().equals(a.get("name").asText())
                 && r.distinct() == distinct));
         }
-        assertTrue(robot.lookup("#status").queryAs(Label.class).getText().contains("traffic summary ads.summary.json"));
+        assertEquals("Traffic summary ads.summary.json: 20,000 rows over 14.0 days (counts, no rows held)",
+            robot.lookup("#status").queryAs(Label.class).getText(), "what the traffic is, without rows read from no files");
         // the lint rules run from the summary's figures; what needs rows is listed, as cardinal lint S.summary.json lists it
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().projection().notCheckedProperty().get().isEmpty());
         assertTrue(window.session().projection().notCheckedProperty().get().stream().anyMatch(l -> l.startsWith("tag-looks-like-id ")),
@@ -310,6 +311,39 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         robot.clickOn("#compareButton");
         waitOnFx(30, () -> window.session().summaries().reads() == 2);
         waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json"));
+    }
+
+    /**
+     * Rows of one event kind and a summary of another: the status bar says both, each as it is; the summary removed
+     * and the removal undone, it is named at once and its rows and span follow once it is read again.
+     */
+    @Test
+    void theStatusBarSaysWhatTheRowsAndTheSummaryHold(FxRobot robot, @TempDir Path dir) throws Exception {
+        Workspace ads = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json")).workspace();
+        Workspace weather = WorkspaceFiles.load(Path.of("sample-data/weather/weather.cardinal.json")).workspace();
+        java.util.Map<String, dev.cardinal.model.Position> canvas = new java.util.TreeMap<>(ads.canvas());
+        canvas.putAll(weather.canvas());
+        Path ws = dir.resolve("both.cardinal.json");
+        WorkspaceFiles.save(ws, new Workspace("both",
+            java.util.stream.Stream.concat(ads.eventKinds().stream(), weather.eventKinds().stream()).toList(),
+            java.util.stream.Stream.concat(ads.layouts().stream(), weather.layouts().stream()).toList(),
+            List.of(SampleBinding.lineProtocol("traffic", "traffic.lp.gz", "ns"),
+                new SampleBinding("weather", "weather.summary.json", SampleFormat.SUMMARY, null, "ns", null, null, List.of())),
+            ads.rollups(), ads.targets(), canvas));
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        Files.copy(Path.of("src/test/resources/summaries/weather.summary.json"), dir.resolve("weather.summary.json"));
+        openAndWait(robot, ws);
+        String both = "20,000 points read from 1 file, 0 bad lines; traffic summary weather.summary.json: 20,000 rows over 5.8 days"
+            + " (counts, no rows held)";
+        assertEquals(both, robot.lookup("#status").queryAs(Label.class).getText());
+
+        robot.interact(() -> window.session().edits().removeSample("weather"));
+        waitOnFx(10, () -> robot.lookup("#status").queryAs(Label.class).getText().equals("20,000 points read from 1 file, 0 bad lines"));
+        robot.interact(() -> window.session().select("three-tags"));
+        robot.interact(() -> window.session().history().undo());
+        waitOnFx(30, () -> robot.lookup("#status").queryAs(Label.class).getText().equals(both));
+        assertEquals(2, window.session().summaries().reads(), "read on open, and again when bound again");
+        awaitStatus(robot, "From the traffic summary weather.summary.json: 20,000 rows over 5.8 days");
     }
 
     @Test

@@ -4,14 +4,12 @@ import dev.cardinal.compare.Side;
 import dev.cardinal.compare.SummaryReview;
 import dev.cardinal.model.Layout;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.TrafficSummary;
 import dev.cardinal.ui.workspace.BoundSummaries;
 import dev.cardinal.ui.workspace.SummaryShown;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -58,8 +56,7 @@ record SummaryCompared(SummaryShown a, SummaryShown b, SummaryReview review) {
 
     /** Where the numbers come from: "from the traffic summary S.summary.json: 20,000 rows over 14.0 days (…)". */
     String source() {
-        return String.format(Locale.ROOT, "from the traffic summary %s: %s rows over %s (counts, no rows held)", a.file(),
-            Quantities.count(a.rows()), Quantities.span(a.span()));
+        return "from the " + a.source();
     }
 
     /** What a summary does not hold, and that the example queries need the rows. */

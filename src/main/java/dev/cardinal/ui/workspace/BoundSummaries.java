@@ -6,6 +6,7 @@ import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.TrafficSummary;
 import dev.cardinal.traffic.TrafficSummaryFile;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -57,7 +59,8 @@ public final class BoundSummaries {
     }
 
     private final Reader reader;
-    private final Map<Path, Version> read = new HashMap<>();
+    /** Each file's last reading; a reading holds its own file's entry only, so {@link #kept} never waits for one. */
+    private final Map<Path, Version> read = new ConcurrentHashMap<>();
     private final AtomicLong reads = new AtomicLong();
 
     public BoundSummaries() {
@@ -69,22 +72,37 @@ public final class BoundSummaries {
     }
 
     /** The summary in {@code file}, read again only when the file changed. */
-    public synchronized Loaded load(Path file) throws IOException {
+    public Loaded load(Path file) throws IOException {
         Path key = key(file);
-        BasicFileAttributes a;
+        Stamp stamp;
         try {
-            a = Files.readAttributes(key, BasicFileAttributes.class);
+            stamp = Stamp.of(Files.readAttributes(key, BasicFileAttributes.class));
         } catch (NoSuchFileException e) {
             throw new NoSuchFileException(file + ": no such file");
         }
-        Stamp stamp = Stamp.of(a);
-        Version v = read.get(key);
-        if (v == null || !v.stamp().equals(stamp)) {
-            reads.incrementAndGet();
-            v = new Version(stamp, reader.read(key));
-            read.put(key, v);
+        try {
+            Version v = read.compute(key, (k, was) -> was != null && was.stamp().equals(stamp) ? was : readNow(k, stamp));
+            return new Loaded(file, v.summary());
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
-        return new Loaded(file, v.summary());
+    }
+
+    private Version readNow(Path file, Stamp stamp) {
+        reads.incrementAndGet();
+        try {
+            return new Version(stamp, reader.read(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The summary in {@code file} as last read, without reading it or looking at the file (for the FX thread): empty
+     * when it has not been read since it was bound.
+     */
+    public Optional<TrafficSummary> kept(Path file) {
+        return Optional.ofNullable(read.get(key(file))).map(Version::summary);
     }
 
     /** The summary among {@code files} that holds traffic of {@code eventKind}, if any. */
@@ -102,7 +120,7 @@ public final class BoundSummaries {
      * Forgets every summary but those of {@code bound}, the files the shown workspace binds now: a summary no longer
      * bound is not kept in memory, and is read again if it is bound again (by an undo, or added anew).
      */
-    synchronized void retain(Collection<Path> bound) {
+    void retain(Collection<Path> bound) {
         Set<Path> keep = new HashSet<>();
         bound.forEach(f -> keep.add(key(f)));
         read.keySet().retainAll(keep);

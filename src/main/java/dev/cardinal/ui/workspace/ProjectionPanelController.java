@@ -186,8 +186,7 @@ public final class ProjectionPanelController {
      * the layout shown before left on screen.
      */
     private void showSummary(SummaryShown s, java.time.Duration took) {
-        String source = String.format(Locale.ROOT, "From the traffic summary %s: %s rows over %s (counts, no rows held).",
-            s.file(), Quantities.count(s.rows()), Quantities.span(s.span()));
+        String source = "From the " + s.source() + ".";
         dev.cardinal.projection.SummaryProjection p = s.projection();
         if (p == null) {
             projection.getItems().clear();

@@ -64,7 +64,7 @@ public final class WorkspaceSession implements AutoCloseable {
     public WorkspaceSession(Executor ui) {
         projection = new LiveProjection(ui, DEBOUNCE_MILLIS, summaries);
         edits = new LayoutEdits(history, selectedLayout::get, selectedLayout::set, this::showStatus);
-        shown = new ShownSample(projection, history::current, summary);
+        shown = new ShownSample(projection, summaries, history::current, summary);
         selectedLayout.addListener((o, was, now) -> {
             refreshAttributes();
             project();
@@ -94,6 +94,9 @@ public final class WorkspaceSession implements AutoCloseable {
         projection.shownProperty().addListener((o, was, now) -> {
             if (now != null && now.summary() != null && now.summary().projection() != null) {
                 refreshAttributes();
+            }
+            if (now != null && now.summary() != null) {
+                shown.describeAgain(); // the summary may have been read for it just now (bound again by an undo)
             }
         });
     }
