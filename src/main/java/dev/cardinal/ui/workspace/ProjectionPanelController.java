@@ -81,6 +81,7 @@ public final class ProjectionPanelController {
             }
         });
         server.valueProperty().addListener((o, was, now) -> applySettings());
+        applySettings(); // the first choice's settings, not the session's defaults (every product's limits)
         whatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
         nowColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().now()));
         horizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
