@@ -127,7 +127,8 @@ final class AnalyzeReport {
 
     /** The server the numbers are for: its version, whether it was assumed, and what its series query counts. */
     static ObjectNode server(ReportedSeries r) {
-        ObjectNode n = F.objectNode().put("version", r.engine().version().toString()).put("assumed", r.engine().assumed());
+        ObjectNode n = F.objectNode().put("version", r.engine().version().toString()).put("assumed", r.engine().assumed())
+            .put("allLimits", r.engine().everyProduct());
         if (r.query() == null) {
             n.putNull("seriesQuery");
         } else {
@@ -301,10 +302,14 @@ final class AnalyzeReport {
         }
     }
 
-    /** The server the numbers are for, and whether it was assumed: said once, before the numbers. */
+    /**
+     * The server the numbers are for, whether it was assumed, and whose limits are checked: said once, before the
+     * numbers.
+     */
     static String serverLine(ReportedSeries r) {
         return "Server: " + r.engine().product() + (r.engine().assumed()
-            ? " (assumed: give --server-version, or --target with a target that has a serverVersion, to choose)" : "");
+            ? " (assumed: give --server-version, or --target with a target that has a serverVersion, to choose)" : "")
+            + (r.engine().everyProduct() ? "; every product's limits (--all-limits)" : "; its own limits (--all-limits for every product's)");
     }
 
     /** "SHOW SERIES EXACT CARDINALITY on InfluxDB 1.6.7 reports 12,935: it counts each series once per shard group ..." */

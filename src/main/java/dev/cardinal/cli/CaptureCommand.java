@@ -189,11 +189,12 @@ final class CaptureCommand implements Callable<Integer> {
 
     /**
      * The version the endpoint names to clients: the one its report is projected for (--server-version, else
-     * --target's, else the assumed one), so that what a client reads in /ping and what the report counts agree.
+     * --target's, else the workspace's first InfluxDB target's, else the assumed one), so that what a client reads in
+     * /ping and what the report counts agree.
      */
     private ServerVersion presented() throws IOException {
         ServerVersion v = server.version();
-        if (v == null && server.target != null && choice.workspace != null) {
+        if (v == null && choice.workspace != null) {
             Workspace ws = CliFiles.workspace(choice.workspace, spec.commandLine().getErr(), "capture");
             if (ws != null) {
                 v = server.settings(ProjectionSettings.defaults(), ws).engine().version();

@@ -57,9 +57,14 @@ public record Engine(ServerVersion version, boolean assumed, boolean everyProduc
         java.util.Objects.requireNonNull(version, "version");
     }
 
-    /** Nobody said which server: figures as {@link #ASSUMED} reports them, every product's limits. */
+    /** Nobody said which server, and every product's limits were asked for: figures as {@link #ASSUMED} reports them. */
     public static Engine unknown() {
         return new Engine(ASSUMED, true, true);
+    }
+
+    /** Nobody said which server: {@link #ASSUMED}, said to be assumed, with its own limits ({@link ServerFor}). */
+    public static Engine notNamed() {
+        return new Engine(ASSUMED, true, false);
     }
 
     public static Engine of(ServerVersion version) {
@@ -82,7 +87,7 @@ public record Engine(ServerVersion version, boolean assumed, boolean everyProduc
         return switch (kind) {
             case INFLUXDB_2 -> new Engine(ServerVersion.of(2, 7, 0), true, false);
             case INFLUXDB_3 -> new Engine(ServerVersion.of(3, 0, 0), true, false);
-            default -> new Engine(ASSUMED, true, false);
+            default -> notNamed();
         };
     }
 

@@ -1,6 +1,7 @@
 package dev.cardinal.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -89,8 +90,12 @@ class AnalyzeCommandTest {
     void textReportNamesTheLimits() {
         CliRun r = run("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--horizon", "365d");
         assertEquals(0, r.code());
-        assertTrue(r.out().contains("InfluxDB Cloud (TSM) Free Plan series 10,000"), r.out());
-        assertTrue(r.out().contains("ALREADY within the sample"), r.out());
+        assertTrue(r.out().contains("InfluxDB 1.x OSS values per tag 100,000"), r.out());
+        assertFalse(r.out().contains("Cloud"), "the workspace's target is a 1.x server: a Cloud plan's cap is not its limit");
+        CliRun all = run("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--horizon", "365d", "--all-limits");
+        assertEquals(0, all.code());
+        assertTrue(all.out().contains("InfluxDB Cloud (TSM) Free Plan series 10,000"), all.out());
+        assertTrue(all.out().contains("ALREADY within the sample"), all.out());
     }
 
     @Test

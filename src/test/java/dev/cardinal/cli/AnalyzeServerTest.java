@@ -87,7 +87,16 @@ class AnalyzeServerTest {
             + " once, across shard groups (from 1.7.8); 3 shard groups)"), text.out());
         JsonNode k = json("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--format", "json").get("eventKinds").get(0);
         assertTrue(k.at("/server/assumed").asBoolean());
-        assertEquals(9, k.at("/projection/timeToLimit").size(), "not knowing the server, every product's limits");
+        assertEquals(List.of("influxdb1-max-series-per-database", "influxdb1-max-values-per-tag"),
+            fieldNames(k.at("/projection/timeToLimit")), "the assumed server's own limits, as the workbench checks them");
+        assertFalse(k.at("/server/allLimits").asBoolean());
+        JsonNode all = json("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--format", "json", "--all-limits")
+            .get("eventKinds").get(0);
+        assertEquals(9, all.at("/projection/timeToLimit").size(), "every product's limits, when asked");
+        assertTrue(all.at("/server/allLimits").asBoolean());
+        CliRun both = CliRun.of("analyze", "--workspace", ADS, "--all-limits", "--server-version", "1.8.10");
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("--all-limits checks every product's limits for no server in particular"), both.err());
     }
 
     @Test

@@ -39,7 +39,7 @@ class LintCommandTest {
         CliRun r = run("lint", ADS, "--layout", "ids-as-fields");
         assertEquals(0, r.code(), r.out() + r.err());
         assertTrue(r.out().startsWith("Server: InfluxDB 1.8.10 (assumed: give --server-version, or --target with a target that"
-            + " has a serverVersion, to choose)\nids-as-fields (listing_event): 0 errors, 0 warnings"), r.out());
+            + " has a serverVersion, to choose); its own limits (--all-limits for every product's)\nids-as-fields (listing_event): 0 errors, 0 warnings"), r.out());
         CliRun bad = run("lint", ADS, "--layout", "ids-as-tags");
         assertTrue(bad.out().contains("ERROR   tag-grows-with-traffic"), bad.out());
         assertTrue(bad.out().contains("fix: make user_id a field"), bad.out());

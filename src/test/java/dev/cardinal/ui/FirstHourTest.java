@@ -59,8 +59,8 @@ class FirstHourTest extends WorkbenchFixture {
         assertEquals("12,934", projected(robot, "reported by the server"));
         TableView<ProjectionRows.LimitRow> limits = robot.lookup("#limits").queryTableView();
         assertTrue(limits.getItems().stream().allMatch(l -> l.limit().startsWith("1.x")), "a 1.x target has 1.x's limits");
-        // any server: every product's limits
-        chooseServer(robot, server, "any server");
+        // every product's limits, when asked
+        chooseServer(robot, server, "every product's limits");
         awaitProjection(robot);
         ProjectionRows.LimitRow valuesPerTag = limits.getItems().stream().filter(l -> l.limit().startsWith("1.x OSS values per tag"))
             .findFirst().orElseThrow();

@@ -104,7 +104,8 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
             waitOnFx(10, () -> window.session().attributes().stream().anyMatch(r -> r.name().equals(a.get("name").asText())
                 && r.distinct() == distinct));
         }
-        assertTrue(robot.lookup("#status").queryAs(Label.class).getText().contains("traffic summary ads.summary.json"));
+        assertEquals("Traffic summary ads.summary.json: 20,000 rows over 14.0 days (counts, no rows held)",
+            robot.lookup("#status").queryAs(Label.class).getText(), "what the traffic is, without rows read from no files");
         // the lint rules run from the summary's figures; what needs rows is listed, as cardinal lint S.summary.json lists it
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !window.session().projection().notCheckedProperty().get().isEmpty());
         assertTrue(window.session().projection().notCheckedProperty().get().stream().anyMatch(l -> l.startsWith("tag-looks-like-id ")),
@@ -186,10 +187,11 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         assertTrue(compareStatus(robot).endsWith("points of listing_event, from the traffic summary ads.summary.json"),
             compareStatus(robot));
 
-        // every number the command line gives for the workbench's server (1.8.10, assumed: the command line with no
-        // version checks every engine's limits), the grid gives; what a summary does not hold is a dash, and needs rows
+        // every number the command line gives, with no server named as the workbench names none (the workspace's
+        // target local: 1.8.10, assumed, and its limits), the grid gives; what a summary does not hold is a dash, and
+        // needs rows
         List<String> args = List.of("compare", ws.toString(), "--a", "ids-as-tags", "--b", "ids-as-fields", "--sample",
-            summary.toString(), "--server-version", "1.8.10");
+            summary.toString());
         CliRun json = CliRun.of(java.util.stream.Stream.concat(args.stream(), java.util.stream.Stream.of("--format", "json"))
             .toArray(String[]::new));
         assertEquals(0, json.code(), json.err());
@@ -208,8 +210,7 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         // the verdict, differences and findings: the command line's review as it writes it in Markdown
         CliRun md = CliRun.of(args.toArray(String[]::new));
         assertEquals(0, md.code(), md.err());
-        assertEquals(md.out().replace("Numbers for InfluxDB 1.8.10.", "Numbers for InfluxDB 1.8.10 (assumed: no server version given)."),
-            robot.lookup("#compareDetails").queryAs(TextArea.class).getText());
+        assertEquals(md.out(), robot.lookup("#compareDetails").queryAs(TextArea.class).getText());
         // what Markdown… and HTML… write: the command line's review from the summary
         assertEquals(robot.lookup("#compareDetails").queryAs(TextArea.class).getText(),
             window.controller().comparePanel().exported(".md").orElseThrow());
@@ -217,7 +218,7 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         CliRun page = CliRun.of(java.util.stream.Stream.concat(args.stream(), java.util.stream.Stream.of("--format", "html"))
             .toArray(String[]::new));
         assertEquals(0, page.code(), page.err());
-        assertEquals(page.out().replace("InfluxDB 1.8.10.<", "InfluxDB 1.8.10 (assumed: no server version given).<"), html);
+        assertEquals(page.out(), html);
         for (JsonNode v : cli.get("verdict")) {
             assertTrue(robot.lookup("#compareVerdict .verdict-line").queryAllAs(Label.class).stream()
                 .anyMatch(l -> l.getText().equals(v.asText())), v.asText());
@@ -268,6 +269,81 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json"));
         assertTrue(robot.lookup("#compareMetrics").query().getParent().isVisible());
         assertFalse(robot.lookup("#compareRerunBox").query().isVisible());
+    }
+
+    /**
+     * The summary added (its check reads it), projected, compared, toggled and compared again: one read of the file.
+     * Then rewritten in place with the same size and time of change, so that any other reading of it would fail: the
+     * projection and the Compare tab still show its numbers, so nothing reads it beside the session's summaries. A
+     * summary replaced on disk is read again.
+     */
+    @Test
+    void aBoundSummaryIsReadOnceForTheCheckTheProjectionAndTheCompareTab(FxRobot robot, @TempDir Path dir) throws Exception {
+        openWithSummary(robot, dir);
+        Path summary = dir.resolve("ads.summary.json");
+        String series = projected(robot, "series");
+        openTab(robot, "Compare");
+        choose(robot, "#compareA", "ids-as-tags");
+        choose(robot, "#compareB", "ids-as-fields");
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json") || compareStatus(robot).startsWith("Cannot"));
+        assertEquals(1, window.session().summaries().reads(), "read by the check when it was added, and never again");
+
+        java.nio.file.attribute.FileTime modified = Files.getLastModifiedTime(summary);
+        Files.writeString(summary, "{" + " ".repeat((int) Files.size(summary) - 1));
+        Files.setLastModifiedTime(summary, modified);
+        openTab(robot, "Canvas");
+        robot.interact(() -> window.session().edits().setRole("session_id", Role.FIELD));
+        awaitStatus(robot, "From the traffic summary ads.summary.json");
+        robot.interact(() -> window.session().edits().setRole("session_id", Role.TAG));
+        awaitStatus(robot, "From the traffic summary ads.summary.json");
+        assertEquals(series, projected(robot, "series"));
+        openTab(robot, "Compare");
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json") || compareStatus(robot).startsWith("Cannot"));
+        assertTrue(compareStatus(robot).endsWith("from the traffic summary ads.summary.json"), compareStatus(robot));
+        assertEquals(1, window.session().summaries().reads());
+
+        // replaced (as the job's output is: another file moved over it): the next projection reads it again
+        Path next = dir.resolve("next.json");
+        Files.copy(SUMMARY, next);
+        Files.move(next, summary, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        robot.clickOn("#compareButton");
+        waitOnFx(30, () -> window.session().summaries().reads() == 2);
+        waitOnFx(30, () -> compareStatus(robot).endsWith("from the traffic summary ads.summary.json"));
+    }
+
+    /**
+     * Rows of one event kind and a summary of another: the status bar says both, each as it is; the summary removed
+     * and the removal undone, it is named at once and its rows and span follow once it is read again.
+     */
+    @Test
+    void theStatusBarSaysWhatTheRowsAndTheSummaryHold(FxRobot robot, @TempDir Path dir) throws Exception {
+        Workspace ads = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json")).workspace();
+        Workspace weather = WorkspaceFiles.load(Path.of("sample-data/weather/weather.cardinal.json")).workspace();
+        java.util.Map<String, dev.cardinal.model.Position> canvas = new java.util.TreeMap<>(ads.canvas());
+        canvas.putAll(weather.canvas());
+        Path ws = dir.resolve("both.cardinal.json");
+        WorkspaceFiles.save(ws, new Workspace("both",
+            java.util.stream.Stream.concat(ads.eventKinds().stream(), weather.eventKinds().stream()).toList(),
+            java.util.stream.Stream.concat(ads.layouts().stream(), weather.layouts().stream()).toList(),
+            List.of(SampleBinding.lineProtocol("traffic", "traffic.lp.gz", "ns"),
+                new SampleBinding("weather", "weather.summary.json", SampleFormat.SUMMARY, null, "ns", null, null, List.of())),
+            ads.rollups(), ads.targets(), canvas));
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        Files.copy(Path.of("src/test/resources/summaries/weather.summary.json"), dir.resolve("weather.summary.json"));
+        openAndWait(robot, ws);
+        String both = "20,000 points read from 1 file, 0 bad lines; traffic summary weather.summary.json: 20,000 rows over 5.8 days"
+            + " (counts, no rows held)";
+        assertEquals(both, robot.lookup("#status").queryAs(Label.class).getText());
+
+        robot.interact(() -> window.session().edits().removeSample("weather"));
+        waitOnFx(10, () -> robot.lookup("#status").queryAs(Label.class).getText().equals("20,000 points read from 1 file, 0 bad lines"));
+        robot.interact(() -> window.session().select("three-tags"));
+        robot.interact(() -> window.session().history().undo());
+        waitOnFx(30, () -> robot.lookup("#status").queryAs(Label.class).getText().equals(both));
+        assertEquals(2, window.session().summaries().reads(), "read on open, and again when bound again");
+        awaitStatus(robot, "From the traffic summary weather.summary.json: 20,000 rows over 5.8 days");
     }
 
     @Test

@@ -620,7 +620,7 @@ class WorkbenchTest extends WorkbenchFixture {
         ListView<String> problems = robot.lookup("#problems").queryListView();
         assertEquals(1, problems.getItems().size());
         assertEquals(dir.resolve("t.lp") + ":2:9: missing field value", problems.getItems().get(0));
-        assertEquals("2 points read from 1 file, 1 bad lines", robot.lookup("#status").queryAs(Label.class).getText());
+        assertEquals("2 points read from 1 file, 1 bad line", robot.lookup("#status").queryAs(Label.class).getText());
 
         // more traffic added to the open workspace (File → Add Sample Traffic, or dropped on the window)
         Path more = Files.writeString(dir.resolve("u.lp"), "m,t=d f=4 4\nm,t=e f=\"x\" 5\nm t=f 6\n");

@@ -4,14 +4,12 @@ import dev.cardinal.compare.Side;
 import dev.cardinal.compare.SummaryReview;
 import dev.cardinal.model.Layout;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.TrafficSummary;
-import dev.cardinal.traffic.TrafficSummaryFile;
+import dev.cardinal.ui.workspace.BoundSummaries;
 import dev.cardinal.ui.workspace.SummaryShown;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -26,24 +24,24 @@ import java.util.Optional;
 record SummaryCompared(SummaryShown a, SummaryShown b, SummaryReview review) {
 
     /**
-     * Reads the first of {@code files} that holds traffic of the layouts' event kind and compares them from it; empty
-     * when none does. {@code workspaceFile} names the workspace in the command that reruns the job.
+     * Compares {@code a} and {@code b} from the first of {@code files} that holds traffic of their event kind, as the
+     * session's {@code summaries} have it read; empty when none does. {@code workspaceFile} names the workspace in the
+     * command that reruns the job.
      */
-    static Optional<SummaryCompared> of(Side a, Side b, List<Path> files, ProjectionSettings settings, String workspaceFile)
-        throws IOException {
-        for (Path file : files) {
-            TrafficSummary summary = TrafficSummaryFile.read(file);
-            Optional<TrafficSummary.Kind> kind = summary.eventKind(a.layout().eventKind());
-            if (kind.isPresent()) {
-                String name = String.valueOf(file.getFileName());
-                SummaryShown sa = SummaryShown.of(name, kind.get(), named(a), settings, workspaceFile);
-                SummaryShown sb = SummaryShown.of(name, kind.get(), named(b), settings, workspaceFile);
-                SummaryReview review = sa.projection() == null || sb.projection() == null ? null
-                    : SummaryReview.of(a, b, sa.projection(), sb.projection(), summary.source());
-                return Optional.of(new SummaryCompared(sa, sb, review));
-            }
+    static Optional<SummaryCompared> of(Side a, Side b, BoundSummaries summaries, List<Path> files, ProjectionSettings settings,
+                                        String workspaceFile) throws IOException {
+        Optional<BoundSummaries.Loaded> loaded = summaries.of(a.layout().eventKind(), files);
+        if (loaded.isEmpty()) {
+            return Optional.empty();
         }
-        return Optional.empty();
+        TrafficSummary summary = loaded.get().summary();
+        TrafficSummary.Kind kind = summary.eventKind(a.layout().eventKind()).orElseThrow();
+        String name = loaded.get().name();
+        SummaryShown sa = SummaryShown.of(name, kind, named(a), settings, workspaceFile);
+        SummaryShown sb = SummaryShown.of(name, kind, named(b), settings, workspaceFile);
+        SummaryReview review = sa.projection() == null || sb.projection() == null ? null
+            : SummaryReview.of(a, b, sa.projection(), sb.projection(), summary.source());
+        return Optional.of(new SummaryCompared(sa, sb, review));
     }
 
     /** A layout from elsewhere is named with its origin, as the command line names it. */
@@ -58,8 +56,7 @@ record SummaryCompared(SummaryShown a, SummaryShown b, SummaryReview review) {
 
     /** Where the numbers come from: "from the traffic summary S.summary.json: 20,000 rows over 14.0 days (…)". */
     String source() {
-        return String.format(Locale.ROOT, "from the traffic summary %s: %s rows over %s (counts, no rows held)", a.file(),
-            Quantities.count(a.rows()), Quantities.span(a.span()));
+        return "from the " + a.source();
     }
 
     /** What a summary does not hold, and that the example queries need the rows. */

@@ -2,13 +2,11 @@ package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.codegen.Bundle;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
-import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionSettings;
@@ -87,37 +85,28 @@ public final class LiveProjection implements AutoCloseable {
     private final ReadOnlyObjectWrapper<Code> code = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<List<Finding>> findings = new ReadOnlyObjectWrapper<>(List.of());
     private final ReadOnlyObjectWrapper<List<String>> notChecked = new ReadOnlyObjectWrapper<>(List.of());
-    /** The traffic summaries the workspace binds, read on the worker thread. */
-    private final BoundSummaries summaries = new BoundSummaries();
+    /** The traffic summaries the workspace binds, the session's, read (when not read yet) on the worker thread. */
+    private final BoundSummaries summaries;
     private volatile List<java.nio.file.Path> summaryFiles = List.of();
     private volatile String workspaceFile = "W.cardinal.json";
     /** One event kind's sample, indexed once, and its projector. */
     private record Engine(SampleIndex index, Projector projector) {
     }
 
-    /** A projection computed ahead, for the layout a single toggle would make, with the time it took. */
-    private record Ahead(Projection projection, Duration took) {
-    }
-
-    /** What a projection depends on besides the sample. */
-    private record AheadKey(Layout layout, EventKind kind, ProjectionSettings settings) {
-    }
-
-    /** Most projections kept ahead; beyond it the oldest edit's are dropped. */
-    private static final int AHEAD_KEPT = 64;
-    /** Projections ahead over {@code aheadFor}, written by the derived thread, read by the worker. */
-    private final Map<AheadKey, Ahead> ahead = new java.util.concurrent.ConcurrentHashMap<>();
-    private volatile Sample aheadFor;
-    private final AtomicLong aheadUsed = new AtomicLong();
+    private final AheadProjections ahead = new AheadProjections();
+    /** Why a toggle changed no series (worker thread only). */
+    private final UnchangedSeries unchanged = new UnchangedSeries();
+    private final LayoutMappings layoutMappings = new LayoutMappings();
 
     /** Engines per event kind of {@code projectorsFor}; touched on the worker thread only. */
     private final Map<String, Engine> projectors = new HashMap<>();
     private Sample projectorsFor;
     private volatile Sample sample;
 
-    public LiveProjection(Executor ui, long debounceMillis) {
+    public LiveProjection(Executor ui, long debounceMillis, BoundSummaries summaries) {
         this.ui = ui;
         this.debounceMillis = debounceMillis;
+        this.summaries = summaries;
     }
 
     public ReadOnlyObjectProperty<Shown> shownProperty() {
@@ -194,7 +183,7 @@ public final class LiveProjection implements AutoCloseable {
         stale.set(true);
         // a toggle whose projection was made ahead needs no waiting for edits to settle: it costs nothing to show
         Optional<EventKind> kind = ws == null || layout == null ? Optional.empty() : ws.eventKind(layout.eventKind());
-        boolean ready = aheadFor == s && kind.isPresent() && ahead.containsKey(new AheadKey(layout, kind.get(), settings));
+        boolean ready = kind.isPresent() && ahead.ready(s, layout, kind.get(), settings);
         if (ready) {
             undebounced.incrementAndGet();
         }
@@ -208,25 +197,6 @@ public final class LiveProjection implements AutoCloseable {
     }
 
     private final ReadOnlyObjectWrapper<Map<String, MappingProjection>> mappings = new ReadOnlyObjectWrapper<>(Map.of());
-    /** Mappings computed over {@code mappingsFor}, by layout and limit; touched on the worker and derived threads. */
-    private final Map<List<Object>, MappingProjection> mappingCache = new java.util.concurrent.ConcurrentHashMap<>();
-    private volatile Sample mappingsFor;
-
-    /** Each event kind's sample indexed for the mappings (its own: the projectors' belong to the worker thread). */
-    private final Map<String, SampleIndex> mappingIndexes = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** The mapping {@code layout} builds over {@code s}, computed once per sample, layout and limit. */
-    private MappingProjection mapping(Sample s, Layout layout, long limit) {
-        synchronized (mappingCache) {
-            if (mappingsFor != s) {
-                mappingCache.clear();
-                mappingIndexes.clear();
-                mappingsFor = s;
-            }
-        }
-        return mappingCache.computeIfAbsent(List.of(layout, limit), k -> LayoutDocuments.project(layout,
-            mappingIndexes.computeIfAbsent(layout.eventKind(), kind -> new SampleIndex(s.eventKind(kind).orElseThrow())), limit));
-    }
 
     /**
      * Nothing to project (no workspace, or no layout selected): what was shown goes, with its findings and code, and
@@ -277,10 +247,9 @@ public final class LiveProjection implements AutoCloseable {
                     return new Engine(index, Projector.interactive(index));
                 });
                 kindFound = kind.get();
-                Ahead ready = aheadFor == s ? ahead.get(new AheadKey(layout, kindFound, settings)) : null;
+                AheadProjections.Ahead ready = ahead.take(s, layout, kindFound, settings);
                 Duration took;
                 if (ready != null) {
-                    aheadUsed.incrementAndGet();
                     projected = ready.projection();
                     took = ready.took();
                 } else {
@@ -292,11 +261,9 @@ public final class LiveProjection implements AutoCloseable {
                     curves.put(engine.index().sample().attributes().get(a).name(), engine.index().growth(a).distinct());
                 }
                 long mapStart = System.nanoTime();
-                MappingProjection mapped = mappingLimit == null ? null : mapping(s, layout, mappingLimit);
+                MappingProjection mapped = mappingLimit == null ? null : layoutMappings.of(s, layout, mappingLimit);
                 took = took.plusNanos(mappingLimit == null ? 0 : System.nanoTime() - mapStart);
-                result = new Shown(projected, null, took, curves, unchanged(s, kindFound, projected, engine), mapped, null);
-                previous = projected;
-                previousSample = s;
+                result = new Shown(projected, null, took, curves, unchanged.after(s, kindFound, projected, engine.index()), mapped, null);
             }
         } catch (java.io.IOException e) {
             // a bound summary that changed on disk since it was added: said where and why, and nothing stale stays
@@ -380,34 +347,6 @@ public final class LiveProjection implements AutoCloseable {
         }
     }
 
-    /** The projection shown before, and the sample it was over (worker thread only). */
-    private Projection previous;
-    private Sample previousSample;
-
-    /**
-     * When one attribute moved in or out of the tags and the series stayed the same, why: "series unchanged:
-     * user_id varies with session_id". Null otherwise.
-     */
-    private String unchanged(Sample s, EventKind kind, Projection now, Engine engine) {
-        Projection was = previous;
-        if (was == null || previousSample != s || now.estimate() != null || was.estimate() != null
-            || !was.eventKind().equals(now.eventKind()) || !was.layout().id().equals(now.layout().id())
-            || was.now().series() != now.now().series() || !was.settings().equals(now.settings())) {
-            return null;
-        }
-        Map<String, Role> before = was.layout().roles(kind);
-        Map<String, Role> after = now.layout().roles(kind);
-        List<String> moved = before.keySet().stream().filter(a -> before.get(a) != after.get(a)).toList();
-        if (moved.size() != 1 || (before.get(moved.get(0)) != Role.TAG && after.get(moved.get(0)) != Role.TAG)) {
-            return null;
-        }
-        String a = moved.get(0);
-        Layout tagged = before.get(a) == Role.TAG ? was.layout() : now.layout();
-        return dev.cardinal.projection.Dependence.tagDetermining(engine.index(), tagged, a)
-            .map(t -> "series unchanged: " + a + " varies with " + t)
-            .orElse("series unchanged: the other tags together determine " + a);
-    }
-
     /** Generates the layout's code and posts it; false when a newer request came first. */
     private boolean postCode(long gen, Workspace ws, Layout layout, Sample s) {
         if (generation.get() != gen) {
@@ -458,7 +397,11 @@ public final class LiveProjection implements AutoCloseable {
             }
         }
         try {
-            projectAhead(gen, s, layout, kind, settings, engine);
+            if (sampleIsLive) {
+                ahead.forget();
+            } else {
+                ahead.project(s, layout, kind, settings, engine.projector(), () -> generation.get() != gen);
+            }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "projecting ahead of layout " + layout.name() + " failed", e);
         }
@@ -473,7 +416,7 @@ public final class LiveProjection implements AutoCloseable {
             }
             Optional<EventKindSample> traffic = s == null ? Optional.empty() : s.eventKind(l.eventKind());
             if (traffic.isPresent()) {
-                out.put(l.id(), mapping(s, l, limit));
+                out.put(l.id(), layoutMappings.of(s, l, limit));
             }
         }
         Map<String, MappingProjection> done = Map.copyOf(out);
@@ -482,42 +425,6 @@ public final class LiveProjection implements AutoCloseable {
                 mappings.set(done);
             }
         });
-    }
-
-    /**
-     * Projects the layouts one toggle away (each tag made a field, each plain string field made a tag), until a newer
-     * request comes.
-     */
-    private void projectAhead(long gen, Sample s, Layout layout, EventKind kind, ProjectionSettings settings, Engine engine) {
-        if (sampleIsLive) {
-            ahead.clear();
-            return;
-        }
-        if (aheadFor != s) {
-            ahead.clear();
-            aheadFor = s;
-        }
-        if (ahead.size() > AHEAD_KEPT) {
-            ahead.clear();
-        }
-        for (var attribute : kind.attributes()) {
-            Role role = layout.roleOf(attribute.name());
-            Role toggled = role == Role.TAG ? Role.FIELD
-                : role == Role.FIELD && attribute.type() == dev.cardinal.model.ValueType.STRING ? Role.TAG : null;
-            if (toggled == null) {
-                continue;
-            }
-            if (generation.get() != gen) {
-                return;
-            }
-            Layout next = layout.withRole(attribute.name(), toggled);
-            AheadKey key = new AheadKey(next, kind, settings);
-            if (!ahead.containsKey(key)) {
-                long t0 = System.nanoTime();
-                Projection p = engine.projector().project(kind, next, settings);
-                ahead.put(key, new Ahead(p, Duration.ofNanos(System.nanoTime() - t0)));
-            }
-        }
     }
 
     /** Completes once the code, findings and projections ahead of every projection shown so far are done. */
@@ -534,7 +441,7 @@ public final class LiveProjection implements AutoCloseable {
 
     /** How many requests were answered by a projection made ahead (for tests and diagnostics). */
     public long aheadUsed() {
-        return aheadUsed.get();
+        return ahead.used();
     }
 
     private static Code generate(Workspace ws, Layout layout, Sample s) {

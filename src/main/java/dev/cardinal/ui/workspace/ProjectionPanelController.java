@@ -83,6 +83,7 @@ public final class ProjectionPanelController {
             }
         });
         server.valueProperty().addListener((o, was, now) -> applySettings());
+        applySettings(); // the first choice's settings, not the session's defaults (every product's limits)
         whatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
         nowColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().now()));
         horizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
@@ -190,8 +191,7 @@ public final class ProjectionPanelController {
      * the layout shown before left on screen.
      */
     private void showSummary(SummaryShown s, java.time.Duration took) {
-        String source = String.format(Locale.ROOT, "From the traffic summary %s: %s rows over %s (counts, no rows held).",
-            s.file(), Quantities.count(s.rows()), Quantities.span(s.span()));
+        String source = "From the " + s.source() + ".";
         dev.cardinal.projection.SummaryProjection p = s.projection();
         if (p == null) {
             projection.getItems().clear();

@@ -60,7 +60,7 @@ final class SampleReads {
         Tasks.<List<WorkspaceFiles.Outside>>create(p -> WorkspaceOpener.outside(file))
             .onSuccess(outside -> {
                 boolean readThem = !outside.isEmpty() && readOutside(file, outside);
-                read(monitor -> WorkspaceOpener.open(file, readThem, SampleLimits.defaults(), monitor), opened -> {
+                read(monitor -> WorkspaceOpener.open(file, readThem, SampleLimits.defaults(), monitor, session.summaries()), opened -> {
                     session.show(opened);
                     then.accept(opened);
                 }, e -> openFailed(file, e));
@@ -116,7 +116,7 @@ final class SampleReads {
             : beside.toAbsolutePath().resolveSibling(SchemaInference.slug(name) + WorkspaceFiles.EXTENSION);
         read(monitor -> {
             before.run();
-            return WorkspaceOpener.addSamples(file, ws, files, unread, SampleLimits.defaults(), monitor);
+            return WorkspaceOpener.addSamples(file, ws, files, unread, SampleLimits.defaults(), monitor, session.summaries());
         }, opened -> {
             session.showAdded(opened, what);
             showProblems.run();

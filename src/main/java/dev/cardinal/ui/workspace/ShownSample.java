@@ -25,6 +25,7 @@ import javafx.collections.ObservableList;
  */
 final class ShownSample {
     private final LiveProjection projection;
+    private final BoundSummaries summaries;
     private final Supplier<Workspace> current;
     private final StringProperty summary;
     private final ReadOnlyObjectWrapper<WorkspaceOpener.Opened> opened = new ReadOnlyObjectWrapper<>();
@@ -40,11 +41,13 @@ final class ShownSample {
     private List<WorkspaceFiles.Outside> unread = List.of();
 
     /**
+     * @param summaries the traffic summaries read for the session (the status bar says what they hold)
      * @param current the workspace as edited
      * @param summary where the summary of the sample goes (the status bar's)
      */
-    ShownSample(LiveProjection projection, Supplier<Workspace> current, StringProperty summary) {
+    ShownSample(LiveProjection projection, BoundSummaries summaries, Supplier<Workspace> current, StringProperty summary) {
         this.projection = projection;
+        this.summaries = summaries;
         this.current = current;
         this.summary = summary;
     }
@@ -154,18 +157,42 @@ final class ShownSample {
         describe(ws, sample);
     }
 
-    /** The status bar's summary of the traffic: the rows read, and the traffic summaries bound (they hold no rows). */
+    /** Says again what the traffic is: a bound traffic summary was read since (by the projection). */
+    void describeAgain() {
+        WorkspaceOpener.Opened o = opened.get();
+        if (o != null) {
+            describe(current.get(), o.sample());
+        }
+    }
+
+    /**
+     * The status bar's summary of the traffic: the rows read, when there are row samples; what each bound traffic
+     * summary holds (from its last reading: nothing is read here, on the FX thread); or that there is no traffic.
+     */
     private void describe(Workspace ws, Sample sample) {
         if (ws == null) {
             summary.set("No workspace open");
             return;
         }
         ReadReport r = sample.report();
-        List<String> summaries = WorkspaceOpener.summaries(file, ws, unread).stream()
-            .map(s -> s.path().getFileName().toString()).toList();
-        summary.set(String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad lines", r.points(), r.files(),
-            r.files() == 1 ? "" : "s", r.badLines()) + (summaries.isEmpty() ? "" : "; traffic summar" + (summaries.size() == 1 ? "y " : "ies ")
-            + String.join(", ", summaries) + " (counts, no rows)"));
+        List<String> parts = new ArrayList<>();
+        if (r.files() > 0 || r.points() > 0 || (file != null && !WorkspaceOpener.sources(file, ws, unread).isEmpty())) {
+            parts.add(String.format(Locale.ROOT, "%,d points read from %d file%s, %,d bad line%s", r.points(), r.files(),
+                r.files() == 1 ? "" : "s", r.badLines(), r.badLines() == 1 ? "" : "s"));
+        }
+        for (var s : WorkspaceOpener.summaries(file, ws, unread)) {
+            String name = s.path().getFileName().toString();
+            parts.add(summaries.kept(s.path()).map(t -> SummaryShown.source(name, t))
+                .orElse("traffic summary " + name + " (counts, no rows held)"));
+        }
+        if (parts.isEmpty()) {
+            summary.set(unread.isEmpty() ? "No sample traffic: add some (File → Add Sample Traffic, or drop files here)"
+                : String.format(Locale.ROOT, "No traffic read: %d sample%s outside the workspace's folder not read (see Problems)",
+                    unread.size(), unread.size() == 1 ? "" : "s"));
+            return;
+        }
+        String text = String.join("; ", parts);
+        summary.set(Character.toUpperCase(text.charAt(0)) + text.substring(1));
     }
 
     private List<String> problemLines(ReadReport r) {

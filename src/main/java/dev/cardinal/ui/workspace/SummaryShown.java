@@ -3,12 +3,14 @@ package dev.cardinal.ui.workspace;
 import dev.cardinal.lint.Linter;
 import dev.cardinal.model.Layout;
 import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.projection.SummaryProjector;
 import dev.cardinal.traffic.SummaryCoverage;
 import dev.cardinal.traffic.TrafficSummary;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * What the projection panel shows of a layout whose event kind comes from a bound traffic summary: where the numbers
@@ -34,8 +36,7 @@ public record SummaryShown(String file, long rows, Duration span, SummaryProject
      * rerun command.
      */
     public static SummaryShown of(String file, TrafficSummary.Kind kind, Layout layout, ProjectionSettings settings, String workspaceFile) {
-        long nanos = kind.lastTime() - kind.firstTime();
-        Duration span = kind.rows() < 2 ? Duration.ZERO : Duration.ofNanos(nanos);
+        Duration span = span(kind.rows(), kind.firstTime(), kind.lastTime());
         return new SummaryProjector(kind).project(layout, settings)
             .map(p -> new SummaryShown(file, kind.rows(), span, p, null, null))
             .orElseGet(() -> new SummaryShown(file, kind.rows(), span, null, "Not covered by " + file + ": layout “"
@@ -53,5 +54,28 @@ public record SummaryShown(String file, long rows, Duration span, SummaryProject
     public static String notCheckedLine(List<String> notChecked) {
         return notChecked.isEmpty() ? "" : "Rules " + NOT_CHECKED + ": "
             + String.join(", ", notChecked.stream().map(l -> l.substring(0, l.indexOf(' '))).toList());
+    }
+
+    /** Where the numbers come from: "traffic summary S.summary.json: 20,000 rows over 14.0 days (counts, no rows held)". */
+    public String source() {
+        return source(file, rows, span);
+    }
+
+    /** A whole summary file: the rows of all its event kinds, over the time from the first of them to the last. */
+    public static String source(String file, TrafficSummary summary) {
+        List<TrafficSummary.Kind> kinds = summary.eventKinds();
+        long rows = kinds.stream().mapToLong(TrafficSummary.Kind::rows).sum();
+        long first = kinds.stream().mapToLong(TrafficSummary.Kind::firstTime).min().orElse(0);
+        long last = kinds.stream().mapToLong(TrafficSummary.Kind::lastTime).max().orElse(0);
+        return source(file, rows, span(rows, first, last));
+    }
+
+    private static String source(String file, long rows, Duration span) {
+        return String.format(Locale.ROOT, "traffic summary %s: %s rows over %s (counts, no rows held)", file, Quantities.count(rows),
+            Quantities.span(span));
+    }
+
+    private static Duration span(long rows, long firstNanos, long lastNanos) {
+        return rows < 2 ? Duration.ZERO : Duration.ofNanos(lastNanos - firstNanos);
     }
 }

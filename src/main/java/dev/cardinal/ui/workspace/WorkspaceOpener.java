@@ -77,7 +77,7 @@ public final class WorkspaceOpener {
     /**
      * Binds more traffic files to a workspace and reads all of its sample again. Line protocol names its event
      * kinds; a CSV or NDJSON file becomes the event kind named after the file; a traffic summary is bound as it is,
-     * for event kinds the workspace already describes (see {@link BoundSummaries#check}). Event kinds the workspace does not
+     * for event kinds the workspace already describes (see {@code BoundSummaries.check}). Event kinds the workspace does not
      * have yet are added with their as-written layout. With no workspace, one is made beside the first file (not
      * saved yet).
      *
@@ -85,9 +85,10 @@ public final class WorkspaceOpener {
      * @param ws    the workspace, or null to make one
      * @param added  the files to add (the user chose them, wherever they are)
      * @param unread bound samples outside the workspace's folder the user did not say yes to: still not read
+     * @param summaries the session's summaries: the bound ones are read into it (once) and checked
      */
     public static Opened addSamples(Path file, Workspace ws, List<Path> added, List<WorkspaceFiles.Outside> unread,
-                                    SampleLimits limits, ReadMonitor monitor) throws IOException {
+                                    SampleLimits limits, ReadMonitor monitor, BoundSummaries summaries) throws IOException {
         Workspace base = ws != null ? ws : Workspace.empty(file.getFileName().toString().replace(WorkspaceFiles.EXTENSION, ""));
         List<SampleBinding> bindings = new ArrayList<>(base.samples());
         Set<String> ids = new HashSet<>();
@@ -123,7 +124,7 @@ public final class WorkspaceOpener {
             }
         }
         Workspace out = new Workspace(bound.name(), kinds, layouts, bindings, bound.rollups(), bound.targets(), canvas);
-        BoundSummaries.check(out, sample, summaries(file, out, unread));
+        summaries.check(out, sample, summaries(file, out, unread));
         return new Opened(file, out, List.of(), sample, unread);
     }
 
@@ -134,14 +135,15 @@ public final class WorkspaceOpener {
 
     /**
      * Opens a workspace and reads its bound samples; those outside its folder only with {@code readOutside} (else
-     * they are left in {@link Opened#unread}, for the user to be asked).
+     * they are left in {@link Opened#unread}, for the user to be asked). Its bound traffic summaries are read into
+     * {@code summaries}, the session's, and checked.
      */
-    public static Opened open(Path file, boolean readOutside, SampleLimits limits, ReadMonitor monitor)
+    public static Opened open(Path file, boolean readOutside, SampleLimits limits, ReadMonitor monitor, BoundSummaries summaries)
         throws IOException, WorkspaceFormatException {
         WorkspaceReader.Loaded loaded = WorkspaceFiles.load(file);
         List<WorkspaceFiles.Outside> unread = readOutside ? List.of() : WorkspaceFiles.outside(file, loaded.workspace());
         Sample sample = counted(SampleReader.read(sources(file, loaded.workspace(), unread), limits, monitor));
-        BoundSummaries.check(loaded.workspace(), sample, summaries(file, loaded.workspace(), unread));
+        summaries.check(loaded.workspace(), sample, summaries(file, loaded.workspace(), unread));
         return new Opened(file, loaded.workspace(), loaded.warnings(), sample, unread);
     }
 }

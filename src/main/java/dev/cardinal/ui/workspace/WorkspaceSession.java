@@ -38,6 +38,8 @@ public final class WorkspaceSession implements AutoCloseable {
     public static final long DEBOUNCE_MILLIS = 40;
 
     private final EditHistory history = new EditHistory();
+    /** The bound traffic summaries, read once for the opener, the projection and the Compare tab alike. */
+    private final BoundSummaries summaries = new BoundSummaries();
     private final LiveProjection projection;
     private final ObjectProperty<Layout> selectedLayout = new SimpleObjectProperty<>();
     private final ObjectProperty<ProjectionSettings> settings = new SimpleObjectProperty<>(ProjectionSettings.defaults());
@@ -60,9 +62,9 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** A session whose projection results are handed to the thread {@code ui} runs on (the FX thread in the window). */
     public WorkspaceSession(Executor ui) {
-        projection = new LiveProjection(ui, DEBOUNCE_MILLIS);
+        projection = new LiveProjection(ui, DEBOUNCE_MILLIS, summaries);
         edits = new LayoutEdits(history, selectedLayout::get, selectedLayout::set, this::showStatus);
-        shown = new ShownSample(projection, history::current, summary);
+        shown = new ShownSample(projection, summaries, history::current, summary);
         selectedLayout.addListener((o, was, now) -> {
             refreshAttributes();
             project();
@@ -93,6 +95,9 @@ public final class WorkspaceSession implements AutoCloseable {
             if (now != null && now.summary() != null && now.summary().projection() != null) {
                 refreshAttributes();
             }
+            if (now != null && now.summary() != null) {
+                shown.describeAgain(); // the summary may have been read for it just now (bound again by an undo)
+            }
         });
     }
 
@@ -117,6 +122,11 @@ public final class WorkspaceSession implements AutoCloseable {
 
     public LiveProjection projection() {
         return projection;
+    }
+
+    /** The traffic summaries the workspace binds, each read once while it stays bound and unchanged on disk. */
+    public BoundSummaries summaries() {
+        return summaries;
     }
 
     /** The workspace as edited, or null when none is open. */
@@ -357,8 +367,10 @@ public final class WorkspaceSession implements AutoCloseable {
     private void project() {
         Workspace ws = history.current();
         Layout layout = selectedLayout.get();
+        List<Path> bound = summaryFiles();
+        summaries.retain(bound);
         if (ws != null && layout != null) {
-            projection.summaries(file(), summaryFiles());
+            projection.summaries(file(), bound);
             projection.request(ws, layout, settings.get(), mappingLimit.get());
         } else {
             projection.clear(ws == null ? "Open a workspace to see its projection." : "Add sample traffic and select a layout to see its projection.");

@@ -83,19 +83,19 @@ class BoundSummariesTest {
         Files.copy(SUMMARY, dir.resolve("ads.summary.json"));
         Workspace ws = withSamples(ads(), List.of(summaryBinding("ads.summary.json")));
         List<SampleReader.Source> bound = SampleReader.summaries(file, ws);
-        assertEquals(1, BoundSummaries.check(ws, noRows(), bound).size());
+        assertEquals(1, new BoundSummaries().check(ws, noRows(), bound).size());
 
         Sample rows = SampleReader.read(SampleReader.sources(ADS, ads()), SampleLimits.defaults(), ReadMonitor.NONE);
-        IOException mixed = assertThrows(IOException.class, () -> BoundSummaries.check(ws, rows, bound));
+        IOException mixed = assertThrows(IOException.class, () -> new BoundSummaries().check(ws, rows, bound));
         assertTrue(mixed.getMessage().contains("already give as rows"), mixed.getMessage());
 
         Workspace empty = withSamples(Workspace.empty("untitled"), ws.samples());
-        IOException foreign = assertThrows(IOException.class, () -> BoundSummaries.check(empty, noRows(), bound));
+        IOException foreign = assertThrows(IOException.class, () -> new BoundSummaries().check(empty, noRows(), bound));
         assertTrue(foreign.getMessage().contains("which this workspace does not describe"), foreign.getMessage());
 
         Files.copy(SUMMARY, dir.resolve("again.summary.json"));
         Workspace twice = withSamples(ads(), List.of(summaryBinding("ads.summary.json"), summaryBinding("again.summary.json")));
-        IOException two = assertThrows(IOException.class, () -> BoundSummaries.check(twice, noRows(), SampleReader.summaries(file, twice)));
+        IOException two = assertThrows(IOException.class, () -> new BoundSummaries().check(twice, noRows(), SampleReader.summaries(file, twice)));
         assertTrue(two.getMessage().contains("both hold traffic of listing_event"), two.getMessage());
     }
 
@@ -110,6 +110,44 @@ class BoundSummariesTest {
         Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
         IOException newer = assertThrows(IOException.class, () -> summaries.load(f));
         assertTrue(newer.getMessage().contains("summary format version 9"), newer.getMessage());
+    }
+
+    @Test
+    void aSummaryIsReadOnceUntilItIsReplacedOnDiskOrNoLongerBound(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("ads.summary.json");
+        Files.copy(SUMMARY, f);
+        java.util.concurrent.atomic.AtomicInteger reads = new java.util.concurrent.atomic.AtomicInteger();
+        BoundSummaries summaries = new BoundSummaries(file -> {
+            reads.incrementAndGet();
+            return TrafficSummaryFile.read(file);
+        });
+        Path file = dir.resolve("ads.cardinal.json");
+        Workspace ws = withSamples(ads(), List.of(summaryBinding("ads.summary.json")));
+        summaries.check(ws, noRows(), SampleReader.summaries(file, ws));
+        TrafficSummary first = summaries.of("listing_event", List.of(f)).orElseThrow().summary();
+        summaries.load(dir.resolve(".").resolve("ads.summary.json"));
+        summaries.retain(List.of(f));
+        assertEquals(1, reads.get(), "the check, the projection and the Compare tab share one read");
+        assertEquals(1, summaries.reads());
+        assertTrue(summaries.of("weather", List.of(f)).isEmpty());
+        assertEquals(1, reads.get());
+
+        // replaced as a writer replaces a file (a new file moved over it), with the same size and time of change
+        Path next = dir.resolve("next.json");
+        Files.copy(SUMMARY, next);
+        Files.setLastModifiedTime(next, Files.getLastModifiedTime(f));
+        Files.move(next, f, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        TrafficSummary replaced = summaries.load(f).summary();
+        assertTrue(replaced != first, "another file: read again");
+        assertEquals(2, reads.get());
+        Files.setLastModifiedTime(f, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 5_000));
+        summaries.load(f);
+        assertEquals(3, reads.get(), "touched: read again");
+
+        summaries.retain(List.of());
+        summaries.load(f);
+        assertEquals(4, reads.get(), "no longer bound, then bound again: read again");
+        assertEquals(4, summaries.reads());
     }
 
     @Test

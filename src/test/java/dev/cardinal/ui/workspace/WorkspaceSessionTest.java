@@ -59,7 +59,7 @@ class WorkspaceSessionTest {
     }
 
     private void open() throws Exception {
-        session.show(WorkspaceOpener.open(WORKSPACE, true, SampleLimits.defaults(), ReadMonitor.NONE));
+        session.show(WorkspaceOpener.open(WORKSPACE, true, SampleLimits.defaults(), ReadMonitor.NONE, session.summaries()));
     }
 
     /** Distinct series keys in the sample file when the tag {@code without} is not written: a plain count. */
@@ -119,7 +119,7 @@ class WorkspaceSessionTest {
         assertEquals(used + 1, session.projection().aheadUsed(), "the toggle was projected before it was made");
         assertEquals(atOnce + 1, session.projection().undebounced(), "so it is shown without waiting for the debounce");
         assertEquals(seriesWithout("user_id"), p.now().series());
-        var opened = WorkspaceOpener.open(WORKSPACE, true, SampleLimits.defaults(), ReadMonitor.NONE);
+        var opened = WorkspaceOpener.open(WORKSPACE, true, SampleLimits.defaults(), ReadMonitor.NONE, session.summaries());
         var kind = opened.workspace().eventKind("listing_event").orElseThrow();
         var index = new dev.cardinal.projection.SampleIndex(opened.sample().eventKind("listing_event").orElseThrow());
         Projection fresh = dev.cardinal.projection.Projector.interactive(index).project(kind, session.selectedLayoutProperty().get(),
@@ -189,7 +189,7 @@ class WorkspaceSessionTest {
     void undoAndRedoPastTheSamplesKeptReadTheWorkspacesTrafficAgain(@TempDir Path dir) throws Exception {
         Files.copy(WORKSPACE, dir.resolve("ads.cardinal.json"));
         Files.copy(TRAFFIC, dir.resolve("traffic.lp.gz"));
-        session.show(WorkspaceOpener.open(dir.resolve("ads.cardinal.json"), true, SampleLimits.defaults(), ReadMonitor.NONE));
+        session.show(WorkspaceOpener.open(dir.resolve("ads.cardinal.json"), true, SampleLimits.defaults(), ReadMonitor.NONE, session.summaries()));
         assertEquals(20_000, awaitProjection().now().points());
         List<Long> pointsAfter = new java.util.ArrayList<>();
         java.util.concurrent.atomic.AtomicInteger readAgain = new java.util.concurrent.atomic.AtomicInteger();
@@ -200,7 +200,7 @@ class WorkspaceSessionTest {
         for (int n = 1; n <= SampleCache.KEPT + 1; n++) {
             Path more = Files.writeString(dir.resolve("more" + n + ".lp"), "listing_event,event=view,user_id=u" + n + " count=1i " + n + "\n");
             session.showAdded(WorkspaceOpener.addSamples(session.file(), session.workspace(), List.of(more), List.of(),
-                SampleLimits.defaults(), ReadMonitor.NONE), "add more" + n);
+                SampleLimits.defaults(), ReadMonitor.NONE, session.summaries()), "add more" + n);
             pointsAfter.add(awaitProjection().now().points());
         }
         assertEquals(List.of(20_001L, 20_002L, 20_003L, 20_004L), pointsAfter);
@@ -224,7 +224,7 @@ class WorkspaceSessionTest {
         open();
         awaitProjection();
         session.showAdded(WorkspaceOpener.addSamples(session.file(), session.workspace(), List.of(weather, bad), List.of(), SampleLimits.defaults(),
-            ReadMonitor.NONE), "add 2 sample files");
+            ReadMonitor.NONE, session.summaries()), "add 2 sample files");
         assertEquals("Undo: add 2 sample files", session.history().undoTextProperty().get());
         assertEquals(3, session.workspace().samples().size());
         assertTrue(session.workspace().eventKind("click").isPresent());
@@ -239,7 +239,7 @@ class WorkspaceSessionTest {
         WorkspaceSession fresh = new WorkspaceSession(ui::add);
         try {
             Path file = dir.resolve("weather.cardinal.json");
-            fresh.showAdded(WorkspaceOpener.addSamples(file, null, List.of(weather), List.of(), SampleLimits.defaults(), ReadMonitor.NONE), "add");
+            fresh.showAdded(WorkspaceOpener.addSamples(file, null, List.of(weather), List.of(), SampleLimits.defaults(), ReadMonitor.NONE, fresh.summaries()), "add");
             assertTrue(fresh.history().isDirty(), "made from traffic, not saved yet");
             assertFalse(fresh.history().canUndoProperty().get());
             assertEquals("weather.lp.gz", fresh.workspace().samples().get(0).path());
@@ -306,7 +306,7 @@ class WorkspaceSessionTest {
         assertTrue(session.workspace().layouts().isEmpty());
         Path weather = Files.copy(Path.of("sample-data/weather/traffic.lp.gz"), dir.resolve("weather.lp.gz"));
         Path file = dir.resolve("untitled.cardinal.json");
-        session.showAdded(WorkspaceOpener.addSamples(file, session.workspace(), List.of(weather), List.of(), SampleLimits.defaults(), ReadMonitor.NONE),
+        session.showAdded(WorkspaceOpener.addSamples(file, session.workspace(), List.of(weather), List.of(), SampleLimits.defaults(), ReadMonitor.NONE, session.summaries()),
             "add sample weather.lp.gz");
         assertEquals("weather-as-written", session.selectedLayoutProperty().get() == null ? null
             : session.workspace().layouts().get(0).id());
@@ -334,7 +334,7 @@ class WorkspaceSessionTest {
         Path copy = dir.resolve("ws.cardinal.json");
         Files.copy(WORKSPACE, copy);
         Files.copy(TRAFFIC, dir.resolve("traffic.lp.gz"));
-        session.show(WorkspaceOpener.open(copy, true, SampleLimits.defaults(), ReadMonitor.NONE));
+        session.show(WorkspaceOpener.open(copy, true, SampleLimits.defaults(), ReadMonitor.NONE, session.summaries()));
         session.edits().setRole("user_id", Role.FIELD);
         session.save();
         assertFalse(session.history().isDirty());
@@ -345,7 +345,7 @@ class WorkspaceSessionTest {
         Path elsewhere = Files.createDirectories(dir.resolve("reviews/today")).resolve("renamed.cardinal.json");
         session.saveAs(elsewhere);
         assertEquals(elsewhere, session.file());
-        WorkspaceOpener.Opened reopened = WorkspaceOpener.open(elsewhere, true, SampleLimits.defaults(), ReadMonitor.NONE);
+        WorkspaceOpener.Opened reopened = WorkspaceOpener.open(elsewhere, true, SampleLimits.defaults(), ReadMonitor.NONE, session.summaries());
         assertEquals("../../traffic.lp.gz", reopened.workspace().samples().get(0).path());
         assertEquals(20_000, reopened.sample().report().points(), "the moved workspace still reads its traffic");
         assertEquals(Role.FIELD, reopened.workspace().layout("ids-as-tags").orElseThrow().roleOf("user_id"));
