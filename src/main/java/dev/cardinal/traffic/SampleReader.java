@@ -83,12 +83,39 @@ public final class SampleReader {
      * cardinal.readThreads} when set (1 reads every file on the calling thread); else {@link #defaultThreads}.
      */
     static int readThreads(long size) {
-        Integer set = Integer.getInteger("cardinal.readThreads");
+        if (PIPELINE.equals(System.getProperty(READ_THREADS))) {
+            return 1;
+        }
+        Integer set = Integer.getInteger(READ_THREADS);
         if (set != null) {
             return set;
         }
         return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
             () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    private static final String READ_THREADS = "cardinal.readThreads";
+    /** {@code cardinal.readThreads=pipeline}: a plain line protocol file's lines found on a second thread. */
+    static final String PIPELINE = "pipeline";
+    /** The pipelined read's buffers: a line longer than one is read on one thread, with the rest of its file. */
+    static final int PIPELINE_BUFFERS = 4;
+    static final int PIPELINE_BUFFER_BYTES = 1 << 20;
+
+    /**
+     * True when a plain line protocol file of {@code size} bytes, read on one thread (not in chunks), has its lines found
+     * and parsed on a second thread ahead of the first ({@link LinePipeline}): {@code cardinal.readThreads=pipeline};
+     * any other value of it says no; else {@link #defaultPipelined}.
+     */
+    static boolean pipelined(long size) {
+        String set = System.getProperty(READ_THREADS);
+        if (set != null) {
+            return set.equals(PIPELINE);
+        }
+        return defaultPipelined(size, Runtime.getRuntime().availableProcessors());
+    }
+
+    static boolean defaultPipelined(long size, int processors) {
+        return false;
     }
 
     /**
@@ -222,7 +249,11 @@ public final class SampleReader {
             BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
             refuseBinary(sniffable, name, source.binding().format() == SampleFormat.LINE_PROTOCOL);
             builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
-            readerFor(source.binding().format()).read(sniffable, name, source.binding(), builder, monitor);
+            boolean plainLineProtocol = text == peekable && source.binding().format() == SampleFormat.LINE_PROTOCOL;
+            TrafficReader reader = plainLineProtocol && pipelined(total)
+                ? LineProtocolReader.pipelined(-1, PIPELINE_BUFFERS, PIPELINE_BUFFER_BYTES)
+                : readerFor(source.binding().format());
+            reader.read(sniffable, name, source.binding(), builder, monitor);
         } catch (NoSuchFileException e) {
             // removed since the check above
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"));

@@ -387,7 +387,7 @@ class ParallelReadTest {
         throw new AssertionError(what + ": " + e.length + " lines against " + a.length);
     }
 
-    private static String withoutReadTimes(String description) {
+    static String withoutReadTimes(String description) {
         return description.replaceAll("\\b17\\d{17}\\b", "READ");
     }
 
