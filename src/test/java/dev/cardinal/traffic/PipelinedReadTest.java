@@ -205,8 +205,7 @@ class PipelinedReadTest {
     void sampleReaderPipelinesAPlainFileWhenAsked(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
         Path file = dir.resolve("t.lp");
         Files.write(file, hostile(new SplittableRandom(9), 20_000, true, true));
-        String before = System.getProperty("cardinal.readThreads");
-        try {
+        ParallelReadTest.keepingReadThreads(() -> {
             System.setProperty("cardinal.readThreads", "pipeline");
             assertEquals(1, SampleReader.readThreads(1L << 40), "not in chunks");
             assertTrue(SampleReader.pipelined(1L << 40));
@@ -220,13 +219,7 @@ class PipelinedReadTest {
                 "SampleReader");
             System.setProperty("cardinal.readThreads", "2");
             assertFalse(SampleReader.pipelined(1L << 40));
-        } finally {
-            if (before == null) {
-                System.clearProperty("cardinal.readThreads");
-            } else {
-                System.setProperty("cardinal.readThreads", before);
-            }
-        }
+        });
     }
 
     /** The pipeline's offsets are what the one-thread read takes: a test that a wrong offset is seen. */
