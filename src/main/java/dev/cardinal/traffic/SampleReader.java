@@ -90,11 +90,15 @@ public final class SampleReader {
         if (set != null) {
             return set;
         }
-        return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
-            () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+        return defaultThreads(size);
     }
 
     private static final String READ_THREADS = "cardinal.readThreads";
+
+    private static int defaultThreads(long size) {
+        return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
+            () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
     /** {@code cardinal.readThreads=pipeline}: a plain line protocol file's lines found on a second thread. */
     static final String PIPELINE = "pipeline";
     /** The pipelined read's buffers: a line longer than one is read on one thread, with the rest of its file. */
@@ -102,20 +106,22 @@ public final class SampleReader {
     static final int PIPELINE_BUFFER_BYTES = 1 << 20;
 
     /**
-     * True when a plain line protocol file of {@code size} bytes, read on one thread (not in chunks), has its lines found
-     * and parsed on a second thread ahead of the first ({@link LinePipeline}): {@code cardinal.readThreads=pipeline};
-     * any other value of it says no; else {@link #defaultPipelined}.
+     * True when a line protocol file of {@code size} bytes, read on one thread (not in chunks), has its lines found and
+     * parsed on a second thread ahead of the one that takes them ({@link LinePipeline}): {@code
+     * cardinal.readThreads=pipeline} says yes for any such file, a .gz too (a third thread then inflates it); any other
+     * value says no; unset, a {@code plain} file is pipelined when the machine affords a second reading thread ({@link
+     * #defaultThreads}) but the chunk read did not take the file (see {@link #readInParallel}: mostly a file of more
+     * than half the budget, whose chunks' dictionaries would be merged again at high cardinality, where the pipeline
+     * merges nothing). On this project's 2-processor machine that is never: a fresh process's JIT compiler needs the
+     * second processor (1M lines: the read 0.78 s pipelined against 0.74 s on one thread, medians of 5), and on a
+     * busy machine a second thread, doing a sixth more work, takes longer (see the README's Performance).
      */
-    static boolean pipelined(long size) {
+    static boolean pipelined(long size, boolean plain) {
         String set = System.getProperty(READ_THREADS);
         if (set != null) {
             return set.equals(PIPELINE);
         }
-        return defaultPipelined(size, Runtime.getRuntime().availableProcessors());
-    }
-
-    static boolean defaultPipelined(long size, int processors) {
-        return false;
+        return plain && defaultThreads(size) >= 2;
     }
 
     /**
@@ -249,8 +255,7 @@ public final class SampleReader {
             BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
             refuseBinary(sniffable, name, source.binding().format() == SampleFormat.LINE_PROTOCOL);
             builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
-            boolean plainLineProtocol = text == peekable && source.binding().format() == SampleFormat.LINE_PROTOCOL;
-            TrafficReader reader = plainLineProtocol && pipelined(total)
+            TrafficReader reader = source.binding().format() == SampleFormat.LINE_PROTOCOL && pipelined(total, text == peekable)
                 ? LineProtocolReader.pipelined(-1, PIPELINE_BUFFERS, PIPELINE_BUFFER_BYTES)
                 : readerFor(source.binding().format());
             reader.read(sniffable, name, source.binding(), builder, monitor);

@@ -45,10 +45,14 @@ public final class ParallelParse {
             var plain = List.of(new SampleReader.Source(file, binding));
             // a file given (10M lines, 1.9 GB) is not read in chunks (its size is more than half the budget) nor gzipped
             List<List<SampleReader.Source>> read = generated
-                ? List.of(plain, plain, plain, List.of(new SampleReader.Source(gz, binding))) : List.of(plain, plain);
-            String[] threads = generated ? new String[] {"1", "2", "pipeline", "1"} : new String[] {"1", "pipeline"};
+                ? List.of(plain, plain, plain, List.of(new SampleReader.Source(gz, binding)),
+                    List.of(new SampleReader.Source(gz, binding)))
+                : List.of(plain, plain);
+            String[] threads = generated ? new String[] {"1", "2", "pipeline", "1", "pipeline"}
+                : new String[] {"1", "pipeline"};
             String[] what = generated ? new String[] {"1 thread", "2 threads (chunks)", "pipeline (lines found on a 2nd"
-                + " thread)", ".gz (inflating thread + 1 parsing)"} : new String[] {"1 thread", "pipeline"};
+                + " thread)", ".gz (inflating thread + 1 parsing)", ".gz pipelined (inflating, finding lines, taking them)"}
+                : new String[] {"1 thread", "pipeline"};
             System.out.printf(Locale.ROOT, "%s, %,d bytes, %d processors, load %s%n", file, Files.size(file),
                 Runtime.getRuntime().availableProcessors(), Files.readString(Path.of("/proc/loadavg")).trim());
             double[][] seconds = new double[threads.length][runs + 2];
