@@ -16,7 +16,9 @@ import java.util.concurrent.CancellationException;
  * lines on one thread. A line not complete at a buffer's end starts the next buffer (copied there); a buffer goes
  * back to this thread only when the reading thread is done with it, so no byte it may still read is overwritten.
  * Where a line does not fit a buffer, or the input fails, this thread stops, and the reading thread reads on from
- * that line on its own with what is left ({@link Batch#rest}).
+ * that line on its own with what is left ({@link Batch#rest}). The buffers and the offsets beside them are outside the
+ * memory budget, as the one-thread read's buffer is (but for its growth, which {@code windowTo} tells as that read
+ * would).
  */
 final class LinePipeline {
     /** The usual line, parsed here; else the reading thread scans and parses it itself. */

@@ -79,8 +79,9 @@ public final class SampleReader {
     static final long TWO_THREADS_FROM_BYTES = 4L * ParallelLineProtocol.CHUNK_BYTES;
 
     /**
-     * Threads that read one plain line protocol file of {@code size} bytes: the system property {@code
-     * cardinal.readThreads} when set (1 reads every file on the calling thread); else {@link #defaultThreads}.
+     * Threads that read one plain line protocol file of {@code size} bytes in chunks: the system property {@code
+     * cardinal.readThreads} when set (1 reads every file on the calling thread, {@code pipeline} too, with a second
+     * thread ahead of it: see {@link #pipelined}); else {@link #defaultThreads}.
      */
     static int readThreads(long size) {
         if (PIPELINE.equals(System.getProperty(READ_THREADS))) {
@@ -90,38 +91,28 @@ public final class SampleReader {
         if (set != null) {
             return set;
         }
-        return defaultThreads(size);
-    }
-
-    private static final String READ_THREADS = "cardinal.readThreads";
-
-    private static int defaultThreads(long size) {
         return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
             () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
-    /** {@code cardinal.readThreads=pipeline}: a plain line protocol file's lines found on a second thread. */
+
+    private static final String READ_THREADS = "cardinal.readThreads";
+    /** {@code cardinal.readThreads=pipeline}: a line protocol file's lines found on a second thread ({@link #pipelined}). */
     static final String PIPELINE = "pipeline";
     /** The pipelined read's buffers: a line longer than one is read on one thread, with the rest of its file. */
     static final int PIPELINE_BUFFERS = 4;
     static final int PIPELINE_BUFFER_BYTES = 1 << 20;
 
     /**
-     * True when a line protocol file of {@code size} bytes, read on one thread (not in chunks), has its lines found and
-     * parsed on a second thread ahead of the one that takes them ({@link LinePipeline}): {@code
-     * cardinal.readThreads=pipeline} says yes for any such file, a .gz too (a third thread then inflates it); any other
-     * value says no; unset, a {@code plain} file is pipelined when the machine affords a second reading thread ({@link
-     * #defaultThreads}) but the chunk read did not take the file (see {@link #readInParallel}: mostly a file of more
-     * than half the budget, whose chunks' dictionaries would be merged again at high cardinality, where the pipeline
-     * merges nothing). On this project's 2-processor machine that is never: a fresh process's JIT compiler needs the
-     * second processor (1M lines: the read 0.78 s pipelined against 0.74 s on one thread, medians of 5), and on a
-     * busy machine a second thread, doing a sixth more work, takes longer (see the README's Performance).
+     * True when a line protocol file, read on one thread (not in chunks), has its lines found and parsed on a second
+     * thread ahead of the one that takes them ({@link LinePipeline}): only when {@code cardinal.readThreads=pipeline}
+     * (a .gz too: a third thread then inflates it). Not by default: on this project's 2-processor machine it was
+     * faster only with the second processor free and the reader compiled (1M ad marketplace lines: 0.32 s against
+     * 0.50 s, load 2.4); in a fresh process the JIT compiler needs that processor (the read 0.78 s against 0.74 s,
+     * medians of 5), and at 10M lines, where the chunk read gives way, it took 7.7 s against 6.2 s with 29% more CPU
+     * (load 2.4 to 3.6). See the README's Performance.
      */
-    static boolean pipelined(long size, boolean plain) {
-        String set = System.getProperty(READ_THREADS);
-        if (set != null) {
-            return set.equals(PIPELINE);
-        }
-        return plain && defaultThreads(size) >= 2;
+    static boolean pipelined() {
+        return PIPELINE.equals(System.getProperty(READ_THREADS));
     }
 
     /**
@@ -255,7 +246,7 @@ public final class SampleReader {
             BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
             refuseBinary(sniffable, name, source.binding().format() == SampleFormat.LINE_PROTOCOL);
             builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
-            TrafficReader reader = source.binding().format() == SampleFormat.LINE_PROTOCOL && pipelined(total, text == peekable)
+            TrafficReader reader = source.binding().format() == SampleFormat.LINE_PROTOCOL && pipelined()
                 ? LineProtocolReader.pipelined(-1, PIPELINE_BUFFERS, PIPELINE_BUFFER_BYTES)
                 : readerFor(source.binding().format());
             reader.read(sniffable, name, source.binding(), builder, monitor);

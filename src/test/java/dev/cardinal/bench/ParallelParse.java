@@ -19,7 +19,7 @@ import java.util.Locale;
  * alike; each run's sample is checked to hold as many rows as the file has lines. Beside the wall time, the CPU time
  * the process spent (what the parallel read costs in work, which a loaded machine does not blur as it blurs the wall
  * time). Then the same lines as one {@code .gz} (read as any .gz: inflated on a second thread while the first parses),
- * for what a compressed file costs beside. Argument: {@code LINES[,RUNS]}, or {@code FILE[,RUNS]} for a file of
+ * for what a compressed file costs beside, and the .gz pipelined (a third thread finding the lines). Argument: {@code LINES[,RUNS]}, or {@code FILE[,RUNS]} for a file of
  * ad marketplace lines already written (one thread against the pipeline only).
  */
 public final class ParallelParse {

@@ -208,17 +208,17 @@ class PipelinedReadTest {
         ParallelReadTest.keepingReadThreads(() -> {
             System.setProperty("cardinal.readThreads", "pipeline");
             assertEquals(1, SampleReader.readThreads(1L << 40), "not in chunks");
-            assertTrue(SampleReader.pipelined(1L << 40, true));
+            assertTrue(SampleReader.pipelined());
             String pipelined = describe(SampleReader.read(List.of(new SampleReader.Source(file, BINDING)),
                 SampleLimits.defaults(), ReadMonitor.NONE));
             System.setProperty("cardinal.readThreads", "1");
-            assertFalse(SampleReader.pipelined(1L << 40, true));
+            assertFalse(SampleReader.pipelined());
             String one = describe(SampleReader.read(List.of(new SampleReader.Source(file, BINDING)),
                 SampleLimits.defaults(), ReadMonitor.NONE));
             assertSameSample(ParallelReadTest.withoutReadTimes(one), ParallelReadTest.withoutReadTimes(pipelined),
                 "SampleReader");
             System.setProperty("cardinal.readThreads", "2");
-            assertFalse(SampleReader.pipelined(1L << 40, true));
+            assertFalse(SampleReader.pipelined());
         });
     }
 

@@ -8,8 +8,15 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 
-/** Split of a one-thread read: tokenizing alone (line ends and parse into offsets) against the whole read, in memory. */
+/**
+ * Where a one-thread read's time goes: finding and parsing the lines alone (what a pipelined read's second thread does,
+ * {@link LinePipeline}) against the whole read, the file in memory, thread CPU time, medians of 7. Run: {@code mvn -q
+ * -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.traffic.TokenizeSplit -Dbench=FILE}.
+ */
 public final class TokenizeSplit {
+    private TokenizeSplit() {
+    }
+
     public static void main(String[] args) throws Exception {
         byte[] text = Files.readAllBytes(Path.of(args.length > 0 && !args[0].isBlank() ? args[0] : "/tmp/q/m1.lp"));
         int runs = 7;
