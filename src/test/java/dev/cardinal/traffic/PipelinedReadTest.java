@@ -208,17 +208,37 @@ class PipelinedReadTest {
         ParallelReadTest.keepingReadThreads(() -> {
             System.setProperty("cardinal.readThreads", "pipeline");
             assertEquals(1, SampleReader.readThreads(1L << 40), "not in chunks");
-            assertTrue(SampleReader.pipelined());
+            assertTrue(SampleReader.pipelined(1L << 40, true));
             String pipelined = describe(SampleReader.read(List.of(new SampleReader.Source(file, BINDING)),
                 SampleLimits.defaults(), ReadMonitor.NONE));
             System.setProperty("cardinal.readThreads", "1");
-            assertFalse(SampleReader.pipelined());
+            assertFalse(SampleReader.pipelined(1L << 40, true));
             String one = describe(SampleReader.read(List.of(new SampleReader.Source(file, BINDING)),
                 SampleLimits.defaults(), ReadMonitor.NONE));
             assertSameSample(ParallelReadTest.withoutReadTimes(one), ParallelReadTest.withoutReadTimes(pipelined),
                 "SampleReader");
             System.setProperty("cardinal.readThreads", "2");
-            assertFalse(SampleReader.pipelined());
+            assertFalse(SampleReader.pipelined(1L << 40, true));
+        });
+    }
+
+    /** Pipelined by default: a large plain file on a machine not busy; the load is asked only for a large file. */
+    @Test
+    void largeFilesArePipelinedWithAProcessorFree() throws Exception {
+        ParallelReadTest.keepingReadThreads(() -> {
+            System.clearProperty("cardinal.readThreads");
+            assertFalse(SampleReader.pipelined(1 << 20, true), "a small file");
+            long large = SampleReader.PIPELINE_FROM_BYTES;
+            assertTrue(SampleReader.defaultPipelined(large, 2, () -> 1.5));
+            assertTrue(SampleReader.defaultPipelined(large, 4, () -> 3.5));
+            assertTrue(SampleReader.defaultPipelined(large, 2, () -> -1));
+            assertFalse(SampleReader.defaultPipelined(large, 2, () -> 2.4), "a busy machine");
+            assertFalse(SampleReader.defaultPipelined(large, 1, () -> 0));
+            java.util.function.DoubleSupplier unasked = () -> {
+                throw new AssertionError("the load average (the JVM's management classes) is asked only when it decides");
+            };
+            assertFalse(SampleReader.defaultPipelined(large - 1, 8, unasked));
+            assertFalse(SampleReader.pipelined(large * 4, false), "a .gz only when asked");
         });
     }
 
