@@ -180,11 +180,7 @@ final class LineParser {
             return;
         }
         if (tagCount == tagKeyStart.length) {
-            int n = tagCount * 2;
-            tagKeyStart = Arrays.copyOf(tagKeyStart, n);
-            tagKeyEnd = Arrays.copyOf(tagKeyEnd, n);
-            tagValueStart = Arrays.copyOf(tagValueStart, n);
-            tagValueEnd = Arrays.copyOf(tagValueEnd, n);
+            growTags(tagCount * 2);
         }
         tagKeyStart[tagCount] = ks;
         tagKeyEnd[tagCount] = ke;
@@ -249,19 +245,94 @@ final class LineParser {
 
     private int newField(int ks, int ke) {
         if (fieldCount == fieldKeyStart.length) {
-            int n = fieldCount * 2;
-            fieldKeyStart = Arrays.copyOf(fieldKeyStart, n);
-            fieldKeyEnd = Arrays.copyOf(fieldKeyEnd, n);
-            fieldType = Arrays.copyOf(fieldType, n);
-            fieldLong = Arrays.copyOf(fieldLong, n);
-            fieldDouble = Arrays.copyOf(fieldDouble, n);
-            fieldValueStart = Arrays.copyOf(fieldValueStart, n);
-            fieldValueEnd = Arrays.copyOf(fieldValueEnd, n);
+            growFields(fieldCount * 2);
         }
         fieldKeyStart[fieldCount] = ks;
         fieldKeyEnd[fieldCount] = ke;
         longestFieldKey = Math.max(longestFieldKey, ke - ks);
         return fieldCount++;
+    }
+
+    private void growTags(int n) {
+        tagKeyStart = Arrays.copyOf(tagKeyStart, n);
+        tagKeyEnd = Arrays.copyOf(tagKeyEnd, n);
+        tagValueStart = Arrays.copyOf(tagValueStart, n);
+        tagValueEnd = Arrays.copyOf(tagValueEnd, n);
+    }
+
+    private void growFields(int n) {
+        fieldKeyStart = Arrays.copyOf(fieldKeyStart, n);
+        fieldKeyEnd = Arrays.copyOf(fieldKeyEnd, n);
+        fieldType = Arrays.copyOf(fieldType, n);
+        fieldLong = Arrays.copyOf(fieldLong, n);
+        fieldDouble = Arrays.copyOf(fieldDouble, n);
+        fieldValueStart = Arrays.copyOf(fieldValueStart, n);
+        fieldValueEnd = Arrays.copyOf(fieldValueEnd, n);
+    }
+
+    private static final ValueType[] TYPES = ValueType.values();
+
+    /**
+     * Appends what the last parse, which found a point in a line without a backslash, holds to {@code out}: for
+     * another thread's parser to {@link #load}. What a point needs only (an error's place and reason are not kept).
+     */
+    void save(LinePipeline.Batch out) {
+        out.putInts(measurementStart, measurementEnd, keyEnd, tagCount, fieldCount, longestFieldKey,
+            (hasTimestamp ? 1 : 0) | (tagsCut ? 2 : 0), timestampAt, timestampEnd);
+        for (int t = 0; t < tagCount; t++) {
+            out.putInts(tagKeyStart[t], tagKeyEnd[t], tagValueStart[t], tagValueEnd[t]);
+        }
+        for (int f = 0; f < fieldCount; f++) {
+            ValueType type = fieldType[f];
+            out.putInts(fieldKeyStart[f], fieldKeyEnd[f], fieldValueStart[f], fieldValueEnd[f], type.ordinal());
+            out.putLong(type == ValueType.FLOAT ? Double.doubleToRawLongBits(fieldDouble[f]) : fieldLong[f]);
+        }
+        out.putLong(timestamp);
+    }
+
+    /** Holds the point {@link #save} wrote to {@code in}, as the parse of {@code b} that found it left it. */
+    void load(LinePipeline.Batch in, byte[] b) {
+        buf = b;
+        escapes = false;
+        tooWide = false;
+        measurementStart = in.nextInt();
+        measurementEnd = in.nextInt();
+        keyEnd = in.nextInt();
+        tagCount = in.nextInt();
+        fieldCount = in.nextInt();
+        longestFieldKey = in.nextInt();
+        int flags = in.nextInt();
+        hasTimestamp = (flags & 1) != 0;
+        tagsCut = (flags & 2) != 0;
+        timestampAt = in.nextInt();
+        timestampEnd = in.nextInt();
+        if (tagCount > tagKeyStart.length) {
+            growTags(Math.max(tagCount, 2 * tagKeyStart.length));
+        }
+        for (int t = 0; t < tagCount; t++) {
+            tagKeyStart[t] = in.nextInt();
+            tagKeyEnd[t] = in.nextInt();
+            tagValueStart[t] = in.nextInt();
+            tagValueEnd[t] = in.nextInt();
+        }
+        if (fieldCount > fieldKeyStart.length) {
+            growFields(Math.max(fieldCount, 2 * fieldKeyStart.length));
+        }
+        for (int f = 0; f < fieldCount; f++) {
+            fieldKeyStart[f] = in.nextInt();
+            fieldKeyEnd[f] = in.nextInt();
+            fieldValueStart[f] = in.nextInt();
+            fieldValueEnd[f] = in.nextInt();
+            ValueType type = TYPES[in.nextInt()];
+            fieldType[f] = type;
+            long value = in.nextLong();
+            if (type == ValueType.FLOAT) {
+                fieldDouble[f] = Double.longBitsToDouble(value);
+            } else {
+                fieldLong[f] = value;
+            }
+        }
+        timestamp = in.nextLong();
     }
 
     private int parseValue(int f, int i, int end) {

@@ -19,7 +19,8 @@ import java.util.function.LongSupplier;
  * and 3.x accept them; 1.x OSS rejects them).
  */
 public final class LineProtocolReader implements TrafficReader {
-    private static final int CHUNK = 1 << 20;
+    /** The one-thread read's buffer, as long as it holds no longer line. */
+    static final int CHUNK = 1 << 20;
     /**
      * The longest line held; a longer one is read through and reported. More than the 25,000,000 bytes influxd
      * takes in one write by default, so every line a server takes so is read.
@@ -37,20 +38,33 @@ public final class LineProtocolReader implements TrafficReader {
     private final WriteListener listener;
     /** The time given to points without a timestamp, or -1 for the time the read starts. */
     private final long readTimeNanos;
+    /** For a pipelined read ({@link LinePipeline}), its buffers and their size; 0 buffers for a read on one thread. */
+    private final int pipelineBuffers;
+    private final int pipelineBufferBytes;
 
     /** A reader for sample files. */
     public LineProtocolReader() {
-        this(null, -1);
+        this(null, -1, 0, 0);
     }
 
     /** A reader for sample files that gives points without a timestamp {@code readTimeNanos} (for tests). */
     LineProtocolReader(long readTimeNanos) {
-        this(null, readTimeNanos);
+        this(null, readTimeNanos, 0, 0);
     }
 
-    private LineProtocolReader(WriteListener listener, long readTimeNanos) {
+    private LineProtocolReader(WriteListener listener, long readTimeNanos, int pipelineBuffers, int pipelineBufferBytes) {
         this.listener = listener;
         this.readTimeNanos = readTimeNanos;
+        this.pipelineBuffers = pipelineBuffers;
+        this.pipelineBufferBytes = pipelineBufferBytes;
+    }
+
+    /**
+     * A reader for sample files that finds and parses the lines on a second thread, {@code buffers} buffers of {@code
+     * bufferBytes} ahead of the thread that takes them ({@link LinePipeline}); {@code readTimeNanos} as above, or -1.
+     */
+    static LineProtocolReader pipelined(long readTimeNanos, int buffers, int bufferBytes) {
+        return new LineProtocolReader(null, readTimeNanos, buffers, bufferBytes);
     }
 
     /**
@@ -62,14 +76,15 @@ public final class LineProtocolReader implements TrafficReader {
      * the body first.
      */
     public static LineProtocolReader forWrites(WriteListener listener) {
-        return new LineProtocolReader(java.util.Objects.requireNonNull(listener), -1);
+        return new LineProtocolReader(java.util.Objects.requireNonNull(listener), -1, 0, 0);
     }
 
     @Override
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
         throws IOException, SampleFormatException {
         long now = readTimeNanos >= 0 ? readTimeNanos : System.currentTimeMillis() * 1_000_000L;
-        new Run(in, file, binding, into, monitor, listener, now, null, true).read();
+        LinePipeline pipeline = pipelineBuffers == 0 ? null : new LinePipeline(pipelineBufferBytes, pipelineBuffers);
+        new Run(in, file, binding, into, monitor, listener, now, null, true, pipeline).read();
     }
 
     /**
@@ -103,7 +118,8 @@ public final class LineProtocolReader implements TrafficReader {
     }
 
     private static final class Run {
-        private final InputStream in;
+        /** The input; the rest of it from a line on once a pipelined read hands that line over ({@link #handOver}). */
+        private InputStream in;
         private final String file;
         private final SampleBuilder into;
         private final ReadMonitor monitor;
@@ -155,9 +171,19 @@ public final class LineProtocolReader implements TrafficReader {
         /** True when the last line ended at a newline outside a string, so the next chunk starts a line. */
         private boolean endedAtNewline;
         private final List<TypeConflict> conflicts = new ArrayList<>();
+        /** The thread that finds and parses the lines ahead of this one, or null: this thread does (see {@link #readPipelined}). */
+        private final LinePipeline pipeline;
+        /** In a pipelined read, how long the one-thread read's buffer would be, beginning at {@link #consumed}. */
+        private int window;
 
         Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor,
             WriteListener listener, long readTimeNanos, LongSupplier firstLine, boolean fileStart) {
+            this(in, file, binding, into, monitor, listener, readTimeNanos, firstLine, fileStart, null);
+        }
+
+        Run(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor,
+            WriteListener listener, long readTimeNanos, LongSupplier firstLine, boolean fileStart, LinePipeline pipeline) {
+            this.pipeline = pipeline;
             this.in = in;
             this.listener = listener;
             this.file = file;
@@ -175,62 +201,195 @@ public final class LineProtocolReader implements TrafficReader {
 
         void read() throws IOException, SampleFormatException {
             into.fileStarted();
+            if (pipeline != null) {
+                readPipelined();
+                return;
+            }
             fill();
             if (listener == null && fileStart) {
-                rejectObviousMismatch();
+                rejectObviousMismatch(limit);
             }
-            int pos = 0;
+            readFrom(0);
+        }
+
+        /** Reads the lines from {@code pos} on, filling the buffer as it goes, to the input's end. */
+        private void readFrom(int pos) throws IOException, SampleFormatException {
             long sinceCheck = 0;
             while (true) {
                 lineStart = pos;
                 boolean parsed = parsedPlainPoint(pos);
-                if (!parsed) {
-                    if (!LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
-                        if (limit - pos < MAX_LINE_BYTES) {
-                            pos = compactAndFill(pos);
-                            continue;
-                        }
-                        pos = readThroughLongLine(pos);
-                        if (pos < 0) {
-                            break;
-                        }
+                if (!parsed && !LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
+                    if (limit - pos < MAX_LINE_BYTES) {
+                        pos = compactAndFill(pos);
                         continue;
                     }
-                    if (pos == limit && eof) {
-                        endedAtNewline = true;
+                    pos = readThroughLongLine(pos);
+                    if (pos < 0) {
                         break;
                     }
+                    continue;
                 }
-                int end = scan.end;
-                int contentEnd = end > pos && buf[end - 1] == '\r' ? end - 1 : end;
-                long physical = 1 + scan.newlinesInside;
-                if (end == limit && end > pos && buf[end - 1] == '\n') {
-                    // the file's last newline, inside a string left open, ends the last line: it starts no other
-                    physical--;
-                }
-                lastLine = line + physical - 1;
-                this.contentEnd = contentEnd;
-                fastPath = parsed;
-                boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
-                if (!keepGoing) {
-                    // a line the budget could not take is not seen; the one that filled it is
-                    into.linesSeen(full ? 0 : physical);
-                    flushSniffed();
+                pos = take(pos, parsed);
+                if (pos == STOPPED) {
                     return;
                 }
-                line += physical;
-                into.linesSeen(physical);
-                pos = end + 1;
-                if (end >= limit) {
+                if (pos == ENDED) {
                     break;
                 }
                 if (++sinceCheck == 4096) {
                     sinceCheck = 0;
-                    if (monitor.cancelled()) {
-                        throw new CancellationException("reading " + file + " was cancelled");
-                    }
+                    checkCancelled();
                 }
             }
+            finish();
+        }
+
+        /**
+         * Takes the lines that {@link #pipeline}'s thread found and parsed, in file order, as {@link #readFrom} takes its
+         * own: the usual line as parsed there, any other scanned and parsed here (the bytes are still in the buffer
+         * handed over). What the one-thread read's buffer would do at each line ({@link #windowTo}) is told to the
+         * builder as that read tells it, so the columns grow and the budget stops alike. From a line that does not
+         * fit the pipeline's buffer on, and when the input fails, the read goes on as on one thread ({@link #handOver}).
+         */
+        private void readPipelined() throws IOException, SampleFormatException {
+            window = buf.length;
+            pipeline.start(in, parser.maxFields, file);
+            try {
+                long sinceCheck = 0;
+                boolean first = fileStart;
+                while (true) {
+                    LinePipeline.Batch b = pipeline.next();
+                    buf = b.bytes;
+                    limit = b.limit;
+                    eof = b.eof;
+                    if (first) {
+                        first = false;
+                        // as the one-thread read, at its first buffer's bytes (the pipeline hands over a first buffer
+                        // of whitespace only, when shorter: see LinePipeline.handsOverTheStart)
+                        rejectObviousMismatch(Math.min(limit, CHUNK));
+                    }
+                    for (int l = 0; l < b.lines; l++) {
+                        int pos = b.nextInt();
+                        int end = b.nextInt();
+                        int flags = b.nextInt();
+                        windowTo(b.base + pos, b.base + end, end == limit && eof);
+                        lineStart = pos;
+                        boolean parsed = (flags & LinePipeline.PARSED) != 0;
+                        if (parsed) {
+                            parser.load(b, buf);
+                            scan.end = end;
+                            scan.newlinesInside = 0;
+                            scan.backslash = false;
+                            scan.stringOpened = -1;
+                            scan.odd = (flags & LinePipeline.ODD) != 0;
+                        } else {
+                            LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan);
+                        }
+                        pos = take(pos, parsed);
+                        if (pos == STOPPED) {
+                            return;
+                        }
+                        if (pos == ENDED) {
+                            finish();
+                            return;
+                        }
+                        if (++sinceCheck == 4096) {
+                            sinceCheck = 0;
+                            checkCancelled();
+                        }
+                    }
+                    if (b.handOverAt >= 0) {
+                        handOver(b, b.handOverAt);
+                        return;
+                    }
+                    pipeline.recycle(b);
+                }
+            } finally {
+                pipeline.stop();
+            }
+        }
+
+        /**
+         * What the one-thread read's buffer, {@link #window} bytes from {@link #consumed}, does before it takes the line
+         * at {@code [start, end]} of the input ({@code end} its newline, or the input's end when {@code last}): it moves
+         * on to the line when the line does not end in it, or doubles when the line starts it, telling the builder.
+         */
+        private void windowTo(long start, long end, boolean last) {
+            // the buffer is full unless it holds the input's end; it knows that end only once it reads past it
+            while (last ? consumed + window <= end : end >= consumed + window) {
+                if (start == consumed) {
+                    window = Math.min(window * 2, MAX_LINE_BYTES);
+                    into.holding(window);
+                } else {
+                    consumed = start;
+                    into.inputRead(consumed);
+                }
+            }
+        }
+
+        /**
+         * Reads on from the line at {@code at} of {@code b} on this thread alone, its buffer as the one-thread read's
+         * would be there (the bytes before the line are never read again, but the newline that ended it).
+         */
+        private void handOver(LinePipeline.Batch b, int at) throws IOException, SampleFormatException {
+            long start = b.base + at;
+            int pos = (int) (start - consumed);
+            buf = new byte[window];
+            if (pos > 0) {
+                buf[pos - 1] = '\n';
+            }
+            in = b.rest(at);
+            limit = pos;
+            eof = false;
+            fill();
+            if (start == 0 && fileStart) {
+                rejectObviousMismatch(limit);
+            }
+            readFrom(pos);
+        }
+
+        private static final int STOPPED = -1;
+        private static final int ENDED = -2;
+
+        /**
+         * Takes the line at {@code pos}, whose end {@link #scan} holds (and which the parser holds when {@code parsed}):
+         * where the next line starts, {@link #STOPPED} when reading must stop (row cap or memory budget) or {@link
+         * #ENDED} at the input's end.
+         */
+        private int take(int pos, boolean parsed) throws SampleFormatException {
+            if (!parsed && pos == limit && eof) {
+                endedAtNewline = true;
+                return ENDED;
+            }
+            int end = scan.end;
+            int contentEnd = end > pos && buf[end - 1] == '\r' ? end - 1 : end;
+            long physical = 1 + scan.newlinesInside;
+            if (end == limit && end > pos && buf[end - 1] == '\n') {
+                // the file's last newline, inside a string left open, ends the last line: it starts no other
+                physical--;
+            }
+            lastLine = line + physical - 1;
+            this.contentEnd = contentEnd;
+            fastPath = parsed;
+            boolean keepGoing = parsed ? accept(LineParser.Result.POINT) : handle(pos, contentEnd);
+            if (!keepGoing) {
+                // a line the budget could not take is not seen; the one that filled it is
+                into.linesSeen(full ? 0 : physical);
+                flushSniffed();
+                return STOPPED;
+            }
+            line += physical;
+            into.linesSeen(physical);
+            return end >= limit ? ENDED : end + 1;
+        }
+
+        private void checkCancelled() {
+            if (monitor.cancelled()) {
+                throw new CancellationException("reading " + file + " was cancelled");
+            }
+        }
+
+        private void finish() throws IOException {
             flushSniffed();
             into.holding(0);
             if (failure != null) {
@@ -257,8 +416,8 @@ public final class LineProtocolReader implements TrafficReader {
                 scan.shift(resume);
                 limit = keep;
                 fill();
-                if (++sinceCheck % 64 == 0 && monitor.cancelled()) {
-                    throw new CancellationException("reading " + file + " was cancelled");
+                if (++sinceCheck % 64 == 0) {
+                    checkCancelled();
                 }
             } while (!LineProtocolSyntax.continueScan(buf, 0, limit, eof, scan));
             int end = scan.end;
@@ -278,15 +437,10 @@ public final class LineProtocolReader implements TrafficReader {
             return end >= limit ? -1 : end + 1;
         }
 
-        private void rejectObviousMismatch() throws SampleFormatException {
-            int i = 0;
-            if (limit >= 3 && (buf[0] & 0xFF) == 0xEF && (buf[1] & 0xFF) == 0xBB && (buf[2] & 0xFF) == 0xBF) {
-                i = 3;
-            }
-            while (i < limit && (buf[i] == ' ' || buf[i] == '\t' || buf[i] == '\n' || buf[i] == '\r')) {
-                i++;
-            }
-            if (i < limit && (buf[i] == '{' || buf[i] == '[')) {
+        /** Refuses a file that starts like JSON, looking at {@code buf[0, upTo)}. */
+        private void rejectObviousMismatch(int upTo) throws SampleFormatException {
+            int i = LineProtocolSyntax.textStart(buf, upTo);
+            if (i < upTo && (buf[i] == '{' || buf[i] == '[')) {
                 throw new SampleFormatException(file + " is not line protocol: it starts with '" + (char) buf[i]
                     + "', which looks like JSON (bind it as ndjson)");
             }

@@ -131,6 +131,18 @@ final class LineProtocolSyntax {
         return end;
     }
 
+    /** Where the text of an input starting {@code b[0, limit)} starts: past a UTF-8 byte order mark and whitespace. */
+    static int textStart(byte[] b, int limit) {
+        int i = 0;
+        if (limit >= 3 && (b[0] & 0xFF) == 0xEF && (b[1] & 0xFF) == 0xBB && (b[2] & 0xFF) == 0xBF) {
+            i = 3;
+        }
+        while (i < limit && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r')) {
+            i++;
+        }
+        return i;
+    }
+
     /**
      * The index of the first newline in {@code [i, limit)} when no backslash comes before it, else -1 (also when
      * there is no newline). Eight bytes at a time; on the way, {@code out.odd} is set when a byte before the newline

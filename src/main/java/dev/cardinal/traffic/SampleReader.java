@@ -79,16 +79,67 @@ public final class SampleReader {
     static final long TWO_THREADS_FROM_BYTES = 4L * ParallelLineProtocol.CHUNK_BYTES;
 
     /**
-     * Threads that read one plain line protocol file of {@code size} bytes: the system property {@code
-     * cardinal.readThreads} when set (1 reads every file on the calling thread); else {@link #defaultThreads}.
+     * Threads that read one plain line protocol file of {@code size} bytes in chunks: the system property {@code
+     * cardinal.readThreads} when set (1 reads every file on the calling thread, {@code pipeline} too, with a second
+     * thread ahead of it: see {@link #pipelined}); else {@link #defaultThreads}.
      */
     static int readThreads(long size) {
-        Integer set = Integer.getInteger("cardinal.readThreads");
+        if (PIPELINE.equals(System.getProperty(READ_THREADS))) {
+            return 1;
+        }
+        Integer set = Integer.getInteger(READ_THREADS);
         if (set != null) {
             return set;
         }
         return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
             () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    private static final String READ_THREADS = "cardinal.readThreads";
+    /** {@code cardinal.readThreads=pipeline}: a line protocol file's lines found on a second thread ({@link #pipelined}). */
+    static final String PIPELINE = "pipeline";
+    /**
+     * The pipelined read's buffers: a line longer than one is read on one thread, with the rest of its file. Of 256 KiB,
+     * the bytes a buffer's lines were found in are still in the processors' shared cache when they are taken (10M
+     * lines, compiled, quiet: 3.18 s with 256 KiB, 3.41 s with 1 MiB, 3.89 s with 64 KiB, medians of 3; one thread
+     * 5.38 s).
+     */
+    static final int PIPELINE_BUFFERS = 4;
+    static final int PIPELINE_BUFFER_BYTES = 256 << 10;
+
+    /** Plain files of at least this many bytes are pipelined by default ({@link #defaultPipelined}). */
+    static final long PIPELINE_FROM_BYTES = 256L << 20;
+
+    /**
+     * True when a line protocol file of {@code size} bytes, read on one thread (not in chunks), has its lines found and
+     * parsed on a second thread ahead of the one that takes them ({@link LinePipeline}): {@code
+     * cardinal.readThreads=pipeline} says yes for every such file, a .gz too (a third thread then inflates it); any
+     * other value says no; unset, {@link #defaultPipelined} decides for a {@code plain} file.
+     */
+    static boolean pipelined(long size, boolean plain) {
+        String set = System.getProperty(READ_THREADS);
+        if (set != null) {
+            return set.equals(PIPELINE);
+        }
+        return plain && defaultPipelined(size, Runtime.getRuntime().availableProcessors(),
+            () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+    }
+
+    /**
+     * The pipeline for a file of at least {@link #PIPELINE_FROM_BYTES} (that the chunk read did not take) when the load
+     * average over the last minute ({@code load}, negative when unknown; asked only for such a file) is under the
+     * processors' number: the pipelined read was faster at loads up to 1.7 on 2 processors (the load of the commands
+     * just before it included) and slower from 2.4 up. Measured on 2 processors (ad marketplace, see the README's Performance): a fresh {@code cardinal analyze}
+     * of 10M lines (1.9 GB) read in 4.2 to 4.5 s against 5.8 to 5.9 s on one thread, quiet; of 1M lines (190 MB) as
+     * fast as one thread (0.65 to 0.73 s both: the JIT compiler takes the second processor while the read is short);
+     * and with the machine busy (load 3.4 to 4.6) 10M took longer pipelined (8.8 s against 7.1 s, medians of 3).
+     */
+    static boolean defaultPipelined(long size, int processors, java.util.function.DoubleSupplier load) {
+        if (size < PIPELINE_FROM_BYTES || processors < 2) {
+            return false;
+        }
+        double average = load.getAsDouble();
+        return average < processors;
     }
 
     /**
@@ -222,7 +273,10 @@ public final class SampleReader {
             BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
             refuseBinary(sniffable, name, source.binding().format() == SampleFormat.LINE_PROTOCOL);
             builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
-            readerFor(source.binding().format()).read(sniffable, name, source.binding(), builder, monitor);
+            TrafficReader reader = source.binding().format() == SampleFormat.LINE_PROTOCOL && pipelined(total, text == peekable)
+                ? LineProtocolReader.pipelined(-1, PIPELINE_BUFFERS, PIPELINE_BUFFER_BYTES)
+                : readerFor(source.binding().format());
+            reader.read(sniffable, name, source.binding(), builder, monitor);
         } catch (NoSuchFileException e) {
             // removed since the check above
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "no such file"));

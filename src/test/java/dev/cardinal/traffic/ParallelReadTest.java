@@ -86,8 +86,7 @@ class ParallelReadTest {
         Path file = dir.resolve("large.lp");
         Files.write(file, out.toByteArray());
         SampleReader.Source source = new SampleReader.Source(file, BINDING);
-        String before = System.getProperty("cardinal.readThreads");
-        try {
+        keepingReadThreads(() -> {
             System.setProperty("cardinal.readThreads", "2");
             ParallelLineProtocol.Outcome parallel = SampleReader.readInParallel(source, SampleLimits.defaults(),
                 ReadMonitor.NONE);
@@ -111,13 +110,7 @@ class ParallelReadTest {
             Files.write(small, hostile(r, 1000, false, false));
             assertNull(SampleReader.readInParallel(new SampleReader.Source(small, BINDING), SampleLimits.defaults(),
                 ReadMonitor.NONE).builder());
-        } finally {
-            if (before == null) {
-                System.clearProperty("cardinal.readThreads");
-            } else {
-                System.setProperty("cardinal.readThreads", before);
-            }
-        }
+        });
     }
 
     /**
@@ -125,9 +118,8 @@ class ParallelReadTest {
      * decides when set.
      */
     @Test
-    void largeFilesAreReadOnTwoThreadsByDefault() {
-        String before = System.getProperty("cardinal.readThreads");
-        try {
+    void largeFilesAreReadOnTwoThreadsByDefault() throws Exception {
+        keepingReadThreads(() -> {
             System.clearProperty("cardinal.readThreads");
             assertEquals(1, SampleReader.readThreads(-1));
             assertEquals(1, SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES - 1));
@@ -149,13 +141,7 @@ class ParallelReadTest {
             assertEquals(1, SampleReader.readThreads(1L << 40));
             System.setProperty("cardinal.readThreads", "3");
             assertEquals(3, SampleReader.readThreads(2L * ParallelLineProtocol.CHUNK_BYTES));
-        } finally {
-            if (before == null) {
-                System.clearProperty("cardinal.readThreads");
-            } else {
-                System.setProperty("cardinal.readThreads", before);
-            }
-        }
+        });
     }
 
     /**
@@ -316,6 +302,24 @@ class ParallelReadTest {
             .orElseThrow().firstSeen());
     }
 
+    interface Body {
+        void run() throws Exception;
+    }
+
+    /** Runs {@code body}, then gives {@code cardinal.readThreads} back the value it had. */
+    static void keepingReadThreads(Body body) throws Exception {
+        String before = System.getProperty("cardinal.readThreads");
+        try {
+            body.run();
+        } finally {
+            if (before == null) {
+                System.clearProperty("cardinal.readThreads");
+            } else {
+                System.setProperty("cardinal.readThreads", before);
+            }
+        }
+    }
+
     private Sample single(Path file, SampleLimits limits) throws IOException {
         SampleBuilder b = new SampleBuilder(limits);
         b.expectInput(Files.size(file));
@@ -387,7 +391,7 @@ class ParallelReadTest {
         throw new AssertionError(what + ": " + e.length + " lines against " + a.length);
     }
 
-    private static String withoutReadTimes(String description) {
+    static String withoutReadTimes(String description) {
         return description.replaceAll("\\b17\\d{17}\\b", "READ");
     }
 
