@@ -292,8 +292,7 @@ final class AnalyzeReport {
             }
             out.printf(Locale.ROOT, "%n  limits%n");
             if (p.limits().isEmpty()) {
-                out.printf(Locale.ROOT, "    none: %s has no limit Cardinal checks (a target can set its own)%n",
-                    p.settings().engine().product());
+                out.printf(Locale.ROOT, "    none: %s%n", p.settings().engine().noLimits());
             }
             for (Projection.LimitProjection l : p.limits()) {
                 String what = Quantities.limit(l.limit());

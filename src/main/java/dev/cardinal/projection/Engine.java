@@ -104,6 +104,11 @@ public record Engine(ServerVersion version, boolean assumed, boolean everyProduc
         return "InfluxDB " + version;
     }
 
+    /** What the command line and the workbench say when this server has no limit to check. */
+    public String noLimits() {
+        return product() + " has no limit Cardinal checks (a target can set its own)";
+    }
+
     /** "InfluxDB 1.8.10", and "(assumed)" when nobody said which version. */
     public String describe() {
         return product() + (assumed ? " (assumed: no server version given)" : "");

@@ -111,4 +111,28 @@ class SameServerTest extends WorkbenchFixture {
         assertTrue(rows(shown).containsKey("cloud-tsm-free-series"), rows(shown).toString());
         assertTrue(kind.get("server").get("allLimits").asBoolean());
     }
+
+    @Test
+    void aServerWithoutLimitsSaysSoInBoth(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("weather.cardinal.json");
+        Files.copy(Path.of("sample-data/weather/weather.cardinal.json"), ws);
+        Files.copy(Path.of("sample-data/weather/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        openAndWait(robot, ws);
+        awaitProjection(robot);
+        javafx.scene.control.ChoiceBox<?> server = robot.lookup("#server").queryAs(javafx.scene.control.ChoiceBox.class);
+        int v2 = java.util.stream.IntStream.range(0, server.getItems().size())
+            .filter(n -> server.getItems().get(n).toString().equals("InfluxDB 2.7.0")).findFirst().orElseThrow();
+        robot.interact(() -> server.getSelectionModel().select(v2));
+        WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() ->
+            !window.session().projection().staleProperty().get()
+                && window.session().projection().shownProperty().get().projection().limits().isEmpty()).get());
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.TableView<?> limits = robot.lookup("#limits").queryTableView();
+        String shown = ((javafx.scene.control.Label) limits.getPlaceholder()).getText();
+        CliRun run = CliRun.of("analyze", "--workspace", ws.toString(), "--layout", "three-tags", "--server-version", "2.7.0");
+        assertEquals(0, run.code(), run.err());
+        String none = run.out().lines().map(String::trim).filter(l -> l.startsWith("none: ")).findFirst().orElseThrow();
+        assertEquals("None: " + none.substring("none: ".length()) + ".", shown);
+        assertTrue(shown.startsWith("None: InfluxDB 2.7.0 has no limit Cardinal checks"), shown);
+    }
 }

@@ -217,6 +217,9 @@ public final class ProjectionPanelController {
     /** The limits, headings and chart of a projection from rows or from a summary (its rows are set already). */
     private void showFigures(dev.cardinal.projection.SeriesOverTime p) {
         limits.getItems().setAll(ProjectionRows.limits(p));
+        Label none = new Label("None: " + p.settings().engine().noLimits() + ".");
+        none.setWrapText(true);
+        limits.setPlaceholder(none);
         fitToRows(projection);
         fitToRows(limits);
         nowColumn.setText(p.layout().name());
