@@ -212,11 +212,7 @@ class DocumentTargetTest extends WorkbenchFixture {
 
     @Test
     void aTargetOfAChosenKindIsAddedFromTheEditMenuAndUndone(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path ws = dir.resolve("metrics.cardinal.json");
-        Files.copy(Path.of("sample-data/custom-metrics/custom-metrics.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/custom-metrics/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        openAndWait(robot, ws);
-        awaitProjection(robot);
+        Path ws = openCopy(robot, dir, "custom-metrics", "metrics.cardinal.json");
         robot.clickOn("Edit").clickOn("Add Target…");
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> {

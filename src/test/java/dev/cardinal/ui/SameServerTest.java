@@ -114,11 +114,7 @@ class SameServerTest extends WorkbenchFixture {
 
     @Test
     void aServerWithoutLimitsSaysSoInBoth(FxRobot robot, @TempDir Path dir) throws Exception {
-        Path ws = dir.resolve("weather.cardinal.json");
-        Files.copy(Path.of("sample-data/weather/weather.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/weather/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        openAndWait(robot, ws);
-        awaitProjection(robot);
+        Path ws = openCopy(robot, dir, "weather", "weather.cardinal.json");
         javafx.scene.control.ChoiceBox<?> server = robot.lookup("#server").queryAs(javafx.scene.control.ChoiceBox.class);
         int v2 = java.util.stream.IntStream.range(0, server.getItems().size())
             .filter(n -> server.getItems().get(n).toString().equals("InfluxDB 2.7.0")).findFirst().orElseThrow();

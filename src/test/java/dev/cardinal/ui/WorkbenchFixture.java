@@ -77,9 +77,14 @@ abstract class WorkbenchFixture {
 
     /** Copies the ad marketplace workspace and its traffic into {@code dir}, opens the copy and waits for its numbers. */
     protected Path openCopy(FxRobot robot, Path dir) throws Exception {
-        Path ws = dir.resolve("ads.cardinal.json");
-        Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
-        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        return openCopy(robot, dir, "ad-marketplace", "ads.cardinal.json");
+    }
+
+    /** A copy of sample scenario {@code scenario} (its workspace, as {@code name}, and its traffic) opened and projected. */
+    protected Path openCopy(FxRobot robot, Path dir, String scenario, String name) throws Exception {
+        Path ws = dir.resolve(name);
+        Files.copy(Path.of("sample-data", scenario, scenario + ".cardinal.json"), ws);
+        Files.copy(Path.of("sample-data", scenario, "traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
         openAndWait(robot, ws);
         awaitProjection(robot);
         return ws;
