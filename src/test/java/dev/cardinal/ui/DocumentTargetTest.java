@@ -108,6 +108,8 @@ class DocumentTargetTest extends WorkbenchFixture {
         assertTrue(slotCard.startsWith("Index mapping: " + Quantities.count(slots.fields()) + " fields of 300"), slotCard);
         assertTrue(slotCard.contains("never: the keys allow at most") && slotCard.contains("slots: at most 50 per tenant, one per metric"),
             slotCard);
+        assertTrue(slotCard.contains("\nstrict template: 52 fields, whatever the traffic\n"), slotCard);
+        assertFalse(dynamicCard.contains("strict template"), "keys that carry data have no strict template: " + dynamicCard);
         assertEquals("@timestamp", robot.lookup("#time-fixed-slots").queryAs(Label.class).getText());
         snap(robot, "document-target-projection");
 

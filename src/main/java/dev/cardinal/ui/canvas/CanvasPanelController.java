@@ -69,7 +69,11 @@ public final class CanvasPanelController {
         session.history().currentProperty().addListener((o, was, now) -> redraw());
         session.selectedLayoutProperty().addListener((o, was, now) -> canvas.select(now == null ? null : now.id()));
         session.openedProperty().addListener((o, was, now) -> chipInfos.clear());
-        session.projection().mappingsProperty().addListener((o, was, now) -> canvas.showMappings(now));
+        session.projection().mappingsProperty().addListener((o, was, now) -> {
+            Map<String, java.util.OptionalLong> strict = new HashMap<>();
+            now.keySet().forEach(id -> session.workspace().layout(id).ifPresent(l -> strict.put(id, session.strictFields(l))));
+            canvas.showMappings(now, strict);
+        });
         session.projection().shownProperty().addListener((o, was, shown) -> {
             if (shown != null && shown.figures() != null && !chipInfos.containsKey(shown.figures().eventKind())) {
                 Map<String, AttributeInfo> infos = new HashMap<>();

@@ -326,9 +326,18 @@ public final class CanvasView extends ScrollPane {
      * (with its slots, when its field keys use them); empty shows none.
      */
     public void showMappings(Map<String, dev.cardinal.projection.MappingProjection> byLayout) {
+        showMappings(byLayout, Map.of());
+    }
+
+    /** The same, with the fields of each layout's strict template where it has one (by layout id; absent: none). */
+    public void showMappings(Map<String, dev.cardinal.projection.MappingProjection> byLayout,
+        Map<String, java.util.OptionalLong> strictByLayout) {
         mappings = Map.copyOf(byLayout);
+        strict = Map.copyOf(strictByLayout);
         applyMappings();
     }
+
+    private Map<String, java.util.OptionalLong> strict = Map.of();
 
     private Map<String, dev.cardinal.projection.MappingProjection> mappings = Map.of();
 
@@ -341,7 +350,8 @@ public final class CanvasView extends ScrollPane {
             }
             var m = mappings.get(e.getKey());
             Drawn d = drawn.get(e.getKey());
-            label.setText(m == null || d == null ? "" : CardMapping.text(d.layout(), m));
+            label.setText(m == null || d == null ? ""
+                : CardMapping.text(d.layout(), m, strict.getOrDefault(e.getKey(), java.util.OptionalLong.empty())));
             label.setVisible(m != null);
             label.setManaged(m != null);
             label.pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("alarm"), m != null && m.limitReachedInSample());

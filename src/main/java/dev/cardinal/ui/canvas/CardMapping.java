@@ -15,9 +15,10 @@ final class CardMapping {
 
     /**
      * "Index mapping: 412 fields of 1,000 (1 object, 205 leaves, 206 .keyword) · refuses writes after 3.2 d", and
+     * "strict template: 52 fields, whatever the traffic" for a layout with a fixed mapping ({@code strictFields}),
      * "slots: at most 50 per tenant, one per metric" for each field whose key uses slots.
      */
-    static String text(Layout layout, MappingProjection m) {
+    static String text(Layout layout, MappingProjection m, java.util.OptionalLong strictFields) {
         StringBuilder sb = new StringBuilder("Index mapping: ").append(Quantities.count(m.fields())).append(" fields");
         if (m.limit() != Long.MAX_VALUE) {
             sb.append(" of ").append(Quantities.count(m.limit()));
@@ -25,6 +26,7 @@ final class CardMapping {
         sb.append(" (").append(plural(m.objects(), "object")).append(", ").append(plural(m.leaves(), "lea", "f", "ves"))
             .append(", ").append(Quantities.count(m.multiFields())).append(" .keyword)");
         sb.append("\nlimit: ").append(m.whenLimitRefuses());
+        strictFields.ifPresent(n -> sb.append("\nstrict template: ").append(Quantities.count(n)).append(" fields, whatever the traffic"));
         for (String slot : slots(layout)) {
             sb.append("\nslots: ").append(slot);
         }

@@ -2,12 +2,10 @@ package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.Projection;
-import dev.cardinal.push.DocumentPush;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.ui.common.Cells;
 import java.util.List;
 import java.util.Locale;
-import java.util.OptionalLong;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
@@ -168,9 +166,7 @@ public final class ProjectionPanelController {
     /** A document engine: the mapping the layout builds in an index, and when its total-fields limit refuses writes. */
     private void showMapping(Projection p, LiveProjection.Shown shown) {
         java.time.Duration h = p.settings().horizon();
-        OptionalLong strict = session.workspace().eventKind(p.eventKind())
-            .map(k -> DocumentPush.strictFields(k, p.layout())).orElse(OptionalLong.empty());
-        projection.getItems().setAll(MappingRows.of(shown.mapping(), h, strict));
+        projection.getItems().setAll(MappingRows.of(shown.mapping(), h, session.strictFields(p.layout())));
         limits.getItems().setAll(MappingRows.limits(shown.mapping(), h));
         fitToRows(projection);
         fitToRows(limits);

@@ -134,6 +134,15 @@ public final class WorkspaceSession implements AutoCloseable {
         return history.current();
     }
 
+    /**
+     * The fields of the strict mapping Cardinal generates for {@code layout} (its index template, what Push applies to
+     * a document target), or empty for a layout without a fixed mapping or whose event kind is gone.
+     */
+    public java.util.OptionalLong strictFields(Layout layout) {
+        return workspace().eventKind(layout.eventKind()).map(k -> dev.cardinal.push.DocumentPush.strictFields(k, layout))
+            .orElse(java.util.OptionalLong.empty());
+    }
+
     /** Where the workspace is saved, or null when none is open. */
     public Path file() {
         return shown.file();
