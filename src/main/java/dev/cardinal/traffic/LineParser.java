@@ -290,6 +290,28 @@ final class LineParser {
         out.putLong(timestamp);
     }
 
+    /**
+     * The usual line at {@code b[pos]}, parsed without scanning it first: with no backslash before the first newline,
+     * that newline ends the line unless it is inside a quoted string value, and a line that parses as a point up to it
+     * has none (with nothing escaped, the parser and {@link LineProtocolSyntax#scanLine} agree on where quoted values
+     * start and end, once the line does not begin with whitespace). True when the line parsed so, with {@code scan}
+     * as the scan would have left it; anything else (a backslash, a parse error, a blank or comment line, no newline
+     * before {@code limit}) is left to the scan.
+     */
+    boolean parsePlainPoint(byte[] b, int pos, int limit, LineProtocolSyntax.LineScan scan) {
+        int nl = LineProtocolSyntax.plainLineEnd(b, pos, limit, scan);
+        // a space after leading whitespace would start the scan's field section before the parser's (which skips it)
+        if (nl < 0 || isWhitespace(b[pos])) {
+            return false;
+        }
+        int contentEnd = nl > pos && b[nl - 1] == '\r' ? nl - 1 : nl;
+        if (parse(b, pos, contentEnd, false) != Result.POINT) {
+            return false;
+        }
+        scan.plainLine(nl);
+        return true;
+    }
+
     /** Holds the point {@link #save} wrote to {@code in}, as the parse of {@code b} that found it left it. */
     void load(LinePipeline.Batch in, byte[] b) {
         buf = b;

@@ -153,16 +153,13 @@ final class LinePipeline {
         int limit = b.limit;
         int pos = 0;
         while (true) {
-            int nl = LineProtocolSyntax.plainLineEnd(bytes, pos, limit, scan);
-            if (nl >= 0 && !LineProtocolSyntax.isWhitespace(bytes[pos])) {
-                int contentEnd = nl > pos && bytes[nl - 1] == '\r' ? nl - 1 : nl;
-                if (parser.parse(bytes, pos, contentEnd, false) == LineParser.Result.POINT) {
-                    b.putInts(pos, nl, PARSED | (scan.odd ? ODD : 0));
-                    parser.save(b);
-                    b.lines++;
-                    pos = nl + 1;
-                    continue;
-                }
+            if (parser.parsePlainPoint(bytes, pos, limit, scan)) {
+                int nl = scan.end;
+                b.putInts(pos, nl, PARSED | (scan.odd ? ODD : 0));
+                parser.save(b);
+                b.lines++;
+                pos = nl + 1;
+                continue;
             }
             if (!LineProtocolSyntax.scanLine(bytes, pos, limit, b.eof, scan)) {
                 return pos;

@@ -158,7 +158,7 @@ public final class LineProtocolReader implements TrafficReader {
         /** The physical line the current (logical) line ends on (counted as {@link #line}), and where its text ends. */
         private long lastLine;
         private int contentEnd;
-        /** True when the current line was parsed without a scan first (see {@link #parsedPlainPoint}). */
+        /** True when the current line was parsed without a scan first (see {@link LineParser#parsePlainPoint}). */
         private boolean fastPath;
         private int lineStart;
         private long goodLines;
@@ -217,7 +217,7 @@ public final class LineProtocolReader implements TrafficReader {
             long sinceCheck = 0;
             while (true) {
                 lineStart = pos;
-                boolean parsed = parsedPlainPoint(pos);
+                boolean parsed = parser.parsePlainPoint(buf, pos, limit, scan);
                 if (!parsed && !LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan)) {
                     if (limit - pos < MAX_LINE_BYTES) {
                         pos = compactAndFill(pos);
@@ -277,10 +277,7 @@ public final class LineProtocolReader implements TrafficReader {
                         boolean parsed = (flags & LinePipeline.PARSED) != 0;
                         if (parsed) {
                             parser.load(b, buf);
-                            scan.end = end;
-                            scan.newlinesInside = 0;
-                            scan.backslash = false;
-                            scan.stringOpened = -1;
+                            scan.plainLine(end);
                             scan.odd = (flags & LinePipeline.ODD) != 0;
                         } else {
                             LineProtocolSyntax.scanLine(buf, pos, limit, eof, scan);
@@ -444,30 +441,6 @@ public final class LineProtocolReader implements TrafficReader {
                 throw new SampleFormatException(file + " is not line protocol: it starts with '" + (char) buf[i]
                     + "', which looks like JSON (bind it as ndjson)");
             }
-        }
-
-        /**
-         * The usual line, parsed without scanning it first: with no backslash before the first newline, that newline
-         * ends the line unless it is inside a quoted string value, and a line that parses as a point up to it has none
-         * (with nothing escaped, the parser and {@link LineProtocolSyntax#scanLine} agree on where quoted values
-         * start and end, once the line does not begin with whitespace). True when the line parsed so, with {@link #scan} as the scan would have left it; anything
-         * else (a backslash, a parse error, a blank or comment line, no newline in the buffer yet) goes the full way.
-         */
-        private boolean parsedPlainPoint(int pos) {
-            int nl = LineProtocolSyntax.plainLineEnd(buf, pos, limit, scan);
-            // a space after leading whitespace would start the scan's field section before the parser's (which skips it)
-            if (nl < 0 || LineProtocolSyntax.isWhitespace(buf[pos])) {
-                return false;
-            }
-            int contentEnd = nl > pos && buf[nl - 1] == '\r' ? nl - 1 : nl;
-            if (parser.parse(buf, pos, contentEnd, false) != LineParser.Result.POINT) {
-                return false;
-            }
-            scan.end = nl;
-            scan.newlinesInside = 0;
-            scan.backslash = false;
-            scan.stringOpened = -1;
-            return true;
         }
 
         /** Parses and takes one line; returns false when reading must stop (row cap or memory budget reached). */

@@ -33,6 +33,17 @@ final class LineProtocolSyntax {
         /** Where a scan that needs more bytes stopped: it goes on from there. */
         int resumeAt;
 
+        /**
+         * As {@link #scanLine} leaves a line that ends at the newline at {@code end} with no backslash and no newline
+         * inside a string ({@link LineParser#parsePlainPoint}).
+         */
+        void plainLine(int end) {
+            this.end = end;
+            newlinesInside = 0;
+            backslash = false;
+            stringOpened = -1;
+        }
+
         /** The buffer's bytes moved {@code by} towards its start (those before were dropped): so do the positions. */
         void shift(int by) {
             skipUntil -= by;
