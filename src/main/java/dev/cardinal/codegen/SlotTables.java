@@ -1,5 +1,7 @@
 package dev.cardinal.codegen;
 
+import static dev.cardinal.codegen.SqlDialect.commentLine;
+
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Template;
@@ -31,16 +33,12 @@ public final class SlotTables {
                          String current, String insert, String reverse) {
         public String text() {
             String per = String.join(", ", scope);
-            return dialect.scriptHeader() + comment("which " + value + " holds which slot, per " + per) + createMap + ";\n\n"
-                + comment("the next free slot per " + per + "; its row lock serialises allocation") + createCounter + ";\n\n"
-                + comment("allocate, in one transaction: 1. look up") + lookup + ";\n"
-                + comment("2. if absent: make sure the counter exists, take the next slot (0 rows updated: all " + max + " slots used)")
+            return dialect.scriptHeader() + commentLine("which " + value + " holds which slot, per " + per) + createMap + ";\n\n"
+                + commentLine("the next free slot per " + per + "; its row lock serialises allocation") + createCounter + ";\n\n"
+                + commentLine("allocate, in one transaction: 1. look up") + lookup + ";\n"
+                + commentLine("2. if absent: make sure the counter exists, take the next slot (0 rows updated: all " + max + " slots used)")
                 + ensure + ";\n" + take + ";\n" + (current.isEmpty() ? "" : current + ";\n")
-                + comment("3. map it; a duplicate key means another writer mapped it first: roll back and look up again") + insert + ";\n";
-        }
-
-        private static String comment(String text) {
-            return Bundle.Language.SQL.comment(text) + "\n";
+                + commentLine("3. map it; a duplicate key means another writer mapped it first: roll back and look up again") + insert + ";\n";
         }
     }
 

@@ -96,7 +96,12 @@ public enum SqlDialect {
 
     /** The first line of a script for this engine: where it was checked, when another engine would refuse it. */
     String scriptHeader() {
-        return this == MARIADB ? Bundle.Language.SQL.comment(MARIADB_ONLY) + "\n" : "";
+        return this == MARIADB ? commentLine(MARIADB_ONLY) : "";
+    }
+
+    /** A line of a SQL script that says {@code text} (a comment, with its line break). */
+    static String commentLine(String text) {
+        return Bundle.Language.SQL.comment(text) + "\n";
     }
 
     String bigint() {

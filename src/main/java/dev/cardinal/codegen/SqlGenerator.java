@@ -1,5 +1,7 @@
 package dev.cardinal.codegen;
 
+import static dev.cardinal.codegen.SqlDialect.commentLine;
+
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Rollup;
@@ -32,15 +34,11 @@ public final class SqlGenerator {
                          String upsert, String report, String reportForOne) {
         public String text() {
             String first = columns.get(0).name();
-            return dialect.scriptHeader() + comment("summary table for the rollup: one row per group and window") + createTable + ";\n\n"
-                + comment("the daily job's upsert (parameters in column order); running a window twice overwrites it")
+            return dialect.scriptHeader() + commentLine("summary table for the rollup: one row per group and window") + createTable + ";\n\n"
+                + commentLine("the daily job's upsert (parameters in column order); running a window twice overwrites it")
                 + upsert + ";\n\n"
-                + comment("long-range report per " + first + " (parameters: from, to)") + report + ";\n\n"
-                + comment("the same for one " + first + " (parameters: " + first + ", from, to)") + reportForOne + ";\n";
-        }
-
-        private static String comment(String text) {
-            return Bundle.Language.SQL.comment(text) + "\n";
+                + commentLine("long-range report per " + first + " (parameters: from, to)") + report + ";\n\n"
+                + commentLine("the same for one " + first + " (parameters: " + first + ", from, to)") + reportForOne + ";\n";
         }
     }
 
