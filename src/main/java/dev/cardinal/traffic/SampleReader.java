@@ -92,7 +92,15 @@ public final class SampleReader {
             return set;
         }
         return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
-            () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            SampleReader::loadAverage);
+    }
+
+    /**
+     * The system's load average over the last minute, or negative when unknown; asked only for a file that could be
+     * read on a second thread, as it loads the JVM's management classes.
+     */
+    private static double loadAverage() {
+        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
     }
 
     private static final String READ_THREADS = "cardinal.readThreads";
@@ -122,7 +130,7 @@ public final class SampleReader {
             return set.equals(PIPELINE);
         }
         return plain && defaultPipelined(size, Runtime.getRuntime().availableProcessors(),
-            () -> java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
+            SampleReader::loadAverage);
     }
 
     /**
