@@ -14,8 +14,10 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ObjectProperty;
@@ -72,6 +74,7 @@ public final class WorkspaceSession implements AutoCloseable {
         settings.addListener((o, was, now) -> project());
         mappingLimit.addListener((o, was, now) -> project());
         history.currentProperty().addListener((o, was, now) -> {
+            strictFields.keySet().removeIf(k -> now == null || !now.layouts().contains(k.layout()));
             boolean sampleChanged = followSample(now);
 
             Layout selected = selectedLayout.get();
@@ -139,8 +142,19 @@ public final class WorkspaceSession implements AutoCloseable {
      * a document target), or empty for a layout without a fixed mapping or whose event kind is gone.
      */
     public java.util.OptionalLong strictFields(Layout layout) {
-        return workspace().eventKind(layout.eventKind()).map(k -> dev.cardinal.push.DocumentPush.strictFields(k, layout))
+        return workspace().eventKind(layout.eventKind())
+            .map(k -> strictFields.computeIfAbsent(new StrictOf(k, layout), s -> dev.cardinal.push.DocumentPush.strictFields(k, layout)))
             .orElse(java.util.OptionalLong.empty());
+    }
+
+    /**
+     * Each layout's strict-template fields, by the layout and its event kind as they are (an edit makes new ones): the
+     * Projection panel and the canvas card both ask on every projection, and the count builds the whole template. Kept
+     * only for the layouts of the workspace shown now (forgotten as the history moves).
+     */
+    private final Map<StrictOf, java.util.OptionalLong> strictFields = new HashMap<>();
+
+    private record StrictOf(dev.cardinal.model.EventKind kind, Layout layout) {
     }
 
     /** Where the workspace is saved, or null when none is open. */
