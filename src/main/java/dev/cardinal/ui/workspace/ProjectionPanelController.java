@@ -35,6 +35,8 @@ public final class ProjectionPanelController {
     private ChoiceBox<ServerChoice> server;
     @FXML
     private Label projectionStatus;
+    /** What the limits table shows when the server has none to check (its text set with each projection). */
+    private final Label noLimits = new Label();
     @FXML
     private TableView<ProjectionRows.Row> projection;
     @FXML
@@ -66,6 +68,7 @@ public final class ProjectionPanelController {
 
     @FXML
     private void initialize() {
+        noLimits.setWrapText(true);
         horizon.getItems().setAll(HORIZONS);
         horizon.setValue("30d");
         traffic.getItems().setAll(TRAFFIC);
@@ -213,9 +216,8 @@ public final class ProjectionPanelController {
     /** The limits, headings and chart of a projection from rows or from a summary (its rows are set already). */
     private void showFigures(dev.cardinal.projection.SeriesOverTime p) {
         limits.getItems().setAll(ProjectionRows.limits(p));
-        Label none = new Label("None: " + p.settings().engine().noLimits() + ".");
-        none.setWrapText(true);
-        limits.setPlaceholder(none);
+        noLimits.setText("None: " + p.settings().engine().noLimits() + ".");
+        limits.setPlaceholder(noLimits);
         fitToRows(projection);
         fitToRows(limits);
         nowColumn.setText(p.layout().name());
