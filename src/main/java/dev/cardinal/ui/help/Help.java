@@ -24,9 +24,9 @@ import javafx.stage.Window;
 
 /** The Help menu: keyboard shortcuts (read off the menus themselves), the user guide and About. */
 public final class Help {
-    /** Where the build puts the README, whose workbench section is the user guide. */
-    static final String GUIDE = "/guide/README.md";
-    static final String GUIDE_SECTION = "The workbench";
+    /** Where the build puts the user guide (src/site/markdown/user-guide.md); shown under its title. */
+    static final String GUIDE = "/guide/user-guide.md";
+    static final String GUIDE_SECTION = "Cardinal user guide";
 
     /** Keys that are not a menu's: what the canvas and the tables answer to. */
     private static final String[][] CANVAS_KEYS = {
@@ -85,7 +85,7 @@ public final class Help {
         return l;
     }
 
-    /** The README's workbench section, as the user guide. */
+    /** The user guide, the same text as the documentation's. */
     public static void showGuide(Window owner) {
         VBox blocks = new VBox(8);
         blocks.setPadding(new Insets(12));
@@ -97,7 +97,7 @@ public final class Help {
     static List<Node> guide() {
         try (InputStream in = Help.class.getResourceAsStream(GUIDE)) {
             if (in == null) {
-                return List.of(new Label("The user guide is not in this build: it is the README's section “" + GUIDE_SECTION + "”."));
+                return List.of(new Label("The user guide is not in this build: it is src/site/markdown/user-guide.md."));
             }
             return MarkdownText.blocks(MarkdownText.section(new String(in.readAllBytes(), StandardCharsets.UTF_8), GUIDE_SECTION));
         } catch (IOException e) {

@@ -9,7 +9,7 @@ import javafx.scene.text.Text;
 import javafx.scene.text.TextFlow;
 
 /**
- * Enough Markdown for the user guide (the README's own text): headings, paragraphs, bullet lists, {@code **bold**},
+ * Enough Markdown for the user guide: headings, paragraphs, bullet lists, {@code **bold**},
  * {@code `code`} and links (their text), as text flows with style classes; nothing is interpreted as markup of
  * JavaFX, so any text is safe to show.
  */
