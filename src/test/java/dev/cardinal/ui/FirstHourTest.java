@@ -182,6 +182,7 @@ class FirstHourTest extends WorkbenchFixture {
         List<String> texts = robot.from(grid).lookup((Node n) -> n instanceof Label).queryAllAs(Label.class).stream().map(Label::getText).toList();
         assertTrue(texts.contains("Duplicate Layout") && texts.contains("Make Tag") && texts.contains("Ctrl+D") && texts.contains("T"), texts.toString());
         assertFalse(texts.stream().anyMatch(t -> t.contains("(T in")), "keys are accelerators, not words in a label");
+        assertTrue(texts.contains("Ctrl+Shift+Z or Ctrl+Y"), "redo's second key is listed with its item: " + texts);
         robot.interact(() -> grid.getScene().getWindow().hide());
 
         robot.clickOn("Help").clickOn("User Guide");

@@ -109,6 +109,12 @@ class WorkbenchTest extends WorkbenchFixture {
         awaitProjection(robot);
         assertEquals("12,934", projected(robot, "series"));
         assertTrue(robot.window(0).getScene().getWindow() instanceof Stage s && !s.getTitle().endsWith(" *"));
+
+        // Ctrl+Y redoes too, as in most database tools on Linux and Windows
+        robot.press(KeyCode.CONTROL).type(KeyCode.Y).release(KeyCode.CONTROL);
+        awaitProjection(robot);
+        assertEquals("12,910", projected(robot, "series"));
+        assertEquals("field", table.getItems().get(session).role());
     }
 
     @Test

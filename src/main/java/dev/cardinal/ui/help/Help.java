@@ -2,6 +2,7 @@ package dev.cardinal.ui.help;
 
 import dev.cardinal.model.BuildInfo;
 import dev.cardinal.ui.common.Dialogs;
+import dev.cardinal.ui.common.MenuKeys;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -61,7 +62,9 @@ public final class Help {
             }
             grid.add(heading(menu.getText().replace("_", "")), 0, row++, 2, 1);
             for (MenuItem item : keyed) {
-                grid.add(new Label(item.getAccelerator().getDisplayText()), 0, row);
+                String keys = item.getAccelerator().getDisplayText();
+                keys += MenuKeys.alsoOf(item).map(k -> " or " + k.getDisplayText()).orElse("");
+                grid.add(new Label(keys), 0, row);
                 grid.add(new Label(plain(item)), 1, row++);
             }
         }

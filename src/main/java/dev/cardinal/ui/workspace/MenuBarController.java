@@ -2,6 +2,7 @@ package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.Role;
 import dev.cardinal.ui.canvas.CanvasPanelController;
+import dev.cardinal.ui.common.MenuKeys;
 import dev.cardinal.ui.help.Help;
 import dev.cardinal.ui.start.StartPageController;
 import java.nio.file.Path;
@@ -12,6 +13,9 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextInputControl;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 
@@ -55,6 +59,9 @@ public final class MenuBarController {
         redoItem.textProperty().bind(h.redoTextProperty());
         undoItem.disableProperty().bind(h.canUndoProperty().not());
         redoItem.disableProperty().bind(h.canRedoProperty().not());
+        // most database tools on Linux and Windows redo on Ctrl+Y too; a menu item has one accelerator
+        MenuKeys.also(redoItem, new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN));
+        MenuKeys.install(menuBar);
         saveItem.disableProperty().bind(h.currentProperty().isNull());
         saveAsItem.disableProperty().bind(h.currentProperty().isNull());
     }
