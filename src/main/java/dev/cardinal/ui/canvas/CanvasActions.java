@@ -109,7 +109,7 @@ final class CanvasActions implements CanvasEvents {
             () -> session.edits().setRole(layoutId, attribute, Role.DROPPED));
         tag.setDisable(role == Role.TAG);
         field.setDisable(role == Role.FIELD);
-        MenuItem rename = item("Rename Key…", null, () -> renameKey(layout, attribute, role));
+        MenuItem rename = item("Rename Key…", null, () -> renameKey(layout, attribute));
         rename.setDisable(role != Role.TAG && role != Role.FIELD);
         MenuItem show = item("Show in Attributes", null, () -> showInAttributes.accept(attribute));
         return List.of(tag, field, drop, new SeparatorMenuItem(), rename, show);
@@ -119,18 +119,12 @@ final class CanvasActions implements CanvasEvents {
      * Writes the attribute under another key in this layout (user_id as uid): a tag key {@code uid = {user_id}}, or a
      * field key {@code uid = user_id}, in place of the plain one.
      */
-    private void renameKey(Layout layout, String attribute, Role role) {
+    private void renameKey(Layout layout, String attribute) {
         Dialogs.ask(panel.canvas(), "Rename key", "Write " + attribute + " in " + layout.name() + " under the key:", attribute)
             .filter(key -> !key.equals(attribute))
             .ifPresent(key -> {
                 try {
-                    if (role == Role.TAG) {
-                        session.edits().putTag(layout.id(), key, "{" + attribute + "}");
-                        session.edits().removeTagOrField(layout.id(), attribute);
-                    } else {
-                        session.edits().putField(layout.id(), key, attribute);
-                        session.edits().removeTagOrField(layout.id(), attribute);
-                    }
+                    session.edits().renameKey(layout.id(), attribute, key);
                 } catch (TemplateException e) {
                     session.showStatus("Cannot rename " + attribute + ": " + e.getMessage());
                 }

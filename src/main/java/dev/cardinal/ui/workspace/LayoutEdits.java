@@ -265,6 +265,45 @@ public final class LayoutEdits {
         return history.apply("field " + keyPattern + " = " + attribute.strip(), w -> w.withLayout(layout.withFields(fields)));
     }
 
+    /**
+     * Writes an attribute under another key in a layout, in its place (user_id as uid: tag {@code uid = {user_id}}, or
+     * field {@code uid = user_id}), as one undoable edit: one Ctrl+Z gives the plain key back.
+     *
+     * @throws TemplateException when the new key is not a usable key (a field key is a template)
+     */
+    public boolean renameKey(String layoutId, String attribute, String newKey) throws TemplateException {
+        Layout layout = layout(layoutId);
+        String key = newKey.strip();
+        if (layout == null || key.isEmpty() || key.equals(attribute)) {
+            return false;
+        }
+        List<TagSpec> tags = new ArrayList<>(layout.tags());
+        List<FieldSpec> fields = new ArrayList<>(layout.fields());
+        int tag = indexOf(tags, t -> t.key().equals(attribute) && t.isPlain());
+        int field = indexOf(fields, f -> f.isPlain() && f.attribute().equals(attribute));
+        if (tag >= 0) {
+            tags.removeIf(t -> t.key().equals(key));
+            tags.set(indexOf(tags, t -> t.key().equals(attribute)), new TagSpec(key, checked(layout, "{" + attribute + "}")));
+        } else if (field >= 0) {
+            Template k = checked(layout, key);
+            fields.removeIf(f -> f.key().pattern().equals(k.pattern()));
+            fields.set(indexOf(fields, f -> f.isPlain() && f.attribute().equals(attribute)), new FieldSpec(k, attribute));
+        } else {
+            return false;
+        }
+        return history.apply("write " + attribute + " as " + key + " in " + layout.name(),
+            w -> w.withLayout(layout.withTags(tags).withFields(fields)));
+    }
+
+    private static <T> int indexOf(List<T> list, java.util.function.Predicate<T> p) {
+        for (int i = 0; i < list.size(); i++) {
+            if (p.test(list.get(i))) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Removes the tag with {@code key}, or the field whose key pattern is {@code key}, as an undoable edit. */
     public boolean removeTagOrField(String layoutId, String key) {
         Layout layout = layout(layoutId);

@@ -108,6 +108,31 @@ class WorkspaceSessionTest {
     }
 
     @Test
+    void renameKeyIsOneEditInPlace() throws Exception {
+        open();
+        dev.cardinal.model.Layout before = session.selectedLayoutProperty().get();
+        List<String> tagKeys = before.tags().stream().map(dev.cardinal.model.TagSpec::key).toList();
+        int at = tagKeys.indexOf("listing_id");
+        assertTrue(at >= 0, tagKeys.toString());
+        assertTrue(session.edits().renameKey(before.id(), "listing_id", "listing"));
+        dev.cardinal.model.Layout renamed = session.workspace().layout(before.id()).orElseThrow();
+        assertEquals("listing", renamed.tags().get(at).key(), "written under the new key in the old key's place");
+        assertEquals("{listing_id}", renamed.tags().get(at).value().pattern());
+        assertEquals(tagKeys.size(), renamed.tags().size());
+        assertEquals("Undo: write listing_id as listing in " + before.name(), session.history().undoTextProperty().get());
+
+        session.history().undo();
+        assertEquals(before, session.workspace().layout(before.id()).orElseThrow(), "one undo gives the plain key back");
+
+        String field = before.fields().stream().filter(dev.cardinal.model.FieldSpec::isPlain).findFirst().orElseThrow().attribute();
+        assertTrue(session.edits().renameKey(before.id(), field, "n"));
+        assertEquals("n", session.workspace().layout(before.id()).orElseThrow().fields().stream()
+            .filter(f -> f.attribute().equals(field)).findFirst().orElseThrow().key().pattern());
+        session.history().undo();
+        assertEquals(before, session.workspace().layout(before.id()).orElseThrow());
+    }
+
+    @Test
     void theNextToggleIsProjectedAheadAndIsWhatAFreshProjectionSays() throws Exception {
         open();
         awaitFindings();
