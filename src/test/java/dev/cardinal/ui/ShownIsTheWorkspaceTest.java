@@ -95,11 +95,30 @@ class ShownIsTheWorkspaceTest extends WorkbenchFixture {
             || window.session().projection().codeProperty().get().contents() == null, "no code of the closed workspace");
         assertTrue(window.session().attributes().isEmpty());
         assertFalse(stage.getTitle().endsWith("*"), "an empty new workspace has nothing to lose: " + stage.getTitle());
+        assertLimitsNotChecked(robot);
 
         robot.interact(() -> assertFalse(window.session().applyFix(stale), "a finding of another workspace changes nothing"));
         assertTrue(robot.lookup("#status").queryAs(Label.class).getText().contains("no longer"),
             robot.lookup("#status").queryAs(Label.class).getText());
         assertFalse(stage.getTitle().endsWith("*"));
+    }
+
+    @Test
+    void withoutItsSampleTheServerLimitsAreNotCheckedRatherThanNone(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#limits").queryTableView().getItems().isEmpty());
+        robot.interact(() -> assertTrue(window.session().edits().removeSample("traffic")));
+        assertLimitsNotChecked(robot);
+    }
+
+    /** The server (1.8.10, assumed) has two limits: with nothing projected they are not checked, not absent. */
+    private static void assertLimitsNotChecked(FxRobot robot) throws Exception {
+        TableView<?> limits = robot.lookup("#limits").queryTableView();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> limits.getItems().isEmpty());
+        WaitForAsyncUtils.waitForFxEvents();
+        String placeholder = ((Label) limits.getPlaceholder()).getText();
+        assertTrue(placeholder.startsWith("Not checked: no sample traffic is projected to check InfluxDB 1.8.10's limits"),
+            placeholder);
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.ui.common.Cells;
 import java.util.List;
@@ -195,6 +196,7 @@ public final class ProjectionPanelController {
         if (p == null) {
             projection.getItems().clear();
             limits.getItems().clear();
+            notChecked();
             nowColumn.setText("Sample as written");
             horizonColumn.setText("At horizon");
             limitHorizonColumn.setText("At horizon");
@@ -226,6 +228,17 @@ public final class ProjectionPanelController {
         seriesChart.setVisible(true);
         seriesChart.setManaged(true);
         seriesChart.show(p);
+    }
+
+    /**
+     * No figures to check the server's limits against: said as such, not as a server without limits (the placeholder
+     * would otherwise keep the last projection's words).
+     */
+    private void notChecked() {
+        ProjectionSettings s = session.settingsProperty().get();
+        noLimits.setText("Not checked: no sample traffic is projected to check " + (s == null ? "the server" : s.engine().product())
+            + "'s limits against.");
+        limits.setPlaceholder(noLimits);
     }
 
     /** Shows the command that makes a summary covering the layout, or hides it (null). */
@@ -265,6 +278,7 @@ public final class ProjectionPanelController {
         if (shown.projection() == null) {
             projection.getItems().clear();
             limits.getItems().clear();
+            notChecked();
             nowColumn.setText("Sample as written");
             horizonColumn.setText("At horizon");
             seriesChart.show(null);
