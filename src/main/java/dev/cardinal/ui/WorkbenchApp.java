@@ -87,11 +87,13 @@ public final class WorkbenchApp extends Application {
         List<String> args = getParameters().getRaw();
         showInto(stage, executor, settings, w -> {
             window = w;
+            SettingsKeeper keeper = new SettingsKeeper(stage, w, settings, home, executor);
+            keeper.start();
             stage.setOnCloseRequest(e -> {
                 if (!w.controller().requestClose()) {
                     e.consume();
                 } else {
-                    remember(stage, w);
+                    keeper.keepAtClose();
                 }
             });
             if (!args.isEmpty()) {
@@ -146,19 +148,6 @@ public final class WorkbenchApp extends Application {
             stage.centerOnScreen();
         }
         stage.setMaximized(s.maximized());
-    }
-
-    /** Remembers the window's place, size, theme, splits and projection choices for the next start. */
-    private void remember(Stage stage, Window w) {
-        List<Double> at = stage.isMaximized() ? settings.window()
-            : List.of(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight());
-        settings = w.controller().settings(settings.withWindow(at, stage.isMaximized()));
-        try {
-            settings.save(home); // one small file, as the window goes
-        } catch (java.io.IOException e) {
-            java.util.logging.Logger.getLogger(WorkbenchApp.class.getName()).log(java.util.logging.Level.WARNING,
-                "cannot remember the workbench's settings", e);
-        }
     }
 
     @Override

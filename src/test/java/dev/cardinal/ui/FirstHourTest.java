@@ -217,6 +217,26 @@ class FirstHourTest extends WorkbenchFixture {
     }
 
     @Test
+    void settingsAreWrittenWhenTheyChangeNotOnlyWhenTheWindowCloses(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        Path home = dir.resolve("home");
+        SettingsKeeper keeper = WaitForAsyncUtils.asyncFx(() ->
+            new SettingsKeeper(stage, window, dev.cardinal.ui.workspace.WorkbenchSettings.defaults(), home, executor)).get(10, TimeUnit.SECONDS);
+        WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
+        assertFalse(dev.cardinal.ui.workspace.WorkbenchSettings.load(home).darkTheme());
+        java.nio.file.attribute.FileTime first = java.nio.file.Files.getLastModifiedTime(home.resolve("settings.json"));
+
+        robot.interact(() -> window.controller().setDarkTheme(true));
+        WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
+        assertTrue(dev.cardinal.ui.workspace.WorkbenchSettings.load(home).darkTheme(), "the theme is kept with the window open");
+
+        java.nio.file.Files.setLastModifiedTime(home.resolve("settings.json"), first);
+        WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
+        assertEquals(first, java.nio.file.Files.getLastModifiedTime(home.resolve("settings.json")), "unchanged settings are not written again");
+        robot.interact(() -> window.controller().setDarkTheme(false));
+    }
+
+    @Test
     void settingsAreRememberedInAFileOfTheirOwn(FxRobot robot, @TempDir Path dir) throws Exception {
         openCopy(robot, dir);
         robot.interact(() -> {
