@@ -68,10 +68,12 @@ public final class ScratchInfluxd implements AutoCloseable {
     public static ScratchInfluxd start(ScratchInfluxdSettings settings) throws IOException {
         Path binary = settings.binary() != null ? settings.binary()
             : findOnPath().orElseThrow(() -> new IOException("influxd is not on the PATH (install InfluxDB 1.x)"));
+        ScratchLeftovers.sweep(Path.of(System.getProperty("java.io.tmpdir")));
         IOException last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
-            Path dir = Files.createTempDirectory("cardinal-influxd-");
+            Path dir = Files.createTempDirectory(ScratchLeftovers.PREFIX);
             try {
+                ScratchLeftovers.claim(dir);
                 return startIn(dir, binary, settings);
             } catch (IOException e) {
                 deleteTree(dir);
@@ -93,7 +95,7 @@ public final class ScratchInfluxd implements AutoCloseable {
         Path config = dir.resolve("influxdb.conf");
         Files.writeString(config, settings.configFile(dir, httpPort, rpcPort), StandardCharsets.UTF_8);
         Path log = dir.resolve("influxd.log");
-        ProcessBuilder pb = new ProcessBuilder(binary.toString(), "-config", config.toString())
+        ProcessBuilder pb = new ProcessBuilder(watched(binary.toString(), "-config", config.toString()))
             .directory(dir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(log.toFile());
@@ -114,6 +116,25 @@ public final class ScratchInfluxd implements AutoCloseable {
             }
             throw new IOException(e.getMessage() + "; last lines of influxd's log:\n" + tail, e);
         }
+    }
+
+    /**
+     * The server's command under a watchdog that stops it when this JVM goes, however it goes: a shutdown hook does not
+     * run after kill -9, and an influxd left running holds its ports and its temp directory. The watchdog (a POSIX
+     * shell, the server's parent) passes a stop on to the server and exits with the server's exit code.
+     */
+    static List<String> watched(String... command) {
+        if (System.getProperty("os.name", "").startsWith("Windows")) {
+            return List.of(command);
+        }
+        String watchdog = "\"$@\" & c=$!\n"
+            + "trap 'kill -TERM $c 2>/dev/null; wait $c; exit $?' TERM INT HUP\n"
+            + "while kill -0 $PPID 2>/dev/null && kill -0 $c 2>/dev/null; do sleep 1 & wait $!; done\n"
+            + "kill -TERM $c 2>/dev/null\n"
+            + "wait $c\n";
+        List<String> out = new java.util.ArrayList<>(List.of("/bin/sh", "-c", watchdog, "cardinal-watchdog"));
+        out.addAll(List.of(command));
+        return out;
     }
 
     private void awaitReady(Duration timeout) throws IOException {
@@ -185,13 +206,19 @@ public final class ScratchInfluxd implements AutoCloseable {
         process.destroy();
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
+                destroyForcibly();
                 process.waitFor(10, TimeUnit.SECONDS);
             }
         } catch (InterruptedException e) {
-            process.destroyForcibly();
+            destroyForcibly();
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** The server and its watchdog: the watchdog killed alone would leave the server running. */
+    private void destroyForcibly() {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly();
     }
 
     private void removeHook() {
@@ -211,7 +238,7 @@ public final class ScratchInfluxd implements AutoCloseable {
         }
     }
 
-    private static void deleteTree(Path root) {
+    static void deleteTree(Path root) {
         if (!Files.exists(root)) {
             return;
         }
