@@ -57,6 +57,11 @@ public final class ScratchInfluxd implements AutoCloseable {
             .findFirst();
     }
 
+    /** Removes what scratch servers of dead processes left (see {@link ScratchLeftovers}); the next start does it too. */
+    public static void removeLeftovers() {
+        ScratchLeftovers.sweep(Path.of(System.getProperty("java.io.tmpdir")));
+    }
+
     public static ScratchInfluxd start() throws IOException {
         return start(ScratchInfluxdSettings.defaults());
     }
@@ -68,7 +73,7 @@ public final class ScratchInfluxd implements AutoCloseable {
     public static ScratchInfluxd start(ScratchInfluxdSettings settings) throws IOException {
         Path binary = settings.binary() != null ? settings.binary()
             : findOnPath().orElseThrow(() -> new IOException("influxd is not on the PATH (install InfluxDB 1.x)"));
-        ScratchLeftovers.sweep(Path.of(System.getProperty("java.io.tmpdir")));
+        removeLeftovers();
         IOException last = null;
         for (int attempt = 1; attempt <= START_ATTEMPTS; attempt++) {
             Path dir = Files.createTempDirectory(ScratchLeftovers.PREFIX);
