@@ -59,6 +59,10 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
         return layouts.stream().filter(l -> l.eventKind().equals(kindName)).toList();
     }
 
+    public Workspace withName(String newName) {
+        return new Workspace(newName, eventKinds, layouts, samples, rollups, targets, canvas);
+    }
+
     public Workspace withLayout(Layout changed) {
         List<Layout> next = layouts.stream().map(l -> l.id().equals(changed.id()) ? changed : l).toList();
         if (next.equals(layouts) && layout(changed.id()).isEmpty()) {

@@ -101,6 +101,15 @@ class ShownIsTheWorkspaceTest extends WorkbenchFixture {
         assertTrue(robot.lookup("#status").queryAs(Label.class).getText().contains("no longer"),
             robot.lookup("#status").queryAs(Label.class).getText());
         assertFalse(stage.getTitle().endsWith("*"));
+
+        // traffic added to the new workspace: it is named after the file it will be saved as, one name everywhere
+        Path more = moreTraffic(dir);
+        robot.interact(() -> window.controller().addSamples(List.of(more)));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.session().file() != null);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals("more.cardinal.json", window.session().file().getFileName().toString());
+        assertEquals("more", window.session().workspace().name());
+        assertTrue(stage.getTitle().startsWith("Cardinal — more (more.cardinal.json)"), stage.getTitle());
     }
 
     @Test

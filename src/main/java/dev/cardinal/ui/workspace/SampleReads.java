@@ -110,10 +110,13 @@ final class SampleReads {
      * one named after {@code name} is made beside {@code beside}.
      */
     private void add(List<Path> files, String what, Path beside, String name, Before before) {
-        Workspace ws = session.workspace();
-        List<WorkspaceFiles.Outside> unread = ws == null ? List.of() : session.unreadSamples();
-        Path file = ws != null && session.file() != null ? session.file()
+        Workspace shown = session.workspace();
+        List<WorkspaceFiles.Outside> unread = shown == null ? List.of() : session.unreadSamples();
+        Path file = shown != null && session.file() != null ? session.file()
             : beside.toAbsolutePath().resolveSibling(SchemaInference.slug(name) + WorkspaceFiles.EXTENSION);
+        // a workspace not saved yet takes the name of the file it will be saved as: one name in the title and the prompts
+        Workspace ws = shown == null || session.file() != null ? shown
+            : shown.withName(file.getFileName().toString().replace(WorkspaceFiles.EXTENSION, ""));
         read(monitor -> {
             before.run();
             return WorkspaceOpener.addSamples(file, ws, files, unread, SampleLimits.defaults(), monitor, session.summaries());
