@@ -4,6 +4,7 @@ import dev.cardinal.codegen.SqlDialect;
 import dev.cardinal.codegen.SqlGenerator;
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.Role;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
@@ -32,15 +33,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A review compares like with like: each question is answered with the same grouping and range in both layouts, and
- * the answers are the same rows on a real influxd; a layout that cannot answer alike says so.
+ * the answers are the same rows on a real influxd; a layout that cannot answer alike says so; the verdict weighs every
+ * move, a closed tag made a field too.
  */
 class LikeForLikeTest {
     private static final Path ADS = Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json");
 
     private static Review review(Workspace ws, String a, String b) throws Exception {
-        Sample sample = SampleReader.read(SampleReader.sources(ADS, ws), SampleLimits.defaults(), ReadMonitor.NONE);
-        return Review.of(ws, ws.layout(a).orElseThrow(), ws.layout(b).orElseThrow(), sample.eventKind("listing_event").orElseThrow(),
-            sample.report(), ProjectionSettings.defaults());
+        return review(ADS, ws, a, b);
+    }
+
+    private static Review review(Path file, Workspace ws, String a, String b) throws Exception {
+        Sample sample = SampleReader.read(SampleReader.sources(file, ws), SampleLimits.defaults(), ReadMonitor.NONE);
+        return Review.of(ws, ws.layout(a).orElseThrow(), ws.layout(b).orElseThrow(),
+            sample.eventKind(ws.layout(a).orElseThrow().eventKind()).orElseThrow(), sample.report(), ProjectionSettings.defaults());
     }
 
     private static QueryContrast.Question question(Review r, String startsWith) {
@@ -209,5 +215,52 @@ class LikeForLikeTest {
         }
         assertEquals(fromInflux, fromSql);
         assertEquals(sample.rows(), fromSql.values().stream().mapToLong(Long::longValue).sum(), "every point, once");
+    }
+
+    @Test
+    void aClosedTagMadeAFieldIsWeighedAgainstTheSeriesItSaves() throws Exception {
+        Workspace ads = WorkspaceFiles.load(ADS).workspace();
+        Layout tags = ads.layout("ids-as-tags").orElseThrow();
+        Layout moved = new Layout("device-as-field", "device-as-field", tags.eventKind(), tags.measurement(), tags.tags(),
+            tags.fields(), tags.retention()).withRole("device", Role.FIELD);
+        Review r = review(ads.withLayout(moved), "ids-as-tags", "device-as-field");
+        assertEquals(List.of(new LayoutComparison.Difference("device", "tag", "field")), r.comparison().differences());
+
+        // the review's own query contrast shows the cost
+        QueryContrast.Question filter = question(r, "points of device = ");
+        assertTrue(filter.a().note().startsWith("a tag filter"), filter.a().note());
+        assertTrue(filter.b().note().startsWith("a field filter"), filter.b().note());
+
+        // device goes with the session, which stays a tag: the move saves nothing and costs the filter
+        assertEquals(r.a().seriesAtHorizon(), r.b().seriesAtHorizon());
+        String weighed = "device-as-field makes device a field where ids-as-tags indexes it, a closed set of 5 values: a tag filter"
+            + " on device, an index lookup, becomes a field filter, a scan of every point in the range; that buys at most 5x fewer"
+            + " series: here it is the only move and saves none, 27,808 series at 30d in both.";
+        assertTrue(r.comparison().verdict().contains(weighed), r.comparison().verdict().toString());
+        assertTrue(ReviewMarkdown.render(r).contains("- " + weighed + "\n"));
+    }
+
+    @Test
+    void everyOtherMoveIsWeighedToo() throws Exception {
+        Path weather = Path.of("sample-data/weather/weather.cardinal.json");
+        Workspace ws = WorkspaceFiles.load(weather).workspace();
+        assertTrue(review(weather, ws, "three-tags", "data-in-measurement").comparison().verdict().contains("data-in-measurement"
+            + " writes crop in measurement {crop}.plot-{plot}.{region} where three-tags writes it as a tag: a filter on it becomes a"
+            + " regular expression over measurement names."));
+        assertTrue(review(weather, ws, "three-tags", "several-facts-in-one-tag").comparison().verdict().contains(
+            "several-facts-in-one-tag writes plot in tag location = plot-{plot}.{region} where three-tags writes it as a tag: a filter"
+                + " on it becomes a regular expression over the values of tag location."));
+        // B against A: the move is named from the layout that makes it, whichever side that is
+        List<String> keys = review(weather, ws, "data-in-field-keys", "three-tags").comparison().verdict();
+        assertTrue(keys.contains("data-in-field-keys writes region in field key {crop}.plot-{plot}.{region}.temp where three-tags"
+            + " writes it as a tag: each of its values is a field key of its own, and no query can filter on it."), keys.toString());
+
+        Workspace ads = WorkspaceFiles.load(ADS).workspace();
+        Layout tags = ads.layout("ids-as-tags").orElseThrow();
+        Layout dropped = new Layout("no-session", "no-session", tags.eventKind(), tags.measurement(), tags.tags(), tags.fields(),
+            tags.retention()).withRole("session_id", Role.DROPPED);
+        List<String> verdict = review(ads.withLayout(dropped), "ids-as-tags", "no-session").comparison().verdict();
+        assertTrue(verdict.contains("no-session drops session_id, which ids-as-tags writes as a tag: no question about session_id can"
+            + " be asked of it."), verdict.toString());
     }
 }
