@@ -106,7 +106,7 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
     }
 
     /** How a layout writes an attribute: "tag", "tag user", "field", "in plot = plot-{plot}.{region}", "dropped". */
-    private static String describe(Layout l, String attribute) {
+    static String describe(Layout l, String attribute) {
         Role role = l.roleOf(attribute);
         return switch (role) {
             case TAG -> l.tags().stream().filter(t -> t.value().singleRef().filter(attribute::equals).isPresent())
@@ -196,7 +196,10 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
         return reported == 0 ? 0 : Math.round((double) f.points() / reported);
     }
 
-    /** Sentences from the numbers: fewer series, limits broken by one and not the other. */
+    /**
+     * Sentences from the numbers: fewer series, limits broken by one and not the other, and what each attribute moved
+     * from one role to another costs. They are the same over a traffic summary as over its rows.
+     */
     static List<String> verdict(AtHorizon a, AtHorizon b) {
         List<String> out = new ArrayList<>();
         String an = a.layout().name();
@@ -228,8 +231,12 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
                     Quantities.count((brokeA ? lb : la).atHorizon()), at));
             }
         }
-        growingTags(a).forEach(t -> out.add(an + " indexes " + t + ", which grows with traffic."));
-        growingTags(b).forEach(t -> out.add(bn + " indexes " + t + ", which grows with traffic."));
+        // a growing tag the other layout makes a field is weighed with its move
+        growingTags(a).stream().filter(t -> b.layout().roleOf(t) != Role.FIELD)
+            .forEach(t -> out.add(an + " indexes " + t + ", which grows with traffic."));
+        growingTags(b).stream().filter(t -> a.layout().roleOf(t) != Role.FIELD)
+            .forEach(t -> out.add(bn + " indexes " + t + ", which grows with traffic."));
+        out.addAll(Moves.weighed(a, b));
         return out;
     }
 

@@ -2,13 +2,10 @@ package dev.cardinal.compare;
 
 import dev.cardinal.codegen.Flux;
 import dev.cardinal.codegen.InfluxQl;
-import dev.cardinal.codegen.SqlDialect;
-import dev.cardinal.codegen.SqlGenerator;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
-import dev.cardinal.model.Rollup;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.Workspace;
@@ -24,8 +21,8 @@ import java.util.Optional;
  * The same questions answered in each of two layouts, as the InfluxQL (or SQL) each forces on you: a filter on a
  * closed set ("points of event = view"), which is a tag filter in one layout and perhaps a regular expression over
  * measurement names or a field scan in the other; and a long-range question per entity ("daily count per listing_id
- * over a year"), which is a relational rollup in one and a GROUP BY over a high-cardinality tag in the other. Where a
- * layout cannot answer, it says so and why.
+ * over a year"), asked alike of both ({@link PerEntityQuestions}): a GROUP BY over a high-cardinality tag in one, a
+ * field filter per entity or a daily summary table in the other. Where a layout cannot answer, it says so and why.
  */
 public final class QueryContrast {
     /** One question and each layout's answer: a query, with a note on what it costs, or why there is none. */
@@ -68,13 +65,8 @@ public final class QueryContrast {
                 withFlux(filter(a.layout(), attr, value, counted), fluxFilter(db, a.layout(), attr, value, counted)),
                 withFlux(filter(b.layout(), attr, value, counted), fluxFilter(db, b.layout(), attr, value, counted))));
         });
-        perEntity(a, b).ifPresent(id -> {
-            String field = countedField(kind, a.layout(), b.layout(), id);
-            String db = dev.cardinal.codegen.Bundle.database(ws);
-            out.add(new Question("daily count of " + field + " per " + id + " over a year",
-                withFlux(perEntity(ws, kind, a, id, field, sample), fluxPerEntity(db, a.layout(), id, field)),
-                withFlux(perEntity(wsB, kindB, b, id, field, sample), fluxPerEntity(db, b.layout(), id, field))));
-        });
+        perEntity(a, b).ifPresent(id -> out.addAll(PerEntityQuestions.of(ws, kind, a, wsB, kindB, b, sample, id,
+            countedField(kind, a.layout(), b.layout(), id), firstValue(sample, id), dev.cardinal.codegen.Bundle.database(ws))));
         return out;
     }
 
@@ -83,12 +75,12 @@ public final class QueryContrast {
         return a.answered() && a.query().startsWith("SELECT") && !a.note().startsWith("SQL") ? new Answer(a.query(), flux, a.note()) : a;
     }
 
-    private static String fluxFrom(String db, Layout l, String since) {
+    static String fluxFrom(String db, Layout l, String since) {
         return "from(bucket: " + Flux.string(dev.cardinal.codegen.FluxGenerator.bucket(db, l)) + ")\n  |> range(start: " + since + ")\n";
     }
 
     /** The measurement test in Flux: equality, or the same regular expression InfluxQL uses over names. */
-    private static String fluxMeasurement(Layout l, String attr, String value) {
+    static String fluxMeasurement(Layout l, String attr, String value) {
         Template m = l.measurement();
         if (m.isLiteral()) {
             return "r._measurement == " + Flux.string(m.literalText());
@@ -124,16 +116,6 @@ public final class QueryContrast {
             }
             case DROPPED -> null;
         };
-    }
-
-    static String fluxPerEntity(String db, Layout l, String id, String field) {
-        if (l.roleOf(id) != Role.TAG) {
-            return null;
-        }
-        TagSpec t = l.tags().stream().filter(x -> x.value().singleRef().filter(id::equals).isPresent()).findFirst().orElseThrow();
-        return fluxFrom(db, l, "-365d") + "  |> filter(fn: (r) => " + fluxMeasurement(l, id, null) + " and r._field == "
-            + Flux.string(fieldKey(l, field)) + ")\n  |> group(columns: [" + Flux.string(t.key()) + "])\n"
-            + "  |> aggregateWindow(every: 1d, fn: count)";
     }
 
     /** A closed-set attribute one of the layouts indexes as a tag. */
@@ -178,7 +160,7 @@ public final class QueryContrast {
     }
 
     /** FROM clause: the measurement, or a regular expression over the names a templated measurement writes. */
-    private static String from(Layout l, String attr, String value) {
+    static String from(Layout l, String attr, String value) {
         Template m = l.measurement();
         if (m.isLiteral()) {
             return InfluxQl.identifier(m.literalText());
@@ -276,34 +258,8 @@ public final class QueryContrast {
         return re.append("$").toString();
     }
 
-    private static String fieldKey(Layout l, String attr) {
+    static String fieldKey(Layout l, String attr) {
         return l.fields().stream().filter(f -> f.attribute().equals(attr) && f.key().isLiteral()).map(f -> f.key().literalText())
             .findFirst().orElse(attr);
-    }
-
-    static Answer perEntity(Workspace ws, EventKind kind, Projection p, String id, String field, EventKindSample sample) {
-        Layout l = p.layout();
-        for (Rollup r : ws.rollups()) {
-            if (r.layout().equals(l.id()) && r.destination().kind() == Rollup.DestinationKind.RELATIONAL_TABLE && r.groupBy().contains(id)) {
-                SqlGenerator.Script sql = SqlGenerator.generate(SqlDialect.POSTGRESQL, r, kind, sample);
-                return new Answer(sql.reportForOne(), "SQL on the daily summary table " + sql.table() + " (PostgreSQL;"
-                    + " parameters: " + id + ", from, to): one row per " + id + " and day, whatever the traffic");
-            }
-        }
-        Role role = l.roleOf(id);
-        String measurement = from(l, id, null);
-        if (role == Role.TAG) {
-            TagSpec t = l.tags().stream().filter(x -> x.value().singleRef().filter(id::equals).isPresent()).findFirst().orElseThrow();
-            long series = p.now().tags().getOrDefault(t.key(), 0L);
-            return new Answer("SELECT COUNT(" + InfluxQl.identifier(fieldKey(l, field)) + ") FROM " + measurement
-                + " WHERE time > now() - 365d GROUP BY time(1d), " + InfluxQl.identifier(t.key()),
-                "a GROUP BY over a tag that grows with traffic: " + String.format(java.util.Locale.ROOT, "%,d", series)
-                    + " values in the sample alone, each with its series in the index; the answer needs 365 days of raw points");
-        }
-        if (role == Role.FIELD) {
-            return new Answer(null, "InfluxQL groups by tags only and " + id + " is a field: a daily rollup into a relational"
-                + " table keyed by " + id + " answers it");
-        }
-        return new Answer(null, "the layout does not write " + id + " where a query can group by it");
     }
 }
