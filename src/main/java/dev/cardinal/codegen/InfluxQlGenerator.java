@@ -1,6 +1,5 @@
 package dev.cardinal.codegen;
 
-import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -82,7 +81,6 @@ public final class InfluxQlGenerator {
                 + InfluxQl.duration(rp.effectiveShardGroupDuration()) + " DEFAULT"));
         List<Statement> cqs = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
-        String source = db + "." + InfluxQl.identifier(rp.name()) + "." + measurement(layout).map(InfluxQl::identifier).orElse("/.*/");
         for (Rollup r : ws.rollups()) {
             if (!r.layout().equals(layout.id())) {
                 continue;
@@ -101,27 +99,15 @@ public final class InfluxQlGenerator {
             String dest = InfluxQl.identifier(r.destination().name());
             setup.add(new Statement("where rollup " + r.name() + " writes", "CREATE RETENTION POLICY " + dest + " ON " + db
                 + " DURATION " + InfluxQl.duration(r.destination().retention()) + " REPLICATION " + rp.replication()));
-            List<String> selects = new ArrayList<>();
-            for (Rollup.AggregateSpec a : r.aggregates()) {
-                selects.add(aggregate(a) + " AS " + InfluxQl.identifier(a.attribute() + "_" + a.function().id()));
-            }
-            StringBuilder groupBy = new StringBuilder("time(" + InfluxQl.duration(r.window()) + ")");
-            for (String t : r.groupBy()) {
-                groupBy.append(", ").append(InfluxQl.identifier(tagKeyOf(layout, t)));
-            }
-            // late points: recompute the last two windows, so a point up to one window late still counts
-            String resample = " RESAMPLE FOR " + InfluxQl.duration(r.window().multipliedBy(2));
             cqs.add(new Statement("rollup " + r.name() + ": every " + InfluxQl.duration(r.window()) + " into " + r.destination().name(),
-                "CREATE CONTINUOUS QUERY " + InfluxQl.identifier(continuousQueryName(r)) + " ON " + db + resample + " BEGIN SELECT "
-                    + String.join(", ", selects) + " INTO " + db + "." + dest + ".:MEASUREMENT FROM " + source
-                    + " GROUP BY " + groupBy + " END"));
+                ContinuousQueryText.create(r, layout, database)));
         }
         return new Script(database, setup, cqs, examples(layout, sample), skipped);
     }
 
     /** The name of a rollup's continuous query. */
     public static String continuousQueryName(Rollup r) {
-        return "cq_" + r.id();
+        return ContinuousQueryText.name(r);
     }
 
     /**
@@ -171,12 +157,6 @@ public final class InfluxQlGenerator {
     static String fieldKeyOf(Layout layout, String attribute) {
         return layout.fields().stream().filter(f -> f.attribute().equals(attribute) && f.key().isLiteral())
             .map(f -> f.key().literalText()).findFirst().orElse(attribute);
-    }
-
-    private static String aggregate(Rollup.AggregateSpec a) {
-        String field = InfluxQl.identifier(a.attribute());
-        return a.function() == Aggregate.COUNT_DISTINCT ? "COUNT(DISTINCT(" + field + "))"
-            : a.function().name() + "(" + field + ")";
     }
 
     private static List<Statement> examples(Layout layout, EventKindSample sample) {

@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param aggregates what to compute, per source attribute
  * @param groupBy    attributes to group by (tags in InfluxQL; any column in SQL)
  * @param destination where the result goes
+ * @param query      how its InfluxDB 1.x continuous query says more than Cardinal's own would (an imported one);
+ *                   null for Cardinal's own
  */
 public record Rollup(String id, String name, String layout, Duration window, List<AggregateSpec> aggregates,
-                     List<String> groupBy, Destination destination) {
+                     List<String> groupBy, Destination destination, RollupQuery query) {
 
     public Rollup {
         Objects.requireNonNull(id, "id");
@@ -28,11 +30,27 @@ public record Rollup(String id, String name, String layout, Duration window, Lis
         groupBy = List.copyOf(groupBy);
     }
 
-    /** One aggregate of one attribute, e.g. {@code sum(count)}. */
-    public record AggregateSpec(String attribute, Aggregate function) {
+    /** A rollup with Cardinal's own continuous query. */
+    public Rollup(String id, String name, String layout, Duration window, List<AggregateSpec> aggregates,
+                  List<String> groupBy, Destination destination) {
+        this(id, name, layout, window, aggregates, groupBy, destination, null);
+    }
+
+    /**
+     * One aggregate of one attribute, e.g. {@code sum(count)}.
+     *
+     * @param as the name of the result (InfluxQL's {@code AS}): null for Cardinal's {@code ATTRIBUTE_FUNCTION}, and
+     *           empty for none at all, as InfluxQL itself reads an empty alias (the server then names the result after
+     *           the function)
+     */
+    public record AggregateSpec(String attribute, Aggregate function, String as) {
         public AggregateSpec {
             Objects.requireNonNull(attribute, "attribute");
             Objects.requireNonNull(function, "function");
+        }
+
+        public AggregateSpec(String attribute, Aggregate function) {
+            this(attribute, function, null);
         }
     }
 

@@ -348,7 +348,7 @@ public final class WorkspaceReader {
             if (!b.isObject(n, p)) {
                 continue;
             }
-            b.knownProperties(n, p, Set.of("id", "name", "layout", "window", "aggregates", "groupBy", "destination"));
+            b.knownProperties(n, p, Set.of("id", "name", "layout", "window", "aggregates", "groupBy", "destination", "query"));
             Optional<String> id = b.string(n, "id", p, true);
             if (id.isPresent() && !ids.add(id.get())) {
                 b.error(p + ".id", "duplicate rollup id '" + id.get() + "'");
@@ -370,13 +370,17 @@ public final class WorkspaceReader {
                 if (!b.isObject(a, ap)) {
                     continue;
                 }
-                b.knownProperties(a, ap, Set.of("attribute", "function"));
+                b.knownProperties(a, ap, Set.of("attribute", "function", "as"));
                 Optional<String> attr = b.string(a, "attribute", ap, true);
                 attr.ifPresent(x -> checkAttributes(Set.of(x), kind, ap + ".attribute", b));
                 Optional<Aggregate> fn = b.choice(a, "function", ap, true, Aggregate::fromId,
                     Arrays.stream(Aggregate.values()).map(Aggregate::id).toList(), "aggregate");
+                JsonNode as = a.get("as");
+                if (as != null && !as.isNull() && !as.isTextual()) {
+                    b.error(ap + ".as", "expected the name of the result (\"\" for none)");
+                }
                 if (attr.isPresent() && fn.isPresent()) {
-                    aggregates.add(new Rollup.AggregateSpec(attr.get(), fn.get()));
+                    aggregates.add(new Rollup.AggregateSpec(attr.get(), fn.get(), as != null && as.isTextual() ? as.asText() : null));
                 }
             }
             List<String> groupBy = new ArrayList<>();
@@ -391,8 +395,9 @@ public final class WorkspaceReader {
                 groupBy.add(gb.get(j).asText());
             }
             Rollup.Destination destination = destination(n, p, b);
+            RollupQuery query = RollupQueryJson.read(n, p, b);
             if (id.isPresent() && layoutId.isPresent() && window.isPresent() && destination != null) {
-                rollups.add(new Rollup(id.get(), name, layoutId.get(), window.get(), aggregates, groupBy, destination));
+                rollups.add(new Rollup(id.get(), name, layoutId.get(), window.get(), aggregates, groupBy, destination, query));
             }
         }
         return rollups;

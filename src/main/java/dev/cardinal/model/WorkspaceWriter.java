@@ -138,12 +138,18 @@ public final class WorkspaceWriter {
         ObjectNode n = F.objectNode();
         n.put("id", r.id()).put("name", r.name()).put("layout", r.layout()).put("window", Durations.format(r.window()));
         ArrayNode aggs = n.putArray("aggregates");
-        r.aggregates().forEach(a -> aggs.addObject().put("attribute", a.attribute()).put("function", a.function().id()));
+        for (Rollup.AggregateSpec a : r.aggregates()) {
+            ObjectNode an = aggs.addObject().put("attribute", a.attribute()).put("function", a.function().id());
+            putIfPresent(an, "as", a.as());
+        }
         ArrayNode gb = n.putArray("groupBy");
         r.groupBy().forEach(gb::add);
         Rollup.Destination d = r.destination();
         n.putObject("destination").put("kind", d.kind().id()).put("name", d.name())
             .put("retention", Durations.format(d.retention()));
+        if (r.query() != null) {
+            n.set("query", RollupQueryJson.write(r.query()));
+        }
         return n;
     }
 

@@ -1,8 +1,6 @@
 package dev.cardinal.push;
 
 import dev.cardinal.codegen.InfluxQl;
-import dev.cardinal.model.Aggregate;
-import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
@@ -15,17 +13,14 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.SchemaInference;
 import java.io.IOException;
 import java.io.Writer;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Builds a workspace from what an InfluxDB 1.x database holds: one event kind and one layout per measurement (its
@@ -34,11 +29,6 @@ import java.util.regex.Pattern;
  * is written to the server.
  */
 public final class InfluxV1Import {
-    private static final Pattern CQ = Pattern.compile(
-        "(?is).*\\bBEGIN\\s+SELECT\\s+(.+?)\\s+INTO\\s+(\\S+)\\s+FROM\\s+(\\S+)(?:\\s+WHERE\\s+.+?)?\\s+GROUP\\s+BY\\s+time\\(\\s*([^),]+)\\s*\\)"
-            + "(?:\\s*,\\s*(.+?))?(?:\\s+fill\\([^)]*\\))?\\s+END\\s*");
-    private static final Pattern CALL = Pattern.compile("(?i)(count\\(distinct\\(|\\w+\\()\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|[^()\\s]+)\\s*\\)+(?:\\s+AS\\s+\\S+)?");
-
     private InfluxV1Import() {
     }
 
@@ -70,10 +60,18 @@ public final class InfluxV1Import {
         List<String> notes = schema.notes;
         List<Layout> layouts = schema.layouts;
         List<Rollup> rollups = new ArrayList<>();
+        Set<String> ids = new HashSet<>();
         for (var cq : state.continuousQueries().entrySet()) {
-            rollup(cq.getKey(), cq.getValue(), layouts, state).ifPresentOrElse(rollups::add,
-                () -> notes.add("continuous query " + cq.getKey() + " is not a rollup Cardinal can read (one source"
-                    + " measurement, aggregates of fields, GROUP BY time and tags): left out: " + cq.getValue()));
+            String id = ImportedContinuousQuery.idFor(cq.getKey());
+            for (int n = 2; ids.contains(id); n++) {
+                id = ImportedContinuousQuery.idFor(cq.getKey()) + "-" + n;
+            }
+            ImportedContinuousQuery.rollup(cq.getKey(), cq.getValue(), database, layouts, state, id).ifPresentOrElse(r -> {
+                ids.add(r.id());
+                rollups.add(r);
+            }, () -> notes.add("continuous query " + cq.getKey() + " is not a rollup Cardinal can write back as it is"
+                + " (aggregates of one measurement's fields into a retention policy of this database, grouped by time"
+                + " and tags): left out of the workspace, and left alone on the server by plan and apply: " + cq.getValue()));
         }
         // the server's version (its X-Influxdb-Version header) decides what its SHOW SERIES EXACT CARDINALITY counts
         Target target = new Target(SchemaInference.slug(database), database + " at " + client.url().getHost(),
@@ -131,107 +129,5 @@ public final class InfluxV1Import {
             case "boolean" -> ValueType.BOOLEAN;
             default -> ValueType.STRING;
         };
-    }
-
-    /** A continuous query as a rollup, when it has the shape Cardinal writes. */
-    static Optional<Rollup> rollup(String name, String query, List<Layout> layouts, InfluxV1State state) {
-        Matcher m = CQ.matcher(query);
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        String[] into = parts(m.group(2));
-        String[] from = parts(m.group(3));
-        if (into.length < 2 || from.length < 1) {
-            return Optional.empty();
-        }
-        String source = from[from.length - 1];
-        Optional<Layout> layout = layouts.stream().filter(l -> l.measurement().isLiteral()
-            && l.measurement().literalText().equals(source)).findFirst();
-        String destination = into.length >= 3 ? into[into.length - 2] : into[0];
-        InfluxV1State.RetentionPolicy rp = state.retentionPolicies().get(destination);
-        if (layout.isEmpty() || rp == null) {
-            return Optional.empty();
-        }
-        List<Rollup.AggregateSpec> aggregates = new ArrayList<>();
-        for (String select : splitTopLevel(m.group(1))) {
-            Matcher call = CALL.matcher(select.strip());
-            if (!call.matches()) {
-                return Optional.empty();
-            }
-            String fn = call.group(1).toLowerCase(Locale.ROOT);
-            Optional<Aggregate> a = fn.startsWith("count(distinct(") ? Optional.of(Aggregate.COUNT_DISTINCT)
-                : Aggregate.fromId(fn.substring(0, fn.length() - 1));
-            if (a.isEmpty()) {
-                return Optional.empty();
-            }
-            String fieldKey = unquote(call.group(2));
-            String attribute = layout.get().fields().stream().filter(f -> f.key().isLiteral() && f.key().literalText().equals(fieldKey))
-                .map(FieldSpec::attribute).findFirst().orElse(fieldKey);
-            aggregates.add(new Rollup.AggregateSpec(attribute, a.get()));
-        }
-        List<String> groupBy = new ArrayList<>();
-        if (m.group(5) != null) {
-            for (String g : splitTopLevel(m.group(5))) {
-                groupBy.add(unquote(g.strip()));
-            }
-        }
-        Duration window;
-        try {
-            window = Durations.parse(m.group(4).strip());
-        } catch (IllegalArgumentException e) {
-            return Optional.empty();
-        }
-        String id = name.startsWith("cq_") ? name.substring(3) : name;
-        return Optional.of(new Rollup(id, id, layout.get().id(), window, aggregates, groupBy,
-            new Rollup.Destination(Rollup.DestinationKind.RETENTION_POLICY, destination, rp.duration())));
-    }
-
-    /** {@code db.rp.m} with optional double quotes around each part. */
-    private static String[] parts(String qualified) {
-        List<String> out = new ArrayList<>();
-        StringBuilder cur = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < qualified.length(); i++) {
-            char c = qualified.charAt(i);
-            if (c == '\\' && quoted && i + 1 < qualified.length()) {
-                cur.append(qualified.charAt(++i));
-            } else if (c == '"') {
-                quoted = !quoted;
-            } else if (c == '.' && !quoted) {
-                out.add(cur.toString());
-                cur.setLength(0);
-            } else {
-                cur.append(c);
-            }
-        }
-        out.add(cur.toString());
-        return out.toArray(String[]::new);
-    }
-
-    private static String unquote(String s) {
-        String[] p = parts(s);
-        return p[p.length - 1];
-    }
-
-    private static List<String> splitTopLevel(String list) {
-        List<String> out = new ArrayList<>();
-        int depth = 0;
-        boolean quoted = false;
-        int start = 0;
-        for (int i = 0; i < list.length(); i++) {
-            char c = list.charAt(i);
-            if (c == '"' && (i == 0 || list.charAt(i - 1) != '\\')) {
-                quoted = !quoted;
-            } else if (!quoted && c == '(') {
-                depth++;
-            } else if (!quoted && c == ')') {
-                depth--;
-            } else if (!quoted && depth == 0 && c == ',') {
-                out.add(list.substring(start, i));
-                start = i + 1;
-            }
-        }
-        out.add(list.substring(start));
-        return out;
     }
 }

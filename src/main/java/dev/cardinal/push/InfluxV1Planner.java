@@ -2,6 +2,7 @@ package dev.cardinal.push;
 
 import dev.cardinal.codegen.InfluxQl;
 import dev.cardinal.codegen.InfluxQlGenerator;
+import dev.cardinal.codegen.InfluxQlTokens;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -15,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -132,7 +132,7 @@ public final class InfluxV1Planner {
         if (have == null) {
             return new PlanStep(PlanStep.Action.CREATE, subject, List.of(create), why + ": not on the server", false);
         }
-        if (normalized(have).equals(normalized(create))) {
+        if (same(have, create)) {
             return PlanStep.unchanged(subject, why + ": as planned");
         }
         // InfluxQL cannot alter a continuous query: it is dropped and created again
@@ -142,12 +142,16 @@ public final class InfluxV1Planner {
     }
 
     /**
-     * The server stores a continuous query re-spelled: identifiers unquoted where they may be, functions in lower
-     * case. Compared after dropping quotes and escapes, case and repeated spaces on both sides.
+     * The server keeps a continuous query in its own spelling (names unquoted where they may be, functions in lower
+     * case, durations in one unit, the database and retention policy written out): two statements are the same when
+     * they read as the same tokens. One that cannot be read at all is taken to differ.
      */
-    static String normalized(String influxql) {
-        return influxql.replace("\\\"", "\u0000").replace("\"", "").replace("\u0000", "\"")
-            .replaceAll("\\s+", " ").strip().toLowerCase(Locale.ROOT);
+    static boolean same(String have, String create) {
+        try {
+            return InfluxQlTokens.normalForm(have).equals(InfluxQlTokens.normalForm(create));
+        } catch (IllegalArgumentException unreadable) {
+            return false;
+        }
     }
 
     /** Field keys of another type on the server, and keys that are a tag there and a field here (or the reverse). */

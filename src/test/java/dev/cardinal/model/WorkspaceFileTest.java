@@ -122,11 +122,11 @@ class WorkspaceFileTest {
     void refusesFilesThatAreNotWorkspacesOrFromTheFuture() {
         WorkspaceFormatException notOurs = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read("{\"name\": 1}".getBytes(StandardCharsets.UTF_8), "x"));
-        assertEquals("formatVersion: missing: this is not a Cardinal workspace file (expected \"formatVersion\": 3) (line 1)",
+        assertEquals("formatVersion: missing: this is not a Cardinal workspace file (expected \"formatVersion\": 4) (line 1)",
             notOurs.problems().get(0).toString());
         WorkspaceFormatException future = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read("{\"formatVersion\": 9}".getBytes(StandardCharsets.UTF_8), "x"));
-        assertEquals("formatVersion: written by a newer Cardinal (format 9); this version reads up to 3 (line 1)",
+        assertEquals("formatVersion: written by a newer Cardinal (format 9); this version reads up to 4 (line 1)",
             future.problems().get(0).toString());
         assertThrows(WorkspaceFormatException.class, () -> WorkspaceReader.read(new byte[0], "x"));
         assertThrows(WorkspaceFormatException.class, () -> WorkspaceReader.read("[1, 2]".getBytes(StandardCharsets.UTF_8), "x"));
@@ -232,8 +232,65 @@ class WorkspaceFileTest {
         assertEquals(Target.Kind.ELASTICSEARCH, es.kind());
         assertTrue(es.kind().isDocument());
         WorkspaceFormatException newer = assertThrows(WorkspaceFormatException.class,
-            () -> WorkspaceReader.read("{\"formatVersion\": 4}".getBytes(StandardCharsets.UTF_8), "w"));
-        assertTrue(newer.problems().get(0).toString().contains("reads up to 3"), newer.problems().toString());
+            () -> WorkspaceReader.read("{\"formatVersion\": 5}".getBytes(StandardCharsets.UTF_8), "w"));
+        assertTrue(newer.problems().get(0).toString().contains("reads up to 4"), newer.problems().toString());
+    }
+
+    /** An imported continuous query's own parts: what the weather rollup would say had it been imported. */
+    static Workspace withImportedQuery() throws TemplateException {
+        Workspace ws = weather();
+        Rollup r = ws.rollups().get(0);
+        Rollup imported = new Rollup(r.id(), r.name(), r.layout(), r.window(),
+            List.of(new Rollup.AggregateSpec("temp", Aggregate.MEAN, "t \"mean\""), new Rollup.AggregateSpec("temp", Aggregate.MAX, "")),
+            r.groupBy(), r.destination(), new RollupQuery("hourly \"temps\"", "temps", "^wea", Duration.ofMinutes(30),
+            Duration.ofHours(2), "crop = 'it\\'s' AND temp > 1.5", Duration.ofMinutes(15), true, "-1.5"));
+        return new Workspace(ws.name(), ws.eventKinds(), ws.layouts(), ws.samples(), List.of(imported), ws.targets(), ws.canvas());
+    }
+
+    @Test
+    void aRollupKeepsWhatItsImportedQuerySaysInFormat4() throws Exception {
+        Workspace ws = withImportedQuery();
+        byte[] bytes = WorkspaceWriter.write(ws);
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        assertTrue(text.startsWith("{\n  \"formatVersion\": 4,"), "an older reader would drop the query with a warning: " + text);
+        assertTrue(text.contains("{ \"attribute\": \"temp\", \"function\": \"max\", \"as\": \"\" }"), text);
+        assertTrue(text.contains("\"where\": \"crop = 'it\\\\'s' AND temp > 1.5\""), text);
+        WorkspaceReader.Loaded loaded = WorkspaceReader.read(bytes, "w.cardinal.json");
+        assertEquals(List.of(), loaded.warnings());
+        assertEquals(ws, loaded.workspace());
+        assertArrayEquals(bytes, WorkspaceWriter.write(loaded.workspace()));
+        assertEquals(weather().rollups(), WorkspaceReader.read(WorkspaceWriter.write(weather()), "w").workspace().rollups(),
+            "a rollup without them reads as before: Cardinal's own query, its own names");
+    }
+
+    @Test
+    void aBadImportedQuerySaysWhereAndWhy() {
+        String json = """
+            {"formatVersion": 4,
+             "eventKinds": [{"name": "k", "attributes": [{"name": "v", "type": "float"}]}],
+             "layouts": [{"id": "l", "eventKind": "k", "measurement": "m", "fields": ["v"]}],
+             "rollups": [
+              {"id": "a", "layout": "l", "window": "1h", "aggregates": [{"attribute": "v", "function": "sum", "as": 3}],
+               "destination": {"kind": "retention-policy", "name": "r"},
+               "query": {"name": "a", "fill": "zero"}},
+              {"id": "b", "layout": "l", "window": "1h", "aggregates": [],
+               "destination": {"kind": "retention-policy", "name": "r"},
+               "query": {"into": "", "fromRegex": "(", "groupByAllTags": "yes"}}
+             ]}
+            """;
+        WorkspaceFormatException e = assertThrows(WorkspaceFormatException.class,
+            () -> WorkspaceReader.read(json.getBytes(StandardCharsets.UTF_8), "w"));
+        List<String> problems = e.problems().stream().map(FileProblem::toString).toList();
+        assertTrue(problems.contains("rollups[0].aggregates[0].as: expected the name of the result (\"\" for none) (line 5)"), problems.toString());
+        assertTrue(problems.contains("rollups[0].query: fill 'zero' is not none, previous, linear or a number (null is the default:"
+            + " leave it out) (line 7)"), problems.toString());
+        assertTrue(problems.contains("rollups[1].query.name: missing (expected a string) (line 10)"), problems.toString());
+        assertTrue(problems.contains("rollups[1].query.into: must not be empty (leave \"into\" out to write into :MEASUREMENT) (line 10)"), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("rollups[1].query.fromRegex: not a regular expression")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("rollups[1].query.groupByAllTags: expected true or false")), problems.toString());
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+            () -> new RollupQuery("a", null, null, null, Duration.ZERO, null, null, false, null));
+        assertEquals("RESAMPLE EVERY and FOR must be longer than zero", zero.getMessage());
     }
 
     @Test
