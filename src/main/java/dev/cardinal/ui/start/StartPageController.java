@@ -65,8 +65,8 @@ public final class StartPageController {
         this.actions = actions;
     }
 
-    /** The recent workspaces, newest first. */
-    public void showRecent(List<Path> files) {
+    /** The recent workspaces, newest first; those with unsaved edits kept from an earlier run say so. */
+    public void showRecent(List<Path> files, java.util.Set<Path> withUnsavedEdits) {
         recent.getChildren().clear();
         if (files.isEmpty()) {
             Label none = new Label("None yet: the workspaces you open are listed here.");
@@ -77,7 +77,15 @@ public final class StartPageController {
             Hyperlink link = new Hyperlink(f.getFileName() + "  —  " + f.getParent());
             link.setMnemonicParsing(false);
             link.setOnAction(e -> actions.open(f));
-            recent.getChildren().add(link);
+            if (withUnsavedEdits.contains(f)) {
+                Label kept = new Label("unsaved edits kept: open it to restore them");
+                kept.getStyleClass().addAll("hint", "recovery-hint");
+                javafx.scene.layout.HBox row = new javafx.scene.layout.HBox(6, link, kept);
+                row.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+                recent.getChildren().add(row);
+            } else {
+                recent.getChildren().add(link);
+            }
         }
     }
 

@@ -34,14 +34,14 @@ final class FileActions {
     private final SampleReads reads;
     private final RecoveryBarController recoveryBar;
     private final Node owner;
-    private final Consumer<List<Path>> recentChanged;
+    private final Consumer<Recovery.Recent> recentChanged;
 
     /**
      * @param owner         a node of the window the dialogs belong to
      * @param recentChanged gets the recent workspaces, newest first, each time they change
      */
     FileActions(WorkspaceSession session, Executor executor, Recovery recovery, SampleReads reads, RecoveryBarController recoveryBar,
-                Node owner, Consumer<List<Path>> recentChanged) {
+                Node owner, Consumer<Recovery.Recent> recentChanged) {
         this.session = session;
         this.executor = executor;
         this.recovery = recovery;
@@ -72,7 +72,7 @@ final class FileActions {
 
     /** Reads the recent files in the background and hands them to the menu and the start page. */
     void refreshRecent() {
-        Tasks.<List<Path>>create(p -> recovery.recent())
+        Tasks.<Recovery.Recent>create(p -> recovery.recentWithCopies())
             .onSuccess(files -> {
                 recentChanged.accept(files);
             })

@@ -318,9 +318,9 @@ public final class MainWindowController {
     }
 
     /** The recent workspaces changed: the File menu's list and the start page's. */
-    private void showRecent(List<Path> recent) {
-        menusController.showRecent(recent);
-        startPageController.showRecent(recent);
+    private void showRecent(Recovery.Recent recent) {
+        menusController.showRecent(recent.files());
+        startPageController.showRecent(recent.files(), recent.withUnsavedEdits());
     }
 
     /** Opens a workspace in the background; the window stays responsive and the read can be cancelled. */

@@ -106,6 +106,22 @@ public final class Recovery {
         }
     }
 
+    /** Recent workspace files, newest first, and those of them with unsaved edits kept from an earlier run. */
+    public record Recent(List<Path> files, java.util.Set<Path> withUnsavedEdits) {
+    }
+
+    /** The recent workspaces, with those that have a recovery copy waiting (read off the disk: not on the FX thread). */
+    public Recent recentWithCopies() {
+        List<Path> files = recent();
+        java.util.Set<Path> copies = new java.util.HashSet<>();
+        for (Path f : files) {
+            if (Files.isRegularFile(copyOf(f))) {
+                copies.add(f);
+            }
+        }
+        return new Recent(files, java.util.Set.copyOf(copies));
+    }
+
     /** Recently opened workspace files, newest first, those that still exist. */
     public List<Path> recent() {
         Path list = home.resolve("recent.txt");

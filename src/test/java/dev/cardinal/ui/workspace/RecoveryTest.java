@@ -51,6 +51,20 @@ class RecoveryTest {
         assertEquals(List.of(a), r.recent());
     }
 
+    @Test
+    void theRecentListSaysWhichWorkspacesHaveUnsavedEditsWaiting(@TempDir Path dir) throws Exception {
+        Recovery r = new Recovery(dir.resolve("home"));
+        Path a = Files.writeString(dir.resolve("a.cardinal.json"), "{}");
+        Path b = Files.writeString(dir.resolve("b.cardinal.json"), "{}");
+        r.remember(a);
+        r.remember(b);
+        assertEquals(new Recovery.Recent(List.of(b, a), java.util.Set.of()), r.recentWithCopies());
+        r.save(a, Workspace.empty("a"));
+        assertEquals(new Recovery.Recent(List.of(b, a), java.util.Set.of(a)), r.recentWithCopies());
+        r.discard(a);
+        assertEquals(java.util.Set.of(), r.recentWithCopies().withUnsavedEdits());
+    }
+
     /** A user's files go where the session's $HOME says (a package's test, sudo -H, a container), not the password file. */
     @Test
     void theFolderFollowsTheEnvironmentAsXdgSays() {
