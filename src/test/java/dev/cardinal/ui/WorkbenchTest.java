@@ -311,6 +311,22 @@ class WorkbenchTest extends WorkbenchFixture {
         awaitProjection(robot);
         assertEquals("25", projected(robot, "series"));
         assertTrue(robot.lookup("#templated-listing-event-layout-what").tryQuery().isPresent());
+        javafx.scene.control.Label what = robot.lookup("#templated-listing-event-layout-what").queryAs(javafx.scene.control.Label.class);
+        org.junit.jupiter.api.Assertions.assertFalse(what.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("grows")), "event and device are closed sets");
+
+        // one that writes a growing id: red and badged in Tags, as a plain chip would be
+        robot.interact(() -> {
+            try {
+                window.session().edits().putTag("listing-event-layout", "who", "{user_id}-{device}");
+            } catch (dev.cardinal.model.TemplateException e) {
+                throw new AssertionError(e);
+            }
+        });
+        awaitProjection(robot);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#templated-listing-event-layout-who").tryQuery().isPresent());
+        javafx.scene.control.Label who = robot.lookup("#templated-listing-event-layout-who").queryAs(javafx.scene.control.Label.class);
+        assertTrue(who.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("grows")), "who writes user_id");
+        assertTrue(who.getGraphic() instanceof javafx.scene.control.Label badge && badge.getText().equals("grows"));
         snap(robot, "new-layout");
     }
 

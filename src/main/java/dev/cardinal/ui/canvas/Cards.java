@@ -86,12 +86,13 @@ final class Cards {
         VBox tags = compartment(l.id(), l.eventKind(), Role.TAG);
         for (TagSpec t : l.tags()) {
             tags.getChildren().add(t.isPlain() ? chip(l.id(), t.key(), t.key(), infos.get(t.key()))
-                : fixed(l.id(), Role.TAG, t.key(), t.key() + " = " + t.value().pattern()));
+                : fixed(l.id(), Role.TAG, t.key(), t.key() + " = " + t.value().pattern(), refs(t.value()), infos));
         }
         VBox fields = compartment(l.id(), l.eventKind(), Role.FIELD);
         for (FieldSpec f : l.fields()) {
             fields.getChildren().add(f.isPlain() ? chip(l.id(), f.attribute(), f.attribute(), infos.get(f.attribute()))
-                : fixed(l.id(), Role.FIELD, f.key().pattern(), f.key().pattern() + " = " + f.attribute()));
+                : fixed(l.id(), Role.FIELD, f.key().pattern(), f.key().pattern() + " = " + f.attribute(),
+                    refs(f.key()), infos));
         }
         Label tagsTitle = new Label("Tags (indexed)");
         tagsTitle.getStyleClass().add("compartment-title");
@@ -131,17 +132,53 @@ final class Cards {
         return card;
     }
 
+    /** The attributes a template writes value by value; a slot's values are bounded by its max, so it does not grow. */
+    private static List<String> refs(dev.cardinal.model.Template t) {
+        return t.parts().stream().filter(p -> p instanceof dev.cardinal.model.Template.Ref)
+            .map(p -> ((dev.cardinal.model.Template.Ref) p).attribute()).distinct().toList();
+    }
+
+    private static Label chipLabel(String text) {
+        Label l = new Label(text);
+        l.getStyleClass().add("chip-distinct");
+        return l;
+    }
+
+    private static final javafx.css.PseudoClass GROWS = javafx.css.PseudoClass.getPseudoClass("grows");
+
     private void selectCard(String layoutId) {
         view.requestFocus();
         view.clearChip();
         view.events.selectLayout(layoutId);
     }
 
-    /** A templated tag or field: shown as {@code key = template}, edited or removed from its menu or by double-click. */
-    private Label fixed(String layoutId, Role role, String key, String text) {
+    /**
+     * A templated tag or field: shown as {@code key = template}, edited or removed from its menu or by double-click. It
+     * grows when an attribute it writes grows (red in Tags, as a plain chip), and one attribute under another key keeps
+     * that attribute's distinct count.
+     */
+    private Label fixed(String layoutId, Role role, String key, String text, java.util.Collection<String> written,
+                        Map<String, AttributeInfo> infos) {
         Label l = new Label(text);
         l.getStyleClass().addAll("chip", "templated");
         l.setId("templated-" + layoutId + "-" + key.replaceAll("[^A-Za-z0-9_-]", "_"));
+        List<String> growing = written.stream().filter(a -> infos.get(a) != null
+            && infos.get(a).growth() == dev.cardinal.projection.Growth.GROWS).toList();
+        AttributeInfo only = written.size() == 1 ? infos.get(written.iterator().next()) : null;
+        if (!growing.isEmpty() || only != null) {
+            boolean grows = !growing.isEmpty();
+            Label badge = new Label(grows ? "grows" : "closed");
+            badge.getStyleClass().addAll("chip-growth", grows ? "grows" : "closed");
+            l.setGraphic(only == null ? badge : new javafx.scene.layout.HBox(5, chipLabel(
+                dev.cardinal.projection.Quantities.count(only.distinct())), badge));
+            l.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
+            l.setGraphicTextGap(6);
+            l.pseudoClassStateChanged(GROWS, grows);
+            l.setTooltip(new javafx.scene.control.Tooltip(grows
+                ? String.join(", ", growing) + (growing.size() == 1 ? " grows" : " grow") + " with traffic: "
+                    + (role == Role.TAG ? "as a tag it grows the index with the business" : "a field key that grows is a new field per value")
+                : "a closed set: every value can be written down"));
+        }
         withMenu(l, () -> selectCard(layoutId), () -> {
             MenuItem edit = new MenuItem("Edit…");
             edit.setOnAction(e -> view.events.editTemplate(layoutId, role, text));
