@@ -12,6 +12,7 @@ import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.MemoryModel;
+import dev.cardinal.projection.PointsKept;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.ReportedSeries;
@@ -45,6 +46,16 @@ final class AnalyzeReport {
         return PrettyJson.of(root);
     }
 
+    /** The points the server keeps, and how many it merges into others; said plainly when not counted. */
+    private static String pointsKept(PointsKept kept) {
+        if (kept == null) {
+            return "not counted (estimated: a sketch keeps no timestamps per series)";
+        }
+        return kept.overwritten() == 0 ? String.format(Locale.ROOT, "%,d (no two share measurement, tag set and timestamp)", kept.kept())
+            : String.format(Locale.ROOT, "%,d (%,d overwritten: they share measurement, tag set and timestamp with an earlier point)",
+                kept.kept(), kept.overwritten());
+    }
+
     /** One projection as {@code analyze} writes it in {@code eventKinds[]}. */
     static ObjectNode eventKind(Projection p) {
         LayoutMeasure m = p.now();
@@ -57,6 +68,12 @@ final class AnalyzeReport {
             n.put("serverReportedSeries", p.reported().series());
         }
         n.set("server", server(p.reported()));
+        PointsKept kept = m.pointsKept();
+        if (kept == null) {
+            n.putNull("pointsKept").putNull("pointsOverwritten"); // an estimate keeps no timestamps per series
+        } else {
+            n.put("pointsKept", kept.kept()).put("pointsOverwritten", kept.overwritten());
+        }
         n.put("shardGroups", m.shardGroups())
             .put("fieldKeys", m.fieldKeys()).put("distinctFieldKeyNames", m.distinctFieldKeyNames())
             .put("columnsPerTable", m.maxColumnsPerMeasurement()).put("pointsPerSeries", round(m.pointsPerSeries()));
@@ -256,6 +273,7 @@ final class AnalyzeReport {
             out.printf(Locale.ROOT, "%n%s, layout %s%n", p.eventKind(), p.layout().id());
             out.printf(Locale.ROOT, "  points             %,d over %s (%s)%n", m.points(), Quantities.span(p.sampleSpan()),
                 p.projected() ? String.format(Locale.ROOT, "%,.0f a day", p.pointsPerSecond() * 86_400) : "too little for a rate");
+            out.printf(Locale.ROOT, "  points kept        %s%n", pointsKept(m.pointsKept()));
             EstimatedMeasure e = p.estimate();
             if (e != null) {
                 out.printf(Locale.ROOT, "  counting           estimated with HyperLogLog sketches (lgK %d), ranges are +-2 sigma%n",

@@ -3,6 +3,7 @@ package dev.cardinal.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.codegen.SampleLineProtocol;
+import dev.cardinal.lint.PointsOverwritten;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
@@ -242,7 +243,8 @@ final class ApplyCommand extends PushCommand {
             SampleWrite write = new SampleWrite(v1.client(), v1.database(), layout.retention().name(), shift).batchSize(batchSize);
             InfluxV1Push.Comparison c;
             try {
-                c = v1.writeAndMeasure(layout, k, projected, write, resumeAt == null ? 0 : resumeAt, monitor);
+                c = v1.writeAndMeasure(layout, k, projected, measurer.fieldValuesKept(layout), write,
+                    resumeAt == null ? 0 : resumeAt, monitor);
             } catch (SampleWriteException e) {
                 err.println("cardinal apply: " + e.getMessage());
                 err.println("  to resume: --write-sample --layout " + layout.id() + " --resume-at " + e.resumeAt()
@@ -254,7 +256,8 @@ final class ApplyCommand extends PushCommand {
                     + layout.id() + " --resume-at " + c.write().resumeAt() + " --time-shift " + c.write().timeShiftNs());
                 return FINDINGS;
             }
-            allMatch &= c.matches() && c.write().pointsDropped() == 0;
+            // points merged into others are gone even when projected: the lint rule says how to keep them
+            allMatch &= c.matches() && c.write().pointsDropped() == 0 && c.projectedOverwritten() == 0;
             kinds.add(comparison(k.name(), c));
             if (!json) {
                 text(k.name(), c, out);
@@ -272,6 +275,17 @@ final class ApplyCommand extends PushCommand {
             .put("indexMemoryBytes", m.indexMemoryBytes()).put("indexMemoryGrowthBytes", c.indexMemoryGrowth());
         ObjectNode mt = measured.putObject("tags");
         m.tags().forEach(mt::put);
+        ObjectNode projected = (ObjectNode) n.get("projected");
+        if (c.projected().pointsKept() != null) {
+            projected.put("pointsKept", c.projected().pointsKept().kept())
+                .put("pointsOverwritten", c.projected().pointsKept().overwritten());
+        }
+        ObjectNode pc = projected.putObject("fieldValues");
+        ObjectNode mc = measured.putObject("fieldValues");
+        c.fieldCounts().forEach(f -> {
+            pc.put(f.field(), f.projected());
+            mc.put(f.field(), f.measured());
+        });
         ObjectNode w = n.putObject("write").put("linesSent", c.write().linesSent()).put("batches", c.write().batches())
             .put("pointsDropped", c.write().pointsDropped()).put("rowsSkipped", c.write().rowsSkipped())
             .put("timeShiftNs", c.write().timeShiftNs());
@@ -336,6 +350,7 @@ final class ApplyCommand extends PushCommand {
         }
         row(out, "measurements", p.measurements(), m.measurements());
         row(out, "field keys", p.fieldKeys(), m.fieldKeys());
+        c.fieldCounts().forEach(f -> row(out, "count(" + f.field() + ")", f.projected(), f.measured()));
         Map<String, Long> keys = new TreeMap<>(p.tags());
         m.tags().forEach(keys::putIfAbsent);
         for (String key : keys.keySet()) {
@@ -346,6 +361,10 @@ final class ApplyCommand extends PushCommand {
             out.printf("  %-28s %14s %14s  (model; measured: growth of SHOW STATS 'indexes' during the write)%n",
                 "index memory", Quantities.bytes(memory.low()) + "-" + Quantities.bytes(memory.high()),
                 Quantities.bytes(c.indexMemoryGrowth()));
+        }
+        if (c.projectedOverwritten() > 0) {
+            out.printf("  %,d of %,d point(s) shared a series and a timestamp with an earlier one and were overwritten"
+                + " (lint rule %s says how to keep them)%n", c.projectedOverwritten(), p.points(), PointsOverwritten.ID);
         }
         out.println(c.matches() ? "  the server holds what was projected" : "  the server's numbers DIFFER from the projection");
     }

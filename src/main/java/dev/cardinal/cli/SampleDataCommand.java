@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.traffic.scenarios.Clock;
 import dev.cardinal.traffic.scenarios.Scenarios;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "sample-data", mixinStandardHelpOptions = true,
     description = "Write the sample scenarios: a workspace and deterministic traffic (fixed seed) for each. "
         + "Without --rows this reproduces the files under sample-data/ byte for byte; with --rows it makes larger "
-        + "traffic for benchmarks.")
+        + "traffic for benchmarks; with --clock, timestamps as a real writer sends them.")
 final class SampleDataCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "ad-marketplace, weather, custom-metrics (default: all).")
@@ -27,6 +28,13 @@ final class SampleDataCommand implements Callable<Integer> {
 
     @Option(names = "--rows", paramLabel = "N", description = "Points per scenario (default: each scenario's own count).")
     Long rows;
+
+    @Option(names = "--clock", defaultValue = "exact", paramLabel = "CLOCK",
+        description = "How the application stamps its events: exact (each at its own instant, as the shipped files), "
+            + "ms or s (cut to whole milliseconds or seconds, as many writers send them), burst (whole milliseconds, "
+            + "and runs of up to 8 events stamped with one instant). Points of one series at one timestamp are one "
+            + "point to InfluxDB (default: ${DEFAULT-VALUE}).")
+    String clock;
 
     @Option(names = "--documents", description = "Also write the document form (NDJSON for OpenSearch / Elasticsearch,"
         + " DIR/<scenario>/" + Scenarios.DOCUMENTS_FILE + ") of the scenarios that have one: custom-metrics.")
@@ -48,9 +56,15 @@ final class SampleDataCommand implements Callable<Integer> {
         if (rows != null && rows < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rows must not be negative");
         }
+        Clock stamps;
+        try {
+            stamps = Clock.ofOption(clock);
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--clock: " + e.getMessage());
+        }
         for (String name : chosen) {
             long n = rows != null ? rows : Scenarios.defaultRows(name);
-            Path file = Scenarios.write(name, root.resolve(name), n);
+            Path file = Scenarios.write(name, root.resolve(name), n, stamps);
             out.printf("%s (%,d points)%n", file, n);
             if (documents && Scenarios.documentNames().contains(name)) {
                 long d = rows != null ? rows : Scenarios.defaultDocuments(name);

@@ -65,7 +65,16 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
         if (!a.eventKind().equals(b.eventKind())) {
             throw new IllegalArgumentException("layouts of different event kinds: " + a.eventKind() + " and " + b.eventKind());
         }
-        return new LayoutComparison(a, b, differences(attributes(kindA, kindB), a.layout(), b.layout()), metrics(a, b), verdict(a, b));
+        List<String> verdict = new ArrayList<>(verdict(a, b));
+        for (Projection p : List.of(a, b)) {
+            if (p.now().pointsKept() != null && p.now().pointsKept().overwritten() > 0) {
+                verdict.add(String.format(Locale.ROOT, "%s keeps %s of %s points: the others share measurement, tag set and"
+                    + " timestamp with an earlier point and are overwritten.", p.layout().name(),
+                    Quantities.count(p.now().pointsKept().kept()), Quantities.count(p.now().points())));
+            }
+        }
+        return new LayoutComparison(a, b, differences(attributes(kindA, kindB), a.layout(), b.layout()), metrics(a, b),
+            List.copyOf(verdict));
     }
 
     /** The attributes of either definition: A's in order, then any only B has. */
@@ -147,23 +156,29 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
      * @param shardGroupSeries each series once per shard group it has points in
      * @param memoryHigh       index memory at the horizon, the model's high
      */
-    record Figures(long points, long series, ReportedSeries reported, long measurements, long fieldKeys, Map<String, Long> tags,
-                   long shardGroupSeries, long memoryHigh) {
+    record Figures(long points, long series, long overwritten, ReportedSeries reported, long measurements, long fieldKeys,
+                   Map<String, Long> tags, long shardGroupSeries, long memoryHigh) {
         static Figures of(Projection p) {
-            return new Figures(p.now().points(), p.now().series(), p.reported(), p.now().measurements(), p.now().fieldKeys(),
-                p.now().tags(), p.now().shardGroupSeries(), p.memoryAtHorizon().high());
+            long overwritten = p.now().pointsKept() == null ? -1 : p.now().pointsKept().overwritten();
+            return new Figures(p.now().points(), p.now().series(), overwritten, p.reported(), p.now().measurements(),
+                p.now().fieldKeys(), p.now().tags(), p.now().shardGroupSeries(), p.memoryAtHorizon().high());
         }
 
         static Figures of(SummaryProjection p) {
-            return new Figures(p.points(), p.series(), new ReportedSeries(p.engine(), p.reportedSeries(), null), -1, -1, p.tags(),
-                p.shardGroupSeries(), -1);
+            return new Figures(p.points(), p.series(), -1, new ReportedSeries(p.engine(), p.reportedSeries(), null), -1, -1,
+                p.tags(), p.shardGroupSeries(), -1);
         }
     }
+
+    /** The metric of points a server merges into an earlier point of the same series and timestamp. */
+    public static final String OVERWRITTEN = "points overwritten (same series and timestamp)";
 
     static List<Metric> metrics(AtHorizon a, Figures fa, AtHorizon b, Figures fb) {
         List<Metric> out = new ArrayList<>();
         out.add(new Metric("points", fa.points(), fb.points(), false));
         out.add(new Metric("series", fa.series(), fb.series(), true));
+        // points of one series and timestamp are one point to the server: moving ids out of the tags can merge them
+        out.add(new Metric(OVERWRITTEN, fa.overwritten(), fb.overwritten(), true));
         out.add(new Metric("series at " + Durations.format(a.settings().horizon()), a.seriesAtHorizon(), b.seriesAtHorizon(), true));
         if (fa.reported().query() != null) {
             // both sides are projected for one server (the review's settings)

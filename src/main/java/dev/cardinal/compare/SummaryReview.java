@@ -20,7 +20,7 @@ public record SummaryReview(String workspace, String summary, SummaryProjection 
                             List<LayoutComparison.Difference> differences, List<LayoutComparison.Metric> metrics,
                             List<String> verdict, Linter.Result lintA, Linter.Result lintB, String shapeA, String shapeB) {
     /** What a review over rows shows that a summary cannot: numbers that need the rows, and the queries' examples. */
-    public static final List<String> NOT_IN_SUMMARY = List.of("measurements", "field keys", "index memory",
+    public static final List<String> NOT_IN_SUMMARY = List.of(LayoutComparison.OVERWRITTEN, "measurements", "field keys", "index memory",
         "field key, table and column limits", "the same questions in both (example queries take values from the rows)");
 
     public SummaryReview {

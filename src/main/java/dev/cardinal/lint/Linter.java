@@ -9,7 +9,7 @@ public final class Linter {
     private static final List<Rule> RULES = List.of(new TagGrowsWithTraffic(), new TagLooksLikeIdentifier(),
         new LimitWithinHorizon(), new TagFieldNameClash(), new NeedsQuoting(), new DataInMeasurementName(),
         new DataInFieldKeys(), new SeveralFactsInOneTag(), new NumberAsTag(), new ShardGroupDuration(),
-        new RollupGroupsByField(), new FieldTypeConflict());
+        new RollupGroupsByField(), new FieldTypeConflict(), new PointsOverwritten());
 
     private Linter() {
     }

@@ -41,7 +41,7 @@ final class EstimatedFootprint {
             tags.values().stream().mapToLong(Long::longValue).sum(), valueBytes);
         return new LayoutMeasure(e.points(), e.skippedRows(), e.measurements().rounded(), series,
             e.shardGroupSeries().rounded(), e.liveSeries().rounded(), e.shardGroups(), tags, fieldKeys, e.distinctFieldKeyNames().rounded(),
-            columns, e.seriesGrowth(), footprint);
+            columns, e.seriesGrowth(), footprint, null);
     }
 
     /** Average byte length of a tag's values: over the dictionary for a plain tag, else over rendered rows. */

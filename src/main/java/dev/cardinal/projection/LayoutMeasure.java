@@ -21,11 +21,14 @@ import java.util.Map;
  * @param maxColumnsPerMeasurement the widest measurement: time + tag keys + field keys
  * @param seriesGrowth         distinct series as the sample is replayed
  * @param footprint            sizes of the series index, for the memory model
+ * @param pointsKept           the points the server keeps of those written (several of one series at one timestamp
+ *                             are one), or null when not counted: an estimate or a traffic summary holds no
+ *                             timestamps per series, so this is a figure that needs the rows
  */
 public record LayoutMeasure(long points, long skippedRows, long measurements, long series, long shardGroupSeries,
                             long liveSeries, long shardGroups, Map<String, Long> tags, long fieldKeys, long distinctFieldKeyNames,
                             long maxColumnsPerMeasurement, GrowthCurve seriesGrowth,
-                            IndexFootprint footprint) {
+                            IndexFootprint footprint, PointsKept pointsKept) {
 
     /** Mean points per series. */
     public double pointsPerSeries() {

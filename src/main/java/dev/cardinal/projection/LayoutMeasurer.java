@@ -63,8 +63,11 @@ public final class LayoutMeasurer {
         Tuples.RowFilter written = allWritten ? null : row -> (valid[row >>> 6] & (1L << row)) != 0;
 
         ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
-        SeriesPass pass = replay(layout, m, seriesKeys(layout, m, written, shards), validCount, shards,
-            layout.retention().duration().toNanos());
+        SeriesKeys series = seriesKeys(layout, m, written, shards, collapsing);
+        SeriesPass pass = replay(layout, m, series, validCount, shards, layout.retention().duration().toNanos());
+        PointsKept kept = collisions().allInstantsDistinct() ? PointsKept.none(pass.points)
+            : collisions().count(pass.points, series.keys() != null ? series.keys()
+                : seriesKeys(layout, m, written, shards, false).keys(), position -> overwrite(layout, m, position));
 
         Map<String, Long> tags = new TreeMap<>();
         long tagValueBytes = 0;
@@ -84,7 +87,67 @@ public final class LayoutMeasurer {
             widest = Math.max(widest, 1 + layout.tags().size() + keys.size());
         }
         return new LayoutMeasure(pass.points, index.rows() - pass.points, m.distinctNames, pass.distinct,
-            pass.shardGroupSeries, pass.liveSeries, pass.liveShardGroups, tags, fieldKeyCount, names.size(), widest, pass.curve, footprint);
+            pass.shardGroupSeries, pass.liveSeries, pass.liveShardGroups, tags, fieldKeyCount, names.size(), widest, pass.curve, footprint, kept);
+    }
+
+    /** Runs of equal timestamps in the sample, found at the first projection that needs them. */
+    private volatile PointCollisions collisions;
+
+    private PointCollisions collisions() {
+        PointCollisions c = collisions;
+        if (c == null) {
+            c = new PointCollisions(index);
+            collisions = c;
+        }
+        return c;
+    }
+
+    /**
+     * What {@code count(field)} returns per field key after the sample is written through {@code layout}, summed
+     * over measurements: points that carry the field, less those merged into an earlier point of the same series
+     * and timestamp. Null for a layout with a field key made from attributes (a key per value, not projected here).
+     */
+    public Map<String, Long> fieldValuesKept(Layout layout) {
+        if (layout.fields().stream().anyMatch(f -> !f.key().isLiteral())) {
+            return null;
+        }
+        Measurements m = measurements(layout.measurement());
+        long[] valid = validRows(layout, m);
+        Tuples.RowFilter written = row -> (valid[row >>> 6] & (1L << row)) != 0;
+        long[] keys = seriesKeys(layout, m, written, new ShardGroups(layout.retention().effectiveShardGroupDuration()),
+            false).keys();
+        Map<String, Long> kept = new TreeMap<>();
+        for (FieldSpec f : layout.fields()) {
+            String key = f.key().literalText();
+            if (!PointRules.usableKey(key) || kept.containsKey(key)) {
+                continue; // the server drops the field; a second field of one key is not written (a duplicate)
+            }
+            dev.cardinal.traffic.Column c = index.sample().column(text.attribute(f.attribute()));
+            long n = collisions().kept(keys, position -> c.present(index.rowAt(position)));
+            if (n > 0) {
+                kept.put(key, n);
+            }
+        }
+        return kept;
+    }
+
+    /** The series and timestamp of the point at a time position, for an example of points merged. */
+    private PointsKept.Overwrite overwrite(Layout layout, Measurements m, int position) {
+        int row = index.rowAt(position);
+        return new PointsKept.Overwrite(m.names[Math.max(0, measurementOf(m, row))], tagSet(layout, row),
+            index.timestampAt(position), 1);
+    }
+
+    /** A row's tag set as the server keeps it: by key, empty values left out. */
+    private TreeMap<String, String> tagSet(Layout layout, int row) {
+        TreeMap<String, String> tags = new TreeMap<>();
+        for (TagSpec t : layout.tags()) {
+            String v = text.render(t.value(), row);
+            if (!v.isEmpty()) {
+                tags.put(t.key(), v);
+            }
+        }
+        return tags;
     }
 
     /**
@@ -140,7 +203,8 @@ public final class LayoutMeasurer {
     private record SeriesKeys(long[] keys, int[] attrs, int[] widths, Collapse collapse, long mask, int[] rowOfSeries) {
     }
 
-    private SeriesKeys seriesKeys(Layout layout, Measurements m, Tuples.RowFilter written, ShardGroups shards) {
+    private SeriesKeys seriesKeys(Layout layout, Measurements m, Tuples.RowFilter written, ShardGroups shards,
+                                  boolean mayCollapse) {
         Set<String> names = new LinkedHashSet<>(layout.measurement().attributes());
         boolean plain = layout.measurement().isLiteral();
         for (TagSpec t : layout.tags()) {
@@ -148,7 +212,7 @@ public final class LayoutMeasurer {
             plain &= t.value().singleRef().isPresent();
         }
         int[] attrs = names.stream().mapToInt(text::attribute).toArray();
-        if (collapsing && plain && written == null && attrs.length > 0) {
+        if (mayCollapse && plain && written == null && attrs.length > 0) {
             Collapse collapse = collapse(attrs, shards);
             if (collapse != null) {
                 return new SeriesKeys(null, collapse.attrs, collapse.widths, collapse, collapse.mask(attrs), null);
@@ -233,13 +297,7 @@ public final class LayoutMeasurer {
     }
 
     private String seriesKey(Layout layout, Measurements m, int row) {
-        TreeMap<String, String> tags = new TreeMap<>();
-        for (TagSpec t : layout.tags()) {
-            String v = text.render(t.value(), row);
-            if (!v.isEmpty()) {
-                tags.put(t.key(), v);
-            }
-        }
+        TreeMap<String, String> tags = tagSet(layout, row);
         StringBuilder sb = new StringBuilder(m.names[Math.max(0, measurementOf(m, row))]);
         tags.forEach((k, v) -> sb.append('\u0000').append(k).append('\u0001').append(v));
         return sb.toString();

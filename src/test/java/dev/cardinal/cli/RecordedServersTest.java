@@ -99,6 +99,9 @@ class RecordedServersTest {
                 "SHOW FIELD KEY EXACT CARDINALITY FROM \"cpu\"", series("cpu", null, "count", "1"),
                 "SHOW TAG KEYS FROM \"cpu\"", series("cpu", null, "tagKey", "\"host\""),
                 "SHOW TAG VALUES EXACT CARDINALITY FROM \"cpu\" WITH KEY = \"host\"", series("cpu", null, "count", "3"),
+                // an aggregate without GROUP BY time answers one row at time 0, a column count_<field> per field
+                "SELECT count(*) FROM \"raw\".\"cpu\"",
+                ",\"series\":[{\"name\":\"cpu\",\"columns\":[\"time\",\"count_v\"],\"values\":[[\"1970-01-01T00:00:00Z\",5]]}]",
                 // the index grows by what the write added: the server's own accounting, any number will do here
                 "SHOW STATS FOR 'indexes'", series("indexes", "{\"database\":\"" + DB + "\"}", "memoryBytes",
                     Long.toString(indexMemory.getAndAdd(4_096))));

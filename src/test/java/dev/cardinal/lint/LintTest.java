@@ -238,8 +238,8 @@ class LintTest {
 
     @Test
     void everyRuleHasAnIdAndADescription() {
-        assertEquals(12, Linter.rules().size());
-        assertEquals(12, Linter.rules().stream().map(Rule::id).distinct().count());
+        assertEquals(13, Linter.rules().size());
+        assertEquals(13, Linter.rules().stream().map(Rule::id).distinct().count());
         Linter.rules().forEach(r -> assertFalse(r.description().isBlank(), r.id()));
     }
 }

@@ -151,8 +151,9 @@ final class AdMarketplaceScenario implements Scenario {
                 continue;
             }
             Session s = queue.poll();
-            // equal times would make two points one under ids-as-fields (same series, same time): keep them apart
-            long ms = Math.max(s.nextMs, lastMs + 1);
+            // equal times would make two points one under ids-as-fields (same series, same time): the exact clock keeps
+            // them apart, the others stamp events as a real writer would
+            long ms = out.clock() == Clock.EXACT ? Math.max(s.nextMs, lastMs + 1) : s.nextMs;
             lastMs = ms;
             String event = s.first ? "view" : EVENTS[Randoms.weighted(r, EVENT_WEIGHTS)];
             if (!s.first && event.equals("view") && r.nextDouble() < 0.5) {

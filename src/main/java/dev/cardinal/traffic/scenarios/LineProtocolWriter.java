@@ -9,13 +9,31 @@ import java.io.Writer;
  */
 final class LineProtocolWriter {
     private final Writer out;
+    private final Clock clock;
     private final StringBuilder line = new StringBuilder(256);
     private boolean firstField;
     private long lastTimestamp = Long.MIN_VALUE;
     private long rows;
+    /** The instant the current burst is stamped with, and the rows of it still to come. */
+    private long burstStamp;
+    private int burstLeft;
 
     LineProtocolWriter(Writer out) {
+        this(out, Clock.EXACT);
+    }
+
+    /** A writer that stamps each point as {@code clock} reads the instant it is given. */
+    LineProtocolWriter(Writer out, Clock clock) {
         this.out = out;
+        this.clock = clock;
+    }
+
+    /**
+     * The clock points are stamped with. A scenario that keeps its events' instants apart, so that the shipped files
+     * hold no two points of a series at one time, does so only under {@link Clock#EXACT}.
+     */
+    Clock clock() {
+        return clock;
     }
 
     LineProtocolWriter measurement(String name) {
@@ -68,9 +86,19 @@ final class LineProtocolWriter {
             throw new IllegalStateException("a point needs at least one field");
         }
         lastTimestamp = epochNanos;
-        line.append(' ').append(epochNanos).append('\n');
+        line.append(' ').append(stamp(epochNanos)).append('\n');
         out.append(line);
         rows++;
+    }
+
+    /** The timestamp the clock gives an event at {@code epochNanos}: never later than it, never before the last one. */
+    private long stamp(long epochNanos) {
+        if (burstLeft == 0) {
+            burstLeft = clock.burstLength(rows);
+            burstStamp = clock.cut(epochNanos);
+        }
+        burstLeft--;
+        return burstStamp;
     }
 
     long rows() {

@@ -56,12 +56,20 @@ public final class Scenarios {
      * @throws IllegalArgumentException for an unknown name or a negative row count
      */
     public static Path write(String name, Path dir, long rows) throws IOException {
+        return write(name, dir, rows, Clock.EXACT);
+    }
+
+    /**
+     * {@link #write(String, Path, long)} with the events stamped by {@code clock}: {@link Clock#EXACT} makes the
+     * shipped files, the others traffic whose points may share a series and a timestamp.
+     */
+    public static Path write(String name, Path dir, long rows, Clock clock) throws IOException {
         Scenario s = scenario(name);
         if (rows < 0) {
             throw new IllegalArgumentException("rows must not be negative, was " + rows);
         }
         Files.createDirectories(dir);
-        writeTraffic(s, dir.resolve(Scenario.TRAFFIC_FILE), rows);
+        writeTraffic(s, dir.resolve(Scenario.TRAFFIC_FILE), rows, clock);
         Path workspaceFile = dir.resolve(workspaceFileName(name));
         WorkspaceFiles.save(workspaceFile, s.workspace());
         return workspaceFile;
@@ -124,12 +132,12 @@ public final class Scenarios {
                 + String.join(", ", names()) + ")"));
     }
 
-    private static void writeTraffic(Scenario s, Path file, long rows) throws IOException {
+    private static void writeTraffic(Scenario s, Path file, long rows, Clock clock) throws IOException {
         AtomicFiles.write(file, null, raw -> {
             // GZIPOutputStream writes mtime 0 and no file name, so the bytes depend on the content only
             GZIPOutputStream gz = new GZIPOutputStream(new BufferedOutputStream(raw, 1 << 16), 1 << 16);
             Writer w = new OutputStreamWriter(gz, StandardCharsets.UTF_8);
-            LineProtocolWriter lp = new LineProtocolWriter(w);
+            LineProtocolWriter lp = new LineProtocolWriter(w, clock);
             s.writeTraffic(lp, rows);
             if (lp.rows() != rows) {
                 throw new IllegalStateException(s.name() + " wrote " + lp.rows() + " rows, asked for " + rows);

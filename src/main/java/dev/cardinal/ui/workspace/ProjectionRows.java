@@ -57,6 +57,7 @@ public final class ProjectionRows {
             "Points the sample gives under this layout" + (m.skippedRows() > 0
                 ? String.format(Locale.ROOT, " (%,d rows are not written: no field left, an empty measurement name or a tag named time)",
                 m.skippedRows()) : "") + "."));
+        rows.add(pointsKept(m));
         String series = "A series is one distinct combination of measurement and tag values: the index holds one entry per series.";
         ReportedSeries server = p.reported();
         String reported = String.format(Locale.ROOT, "What the server reports once the sample is written: %s. The sample's points fall in"
@@ -92,6 +93,20 @@ public final class ProjectionRows {
         return rows;
     }
 
+    /** The points the server keeps: an alarm when some share measurement, tag set and timestamp with an earlier one. */
+    private static Row pointsKept(LayoutMeasure m) {
+        String what = "A point is identified by measurement, tag set and timestamp (at the precision written): a second"
+            + " point with the same three is merged into the first, its field values winning, so the server keeps one.";
+        if (m.pointsKept() == null) {
+            return new Row("points kept", "not counted", "", false, what + " Not counted: an estimate keeps no timestamps per series.");
+        }
+        long overwritten = m.pointsKept().overwritten();
+        return new Row("points kept", Quantities.count(m.pointsKept().kept()), "", overwritten > 0, what + (overwritten == 0
+            ? " No two points of this layout share them."
+            : String.format(Locale.ROOT, " %,d of the sample's points share them with an earlier point and vanish without"
+                + " an error (lint rule points-overwritten).", overwritten)));
+    }
+
     /** Stands for a number a traffic summary does not hold. */
     public static final String NOT_IN_SUMMARY = "needs rows";
 
@@ -117,7 +132,7 @@ public final class ProjectionRows {
                 later == null ? "" : withRange(later, p.tagRanges().get(t.getKey())), false,
                 "Distinct values of the tag " + t.getKey() + "; servers limit them per key (max-values-per-tag)." + from));
         }
-        for (String what : List.of("measurements", "field keys", "points per series", "index memory (inmem)")) {
+        for (String what : List.of("points kept", "measurements", "field keys", "points per series", "index memory (inmem)")) {
             rows.add(new Row(what, NOT_IN_SUMMARY, "", false, "Not available from a traffic summary: it holds counts of"
                 + " series, tags and attributes, not the rows this figure is counted from."));
         }

@@ -6,6 +6,7 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
 import dev.cardinal.projection.MemoryModel;
+import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.push.InfluxV1Push;
@@ -94,16 +95,19 @@ public final class ScratchPush implements AutoCloseable {
             return new Result(layout.name() + " applied on " + push.target() + ": " + applied.ran().size() + " step(s)" + blocked,
                 List.of(), true);
         }
-        LayoutMeasure projected = new LayoutMeasurer(new SampleIndex(sample)).measure(layout);
+        LayoutMeasurer measurer = new LayoutMeasurer(new SampleIndex(sample));
+        LayoutMeasure projected = measurer.measure(layout);
         SampleWrite write = new SampleWrite(push.client(), push.database(), layout.retention().name(), SampleWrite.timeShiftToNow(sample,
             layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L));
-        InfluxV1Push.Comparison c = push.writeAndMeasure(layout, sample, projected, write, 0, writing(progress, "rows"));
+        InfluxV1Push.Comparison c = push.writeAndMeasure(layout, sample, projected, measurer.fieldValuesKept(layout), write, 0,
+            writing(progress, "rows"));
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("points written", projected.points(), c.write().linesSent() - c.write().pointsDropped()));
         rows.add(new Row("series", projected.series(), c.measured().series()));
         rows.add(new Row("SHOW SERIES EXACT CARDINALITY", c.projectedReportedSeries(), c.measured().serverReportedSeries()));
         rows.add(new Row("measurements", projected.measurements(), c.measured().measurements()));
         rows.add(new Row("field keys", projected.fieldKeys(), c.measured().fieldKeys()));
+        c.fieldCounts().forEach(f -> rows.add(new Row("count(" + f.field() + ")", f.projected(), f.measured())));
         Map<String, Long> keys = new TreeMap<>(projected.tags());
         c.measured().tags().forEach(keys::putIfAbsent);
         keys.keySet().forEach(k -> rows.add(new Row("values of tag " + k, projected.tags().getOrDefault(k, 0L),
@@ -113,10 +117,13 @@ public final class ScratchPush implements AutoCloseable {
             rows.add(new Row("index memory growth, bytes (model: low)", memory.low(), c.indexMemoryGrowth(), false));
             rows.add(new Row("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(), false));
         }
-        boolean matches = c.matches() && c.write().pointsDropped() == 0;
+        boolean matches = c.matches() && c.write().pointsDropped() == 0 && c.projectedOverwritten() == 0;
         String summary = layout.name() + " on " + push.target() + ": "
             + (c.write().cancelled() ? "stopped after " + c.write().linesSent() + " lines"
-            : matches ? "the server holds what was projected" : "the server's numbers differ from the projection") + blocked;
+            : matches ? "the server holds what was projected"
+            : c.matches() && c.write().pointsDropped() == 0 ? "the server holds what was projected, but "
+                + Quantities.count(c.projectedOverwritten()) + " point(s) shared a series and a timestamp and were overwritten"
+            : "the server's numbers differ from the projection") + blocked;
         return new Result(summary, rows, matches);
     }
 
