@@ -118,9 +118,14 @@ final class CaptureCommand implements Callable<Integer> {
         return capture(server, tick, stopAfter, stop, spool, out, err);
     }
 
-    /** Serves until --duration or Ctrl-C/SIGTERM, then stops the endpoint, prints the summary and the report, and removes a temporary spool. */
+    /**
+     * Serves until --duration or Ctrl-C/SIGTERM, then stops the endpoint, prints the summary and the report, and removes a
+     * temporary spool once its points are reported: a spool whose report failed holds acknowledged points no one has
+     * seen, so it is kept and named.
+     */
     private int capture(CaptureServer server, Duration tick, Duration stopAfter, CaptureStop stop, Path spool, PrintWriter out, PrintWriter err)
         throws Exception {
+        boolean reported = false;
         try {
             try {
                 err.println("cardinal capture: listening on " + server.url() + " (/write, /api/v2/write, /ping); captured traffic in " + spool);
@@ -150,9 +155,14 @@ final class CaptureCommand implements Callable<Integer> {
                 return 1;
             }
             int code = analyze(spool, options.json() ? "json" : "text", out, err);
-            return code == 0 ? 0 : 3;
+            if (code != 0) {
+                err.printf(Locale.ROOT, "cardinal capture: the report failed; the %,d captured points are kept in %s%n", s.points(), spool);
+                return 3;
+            }
+            reported = true;
+            return 0;
         } finally {
-            if (output == null) {
+            if (output == null && (reported || server.stats().points() == 0)) {
                 Files.deleteIfExists(spool);
             }
         }

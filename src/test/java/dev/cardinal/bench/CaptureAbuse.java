@@ -43,8 +43,9 @@ public final class CaptureAbuse {
      * @param bombs     gzip bombs kept in flight during the abuse run
      * @param bombMiB   what each bomb inflates to
      * @param abusePoints points the 8 writers of the abuse run send, in bodies of 1,000
+     * @param poisonPoints ordinary points sent after the two poison points (a string over two lines, a NUL in a tag)
      */
-    public record Config(long points, List<Integer> writers, int lorises, int bombs, int bombMiB, long abusePoints) {
+    public record Config(long points, List<Integer> writers, int lorises, int bombs, int bombMiB, long abusePoints, long poisonPoints) {
     }
 
     /** The spool against what was acknowledged, as multisets of lines. */
@@ -84,7 +85,7 @@ public final class CaptureAbuse {
     public static void main(String[] args) throws Exception {
         String[] a = args.length > 0 && args[0].matches("\\d+:[\\d,]+") ? args[0].split(":") : new String[] {"1000000", "8,64,300"};
         List<Integer> writers = Arrays.stream(a[1].split(",")).map(Integer::valueOf).toList();
-        Config c = new Config(Long.parseLong(a[0]), writers, 10, 4, 10_240, 40_000);
+        Config c = new Config(Long.parseLong(a[0]), writers, 10, 4, 10_240, 40_000, 100_000);
         System.out.printf(Locale.ROOT, "load average before: %s%n", loadAverage());
         for (Load l : load(c)) {
             System.out.printf(Locale.ROOT, "%d writers, bodies of %,d lines: %,d points in %.2f s: %,.0f points/s, %,d responses shed (429/503), "
@@ -96,6 +97,8 @@ public final class CaptureAbuse {
             + "%,d bombs refused with 413, %,d slowloris connections cut off, %,d writer timeouts; peak RSS %,d MiB; writers' points: %s%n",
             c.lorises(), c.bombs(), c.bombMiB(), x.median().toMillis(), x.worst().toMillis(), x.probes().size(), x.bombsRefused(), x.lorisesCut(),
             x.timeouts(), x.peakRssKiB() >> 10, x.check());
+        System.out.printf(Locale.ROOT, "a string over two lines, a NUL in a tag, then %,d points: the capture reported them all; %s%n",
+            c.poisonPoints(), poison(c));
         System.out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
     }
 
@@ -134,6 +137,34 @@ public final class CaptureAbuse {
             long peak = capture.peakRssKiB();
             lines.addAll(PROBE_LINES);
             return new Abuse(times, abusers.refused.get(), abusers.cut.get(), sent.timeouts.get(), peak, capture.stopAndCheck(lines));
+        }
+    }
+
+    /**
+     * Issue 31's poison: a point whose string runs over two lines and one with a NUL in a tag, each acknowledged (as
+     * influxd 1.6.7 acknowledges them), then ordinary points. The capture must report them all and exit 0 (its
+     * report refused the spool as binary and exit 3, and without -o deleted it).
+     */
+    public static Check poison(Config c) throws Exception {
+        List<String> poison = List.of("poison,host=a s=\"line one", "line two\",v=1i 1700000000000000000",
+            "poison,host=b\u0000x v=2i 1700000000000000001");
+        List<String> lines = new ArrayList<>();
+        for (long i = 0; i < c.poisonPoints(); i++) {
+            lines.add("poison,host=h" + (i % 16) + " n=" + i + "i " + (1_700_000_000_000_000_002L + i));
+        }
+        try (Capture capture = Capture.start()) {
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            for (String body : List.of(poison.get(0) + "\n" + poison.get(1) + "\n", poison.get(2) + "\n")) {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(capture.url.resolve("/write?db=poison"))
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 204) {
+                    throw new IllegalStateException("a poison point got " + r.statusCode() + " " + r.body());
+                }
+            }
+            Writers.send(capture.url, bodies(lines, BATCH), 4, Duration.ofSeconds(10));
+            List<String> all = new ArrayList<>(poison);
+            all.addAll(lines);
+            return capture.stopAndCheck(all);
         }
     }
 

@@ -98,6 +98,42 @@ class CaptureCommandTest {
         assertEquals(assumed, server.get("assumed").asBoolean());
     }
 
+    /**
+     * Issue 31: a capture whose report fails (here the workspace's layout uses attributes the traffic does not carry)
+     * holds acknowledged points no one has seen; its temporary spool is kept and named, not deleted with them.
+     */
+    @Test
+    void aSpoolWhoseReportFailedIsKeptAndNamed() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
+            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+            .execute("capture", "--port", Integer.toString(port), "--workspace", "sample-data/weather/weather.cardinal.json",
+                "--layout", "three-tags", "--every", "10s", "--duration", "3s"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("captured traffic in (\\S+)").matcher(err.toString());
+        assertTrue(m.find(), err.toString());
+        Path spool = Path.of(m.group(1));
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/write?db=app"))
+            .POST(HttpRequest.BodyPublishers.ofString("weather,crop=wheat temp=21.5 1700000000000000000\n")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, r.statusCode(), r.body());
+        try {
+            assertEquals(3, run.get(30, TimeUnit.SECONDS), err.toString());
+            assertTrue(err.toString().contains("the report failed; the 1 captured points are kept in " + spool), err.toString());
+            assertEquals(java.util.List.of("weather,crop=wheat temp=21.5 1700000000000000000"), Files.readAllLines(spool));
+        } finally {
+            Files.deleteIfExists(spool);
+        }
+    }
+
     @Test
     void nothingCapturedIsExitCode1AndABadBindIsAUsageError() {
         StringWriter err = new StringWriter();
