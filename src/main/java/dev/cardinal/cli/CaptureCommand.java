@@ -148,8 +148,8 @@ final class CaptureCommand implements Callable<Integer> {
                 server.close();
             }
             CaptureServer.Stats s = server.stats();
-            err.printf(Locale.ROOT, "cardinal capture: %,d points in %,d requests, %,d bad lines, %,d too large, %,d shed, %,d abandoned, %,d timed out%n",
-                s.points(), s.requests(), s.badLines(), s.tooLarge(), s.shed(), s.abandoned(), s.timedOut());
+            err.printf(Locale.ROOT, "cardinal capture: %,d points in %,d requests, %,d bad lines, %,d too large, %,d shed, %,d abandoned, %,d timed out, "
+                + "%,d repeated%n", s.points(), s.requests(), s.badLines(), s.tooLarge(), s.shed(), s.abandoned(), s.timedOut(), s.repeated());
             if (s.points() == 0) {
                 err.println("cardinal capture: nothing was captured");
                 return 1;

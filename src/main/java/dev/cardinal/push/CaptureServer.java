@@ -33,7 +33,8 @@ import java.util.function.BooleanSupplier;
  * {@code threads} workers only so long ({@link Connections#workerWait}) and only {@code maxWaiting} wait at once,
  * beyond which 503; a body that would take the capture past {@code maxPoints} is refused whole with 503. Those
  * answers carry Retry-After, so writers back off instead of losing points. A body is spooled only if its writer is
- * still connected to hear the answer, so a writer that gave up and sends it again does not get it twice. The HTTP
+ * still connected to hear the answer, and points kept already by an earlier write to the same place are not kept
+ * again ({@link RepeatedWrites}), so a writer that gave up and sends a body again does not get it twice. The HTTP
  * side (connections, deadlines, body reading) is {@link CaptureHttp}; this class is what the writes mean.
  */
 public final class CaptureServer implements AutoCloseable {
@@ -137,8 +138,11 @@ public final class CaptureServer implements AutoCloseable {
      * @param shed      requests and connections answered 429 or 503 (Retry-After): overload or a full capture
      * @param abandoned requests whose writer left before they could be answered; nothing of them was kept
      * @param timedOut  requests whose head or body did not arrive in time (408)
+     * @param repeated  writes whose points were kept already by an earlier write to the same place (a retry after a
+     *                  client timeout, say): answered as that one was, nothing of them kept again ({@link RepeatedWrites})
      */
-    public record Stats(long requests, long points, long badLines, long tooLarge, long shed, long abandoned, long timedOut) {
+    public record Stats(long requests, long points, long badLines, long tooLarge, long shed, long abandoned, long timedOut,
+                        long repeated) {
     }
 
     private final Settings settings;
@@ -154,6 +158,9 @@ public final class CaptureServer implements AutoCloseable {
     private final AtomicLong shed = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicLong timedOut = new AtomicLong();
+    private final AtomicLong repeated = new AtomicLong();
+    /** Guarded by the spool's lock. */
+    private final RepeatedWrites kept = new RepeatedWrites(100_000, Duration.ofMinutes(10));
 
     private CaptureServer(Settings settings) throws IOException {
         this.settings = settings;
@@ -185,7 +192,8 @@ public final class CaptureServer implements AutoCloseable {
     }
 
     public Stats stats() {
-        return new Stats(requests.get(), points.get(), badLines.get(), tooLarge.get(), shed.get(), abandoned.get(), timedOut.get());
+        return new Stats(requests.get(), points.get(), badLines.get(), tooLarge.get(), shed.get(), abandoned.get(), timedOut.get(),
+            repeated.get());
     }
 
     /** The InfluxDB write API over {@link CaptureHttp}: routes, parameters, and every answer worded and counted. */
@@ -224,7 +232,10 @@ public final class CaptureServer implements AutoCloseable {
         @Override
         public Answer write(HttpHead head, byte[] body, BooleanSupplier answerable) {
             try {
-                return accept(head.path().equals("/api/v2/write"), body, Precisions.nanosPer(query(head.rawQuery()).get("precision")), answerable);
+                Map<String, String> q = query(head.rawQuery());
+                boolean v2 = head.path().equals("/api/v2/write");
+                String destination = v2 ? "org=" + q.get("org") + "&bucket=" + q.get("bucket") : "db=" + q.get("db") + "&rp=" + q.get("rp");
+                return accept(v2, destination, body, Precisions.nanosPer(q.get("precision")), answerable);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot append to the spool " + settings.spool(), e);
             }
@@ -259,19 +270,28 @@ public final class CaptureServer implements AutoCloseable {
 
     /**
      * Checks the body, appends its good lines to the spool, and answers as the server would; nothing is appended
-     * unless {@code answerable} says, just before, that the writer is still there to be answered.
+     * unless {@code answerable} says, just before, that the writer is still there to be answered, nor when the same
+     * points were kept already by a write to the same {@code destination} (a writer that gave up after they were kept
+     * and sent them again).
      */
-    private Answer accept(boolean v2, byte[] body, long per, BooleanSupplier answerable) throws IOException {
+    private Answer accept(boolean v2, String destination, byte[] body, long per, BooleanSupplier answerable) throws IOException {
         if (!answerable.getAsBoolean()) {
             return gone(v2); // before the check too: no work for a writer that left while its body waited
         }
         CaptureBody.Checked checked = CaptureBody.check(body, per, System.currentTimeMillis() * 1_000_000L);
         if (checked.kept() > 0) {
+            // a point given the time it arrived is a new point each time, even within one millisecond (influxd's clock is
+            // in nanoseconds): only writes whose points all carry their own times can be repeats
+            RepeatedWrites.Digest digest = checked.ownTimes() ? RepeatedWrites.digest(destination, checked.spool()) : null;
             synchronized (spool) {
                 // decided where nothing else can write in between: the cap is exact, field types agree with what the
                 // spool holds (else its report would refuse what was acknowledged), and a writer that left gets nothing
                 if (!answerable.getAsBoolean()) {
                     return gone(v2);
+                }
+                if (digest != null && kept.seen(digest, System.nanoTime())) {
+                    repeated.incrementAndGet();
+                    return answered(v2, checked);
                 }
                 if (points.get() + checked.kept() > settings.maxPoints()) {
                     return shed(503, v2, "capture is full: " + settings.maxPoints() + " points (" + points.get() + " captured; this body's "
@@ -288,8 +308,16 @@ public final class CaptureServer implements AutoCloseable {
                 }
                 fieldTypes.add(checked.fieldTypes());
                 points.addAndGet(checked.kept());
+                if (digest != null) {
+                    kept.kept(digest, System.nanoTime());
+                }
             }
         }
+        return answered(v2, checked);
+    }
+
+    /** The answer to a checked write whose good points are kept: 204, or 400 naming its bad lines. */
+    private Answer answered(boolean v2, CaptureBody.Checked checked) {
         badLines.addAndGet(checked.bad());
         if (checked.bad() == 0) {
             return Answer.empty(204);

@@ -61,7 +61,8 @@ public final class CaptureAbuse {
         }
     }
 
-    public record Load(int writers, int batch, long points, double seconds, long shed, long timeouts, long peakRssKiB, Check check) {
+    public record Load(int writers, Duration timeout, int batch, long points, double seconds, long shed, long timeouts, long peakRssKiB,
+                       Check check) {
     }
 
     /** The abuse run: each probe write's time, sorted; what the abusers got; and the writers' points checked. */
@@ -97,6 +98,11 @@ public final class CaptureAbuse {
             + "%,d bombs refused with 413, %,d slowloris connections cut off, %,d writer timeouts; peak RSS %,d MiB; writers' points: %s%n",
             c.lorises(), c.bombs(), c.bombMiB(), x.median().toMillis(), x.worst().toMillis(), x.probes().size(), x.bombsRefused(), x.lorisesCut(),
             x.timeouts(), x.peakRssKiB() >> 10, x.check());
+        for (Load l : List.of(retries(c.points(), 64, Duration.ofMillis(400)), retries(c.points(), 16, Duration.ofMillis(150)))) {
+            System.out.printf(Locale.ROOT, "%d writers retrying after a %d ms client timeout, bodies of %,d lines: %,d points in %.2f s, %,d client "
+                + "timeouts, %,d responses shed; %s%n", l.writers(), l.timeout().toMillis(), l.batch(), l.points(), l.seconds(), l.timeouts(),
+                l.shed(), l.check());
+        }
         System.out.printf(Locale.ROOT, "a string over two lines, a NUL in a tag, then %,d points: the capture reported them all; %s%n",
             c.poisonPoints(), poison(c));
         System.out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
@@ -113,10 +119,26 @@ public final class CaptureAbuse {
                 Writers sent = Writers.send(capture.url, bodies, w, Duration.ofSeconds(10));
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long peak = capture.peakRssKiB();
-                out.add(new Load(w, batch(lines.size(), w), lines.size(), seconds, sent.shed.get(), sent.timeouts.get(), peak, capture.stopAndCheck(lines)));
+                out.add(new Load(w, Duration.ofSeconds(10), batch(lines.size(), w), lines.size(), seconds, sent.shed.get(), sent.timeouts.get(), peak, capture.stopAndCheck(lines)));
             }
         }
         return out;
+    }
+
+    /**
+     * Issue 31's retries: writers whose client timeout is shorter than a body takes, each sending its body again after
+     * every timeout until it is acknowledged (bodies of 1,000 lines). A body whose answer came too late was spooled and
+     * sent again: it must not be counted twice.
+     */
+    public static Load retries(long points, int writers, Duration timeout) throws Exception {
+        List<String> lines = new String(BenchData.adMarketplace(points), StandardCharsets.UTF_8).lines().toList();
+        try (Capture capture = Capture.start()) {
+            long t0 = System.nanoTime();
+            Writers sent = Writers.send(capture.url, bodies(lines, 1_000), writers, timeout);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            return new Load(writers, timeout, 1_000, lines.size(), seconds, sent.shed.get(), sent.timeouts.get(), capture.peakRssKiB(),
+                capture.stopAndCheck(lines));
+        }
     }
 
     /** One capture process, its writers and probe sending while the abusers are at it. */
