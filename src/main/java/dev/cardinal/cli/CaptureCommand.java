@@ -6,6 +6,7 @@ import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Engine;
 import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.push.CaptureAdmission;
 import dev.cardinal.push.CaptureServer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -37,6 +38,16 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--bind", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
         description = "Address to listen on (default: ${DEFAULT-VALUE}, loopback only; 0.0.0.0 takes traffic from other machines).")
     String bind;
+
+    @Option(names = "--allow-host", split = ",", paramLabel = "NAME",
+        description = "Also answer writes that name the endpoint NAME in their Host header (by default only its bound address, and "
+            + "localhost on loopback; a write naming another host gets 421, as a web page that renamed 127.0.0.1 would send). Repeatable.")
+    List<String> allowHosts = new ArrayList<>();
+
+    @Option(names = "--allow-origin", split = ",", paramLabel = "ORIGIN",
+        description = "Also take writes from web pages of ORIGIN (scheme://host[:port]); by default a write whose Origin header is not "
+            + "the endpoint's own gets 403, so a page the user opens cannot post into the capture. Repeatable.")
+    List<String> allowOrigins = new ArrayList<>();
 
     @CommandLine.Mixin
     LayoutChoice choice = new LayoutChoice();
@@ -104,7 +115,8 @@ final class CaptureCommand implements Callable<Integer> {
             err.println("cardinal capture: " + output + " already holds traffic; the new points are added after it");
         }
         CaptureServer.Settings settings = CaptureServer.Settings.loopback(port, spool).withBind(address)
-            .withLimits(maxBodyMiB << 20, 256L << 20, 256, maxPoints).withVersion(presented());
+            .withLimits(maxBodyMiB << 20, 256L << 20, 256, maxPoints).withVersion(presented())
+            .withAdmission(new CaptureAdmission(allowHosts, allowOrigins));
         CaptureServer server;
         try {
             server = CaptureServer.start(settings);

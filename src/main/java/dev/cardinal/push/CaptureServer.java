@@ -52,12 +52,14 @@ public final class CaptureServer implements AutoCloseable {
      * @param connections   how connections are held to account: their number, deadlines and rates
      * @param version       the InfluxDB version the endpoint names in {@code X-Influxdb-Version}: the one the capture's
      *                      numbers are projected for, so a client and the report agree on the server
+     * @param admission     the names and web origins allowed besides the endpoint's own
      */
     public record Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints,
-                           int threads, Path spool, Connections connections, ServerVersion version) {
+                           int threads, Path spool, Connections connections, ServerVersion version, CaptureAdmission admission) {
         public Settings {
             Objects.requireNonNull(connections, "connections");
             Objects.requireNonNull(version, "version");
+            Objects.requireNonNull(admission, "admission");
             if (maxBodyBytes < 1 || maxBodyBytes > 1L << 30) {
                 throw new IllegalArgumentException("the largest body must be from 1 byte to 1 GiB: " + maxBodyBytes);
             }
@@ -69,7 +71,7 @@ public final class CaptureServer implements AutoCloseable {
         public Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints, int threads,
                         Path spool) {
             this(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, Connections.defaults(),
-                Engine.ASSUMED);
+                Engine.ASSUMED, CaptureAdmission.none());
         }
 
         public static Settings loopback(int port, Path spool) {
@@ -78,24 +80,29 @@ public final class CaptureServer implements AutoCloseable {
         }
 
         public Settings withLimits(long maxBody, long inFlight, int waiting, long points) {
-            return new Settings(bind, port, maxBody, inFlight, waiting, points, threads, spool, connections, version);
+            return new Settings(bind, port, maxBody, inFlight, waiting, points, threads, spool, connections, version, admission);
         }
 
         public Settings withBind(InetAddress address) {
-            return new Settings(address, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, version);
+            return new Settings(address, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, version, admission);
         }
 
         public Settings withThreads(int workers) {
-            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, workers, spool, connections, version);
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, workers, spool, connections, version, admission);
         }
 
         public Settings withConnections(Connections c) {
-            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, c, version);
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, c, version, admission);
         }
 
         /** The endpoint names this version (the capture's numbers are projected for it). */
         public Settings withVersion(ServerVersion v) {
-            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, v);
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, v, admission);
+        }
+
+        /** These names and web origins may write too, besides the endpoint's own. */
+        public Settings withAdmission(CaptureAdmission a) {
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, version, a);
         }
     }
 
@@ -148,6 +155,8 @@ public final class CaptureServer implements AutoCloseable {
     private final Settings settings;
     private final CaptureHttp http;
     private final URI url;
+    /** Where the endpoint listens: the names a request's Host may give (see {@link CaptureAdmission}). */
+    private final InetSocketAddress bound;
     private final FileChannel spool;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong points = new AtomicLong();
@@ -167,6 +176,7 @@ public final class CaptureServer implements AutoCloseable {
         this.http = new CaptureHttp(settings, new Writes()); // binds first: a port in use leaves no spool file behind
         try {
             InetSocketAddress a = http.address();
+            this.bound = a;
             String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
             this.url = URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort());
             this.spool = FileChannel.open(settings.spool(), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
@@ -202,6 +212,10 @@ public final class CaptureServer implements AutoCloseable {
         public Answer answer(HttpHead head) {
             requests.incrementAndGet();
             String path = head.path();
+            CaptureAdmission.Refusal refused = settings.admission().check(head, bound);
+            if (refused != null) {
+                return error(refused.status(), path.equals("/api/v2/write"), "forbidden", refused.why());
+            }
             if (path.equals("/ping") || path.equals("/health")) {
                 return Answer.empty(204);
             }

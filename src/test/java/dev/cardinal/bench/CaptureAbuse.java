@@ -304,7 +304,7 @@ public final class CaptureAbuse {
             for (int i = 0; i < bombs; i++) {
                 a.loop(() -> {
                     try (Abusers.Raw r = new Abusers.Raw(url)) {
-                        r.send("POST /write?db=bomb HTTP/1.1\r\nHost: c\r\nContent-Encoding: gzip\r\nContent-Length: " + bomb.length + "\r\n\r\n");
+                        r.send("POST /write?db=bomb HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Encoding: gzip\r\nContent-Length: " + bomb.length + "\r\n\r\n");
                         r.sendInBackground(bomb);
                         Abusers.Response answer = r.read(Duration.ofSeconds(60));
                         if (answer != null && answer.status() == 413) {

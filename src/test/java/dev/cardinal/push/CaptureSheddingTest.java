@@ -54,7 +54,7 @@ class CaptureSheddingTest {
         BusyWorker(URI url) throws Exception {
             for (int i = 0; i < BODIES; i++) {
                 byte[] body = ascii(lines(LINES, "big" + i));
-                writers.add(new Abusers.Raw(url).send("POST /write?db=app HTTP/1.1\r\nHost: c\r\nContent-Length: " + body.length + "\r\n\r\n")
+                writers.add(new Abusers.Raw(url).send("POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + body.length + "\r\n\r\n")
                     .send(body));
             }
             Thread.sleep(200); // the bodies are read and handed over: one is being checked, the others wait
@@ -88,7 +88,7 @@ class CaptureSheddingTest {
         try (CaptureServer s = CaptureServer.start(settings(dir, 1 << 20, 256 << 20, 2, Duration.ofSeconds(2)));
              Abusers.Raw c = new Abusers.Raw(s.url())) {
             long t0 = System.nanoTime();
-            c.send("POST /write?db=app HTTP/1.1\r\nHost: c\r\nContent-Encoding: gzip\r\nContent-Length: " + bomb.length + "\r\n\r\n");
+            c.send("POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Encoding: gzip\r\nContent-Length: " + bomb.length + "\r\n\r\n");
             c.sendInBackground(bomb);
             Abusers.Response r = c.read(Duration.ofSeconds(10));
             Duration answered = Duration.ofNanos(System.nanoTime() - t0);
@@ -112,7 +112,7 @@ class CaptureSheddingTest {
             assertTrue(bodies[0].length > 450_000 && bodies[0].length < 600_000, "about 500,000 bytes: " + bodies[0].length);
             List<Abusers.Raw> slow = new ArrayList<>();
             for (byte[] body : bodies) {
-                slow.add(new Abusers.Raw(s.url()).send("POST /write?db=app HTTP/1.1\r\nHost: c\r\nContent-Length: " + body.length + "\r\n\r\n")
+                slow.add(new Abusers.Raw(s.url()).send("POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + body.length + "\r\n\r\n")
                     .send(Arrays.copyOf(body, 400_000)));
             }
             Thread.sleep(300);
