@@ -110,7 +110,10 @@ final class CaptureCommand implements Callable<Integer> {
 
     private int listen(InetAddress address, Duration tick, Duration stopAfter, CaptureStop stop, PrintWriter out, PrintWriter err)
         throws Exception {
-        Path spool = output != null ? output : Files.createTempFile("cardinal-capture", ".lp");
+        if (output == null) {
+            CaptureSpools.removeLeftovers(Path.of(System.getProperty("java.io.tmpdir"))).forEach(l -> err.println("cardinal capture: " + l));
+        }
+        Path spool = output != null ? output : CaptureSpools.create();
         if (output != null && Files.exists(output) && Files.size(output) > 0) {
             err.println("cardinal capture: " + output + " already holds traffic; the new points are added after it");
         }
@@ -168,7 +171,8 @@ final class CaptureCommand implements Callable<Integer> {
             }
             int code = analyze(spool, options.json() ? "json" : "text", out, err);
             if (code != 0) {
-                err.printf(Locale.ROOT, "cardinal capture: the report failed; the %,d captured points are kept in %s%n", s.points(), spool);
+                Path kept = output != null ? spool : CaptureSpools.keepUnreported(spool);
+                err.printf(Locale.ROOT, "cardinal capture: the report failed; the %,d captured points are kept in %s%n", s.points(), kept);
                 return 3;
             }
             reported = true;

@@ -127,10 +127,15 @@ class CaptureCommandTest {
         assertEquals(204, r.statusCode(), r.body());
         try {
             assertEquals(3, run.get(30, TimeUnit.SECONDS), err.toString());
-            assertTrue(err.toString().contains("the report failed; the 1 captured points are kept in " + spool), err.toString());
-            assertEquals(java.util.List.of("weather,crop=wheat temp=21.5 1700000000000000000"), Files.readAllLines(spool));
+            Path unreported = spool.resolveSibling(spool.getFileName().toString().replace("cardinal-capture-", "cardinal-capture-unreported-"));
+            assertTrue(err.toString().contains("the report failed; the 1 captured points are kept in " + unreported), err.toString());
+            assertEquals(java.util.List.of("weather,crop=wheat temp=21.5 1700000000000000000"), Files.readAllLines(unreported),
+                "renamed so that no later capture removes it as a leftover");
+            assertTrue(CaptureSpools.removeLeftovers(spool.getParent()).stream().noneMatch(l -> l.contains(unreported.toString())));
+            assertTrue(Files.exists(unreported));
         } finally {
             Files.deleteIfExists(spool);
+            Files.deleteIfExists(spool.resolveSibling(spool.getFileName().toString().replace("cardinal-capture-", "cardinal-capture-unreported-")));
         }
     }
 
