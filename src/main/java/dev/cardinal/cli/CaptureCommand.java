@@ -6,6 +6,7 @@ import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Engine;
 import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.push.CaptureAdmission;
 import dev.cardinal.push.CaptureServer;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -37,6 +38,16 @@ final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--bind", defaultValue = "127.0.0.1", paramLabel = "ADDRESS",
         description = "Address to listen on (default: ${DEFAULT-VALUE}, loopback only; 0.0.0.0 takes traffic from other machines).")
     String bind;
+
+    @Option(names = "--allow-host", split = ",", paramLabel = "NAME",
+        description = "Also answer writes that name the endpoint NAME in their Host header (by default only its bound address, and "
+            + "localhost on loopback; a write naming another host gets 421, as a web page that renamed 127.0.0.1 would send). Repeatable.")
+    List<String> allowHosts = new ArrayList<>();
+
+    @Option(names = "--allow-origin", split = ",", paramLabel = "ORIGIN",
+        description = "Also take writes from web pages of ORIGIN (scheme://host[:port]); by default a write whose Origin header is not "
+            + "the endpoint's own gets 403, so a page the user opens cannot post into the capture. Repeatable.")
+    List<String> allowOrigins = new ArrayList<>();
 
     @CommandLine.Mixin
     LayoutChoice choice = new LayoutChoice();
@@ -99,12 +110,16 @@ final class CaptureCommand implements Callable<Integer> {
 
     private int listen(InetAddress address, Duration tick, Duration stopAfter, CaptureStop stop, PrintWriter out, PrintWriter err)
         throws Exception {
-        Path spool = output != null ? output : Files.createTempFile("cardinal-capture", ".lp");
+        if (output == null) {
+            CaptureSpools.removeLeftovers(Path.of(System.getProperty("java.io.tmpdir"))).forEach(l -> err.println("cardinal capture: " + l));
+        }
+        Path spool = output != null ? output : CaptureSpools.create();
         if (output != null && Files.exists(output) && Files.size(output) > 0) {
             err.println("cardinal capture: " + output + " already holds traffic; the new points are added after it");
         }
         CaptureServer.Settings settings = CaptureServer.Settings.loopback(port, spool).withBind(address)
-            .withLimits(maxBodyMiB << 20, 256L << 20, 256, maxPoints).withVersion(presented());
+            .withLimits(maxBodyMiB << 20, 256L << 20, 256, maxPoints).withVersion(presented())
+            .withAdmission(new CaptureAdmission(allowHosts, allowOrigins));
         CaptureServer server;
         try {
             server = CaptureServer.start(settings);
@@ -118,9 +133,14 @@ final class CaptureCommand implements Callable<Integer> {
         return capture(server, tick, stopAfter, stop, spool, out, err);
     }
 
-    /** Serves until --duration or Ctrl-C/SIGTERM, then stops the endpoint, prints the summary and the report, and removes a temporary spool. */
+    /**
+     * Serves until --duration or Ctrl-C/SIGTERM, then stops the endpoint, prints the summary and the report, and removes a
+     * temporary spool once its points are reported: a spool whose report failed holds acknowledged points no one has
+     * seen, so it is kept and named.
+     */
     private int capture(CaptureServer server, Duration tick, Duration stopAfter, CaptureStop stop, Path spool, PrintWriter out, PrintWriter err)
         throws Exception {
+        boolean reported = false;
         try {
             try {
                 err.println("cardinal capture: listening on " + server.url() + " (/write, /api/v2/write, /ping); captured traffic in " + spool);
@@ -143,16 +163,22 @@ final class CaptureCommand implements Callable<Integer> {
                 server.close();
             }
             CaptureServer.Stats s = server.stats();
-            err.printf(Locale.ROOT, "cardinal capture: %,d points in %,d requests, %,d bad lines, %,d too large, %,d shed, %,d abandoned, %,d timed out%n",
-                s.points(), s.requests(), s.badLines(), s.tooLarge(), s.shed(), s.abandoned(), s.timedOut());
+            err.printf(Locale.ROOT, "cardinal capture: %,d points in %,d requests, %,d bad lines, %,d too large, %,d shed, %,d abandoned, %,d timed out, "
+                + "%,d repeated%n", s.points(), s.requests(), s.badLines(), s.tooLarge(), s.shed(), s.abandoned(), s.timedOut(), s.repeated());
             if (s.points() == 0) {
                 err.println("cardinal capture: nothing was captured");
                 return 1;
             }
             int code = analyze(spool, options.json() ? "json" : "text", out, err);
-            return code == 0 ? 0 : 3;
+            if (code != 0) {
+                Path kept = output != null ? spool : CaptureSpools.keepUnreported(spool);
+                err.printf(Locale.ROOT, "cardinal capture: the report failed; the %,d captured points are kept in %s%n", s.points(), kept);
+                return 3;
+            }
+            reported = true;
+            return 0;
         } finally {
-            if (output == null) {
+            if (output == null && (reported || server.stats().points() == 0)) {
                 Files.deleteIfExists(spool);
             }
         }

@@ -37,8 +37,10 @@ final class CaptureBody {
      * @param bad      lines refused
      * @param named    the first {@value #NAMED} of them as {@code line N: unable to parse 'TEXT': REASON}
      * @param fieldTypes the type of each field key the kept points carry, per measurement
+     * @param ownTimes  true when every kept point carried its own timestamp (none was given the time it arrived)
      */
-    record Checked(byte[] spool, long kept, long bad, List<String> named, Map<String, Map<String, ValueType>> fieldTypes) {
+    record Checked(byte[] spool, long kept, long bad, List<String> named, Map<String, Map<String, ValueType>> fieldTypes,
+                   boolean ownTimes) {
     }
 
     /**
@@ -79,7 +81,7 @@ final class CaptureBody {
                 SampleBinding.lineProtocol("capture", "body", "ns"), check, ReadMonitor.NONE);
         } catch (SampleFormatException e) {
             // the write mode refuses no body as a whole; should a future reader, the body is refused, none of it kept
-            return new Checked(new byte[0], 0, 1, List.of("unable to parse the body: " + e.getMessage()), Map.of());
+            return new Checked(new byte[0], 0, 1, List.of("unable to parse the body: " + e.getMessage()), Map.of(), true);
         }
         Map<String, Map<String, ValueType>> types = new HashMap<>();
         for (EventKindSample k : check.build().eventKinds()) {
@@ -89,7 +91,7 @@ final class CaptureBody {
                 }
             }
         }
-        return new Checked(heard.out.toByteArray(), heard.kept, heard.bad, List.copyOf(heard.named), types);
+        return new Checked(heard.out.toByteArray(), heard.kept, heard.bad, List.copyOf(heard.named), types, !heard.arrivalTimes);
     }
 
     /** Builds the spool's lines as the reader tells each point, and the named bad lines as it tells each problem. */
@@ -102,6 +104,7 @@ final class CaptureBody {
         private int[] lineStarts;
         private long kept;
         private long bad;
+        private boolean arrivalTimes;
 
         Heard(byte[] body, long nanosPer, long arrivedNs) {
             this.body = body;
@@ -121,6 +124,7 @@ final class CaptureBody {
                 out.write(body, s, e - s);
                 out.write(' ');
                 out.writeBytes(arrived);
+                arrivalTimes = true;
             } else {
                 long ns;
                 try {

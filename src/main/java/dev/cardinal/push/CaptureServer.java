@@ -33,7 +33,8 @@ import java.util.function.BooleanSupplier;
  * {@code threads} workers only so long ({@link Connections#workerWait}) and only {@code maxWaiting} wait at once,
  * beyond which 503; a body that would take the capture past {@code maxPoints} is refused whole with 503. Those
  * answers carry Retry-After, so writers back off instead of losing points. A body is spooled only if its writer is
- * still connected to hear the answer, so a writer that gave up and sends it again does not get it twice. The HTTP
+ * still connected to hear the answer, and points kept already by an earlier write to the same place are not kept
+ * again ({@link RepeatedWrites}), so a writer that gave up and sends a body again does not get it twice. The HTTP
  * side (connections, deadlines, body reading) is {@link CaptureHttp}; this class is what the writes mean.
  */
 public final class CaptureServer implements AutoCloseable {
@@ -51,12 +52,14 @@ public final class CaptureServer implements AutoCloseable {
      * @param connections   how connections are held to account: their number, deadlines and rates
      * @param version       the InfluxDB version the endpoint names in {@code X-Influxdb-Version}: the one the capture's
      *                      numbers are projected for, so a client and the report agree on the server
+     * @param admission     the names and web origins allowed besides the endpoint's own
      */
     public record Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints,
-                           int threads, Path spool, Connections connections, ServerVersion version) {
+                           int threads, Path spool, Connections connections, ServerVersion version, CaptureAdmission admission) {
         public Settings {
             Objects.requireNonNull(connections, "connections");
             Objects.requireNonNull(version, "version");
+            Objects.requireNonNull(admission, "admission");
             if (maxBodyBytes < 1 || maxBodyBytes > 1L << 30) {
                 throw new IllegalArgumentException("the largest body must be from 1 byte to 1 GiB: " + maxBodyBytes);
             }
@@ -68,7 +71,7 @@ public final class CaptureServer implements AutoCloseable {
         public Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints, int threads,
                         Path spool) {
             this(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, Connections.defaults(),
-                Engine.ASSUMED);
+                Engine.ASSUMED, CaptureAdmission.none());
         }
 
         public static Settings loopback(int port, Path spool) {
@@ -77,24 +80,29 @@ public final class CaptureServer implements AutoCloseable {
         }
 
         public Settings withLimits(long maxBody, long inFlight, int waiting, long points) {
-            return new Settings(bind, port, maxBody, inFlight, waiting, points, threads, spool, connections, version);
+            return new Settings(bind, port, maxBody, inFlight, waiting, points, threads, spool, connections, version, admission);
         }
 
         public Settings withBind(InetAddress address) {
-            return new Settings(address, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, version);
+            return new Settings(address, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, version, admission);
         }
 
         public Settings withThreads(int workers) {
-            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, workers, spool, connections, version);
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, workers, spool, connections, version, admission);
         }
 
         public Settings withConnections(Connections c) {
-            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, c, version);
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, c, version, admission);
         }
 
         /** The endpoint names this version (the capture's numbers are projected for it). */
         public Settings withVersion(ServerVersion v) {
-            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, v);
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, v, admission);
+        }
+
+        /** These names and web origins may write too, besides the endpoint's own. */
+        public Settings withAdmission(CaptureAdmission a) {
+            return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, connections, version, a);
         }
     }
 
@@ -137,13 +145,18 @@ public final class CaptureServer implements AutoCloseable {
      * @param shed      requests and connections answered 429 or 503 (Retry-After): overload or a full capture
      * @param abandoned requests whose writer left before they could be answered; nothing of them was kept
      * @param timedOut  requests whose head or body did not arrive in time (408)
+     * @param repeated  writes whose points were kept already by an earlier write to the same place (a retry after a
+     *                  client timeout, say): answered as that one was, nothing of them kept again ({@link RepeatedWrites})
      */
-    public record Stats(long requests, long points, long badLines, long tooLarge, long shed, long abandoned, long timedOut) {
+    public record Stats(long requests, long points, long badLines, long tooLarge, long shed, long abandoned, long timedOut,
+                        long repeated) {
     }
 
     private final Settings settings;
     private final CaptureHttp http;
     private final URI url;
+    /** Where the endpoint listens: the names a request's Host may give (see {@link CaptureAdmission}). */
+    private final InetSocketAddress bound;
     private final FileChannel spool;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong points = new AtomicLong();
@@ -154,12 +167,16 @@ public final class CaptureServer implements AutoCloseable {
     private final AtomicLong shed = new AtomicLong();
     private final AtomicLong abandoned = new AtomicLong();
     private final AtomicLong timedOut = new AtomicLong();
+    private final AtomicLong repeated = new AtomicLong();
+    /** Guarded by the spool's lock. */
+    private final RepeatedWrites kept = new RepeatedWrites(100_000, Duration.ofMinutes(10));
 
     private CaptureServer(Settings settings) throws IOException {
         this.settings = settings;
         this.http = new CaptureHttp(settings, new Writes()); // binds first: a port in use leaves no spool file behind
         try {
             InetSocketAddress a = http.address();
+            this.bound = a;
             String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
             this.url = URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + a.getPort());
             this.spool = FileChannel.open(settings.spool(), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
@@ -185,7 +202,8 @@ public final class CaptureServer implements AutoCloseable {
     }
 
     public Stats stats() {
-        return new Stats(requests.get(), points.get(), badLines.get(), tooLarge.get(), shed.get(), abandoned.get(), timedOut.get());
+        return new Stats(requests.get(), points.get(), badLines.get(), tooLarge.get(), shed.get(), abandoned.get(), timedOut.get(),
+            repeated.get());
     }
 
     /** The InfluxDB write API over {@link CaptureHttp}: routes, parameters, and every answer worded and counted. */
@@ -194,6 +212,10 @@ public final class CaptureServer implements AutoCloseable {
         public Answer answer(HttpHead head) {
             requests.incrementAndGet();
             String path = head.path();
+            CaptureAdmission.Refusal refused = settings.admission().check(head, bound);
+            if (refused != null) {
+                return error(refused.status(), path.equals("/api/v2/write"), "forbidden", refused.why());
+            }
             if (path.equals("/ping") || path.equals("/health")) {
                 return Answer.empty(204);
             }
@@ -224,7 +246,10 @@ public final class CaptureServer implements AutoCloseable {
         @Override
         public Answer write(HttpHead head, byte[] body, BooleanSupplier answerable) {
             try {
-                return accept(head.path().equals("/api/v2/write"), body, Precisions.nanosPer(query(head.rawQuery()).get("precision")), answerable);
+                Map<String, String> q = query(head.rawQuery());
+                boolean v2 = head.path().equals("/api/v2/write");
+                String destination = v2 ? "org=" + q.get("org") + "&bucket=" + q.get("bucket") : "db=" + q.get("db") + "&rp=" + q.get("rp");
+                return accept(v2, destination, body, Precisions.nanosPer(q.get("precision")), answerable);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot append to the spool " + settings.spool(), e);
             }
@@ -259,19 +284,28 @@ public final class CaptureServer implements AutoCloseable {
 
     /**
      * Checks the body, appends its good lines to the spool, and answers as the server would; nothing is appended
-     * unless {@code answerable} says, just before, that the writer is still there to be answered.
+     * unless {@code answerable} says, just before, that the writer is still there to be answered, nor when the same
+     * points were kept already by a write to the same {@code destination} (a writer that gave up after they were kept
+     * and sent them again).
      */
-    private Answer accept(boolean v2, byte[] body, long per, BooleanSupplier answerable) throws IOException {
+    private Answer accept(boolean v2, String destination, byte[] body, long per, BooleanSupplier answerable) throws IOException {
         if (!answerable.getAsBoolean()) {
             return gone(v2); // before the check too: no work for a writer that left while its body waited
         }
         CaptureBody.Checked checked = CaptureBody.check(body, per, System.currentTimeMillis() * 1_000_000L);
         if (checked.kept() > 0) {
+            // a point given the time it arrived is a new point each time, even within one millisecond (influxd's clock is
+            // in nanoseconds): only writes whose points all carry their own times can be repeats
+            RepeatedWrites.Digest digest = checked.ownTimes() ? RepeatedWrites.digest(destination, checked.spool()) : null;
             synchronized (spool) {
                 // decided where nothing else can write in between: the cap is exact, field types agree with what the
                 // spool holds (else its report would refuse what was acknowledged), and a writer that left gets nothing
                 if (!answerable.getAsBoolean()) {
                     return gone(v2);
+                }
+                if (digest != null && kept.seen(digest, System.nanoTime())) {
+                    repeated.incrementAndGet();
+                    return answered(v2, checked);
                 }
                 if (points.get() + checked.kept() > settings.maxPoints()) {
                     return shed(503, v2, "capture is full: " + settings.maxPoints() + " points (" + points.get() + " captured; this body's "
@@ -288,8 +322,16 @@ public final class CaptureServer implements AutoCloseable {
                 }
                 fieldTypes.add(checked.fieldTypes());
                 points.addAndGet(checked.kept());
+                if (digest != null) {
+                    kept.kept(digest, System.nanoTime());
+                }
             }
         }
+        return answered(v2, checked);
+    }
+
+    /** The answer to a checked write whose good points are kept: 204, or 400 naming its bad lines. */
+    private Answer answered(boolean v2, CaptureBody.Checked checked) {
         badLines.addAndGet(checked.bad());
         if (checked.bad() == 0) {
             return Answer.empty(204);

@@ -434,13 +434,27 @@ public final class LineProtocolReader implements TrafficReader {
             return end >= limit ? -1 : end + 1;
         }
 
-        /** Refuses a file that starts like JSON, looking at {@code buf[0, upTo)}. */
+        /**
+         * Refuses a file that starts like JSON, looking at {@code buf[0, upTo)}; not when its first line is a point,
+         * which influxd keeps (a measurement may start with a brace) and so a capture's spool holds: refusing the file
+         * would lose every point after it.
+         */
         private void rejectObviousMismatch(int upTo) throws SampleFormatException {
             int i = LineProtocolSyntax.textStart(buf, upTo);
-            if (i < upTo && (buf[i] == '{' || buf[i] == '[')) {
+            if (i < upTo && (buf[i] == '{' || buf[i] == '[') && !pointAt(i, upTo)) {
                 throw new SampleFormatException(file + " is not line protocol: it starts with '" + (char) buf[i]
                     + "', which looks like JSON (bind it as ndjson)");
             }
+        }
+
+        /** Whether the line at {@code i} is a point, when it ends before {@code upTo}. */
+        private boolean pointAt(int i, int upTo) {
+            LineProtocolSyntax.LineScan first = new LineProtocolSyntax.LineScan();
+            if (!LineProtocolSyntax.scanLine(buf, i, upTo, eof && upTo == limit, first)) {
+                return false;
+            }
+            int end = first.end > i && buf[first.end - 1] == '\r' ? first.end - 1 : first.end;
+            return probe.parse(buf, i, end) == LineParser.Result.POINT;
         }
 
         /** Parses and takes one line; returns false when reading must stop (row cap or memory budget reached). */

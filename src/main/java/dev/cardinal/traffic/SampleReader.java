@@ -350,8 +350,11 @@ public final class SampleReader {
     /**
      * Binary data (a NUL byte in the first 8 KiB) is not traffic; say so before parsing it. Line protocol may hold a
      * NUL in a tag or a string, which influxd keeps (and so a capture's spool, that keeps what it acknowledged), so
-     * there a NUL marks the file as binary only when its first line is no point. Bytes that are not UTF-8 are not
-     * refused here: they are text's usual fault, and each reader reports the lines that hold them, as the server
+     * there a NUL marks the file as binary only when it clearly is: when not one line of those 8 KiB, read as the
+     * server reads a write (a string may run over lines), is a point. A NUL in a file that holds points is the fault
+     * of its line, which the reader reports with its number; refusing the whole file lost every point of a capture
+     * whose first point held a string over two lines and whose second a NUL in a tag. Bytes that are not UTF-8 are
+     * not refused here: they are text's usual fault, and each reader reports the lines that hold them, as the server
      * would take or refuse those lines.
      */
     private static void refuseBinary(BufferedInputStream in, String name, boolean lineProtocol)
@@ -361,7 +364,7 @@ public final class SampleReader {
         in.reset();
         for (int i = 0; i < head.length; i++) {
             if (head[i] == 0) {
-                if (lineProtocol && firstLineIsAPoint(head)) {
+                if (lineProtocol && holdsAPoint(head, head.length < SNIFF_BYTES)) {
                     return;
                 }
                 throw new SampleFormatException(name + " holds binary data (a NUL byte at offset " + i
@@ -370,23 +373,21 @@ public final class SampleReader {
         }
     }
 
-    /** Whether the first line of {@code head} that is not blank or a comment is a point, read as the server reads it. */
-    private static boolean firstLineIsAPoint(byte[] head) {
-        int start = 0;
-        while (start < head.length) {
-            int end = start;
-            while (end < head.length && head[end] != '\n') {
-                end++;
+    /**
+     * Whether one of the whole lines of {@code head} is a point, lines found as the server finds them (a newline in
+     * a quoted string does not end one); {@code whole} when {@code head} is the whole file, so its last line is whole.
+     */
+    private static boolean holdsAPoint(byte[] head, boolean whole) {
+        LineProtocolSyntax.LineScan scan = new LineProtocolSyntax.LineScan();
+        LineParser parser = new LineParser();
+        for (int start = 0; start < head.length; start = scan.end + 1) {
+            if (!LineProtocolSyntax.scanLine(head, start, head.length, whole, scan)) {
+                return false; // the rest is one line longer than the head: nothing to judge it by
             }
-            if (end == head.length && end - start == head.length) {
-                return false; // one line longer than the head: nothing to judge it by
+            int last = scan.end > start && head[scan.end - 1] == '\r' ? scan.end - 1 : scan.end;
+            if (parser.parse(head, start, last) == LineParser.Result.POINT) {
+                return true;
             }
-            int last = end > start && head[end - 1] == '\r' ? end - 1 : end;
-            LineParser.Result r = new LineParser().parse(head, start, last);
-            if (r != LineParser.Result.SKIP) {
-                return r == LineParser.Result.POINT;
-            }
-            start = end + 1;
         }
         return false;
     }

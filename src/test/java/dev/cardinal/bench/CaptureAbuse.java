@@ -43,8 +43,9 @@ public final class CaptureAbuse {
      * @param bombs     gzip bombs kept in flight during the abuse run
      * @param bombMiB   what each bomb inflates to
      * @param abusePoints points the 8 writers of the abuse run send, in bodies of 1,000
+     * @param poisonPoints ordinary points sent after the two poison points (a string over two lines, a NUL in a tag)
      */
-    public record Config(long points, List<Integer> writers, int lorises, int bombs, int bombMiB, long abusePoints) {
+    public record Config(long points, List<Integer> writers, int lorises, int bombs, int bombMiB, long abusePoints, long poisonPoints) {
     }
 
     /** The spool against what was acknowledged, as multisets of lines. */
@@ -60,7 +61,8 @@ public final class CaptureAbuse {
         }
     }
 
-    public record Load(int writers, int batch, long points, double seconds, long shed, long timeouts, long peakRssKiB, Check check) {
+    public record Load(int writers, Duration timeout, int batch, long points, double seconds, long shed, long timeouts, long peakRssKiB,
+                       Check check) {
     }
 
     /** The abuse run: each probe write's time, sorted; what the abusers got; and the writers' points checked. */
@@ -84,7 +86,7 @@ public final class CaptureAbuse {
     public static void main(String[] args) throws Exception {
         String[] a = args.length > 0 && args[0].matches("\\d+:[\\d,]+") ? args[0].split(":") : new String[] {"1000000", "8,64,300"};
         List<Integer> writers = Arrays.stream(a[1].split(",")).map(Integer::valueOf).toList();
-        Config c = new Config(Long.parseLong(a[0]), writers, 10, 4, 10_240, 40_000);
+        Config c = new Config(Long.parseLong(a[0]), writers, 10, 4, 10_240, 40_000, 100_000);
         System.out.printf(Locale.ROOT, "load average before: %s%n", loadAverage());
         for (Load l : load(c)) {
             System.out.printf(Locale.ROOT, "%d writers, bodies of %,d lines: %,d points in %.2f s: %,.0f points/s, %,d responses shed (429/503), "
@@ -96,6 +98,13 @@ public final class CaptureAbuse {
             + "%,d bombs refused with 413, %,d slowloris connections cut off, %,d writer timeouts; peak RSS %,d MiB; writers' points: %s%n",
             c.lorises(), c.bombs(), c.bombMiB(), x.median().toMillis(), x.worst().toMillis(), x.probes().size(), x.bombsRefused(), x.lorisesCut(),
             x.timeouts(), x.peakRssKiB() >> 10, x.check());
+        for (Load l : List.of(retries(c.points(), 64, Duration.ofMillis(400)), retries(c.points(), 16, Duration.ofMillis(150)))) {
+            System.out.printf(Locale.ROOT, "%d writers retrying after a %d ms client timeout, bodies of %,d lines: %,d points in %.2f s, %,d client "
+                + "timeouts, %,d responses shed; %s%n", l.writers(), l.timeout().toMillis(), l.batch(), l.points(), l.seconds(), l.timeouts(),
+                l.shed(), l.check());
+        }
+        System.out.printf(Locale.ROOT, "a string over two lines, a NUL in a tag, then %,d points: the capture reported them all; %s%n",
+            c.poisonPoints(), poison(c));
         System.out.printf(Locale.ROOT, "load average after: %s%n", loadAverage());
     }
 
@@ -110,10 +119,26 @@ public final class CaptureAbuse {
                 Writers sent = Writers.send(capture.url, bodies, w, Duration.ofSeconds(10));
                 double seconds = (System.nanoTime() - t0) / 1e9;
                 long peak = capture.peakRssKiB();
-                out.add(new Load(w, batch(lines.size(), w), lines.size(), seconds, sent.shed.get(), sent.timeouts.get(), peak, capture.stopAndCheck(lines)));
+                out.add(new Load(w, Duration.ofSeconds(10), batch(lines.size(), w), lines.size(), seconds, sent.shed.get(), sent.timeouts.get(), peak, capture.stopAndCheck(lines)));
             }
         }
         return out;
+    }
+
+    /**
+     * Issue 31's retries: writers whose client timeout is shorter than a body takes, each sending its body again after
+     * every timeout until it is acknowledged (bodies of 1,000 lines). A body whose answer came too late was spooled and
+     * sent again: it must not be counted twice.
+     */
+    public static Load retries(long points, int writers, Duration timeout) throws Exception {
+        List<String> lines = new String(BenchData.adMarketplace(points), StandardCharsets.UTF_8).lines().toList();
+        try (Capture capture = Capture.start()) {
+            long t0 = System.nanoTime();
+            Writers sent = Writers.send(capture.url, bodies(lines, 1_000), writers, timeout);
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            return new Load(writers, timeout, 1_000, lines.size(), seconds, sent.shed.get(), sent.timeouts.get(), capture.peakRssKiB(),
+                capture.stopAndCheck(lines));
+        }
     }
 
     /** One capture process, its writers and probe sending while the abusers are at it. */
@@ -134,6 +159,34 @@ public final class CaptureAbuse {
             long peak = capture.peakRssKiB();
             lines.addAll(PROBE_LINES);
             return new Abuse(times, abusers.refused.get(), abusers.cut.get(), sent.timeouts.get(), peak, capture.stopAndCheck(lines));
+        }
+    }
+
+    /**
+     * Issue 31's poison: a point whose string runs over two lines and one with a NUL in a tag, each acknowledged (as
+     * influxd 1.6.7 acknowledges them), then ordinary points. The capture must report them all and exit 0 (its
+     * report refused the spool as binary and exit 3, and without -o deleted it).
+     */
+    public static Check poison(Config c) throws Exception {
+        List<String> poison = List.of("poison,host=a s=\"line one", "line two\",v=1i 1700000000000000000",
+            "poison,host=b\u0000x v=2i 1700000000000000001");
+        List<String> lines = new ArrayList<>();
+        for (long i = 0; i < c.poisonPoints(); i++) {
+            lines.add("poison,host=h" + (i % 16) + " n=" + i + "i " + (1_700_000_000_000_000_002L + i));
+        }
+        try (Capture capture = Capture.start()) {
+            HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+            for (String body : List.of(poison.get(0) + "\n" + poison.get(1) + "\n", poison.get(2) + "\n")) {
+                HttpResponse<String> r = http.send(HttpRequest.newBuilder(capture.url.resolve("/write?db=poison"))
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                if (r.statusCode() != 204) {
+                    throw new IllegalStateException("a poison point got " + r.statusCode() + " " + r.body());
+                }
+            }
+            Writers.send(capture.url, bodies(lines, BATCH), 4, Duration.ofSeconds(10));
+            List<String> all = new ArrayList<>(poison);
+            all.addAll(lines);
+            return capture.stopAndCheck(all);
         }
     }
 
@@ -251,7 +304,7 @@ public final class CaptureAbuse {
             for (int i = 0; i < bombs; i++) {
                 a.loop(() -> {
                     try (Abusers.Raw r = new Abusers.Raw(url)) {
-                        r.send("POST /write?db=bomb HTTP/1.1\r\nHost: c\r\nContent-Encoding: gzip\r\nContent-Length: " + bomb.length + "\r\n\r\n");
+                        r.send("POST /write?db=bomb HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Encoding: gzip\r\nContent-Length: " + bomb.length + "\r\n\r\n");
                         r.sendInBackground(bomb);
                         Abusers.Response answer = r.read(Duration.ofSeconds(60));
                         if (answer != null && answer.status() == 413) {

@@ -98,6 +98,79 @@ class CaptureCommandTest {
         assertEquals(assumed, server.get("assumed").asBoolean());
     }
 
+    /**
+     * Issue 31: a capture whose report fails (here the workspace's layout uses attributes the traffic does not carry)
+     * holds acknowledged points no one has seen; its temporary spool is kept and named, not deleted with them.
+     */
+    @Test
+    void aSpoolWhoseReportFailedIsKeptAndNamed() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
+            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+            .execute("capture", "--port", Integer.toString(port), "--workspace", "sample-data/weather/weather.cardinal.json",
+                "--layout", "three-tags", "--every", "10s", "--duration", "3s"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("captured traffic in (\\S+)").matcher(err.toString());
+        assertTrue(m.find(), err.toString());
+        Path spool = Path.of(m.group(1));
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/write?db=app"))
+            .POST(HttpRequest.BodyPublishers.ofString("weather,crop=wheat temp=21.5 1700000000000000000\n")).build(),
+            HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, r.statusCode(), r.body());
+        try {
+            assertEquals(3, run.get(30, TimeUnit.SECONDS), err.toString());
+            Path unreported = spool.resolveSibling(spool.getFileName().toString().replace("cardinal-capture-", "cardinal-capture-unreported-"));
+            assertTrue(err.toString().contains("the report failed; the 1 captured points are kept in " + unreported), err.toString());
+            assertEquals(java.util.List.of("weather,crop=wheat temp=21.5 1700000000000000000"), Files.readAllLines(unreported),
+                "renamed so that no later capture removes it as a leftover");
+            assertTrue(CaptureSpools.removeLeftovers(spool.getParent()).stream().noneMatch(l -> l.contains(unreported.toString())));
+            assertTrue(Files.exists(unreported));
+        } finally {
+            Files.deleteIfExists(spool);
+            Files.deleteIfExists(spool.resolveSibling(spool.getFileName().toString().replace("cardinal-capture-", "cardinal-capture-unreported-")));
+        }
+    }
+
+    /** Issue 31: a web page may not post into a capture unless the user allows its origin (--allow-origin, in --help). */
+    @Test
+    void anOriginTheUserAllowsMayWriteAnotherGets403(@TempDir Path dir) throws Exception {
+        StringWriter help = new StringWriter();
+        new CommandLine(new Main()).setOut(new PrintWriter(help, true)).execute("capture", "--help");
+        assertTrue(help.toString().contains("--allow-origin=ORIGIN") && help.toString().contains("--allow-host=NAME"), help.toString());
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        StringWriter err = new StringWriter();
+        Path kept = dir.resolve("captured.lp");
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
+            .setOut(new PrintWriter(new StringWriter(), true)).setErr(new PrintWriter(err, true))
+            .execute("capture", "--port", Integer.toString(port), "--allow-origin", "http://grafana.local:3000", "--every", "10s",
+                "--duration", "3s", "-o", kept.toString()));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        HttpClient http = HttpClient.newHttpClient();
+        URI write = URI.create("http://127.0.0.1:" + port + "/write?db=app");
+        HttpResponse<String> allowed = http.send(HttpRequest.newBuilder(write).header("Origin", "http://grafana.local:3000")
+            .POST(HttpRequest.BodyPublishers.ofString("cpu,host=a v=1 1700000000000000000\n")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, allowed.statusCode(), allowed.body());
+        HttpResponse<String> evil = http.send(HttpRequest.newBuilder(write).header("Origin", "http://evil.example")
+            .POST(HttpRequest.BodyPublishers.ofString("cpu,host=b v=1 1700000000000000001\n")).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(403, evil.statusCode(), evil.body());
+        assertEquals(0, run.get(30, TimeUnit.SECONDS), err.toString());
+        assertEquals(java.util.List.of("cpu,host=a v=1 1700000000000000000"), Files.readAllLines(kept));
+    }
+
     @Test
     void nothingCapturedIsExitCode1AndABadBindIsAUsageError() {
         StringWriter err = new StringWriter();

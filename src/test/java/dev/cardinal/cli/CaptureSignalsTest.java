@@ -117,6 +117,52 @@ class CaptureSignalsTest {
         }
     }
 
+    /**
+     * Issue 31: a capture killed outright (kill -9) cannot remove its spool; the next capture does, and says so, while
+     * the spool of a capture still running is left alone.
+     */
+    @Test
+    void theSpoolOfACaptureKilledOutrightIsRemovedByTheNextOne(@TempDir Path dir) throws Exception {
+        Path tmp = Files.createDirectories(dir.resolve("tmp"));
+        Process killed = cardinal(tmp, "capture", "--port", "0", "--every", "1h");
+        Process running = cardinal(tmp, "capture", "--port", "0", "--every", "1h");
+        try {
+            for (Process p : List.of(killed, running)) {
+                StringBuffer err = collect(p.getErrorStream());
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                Matcher m = LISTENING.matcher("");
+                while (!(m = LISTENING.matcher(err)).find() && System.nanoTime() < deadline && p.isAlive()) {
+                    Thread.sleep(20);
+                }
+                assertTrue(m.find(0), err.toString());
+                HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(m.group(1) + "/write?db=app"))
+                    .POST(HttpRequest.BodyPublishers.ofString("cpu,host=a v=1 1700000000000000000\n")).build(), HttpResponse.BodyHandlers.ofString());
+                assertEquals(204, r.statusCode());
+            }
+            Path left = Path.of(tmp.toString(), "cardinal-capture-" + killed.pid() + "-");
+            List<Path> before = files(tmp);
+            assertEquals(2, before.size(), before.toString());
+            Path spoolOfKilled = before.stream().filter(f -> f.toString().startsWith(left.toString())).findFirst().orElseThrow();
+            killed.destroyForcibly(); // SIGKILL: no hook runs
+            assertTrue(killed.waitFor(30, TimeUnit.SECONDS));
+            assertTrue(Files.exists(spoolOfKilled), "kill -9 leaves the spool behind");
+
+            Process next = cardinal(tmp, "capture", "--port", "0", "--duration", "1s");
+            StringBuffer err = collect(next.getErrorStream());
+            assertTrue(ended(next));
+            assertEquals(1, next.exitValue(), err.toString());
+            assertTrue(err.toString().contains("removed " + spoolOfKilled + " (35 bytes), the spool of a capture (pid " + killed.pid()
+                + ") that ended without its report"), err.toString());
+            List<Path> after = files(tmp);
+            assertEquals(1, after.size(), after.toString());
+            assertTrue(after.get(0).getFileName().toString().startsWith("cardinal-capture-" + running.pid() + "-"),
+                "the spool of the capture still running is kept: " + after);
+        } finally {
+            killed.destroyForcibly();
+            running.destroyForcibly();
+        }
+    }
+
     @Test
     void aPortInUseLeavesNoSpoolBehind(@TempDir Path dir) throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {

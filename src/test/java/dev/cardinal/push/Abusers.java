@@ -173,7 +173,7 @@ public final class Abusers {
             try {
                 OutputStream out = socket.getOutputStream();
                 InputStream in = socket.getInputStream();
-                out.write("POST /write?db=loris HTTP/1.1\r\nHost: capture\r\n".getBytes(StandardCharsets.ISO_8859_1));
+                out.write("POST /write?db=loris HTTP/1.1\r\nHost: 127.0.0.1\r\n".getBytes(StandardCharsets.ISO_8859_1));
                 ByteArrayOutputStream seen = new ByteArrayOutputStream();
                 for (int i = 0; ; i++) {
                     out.write(("X-Drip-" + i + ": " + i + "\r\n").getBytes(StandardCharsets.ISO_8859_1));

@@ -45,7 +45,7 @@ class CaptureDeadlinesTest {
                     lorises.add(new Abusers.Slowloris(s.url(), Duration.ofMillis(200)));
                 }
                 for (int i = 0; i < 2; i++) {
-                    stalled.add(new Abusers.Raw(s.url()).send("POST /write?db=app HTTP/1.1\r\nHost: c\r\nContent-Length: 100000\r\n\r\ncpu v=1"));
+                    stalled.add(new Abusers.Raw(s.url()).send("POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100000\r\n\r\ncpu v=1"));
                 }
                 Thread.sleep(300);
                 long t0 = System.nanoTime();
@@ -83,15 +83,15 @@ class CaptureDeadlinesTest {
     @Test
     void aKeptAliveConnectionServesRequestsAndIsClosedOnceIdle(@TempDir Path dir) throws Exception {
         try (CaptureServer s = CaptureServer.start(settings(dir)); Abusers.Raw c = new Abusers.Raw(s.url())) {
-            String write = "POST /write?db=app HTTP/1.1\r\nHost: c\r\nContent-Length: 10\r\n\r\ncpu v=1 1\n";
+            String write = "POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 10\r\n\r\ncpu v=1 1\n";
             // two requests pipelined in one send, then a third on the same connection
-            c.send(write + "GET /ping HTTP/1.1\r\nHost: c\r\n\r\n");
+            c.send(write + "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
             assertEquals(204, c.read(IDLE).status());
             Abusers.Response ping = c.read(IDLE);
             assertEquals(204, ping.status());
             assertEquals("1.8.10", ping.headers().get("x-influxdb-version"));
             Thread.sleep(IDLE.toMillis() / 2);
-            c.send(write);
+            c.send(write.replace("v=1 1", "v=1 2")); // another point: the same one again would be kept once (RepeatedWrites)
             assertEquals(204, c.read(IDLE).status());
             long t0 = System.nanoTime();
             assertTrue(c.closedWithin(IDLE.multipliedBy(3)), "an idle kept-alive connection is closed");
@@ -132,14 +132,14 @@ class CaptureDeadlinesTest {
     void headsAreReadStrictly(@TempDir Path dir) throws Exception {
         try (CaptureServer s = CaptureServer.start(settings(dir))) {
             String big = "X-Big: " + "a".repeat(20_000) + "\r\n";
-            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: c\r\n" + big + "\r\n", 431);
-            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: c\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400);
-            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: c\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", 400);
-            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: c\r\nX-A: 1\r\n folded\r\n\r\n", 400);
+            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\n" + big + "\r\n", 431);
+            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n", 400);
+            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabc", 400);
+            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: 1\r\n folded\r\n\r\n", 400);
             assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nContent-Length: 0\r\n\r\n", 400);
-            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: c\r\nTransfer-Encoding: gzip\r\n\r\n", 501);
-            assertRefused(s.url(), "POST /write?db=app HTTP/2.0\r\nHost: c\r\n\r\n", 505);
-            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: c\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400);
+            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: gzip\r\n\r\n", 501);
+            assertRefused(s.url(), "POST /write?db=app HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n", 505);
+            assertRefused(s.url(), "POST /write?db=app HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400);
             assertEquals(0, s.stats().points());
         }
     }

@@ -73,6 +73,35 @@ class CaptureKeepsWhatItAcknowledgesTest {
         assertEquals(List.of("ok", "first line\nsecond line", "indented"), messages);
     }
 
+    /**
+     * Issue 31: a writer that gave up waiting sends its body again, and the first copy may have been kept already. The
+     * same points to the same place are kept once, as influxd holds them once (the second write overwrites each point
+     * with itself); points without a timestamp get a new one each time, and a write to another database is another
+     * write, so those are kept again, as influxd keeps them.
+     */
+    @Test
+    void theSamePointsSentAgainToTheSamePlaceAreKeptOnce(@TempDir Path dir) throws Exception {
+        Path spool = dir.resolve("spool.lp");
+        String timed = "cpu,host=a v=1i 1700000000000000000\ncpu,host=b v=2i 1700000000000000001\nnot a point\n";
+        try (CaptureServer s = CaptureServer.start(CaptureServer.Settings.loopback(0, spool))) {
+            HttpResponse<String> first = write(s.url(), timed);
+            HttpResponse<String> again = write(s.url(), timed);
+            assertEquals(400, again.statusCode(), "answered as the first was: the bad line named");
+            assertEquals(first.body(), again.body());
+            assertEquals(2, s.stats().points());
+            assertEquals(1, s.stats().repeated());
+            assertEquals(first.body(), http.send(HttpRequest.newBuilder(s.url().resolve("/write?db=other"))
+                .POST(HttpRequest.BodyPublishers.ofString(timed)).build(), HttpResponse.BodyHandlers.ofString()).body());
+            assertEquals(4, s.stats().points(), "the same points to another database are another write");
+            for (int i = 0; i < 2; i++) { // at once: the arrival time given to a point without one is in milliseconds
+                assertEquals(204, write(s.url(), "beat,host=a up=1i\n").statusCode());
+            }
+            assertEquals(6, s.stats().points(), "a heartbeat sent twice is two heartbeats");
+            assertEquals(1, s.stats().repeated());
+        }
+        assertEquals(6, report(spool).rows());
+    }
+
     @Test
     void theGoodLinesOfABodyWithBadOnesAreKeptAndEveryBadLineIsNamed(@TempDir Path dir) throws Exception {
         Path spool = dir.resolve("spool.lp");

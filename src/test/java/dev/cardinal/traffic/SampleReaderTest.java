@@ -123,6 +123,45 @@ class SampleReaderTest {
             + " keeps it (binary data in a text file?)"), s.report().warnings().stream().map(ReadProblem::toString).toList());
     }
 
+    /**
+     * Issue 31: a point whose string runs over two lines, then one with a NUL in a tag (influxd 1.6.7 answers both
+     * 204 and keeps them), then ordinary points. The file is text: every point is kept and the NUL's line is named;
+     * it was refused whole as binary (its first physical line, read alone, is no point), losing them all.
+     */
+    @Test
+    void aNulInATagAfterAStringOverTwoLinesIsThatLinesFaultNotTheFiles() throws Exception {
+        StringBuilder sb = new StringBuilder("cpu,host=a s=\"line one\nline two\",v=1i 1700000000000000000\n"
+            + "cpu,host=b\u0000x v=2i 1700000000000000001\n");
+        for (int i = 0; i < 1_000; i++) {
+            sb.append("cpu,host=h").append(i % 5).append(" v=").append(i).append("i ").append(1_700_000_000_000_000_002L + i).append('\n');
+        }
+        Path f = Files.writeString(dir.resolve("poison.lp"), sb);
+        Sample s = read(f);
+        assertEquals(1_002, s.rows(), s.report().problems().toString());
+        assertEquals(List.of(), s.report().problems());
+        assertEquals(List.of(f + ":3:11: warning: a NUL byte in a tag value at column 11: the server keeps it (binary data in a"
+            + " text file?)"), s.report().warnings().stream().map(ReadProblem::toString).toList());
+    }
+
+    /** A bad first line does not make the NUL of a later point the file's fault either: the file holds points. */
+    @Test
+    void aNulAfterABadFirstLineIsThatLinesFault() throws Exception {
+        Path f = Files.writeString(dir.resolve("bad-first.lp"), "no fields here\nm,t=a\u0000b f=1 1\nm,t=c f=2 2\n");
+        Sample s = read(f);
+        assertEquals(2, s.rows());
+        assertEquals(List.of(1L), s.report().problems().stream().map(ReadProblem::line).toList());
+    }
+
+    /** A measurement may start with a brace (influxd keeps it): a file whose first line is such a point is not JSON. */
+    @Test
+    void aFirstPointWhoseMeasurementStartsWithABraceIsNotJson() throws Exception {
+        Path f = Files.writeString(dir.resolve("brace.lp"), "{\"a\":1} v=1 1\n[x v=2 2\ncpu,host=a v=3 3\n");
+        Sample s = read(f);
+        assertEquals(3, s.rows(), s.report().problems().toString());
+        Path json = Files.writeString(dir.resolve("json.lp"), "{\"a\": 1, \"b\": 2}\n");
+        assertEquals(ReadProblem.Kind.NOT_THIS_FORMAT, read(json).report().problems().get(0).kind(), "JSON is still refused at once");
+    }
+
     @Test
     void aTruncatedGzipKeepsTheRowsBeforeTheCut() throws Exception {
         StringBuilder sb = new StringBuilder();
