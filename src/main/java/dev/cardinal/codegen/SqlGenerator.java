@@ -32,12 +32,24 @@ public final class SqlGenerator {
      */
     public record Script(SqlDialect dialect, String table, List<Column> columns, List<String> key, String createTable,
                          String upsert, String report, String reportForOne) {
-        public String text() {
+        /** What runs whole through the engine's client ({@code psql -v ON_ERROR_STOP=1 -f}, {@code mariadb DB <}): the table. */
+        public String script() {
+            return dialect.scriptHeader() + commentLine("summary table for the rollup: one row per group and window")
+                + createTable + ";\n";
+        }
+
+        /**
+         * The statements the daily job and the reports prepare through a driver: {@code ?} parameters, which no
+         * client runs as they stand, so they live apart from the script.
+         */
+        public String statements() {
             String first = columns.get(0).name();
-            return dialect.scriptHeader() + commentLine("summary table for the rollup: one row per group and window") + createTable + ";\n\n"
-                + commentLine("the daily job's upsert (parameters in column order); running a window twice overwrites it")
+            return commentLine("statement templates for a driver (JDBC and the like): prepare each one; ? marks a parameter."
+                + " Not a script: the " + Bundle.engine(dialect) + " client would refuse the parameters")
+                + "\n" + commentLine("the daily job's upsert (parameters in column order); running a window twice overwrites it")
                 + upsert + ";\n\n"
-                + commentLine("long-range report per " + first + " (parameters: from, to)") + report + ";\n\n"
+                + commentLine("long-range report per " + first + " (parameters: from, to); a uniques column is the busiest "
+                    + "window's figure, a floor for the range (distinct values do not add up across windows)") + report + ";\n\n"
                 + commentLine("the same for one " + first + " (parameters: " + first + ", from, to)") + reportForOne + ";\n";
         }
     }
@@ -90,22 +102,35 @@ public final class SqlGenerator {
 
         String group = d.identifier(columns.get(0).name());
         String window = d.identifier(windowName);
+        String from = "SELECT " + selects(d, columns, windowName, "") + " FROM " + d.identifier(table) + " WHERE ";
+        String range = window + " >= ? AND " + window + " < ? GROUP BY " + group + " ORDER BY " + group;
+        return new Script(d, table, columns, key, create.toString(), d.upsert(table, key, values), from + range,
+            from + group + " = ? AND " + range);
+    }
+
+    /** The report's columns: the first group column, each total summed (or its extreme), each uniques' busiest window. */
+    private static String selects(SqlDialect d, List<Column> columns, String windowName, String alias) {
         List<String> selects = new ArrayList<>();
-        selects.add(group);
+        selects.add(alias + d.identifier(columns.get(0).name()));
         for (Column c : columns) {
             String col = d.identifier(c.name());
             switch (c.kind()) {
                 case TOTAL -> selects.add((c.from().function() == Aggregate.MIN ? "MIN(" : c.from().function() == Aggregate.MAX
-                    ? "MAX(" : "SUM(") + col + ") AS " + col);
-                case UNIQUES -> selects.add("MAX(" + col + ") AS " + d.identifier(c.name() + "_busiest_" + windowName));
+                    ? "MAX(" : "SUM(") + alias + col + ") AS " + col);
+                case UNIQUES -> selects.add("MAX(" + alias + col + ") AS " + d.identifier(rangeUniques(c.name(), windowName)));
                 default -> { }
             }
         }
         selects.add("COUNT(*) AS " + d.identifier("rows"));
-        String from = "SELECT " + String.join(", ", selects) + " FROM " + d.identifier(table) + " WHERE ";
-        String range = window + " >= ? AND " + window + " < ? GROUP BY " + group + " ORDER BY " + group;
-        return new Script(d, table, columns, key, create.toString(), d.upsert(table, key, values), from + range,
-            from + group + " = ? AND " + range);
+        return String.join(", ", selects);
+    }
+
+    /**
+     * The report's column for a uniques column over a range: the busiest window's figure, a floor (the range's distinct
+     * values are at least that many, and at most the windows' sum), which its name says: {@code user_id_uniques_floor_max_day}.
+     */
+    public static String rangeUniques(String uniquesColumn, String windowColumn) {
+        return uniquesColumn + "_floor_max_" + windowColumn;
     }
 
     /** A window column name no group-by attribute already has. */
@@ -120,11 +145,16 @@ public final class SqlGenerator {
     /** A group-by column's type; text compares exactly, so keys InfluxDB tells apart stay apart. */
     private static String keyType(SqlDialect d, EventKind kind, EventKindSample sample, String attribute) {
         ValueType t = kind.attribute(attribute).map(x -> x.type()).orElse(ValueType.STRING);
+        return columnType(d, t, t == ValueType.STRING ? textLength(sample, attribute) : 0);
+    }
+
+    /** A key column of type {@code t}; text of at most {@code textLength} characters. */
+    private static String columnType(SqlDialect d, ValueType t, int textLength) {
         return switch (t) {
             case INTEGER, UNSIGNED -> d.bigint();
             case FLOAT -> d.dbl();
             case BOOLEAN -> d.exactText(5);
-            case STRING -> d.exactText(textLength(sample, attribute));
+            case STRING -> d.exactText(textLength);
         };
     }
 

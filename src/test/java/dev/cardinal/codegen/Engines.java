@@ -64,6 +64,24 @@ public final class Engines {
         return new SqlRun((int) (tags + errors), o.out, o.err);
     }
 
+    /** A script run as its README line says: stopping at the first error; its exit status and what the client said. */
+    public record ScriptRun(int exit, String out, String err) {
+    }
+
+    /**
+     * {@code psql -v ON_ERROR_STOP=1 -f FILE} (search path {@code schema}) or {@code mariadb DATABASE < FILE} without
+     * {@code --force}: a statement the engine refuses ends the run with a non-zero status.
+     */
+    public static ScriptRun strict(SqlDialect d, Path file, String schema) throws IOException, InterruptedException {
+        ProcessBuilder pb = d == SqlDialect.MARIADB
+            ? new ProcessBuilder("mariadb", "-h", "127.0.0.1", "-uroot", schema)
+            : new ProcessBuilder("psql", "-X", "-h", "127.0.0.1", "-U", "postgres", "-v", "ON_ERROR_STOP=1", "-f",
+                file.toAbsolutePath().toString(), "test");
+        pb.environment().put("PGOPTIONS", "-c search_path=" + schema);
+        Output o = run(pb, d == SqlDialect.MARIADB ? file : null);
+        return new ScriptRun(o.exit, o.out, o.err);
+    }
+
     /**
      * {@code mariadb --force DATABASE < FILE} in {@code cwd}. The client prints nothing for a statement that ran, so
      * the statements are counted from the server's general log: the client's session is found by a probe value its
