@@ -15,9 +15,11 @@ import java.util.Objects;
  * @param aggregates what to compute, per source attribute
  * @param groupBy    attributes to group by (tags in InfluxQL; any column in SQL)
  * @param destination where the result goes
+ * @param owner      what owns each value of the first group-by attribute (an account owning listings), for the
+ *                   report per owner; null when none is named
  */
 public record Rollup(String id, String name, String layout, Duration window, List<AggregateSpec> aggregates,
-                     List<String> groupBy, Destination destination) {
+                     List<String> groupBy, Destination destination, Owner owner) {
 
     public Rollup {
         Objects.requireNonNull(id, "id");
@@ -26,6 +28,28 @@ public record Rollup(String id, String name, String layout, Duration window, Lis
         Objects.requireNonNull(destination, "destination");
         aggregates = List.copyOf(aggregates);
         groupBy = List.copyOf(groupBy);
+    }
+
+    /** A rollup without an owner. */
+    public Rollup(String id, String name, String layout, Duration window, List<AggregateSpec> aggregates,
+                  List<String> groupBy, Destination destination) {
+        this(id, name, layout, window, aggregates, groupBy, destination, null);
+    }
+
+    /**
+     * The entity that owns each value of a rollup's first group-by attribute, e.g. the account of a listing: a table
+     * of the relational database with a row per value, in a column of the attribute's name, and its owner's id.
+     *
+     * @param table  the entity table, e.g. {@code listing}
+     * @param column its column holding the owner's id, e.g. {@code account_id}
+     * @param type   the owner id's type
+     */
+    public record Owner(String table, String column, ValueType type) {
+        public Owner {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(type, "type");
+        }
     }
 
     /** One aggregate of one attribute, e.g. {@code sum(count)}. */

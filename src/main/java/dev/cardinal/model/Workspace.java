@@ -17,9 +17,10 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
      * target's server version and limits; a workspace that uses neither is still written as format 1, so older
      * builds keep reading it, and one that does is refused by them instead of losing its limits on their next save.
      * Format 3 added document targets (OpenSearch, Elasticsearch), which a format-2 reader would refuse as an
-     * unknown kind without saying that a newer Cardinal wrote them.
+     * unknown kind without saying that a newer Cardinal wrote them. Format 4 added a rollup's owner (the report per
+     * owner): a format-3 reader would only warn of an unknown property and drop the owner on its next save.
      */
-    public static final int FORMAT_VERSION = 3;
+    public static final int FORMAT_VERSION = 4;
 
     public Workspace {
         eventKinds = List.copyOf(eventKinds);
@@ -32,6 +33,9 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
 
     /** The oldest format that holds everything in this workspace: what it is written as. */
     public int formatVersion() {
+        if (rollups.stream().anyMatch(r -> r.owner() != null)) {
+            return 4;
+        }
         if (targets.stream().anyMatch(t -> t.kind().isDocument())) {
             return 3;
         }

@@ -144,6 +144,10 @@ public final class WorkspaceWriter {
         Rollup.Destination d = r.destination();
         n.putObject("destination").put("kind", d.kind().id()).put("name", d.name())
             .put("retention", Durations.format(d.retention()));
+        if (r.owner() != null) {
+            n.putObject("owner").put("table", r.owner().table()).put("column", r.owner().column())
+                .put("type", r.owner().type().id());
+        }
         return n;
     }
 

@@ -11,7 +11,6 @@ import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -33,32 +32,52 @@ class RollupFilesRunAsWrittenTest {
     void theScriptRunsWholeAndTheTemplatesRunOnWhatItMade(SqlDialect d, @TempDir Path dir) throws Exception {
         CliRun r = CliRun.of("generate", ADS, "--layout", "ids-as-fields", "-o", dir.toString());
         assertEquals(0, r.code(), r.err());
-        String schema = "cardinal_reports_run_" + System.nanoTime();
-        try (Connection c = Engines.connect(d); Statement st = c.createStatement()) {
-            st.execute((d == SqlDialect.MARIADB ? "CREATE DATABASE " : "CREATE SCHEMA ") + schema);
-            try {
-                Engines.ScriptRun run = Engines.strict(d, dir.resolve("listing-daily." + d.id() + ".sql"), schema);
-                assertEquals(0, run.exit(), run.out() + run.err());
-                assertEquals(List.of("listing_daily"), Engines.tables(d, schema), run.err());
+        Engines.afterScript(d, dir.resolve("listing-daily." + d.id() + ".sql"), "cardinal_reports_run", (c, st, schema) -> {
+            assertEquals(List.of("listing_daily"), Engines.tables(d, schema));
+            List<String> templates = templates(Files.readString(dir.resolve("listing-daily." + d.id() + ".statements.txt")));
+            assertEquals(3, templates.size(), templates.toString());
+            Date day = Date.valueOf("2026-03-01");
+            execute(c, templates.get(0), "l1", day, "view", 5L, 2L);
+            execute(c, templates.get(0), "l1", day, "view", 7L, 3L); // the same day again overwrites it
+            execute(c, templates.get(0), "l1", Date.valueOf("2026-03-02"), "view", 1L, 4L);
+            long[] all = report(c, templates.get(1), Date.valueOf("2026-01-01"), Date.valueOf("2027-01-01"));
+            long[] one = report(c, templates.get(2), "l1", Date.valueOf("2026-01-01"), Date.valueOf("2027-01-01"));
+            assertEquals(List.of(8L, 4L, 2L), List.of(all[0], all[1], all[2]));
+            assertTrue(Arrays.equals(all, one), Arrays.toString(one));
+        });
+    }
 
-                c.setCatalog(d == SqlDialect.MARIADB ? schema : c.getCatalog());
-                if (d == SqlDialect.POSTGRESQL) {
-                    st.execute("SET search_path = " + schema);
-                }
-                List<String> templates = templates(Files.readString(dir.resolve("listing-daily." + d.id() + ".statements.txt")));
-                assertEquals(3, templates.size(), templates.toString());
-                Date day = Date.valueOf("2026-03-01");
-                execute(c, templates.get(0), "l1", day, "view", 5L, 2L);
-                execute(c, templates.get(0), "l1", day, "view", 7L, 3L); // the same day again overwrites it
-                execute(c, templates.get(0), "l1", Date.valueOf("2026-03-02"), "view", 1L, 4L);
-                long[] all = report(c, templates.get(1), Date.valueOf("2026-01-01"), Date.valueOf("2027-01-01"));
-                long[] one = report(c, templates.get(2), "l1", Date.valueOf("2026-01-01"), Date.valueOf("2027-01-01"));
-                assertEquals(List.of(8L, 4L, 2L), List.of(all[0], all[1], all[2]));
-                assertTrue(Arrays.equals(all, one), Arrays.toString(one));
-            } finally {
-                st.execute(d == SqlDialect.MARIADB ? "DROP DATABASE " + schema : "DROP SCHEMA " + schema + " CASCADE");
+    @ParameterizedTest
+    @EnumSource(SqlDialect.class)
+    void aRollupWithAnOwnerGetsTheOwnersTableAndItsReport(SqlDialect d, @TempDir Path dir) throws Exception {
+        Path ws = dir.resolve("ads.cardinal.json");
+        Files.writeString(ws, Files.readString(Path.of(ADS)).replaceFirst("\"formatVersion\" *: *\\d+", "\"formatVersion\": 4")
+            .replaceFirst("(\"destination\" *: *\\{[^}]*\\})", "$1, \"owner\": {\"table\": \"listing\", \"column\": \"account_id\"}"));
+        Files.copy(Path.of(ADS).resolveSibling("traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        Path out = dir.resolve("out");
+        CliRun r = CliRun.of("generate", ws.toString(), "--layout", "ids-as-fields", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        Engines.afterScript(d, out.resolve("listing-daily." + d.id() + ".sql"), "cardinal_reports_owner_run", (c, st, schema) -> {
+            assertEquals(List.of("listing", "listing_daily"), Engines.tables(d, schema).stream().sorted().toList());
+            List<String> templates = templates(Files.readString(out.resolve("listing-daily." + d.id() + ".statements.txt")));
+            assertEquals(4, templates.size(), templates.toString());
+            st.execute("INSERT INTO listing VALUES ('l1', 'a1'), ('l2', 'a1'), ('l3', 'a2')");
+            for (String listing : List.of("l1", "l2", "l3")) {
+                execute(c, templates.get(0), listing, Date.valueOf("2026-03-01"), "view", 5L, 2L);
             }
-        }
+            try (PreparedStatement ps = c.prepareStatement(templates.get(3))) {
+                ps.setString(1, "a1");
+                ps.setObject(2, Date.valueOf("2026-01-01"));
+                ps.setObject(3, Date.valueOf("2027-01-01"));
+                List<String> listings = new java.util.ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        listings.add(rs.getString(1) + "=" + rs.getLong("count_sum"));
+                    }
+                }
+                assertEquals(List.of("l1=5", "l2=5"), listings, "the account's listings, not the other account's");
+            }
+        });
     }
 
     @Test

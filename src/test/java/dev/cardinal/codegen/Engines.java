@@ -82,6 +82,36 @@ public final class Engines {
         return new ScriptRun(o.exit, o.out, o.err);
     }
 
+    /** What a test does on a connection whose default schema is one a script made. */
+    public interface InSchema {
+        void run(Connection c, Statement st, String schema) throws Exception;
+    }
+
+    /**
+     * Runs {@code file} with {@link #strict} in a schema of its own (named from {@code prefix}), requires it to succeed,
+     * then runs {@code body} on a connection that uses that schema; the schema is dropped afterwards.
+     */
+    public static void afterScript(SqlDialect d, Path file, String prefix, InSchema body) throws Exception {
+        String schema = prefix + "_" + System.nanoTime();
+        try (Connection c = connect(d); Statement st = c.createStatement()) {
+            st.execute((d == SqlDialect.MARIADB ? "CREATE DATABASE " : "CREATE SCHEMA ") + schema);
+            try {
+                ScriptRun run = strict(d, file, schema);
+                if (run.exit() != 0) {
+                    throw new AssertionError(file.getFileName() + " stopped with " + run.exit() + ":\n" + run.out() + run.err());
+                }
+                if (d == SqlDialect.MARIADB) {
+                    c.setCatalog(schema);
+                } else {
+                    st.execute("SET search_path = " + schema);
+                }
+                body.run(c, st, schema);
+            } finally {
+                st.execute(d == SqlDialect.MARIADB ? "DROP DATABASE " + schema : "DROP SCHEMA " + schema + " CASCADE");
+            }
+        }
+    }
+
     /**
      * {@code mariadb --force DATABASE < FILE} in {@code cwd}. The client prints nothing for a statement that ran, so
      * the statements are counted from the server's general log: the client's session is found by a probe value its
