@@ -36,7 +36,7 @@ final class GenerateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "W.cardinal.json", description = "The workspace.")
     Path workspace;
 
-    @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (default: each event kind's first layout).")
+    @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (default: each event kind's first layout and every layout a rollup reads).")
     String layout;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "Folder to write into (made if missing).")
@@ -73,6 +73,8 @@ final class GenerateCommand implements Callable<Integer> {
             chosen.add(l.get());
         } else {
             ws.eventKinds().forEach(k -> ws.layoutsOf(k.name()).stream().findFirst().ifPresent(chosen::add));
+            // a rollup's code comes with the layout it reads, which need not be its event kind's first
+            ws.rollups().forEach(r -> ws.layout(r.layout()).filter(l -> !chosen.contains(l)).ifPresent(chosen::add));
         }
         if (chosen.isEmpty()) {
             err.println("cardinal generate: " + workspace + " has no layout");
@@ -98,6 +100,7 @@ final class GenerateCommand implements Callable<Integer> {
             return 1;
         }
         Bundle.write(contents, output, workspace.getFileName().toString(), f -> out.println("Wrote " + f));
+        contents.notWritten().forEach(n -> err.println("cardinal generate: not written: " + n));
         return 0;
     }
 }

@@ -2,6 +2,7 @@ package dev.cardinal.cli;
 
 import dev.cardinal.traffic.scenarios.Clock;
 import dev.cardinal.traffic.scenarios.Scenarios;
+import dev.cardinal.traffic.scenarios.SummaryYear;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -40,12 +41,29 @@ final class SampleDataCommand implements Callable<Integer> {
         + " DIR/<scenario>/" + Scenarios.DOCUMENTS_FILE + ") of the scenarios that have one: custom-metrics.")
     boolean documents;
 
+    @Option(names = "--summary-year", paramLabel = "LISTINGS", description = "Instead of traffic, write a year of the ad"
+        + " marketplace's daily summary rows (listing-daily) for LISTINGS listings (a multiple of 210; 21000 is the report"
+        + " benchmark's table): DIR/ad-marketplace/" + SUMMARY_ROWS + " (listing_id, day, event, count_sum, user_id_uniques)"
+        + " and " + SUMMARY_OWNERS + " (listing_id, account_id), tab-separated, for LOAD DATA INFILE or COPY. One account"
+        + " holds 1/21 of the listings, 200 share the rest.")
+    Integer summaryYear;
+
+    @Option(names = "--summary-order", defaultValue = "day", paramLabel = "key|day", description = "The summary rows' order:"
+        + " day by day as the daily job writes them (default), or the summary table's key.")
+    String summaryOrder;
+
+    static final String SUMMARY_ROWS = "listing-daily.year.tsv";
+    static final String SUMMARY_OWNERS = "listing-owners.tsv";
+
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
+        if (summaryYear != null) {
+            return summaryYear(out);
+        }
         List<String> chosen = names == null || names.isEmpty() ? Scenarios.names() : names;
         for (String name : chosen) {
             if (!Scenarios.names().contains(name)) {
@@ -71,6 +89,23 @@ final class SampleDataCommand implements Callable<Integer> {
                 out.printf("%s (%,d documents)%n", Scenarios.writeDocuments(name, root.resolve(name), d), d);
             }
         }
+        return 0;
+    }
+
+    private int summaryYear(PrintWriter out) throws IOException {
+        if (!summaryOrder.equals("day") && !summaryOrder.equals("key")) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--summary-order is key or day, was '" + summaryOrder + "'");
+        }
+        SummaryYear year;
+        try {
+            year = new SummaryYear(new SummaryYear.Shape(summaryYear, 365, SummaryYear.Shape.realistic().first()));
+        } catch (IllegalArgumentException e) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--summary-year: " + e.getMessage());
+        }
+        Path dir = java.nio.file.Files.createDirectories(root.resolve("ad-marketplace"));
+        long rows = year.writeRows(dir.resolve(SUMMARY_ROWS), summaryOrder.equals("key") ? SummaryYear.Order.KEY : SummaryYear.Order.DAY);
+        out.printf("%s (%,d summary rows)%n", dir.resolve(SUMMARY_ROWS), rows);
+        out.printf("%s (%,d listings)%n", dir.resolve(SUMMARY_OWNERS), year.writeOwners(dir.resolve(SUMMARY_OWNERS)));
         return 0;
     }
 }

@@ -103,6 +103,11 @@ public final class Bundle {
                 throw new IllegalArgumentException("layout '" + l.id() + "': " + e.getMessage(), e);
             }
         }
+        for (Rollup r : ws.rollups()) {
+            if (layouts.stream().noneMatch(l -> l.id().equals(r.layout()))) {
+                notWritten.add("no code for rollup " + r.id() + ": it reads layout " + r.layout() + ", which is not generated here");
+            }
+        }
         return new Contents(new ArrayList<>(files.values()), notWritten);
     }
 
@@ -245,13 +250,22 @@ public final class Bundle {
         for (Rollup r : ws.rollups()) {
             if (r.layout().equals(l.id()) && r.destination().kind() == Rollup.DestinationKind.RELATIONAL_TABLE) {
                 for (SqlDialect d : SqlDialect.values()) {
-                    String name = SchemaInference.slug(r.id()) + "." + d.id() + ".sql";
-                    attempt(notWritten, name, () -> files.put(name, new Artefact(name, SqlGenerator.generate(d, r, kind, sample).text(),
-                        "the rollup's summary table, its idempotent upsert for the daily job, and the long-range report, for "
-                            + engine(d) + ".", Language.SQL, d)));
+                    String stem = SchemaInference.slug(r.id()) + "." + d.id();
+                    attempt(notWritten, stem + ".sql", () -> files.put(stem + ".sql", new Artefact(stem + ".sql",
+                        SqlGenerator.generate(d, r, kind, sample).script(), "the rollup's summary table for " + engine(d)
+                        + ", a script that runs whole: `" + client(d, stem + ".sql") + "`.", Language.SQL, d)));
+                    attempt(notWritten, stem + ".statements.txt", () -> files.put(stem + ".statements.txt", new Artefact(
+                        stem + ".statements.txt", SqlGenerator.generate(d, r, kind, sample).statements(), "the statements the"
+                        + " daily job and the reports prepare through a driver (`?` parameters), for " + engine(d)
+                        + "; not a script.", Language.SQL, d)));
                 }
             }
         }
+    }
+
+    /** How the engine's own client runs a script, stopping at the first error. */
+    private static String client(SqlDialect d, String file) {
+        return d == SqlDialect.MARIADB ? "mariadb DATABASE < " + file : "psql -v ON_ERROR_STOP=1 -d DATABASE -f " + file;
     }
 
     /** Makes one language's artefacts; a name that language cannot hold leaves them out, with the reason. */

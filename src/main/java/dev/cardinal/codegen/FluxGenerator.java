@@ -66,7 +66,9 @@ public final class FluxGenerator {
                 continue;
             }
             if (r.destination().kind() == Rollup.DestinationKind.RELATIONAL_TABLE) {
-                tasks.add(sqlTask(ws, r, layout, bucket, measurement.get()));
+                for (SqlDialect d : SqlDialect.values()) {
+                    tasks.add(sqlTask(d, r, layout, bucket, measurement.get()));
+                }
             } else {
                 String target = r.destination().kind() == Rollup.DestinationKind.BUCKET ? r.destination().name()
                     : database + "/" + r.destination().name();
@@ -129,10 +131,12 @@ public final class FluxGenerator {
      * second run of the same day fail rather than double it; to redo a day, delete it first or use the upsert of the
      * SQL file.
      */
-    private static Script sqlTask(Workspace ws, Rollup r, Layout layout, String bucket, String measurement) {
-        // the engine: the workspace's relational target, else PostgreSQL
-        String driver = ws.targets().stream().filter(t -> t.kind() == Target.Kind.MARIADB || t.kind() == Target.Kind.POSTGRESQL)
-            .findFirst().map(t -> t.kind() == Target.Kind.MARIADB ? "mysql" : "postgres").orElse("postgres");
+    private static Script sqlTask(SqlDialect d, Rollup r, Layout layout, String bucket, String measurement) {
+        // Flux's sql package names MariaDB's driver after MySQL, whose wire protocol it speaks
+        String driver = d == SqlDialect.MARIADB ? "mysql" : "postgres";
+        String dsnForm = d == SqlDialect.MARIADB ? "user:password@tcp(host:3306)/database"
+            : "postgresql://user:password@host:5432/database?sslmode=disable";
+        String engine = Bundle.engine(d);
         List<String> groups = new ArrayList<>();
         for (String a : r.groupBy()) {
             groups.add(layout.roleOf(a) == Role.TAG ? InfluxQlGenerator.tagKeyOf(layout, a) : InfluxQlGenerator.fieldKeyOf(layout, a));
@@ -145,9 +149,9 @@ public final class FluxGenerator {
             }
         }
         StringBuilder sb = new StringBuilder("import \"date\"\nimport \"sql\"\nimport \"influxdata/influxdb/secrets\"\n\n")
-            .append(taskOption(r, "into table " + r.destination().name()))
-            .append("// the connection string lives in the secret store, never in the script\n")
-            .append("dsn = secrets.get(key: \"CARDINAL_SQL_DSN\")\n")
+            .append(taskOption(r, "into table " + r.destination().name() + " (" + engine + ")"))
+            .append("// the connection string lives in the secret store, never in the script; its form: ").append(dsnForm).append('\n')
+            .append("dsn = secrets.get(key: ").append(Flux.string(dsnKey(d))).append(")\n")
             .append("// yesterday, whole: the day this run summarises\n")
             .append("today = date.truncate(t: now(), unit: 1d)\n")
             .append("day = date.sub(d: 1d, from: today)\n\n")
@@ -186,8 +190,13 @@ public final class FluxGenerator {
         sb.append('\n').append(joined).append("\n    |> map(fn: (r) => ({r with day: day}))\n")
             .append("    |> sql.to(driverName: ").append(Flux.string(driver)).append(", dataSourceName: dsn, table: ").append(Flux.string(r.destination().name()))
             .append(")\n");
-        return new Script(r.id() + ".flux", "rollup " + r.name() + ": daily into the relational table " + r.destination().name(),
-            sb.toString());
+        return new Script(r.id() + "." + d.id() + ".flux", "rollup " + r.name() + ": daily into the relational table "
+            + r.destination().name() + " on " + engine, sb.toString());
+    }
+
+    /** The secret holding the connection string of the engine's summary table. */
+    public static String dsnKey(SqlDialect d) {
+        return "CARDINAL_" + d.name() + "_DSN";
     }
 
     private static List<String> concat(List<String> a, String b) {

@@ -29,18 +29,52 @@ public final class SqlGenerator {
      * @param upsert      the parameterised upsert, parameters in {@link #columns} order
      * @param report      the parameterised long-range report: window from (inclusive), window to (exclusive)
      * @param reportForOne the same for one value of the first group column: that value, from, to
+     * @param ownerTables the owner's table and its index by owner, when the rollup names an owner (else empty)
+     * @param reportForOwner the report for one owner, a row per value of the first group column it owns: the owner's
+     *                       id, from, to (null without an owner)
      */
     public record Script(SqlDialect dialect, String table, List<Column> columns, List<String> key, String createTable,
-                         String upsert, String report, String reportForOne) {
-        public String text() {
+                         String upsert, String report, String reportForOne, List<String> ownerTables, String reportForOwner) {
+        public Script {
+            ownerTables = List.copyOf(ownerTables);
+        }
+
+        /**
+         * What runs whole through the engine's client ({@code psql -v ON_ERROR_STOP=1 -f}, {@code mariadb DB <}): the
+         * table, and the owner's table with the index the report per owner reads by.
+         */
+        public String script() {
+            StringBuilder sb = new StringBuilder(dialect.scriptHeader())
+                .append(commentLine("summary table for the rollup: one row per group and window")).append(createTable).append(";\n");
+            if (!ownerTables.isEmpty()) {
+                sb.append('\n').append(commentLine(OwnerReport.TABLES_COMMENT));
+                ownerTables.forEach(t -> sb.append(t).append(";\n"));
+            }
+            return sb.toString();
+        }
+
+        /**
+         * The statements the daily job and the reports prepare through a driver: {@code ?} parameters, which no
+         * client runs as they stand, so they live apart from the script.
+         */
+        public String statements() {
             String first = columns.get(0).name();
-            return dialect.scriptHeader() + commentLine("summary table for the rollup: one row per group and window") + createTable + ";\n\n"
-                + commentLine("the daily job's upsert (parameters in column order); running a window twice overwrites it")
+            return commentLine("statement templates for a driver (JDBC and the like): prepare each one; ? marks a parameter."
+                + " Not a script: the " + Bundle.engine(dialect) + " client would refuse the parameters")
+                + "\n" + commentLine("the daily job's upsert (parameters in column order); running a window twice overwrites it")
                 + upsert + ";\n\n"
-                + commentLine("long-range report per " + first + " (parameters: from, to)") + report + ";\n\n"
-                + commentLine("the same for one " + first + " (parameters: " + first + ", from, to)") + reportForOne + ";\n";
+                + commentLine("long-range report per " + first + " (parameters: from, to); a uniques column is the busiest "
+                    + "window's figure, a floor for the range (distinct values do not add up across windows)")
+                + commentLine(WHOLE_RANGE) + report + ";\n\n"
+                + commentLine("the same for one " + first + " (parameters: " + first + ", from, to)") + reportForOne + ";\n"
+                + (reportForOwner == null ? "" : "\n" + OwnerReport.comment(first) + reportForOwner + ";\n");
         }
     }
+
+    /** What the report over every group costs: it reads every row of the range, measured by YearReportBenchmark. */
+    static final String WHOLE_RANGE = "it reads every row of the range, the whole table for a whole year: 6.9 million rows"
+        + " took 7.8 s on MariaDB 10.11 (2.3 s of its CPU) and 4.3 s on PostgreSQL 15 (a parallel scan) on a busy 2-core"
+        + " machine; see rollup-reports.md";
 
     private SqlGenerator() {
     }
@@ -86,26 +120,45 @@ public final class SqlGenerator {
                 .append(key.contains(c.name()) || c.kind() == Column.Kind.TOTAL || c.kind() == Column.Kind.UNIQUES ? " NOT NULL" : "")
                 .append(",\n");
         }
-        create.append("  PRIMARY KEY (").append(String.join(", ", key.stream().map(d::identifier).toList())).append(")\n)");
+        create.append("  PRIMARY KEY (").append(String.join(", ", key.stream().map(d::identifier).toList())).append(')')
+            .append(d.keyIncludes(values)).append("\n)");
 
         String group = d.identifier(columns.get(0).name());
         String window = d.identifier(windowName);
+        String from = "SELECT " + selects(d, columns, windowName, "") + " FROM " + d.identifier(table) + " WHERE ";
+        String range = window + " >= ? AND " + window + " < ? GROUP BY " + group + " ORDER BY " + group;
+        Rollup.Owner owner = rollup.owner();
+        List<String> ownerTables = owner == null ? List.of() : OwnerReport.tables(d, owner, columns.get(0),
+            columnType(d, owner.type(), 255));
+        String reportForOwner = owner == null ? null
+            : OwnerReport.report(d, owner, table, columns.get(0).name(), windowName, selects(d, columns, windowName, "s."));
+        return new Script(d, table, columns, key, create.toString(), d.upsert(table, key, values), from + range,
+            from + group + " = ? AND " + range, ownerTables, reportForOwner);
+    }
+
+    /** The report's columns: the first group column, each total summed (or its extreme), each uniques' busiest window. */
+    private static String selects(SqlDialect d, List<Column> columns, String windowName, String alias) {
         List<String> selects = new ArrayList<>();
-        selects.add(group);
+        selects.add(alias + d.identifier(columns.get(0).name()));
         for (Column c : columns) {
             String col = d.identifier(c.name());
             switch (c.kind()) {
                 case TOTAL -> selects.add((c.from().function() == Aggregate.MIN ? "MIN(" : c.from().function() == Aggregate.MAX
-                    ? "MAX(" : "SUM(") + col + ") AS " + col);
-                case UNIQUES -> selects.add("MAX(" + col + ") AS " + d.identifier(c.name() + "_busiest_" + windowName));
+                    ? "MAX(" : "SUM(") + alias + col + ") AS " + col);
+                case UNIQUES -> selects.add("MAX(" + alias + col + ") AS " + d.identifier(rangeUniques(c.name(), windowName)));
                 default -> { }
             }
         }
         selects.add("COUNT(*) AS " + d.identifier("rows"));
-        String from = "SELECT " + String.join(", ", selects) + " FROM " + d.identifier(table) + " WHERE ";
-        String range = window + " >= ? AND " + window + " < ? GROUP BY " + group + " ORDER BY " + group;
-        return new Script(d, table, columns, key, create.toString(), d.upsert(table, key, values), from + range,
-            from + group + " = ? AND " + range);
+        return String.join(", ", selects);
+    }
+
+    /**
+     * The report's column for a uniques column over a range: the busiest window's figure, a floor (the range's distinct
+     * values are at least that many, and at most the windows' sum), which its name says: {@code user_id_uniques_floor_max_day}.
+     */
+    public static String rangeUniques(String uniquesColumn, String windowColumn) {
+        return uniquesColumn + "_floor_max_" + windowColumn;
     }
 
     /** A window column name no group-by attribute already has. */
@@ -120,11 +173,16 @@ public final class SqlGenerator {
     /** A group-by column's type; text compares exactly, so keys InfluxDB tells apart stay apart. */
     private static String keyType(SqlDialect d, EventKind kind, EventKindSample sample, String attribute) {
         ValueType t = kind.attribute(attribute).map(x -> x.type()).orElse(ValueType.STRING);
+        return columnType(d, t, t == ValueType.STRING ? textLength(sample, attribute) : 0);
+    }
+
+    /** A key column of type {@code t}; text of at most {@code textLength} characters. */
+    private static String columnType(SqlDialect d, ValueType t, int textLength) {
         return switch (t) {
             case INTEGER, UNSIGNED -> d.bigint();
             case FLOAT -> d.dbl();
             case BOOLEAN -> d.exactText(5);
-            case STRING -> d.exactText(textLength(sample, attribute));
+            case STRING -> d.exactText(textLength);
         };
     }
 

@@ -17,9 +17,11 @@ import java.util.Objects;
  * @param destination where the result goes
  * @param query      how its InfluxDB 1.x continuous query says more than Cardinal's own would (an imported one);
  *                   null for Cardinal's own
+ * @param owner      what owns each value of the first group-by attribute (an account owning listings), for the
+ *                   report per owner; null when none is named
  */
 public record Rollup(String id, String name, String layout, Duration window, List<AggregateSpec> aggregates,
-                     List<String> groupBy, Destination destination, RollupQuery query) {
+                     List<String> groupBy, Destination destination, RollupQuery query, Owner owner) {
 
     public Rollup {
         Objects.requireNonNull(id, "id");
@@ -30,10 +32,36 @@ public record Rollup(String id, String name, String layout, Duration window, Lis
         groupBy = List.copyOf(groupBy);
     }
 
-    /** A rollup with Cardinal's own continuous query. */
+    /** A rollup with Cardinal's own continuous query and without an owner. */
     public Rollup(String id, String name, String layout, Duration window, List<AggregateSpec> aggregates,
                   List<String> groupBy, Destination destination) {
-        this(id, name, layout, window, aggregates, groupBy, destination, null);
+        this(id, name, layout, window, aggregates, groupBy, destination, null, null);
+    }
+
+    /** The same rollup saying what its continuous query says beyond Cardinal's own (an imported one). */
+    public Rollup withQuery(RollupQuery q) {
+        return new Rollup(id, name, layout, window, aggregates, groupBy, destination, q, owner);
+    }
+
+    /** The same rollup with an owner for its report per owner. */
+    public Rollup withOwner(Owner o) {
+        return new Rollup(id, name, layout, window, aggregates, groupBy, destination, query, o);
+    }
+
+    /**
+     * The entity that owns each value of a rollup's first group-by attribute, e.g. the account of a listing: a table
+     * of the relational database with a row per value, in a column of the attribute's name, and its owner's id.
+     *
+     * @param table  the entity table, e.g. {@code listing}
+     * @param column its column holding the owner's id, e.g. {@code account_id}
+     * @param type   the owner id's type
+     */
+    public record Owner(String table, String column, ValueType type) {
+        public Owner {
+            Objects.requireNonNull(table, "table");
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(type, "type");
+        }
     }
 
     /**

@@ -19,7 +19,8 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
      * Format 3 added document targets (OpenSearch, Elasticsearch), which a format-2 reader would refuse as an
      * unknown kind without saying that a newer Cardinal wrote them. Format 4 added what an imported continuous query
      * says beyond Cardinal's own (a rollup's {@code query}, an aggregate's {@code as}), which an older build would
-     * drop with a warning and then plan as a destructive replace.
+     * drop with a warning and then plan as a destructive replace, and a rollup's owner (the report per owner), which
+     * it would drop on its next save.
      */
     public static final int FORMAT_VERSION = 4;
 
@@ -34,7 +35,8 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
 
     /** The oldest format that holds everything in this workspace: what it is written as. */
     public int formatVersion() {
-        if (rollups.stream().anyMatch(r -> r.query() != null || r.aggregates().stream().anyMatch(a -> a.as() != null))) {
+        if (rollups.stream().anyMatch(r -> r.query() != null || r.owner() != null
+            || r.aggregates().stream().anyMatch(a -> a.as() != null))) {
             return 4;
         }
         if (targets.stream().anyMatch(t -> t.kind().isDocument())) {

@@ -348,7 +348,8 @@ public final class WorkspaceReader {
             if (!b.isObject(n, p)) {
                 continue;
             }
-            b.knownProperties(n, p, Set.of("id", "name", "layout", "window", "aggregates", "groupBy", "destination", "query"));
+            b.knownProperties(n, p, Set.of("id", "name", "layout", "window", "aggregates", "groupBy", "destination", "query",
+                "owner"));
             Optional<String> id = b.string(n, "id", p, true);
             if (id.isPresent() && !ids.add(id.get())) {
                 b.error(p + ".id", "duplicate rollup id '" + id.get() + "'");
@@ -396,11 +397,46 @@ public final class WorkspaceReader {
             }
             Rollup.Destination destination = destination(n, p, b);
             RollupQuery query = RollupQueryJson.read(n, p, b);
+            Rollup.Owner owner = n.has("owner") ? owner(n, p, b, groupBy, destination) : null;
             if (id.isPresent() && layoutId.isPresent() && window.isPresent() && destination != null) {
-                rollups.add(new Rollup(id.get(), name, layoutId.get(), window.get(), aggregates, groupBy, destination, query));
+                rollups.add(new Rollup(id.get(), name, layoutId.get(), window.get(), aggregates, groupBy, destination, query,
+                    owner));
             }
         }
         return rollups;
+    }
+
+    /**
+     * What owns the values of the rollup's first group-by attribute: only a summary table has them (its report per
+     * owner joins the owner's table), and the owner's column and table must be apart from the summary's.
+     */
+    private static Rollup.Owner owner(JsonNode rollup, String path, JsonBinder b, List<String> groupBy,
+                                      Rollup.Destination destination) {
+        String p = path + ".owner";
+        JsonNode n = rollup.get("owner");
+        if (!b.isObject(n, p)) {
+            return null;
+        }
+        b.knownProperties(n, p, Set.of("table", "column", "type"));
+        Optional<String> table = b.string(n, "table", p, true);
+        Optional<String> column = b.string(n, "column", p, true);
+        ValueType type = b.choice(n, "type", p, false, ValueType::fromId,
+            Arrays.stream(ValueType.values()).map(ValueType::id).toList(), "value type").orElse(ValueType.STRING);
+        if (destination != null && destination.kind() != Rollup.DestinationKind.RELATIONAL_TABLE) {
+            b.error(p, "an owner is for a rollup into a relational table: its report per owner joins the owner's table");
+            return null;
+        }
+        if (groupBy.isEmpty()) {
+            b.error(p, "an owner owns the values of the first groupBy attribute, and the rollup groups by nothing");
+            return null;
+        }
+        column.filter(groupBy.get(0)::equals).ifPresent(c -> b.error(p + ".column", "the owner's id column '" + c
+            + "' is the name of the ids it owns (groupBy[0]): give the owner's id a name of its own"));
+        table.filter(t -> destination != null && t.equals(destination.name())).ifPresent(t -> b.error(p + ".table",
+            "the owner's table '" + t + "' is the rollup's summary table: name the entity table that maps each "
+            + groupBy.get(0) + " to its owner"));
+        return table.isPresent() && column.isPresent() && !column.get().equals(groupBy.get(0))
+            && !(destination != null && table.get().equals(destination.name())) ? new Rollup.Owner(table.get(), column.get(), type) : null;
     }
 
     private static Rollup.Destination destination(JsonNode rollup, String path, JsonBinder b) {

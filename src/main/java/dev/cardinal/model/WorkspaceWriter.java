@@ -150,6 +150,10 @@ public final class WorkspaceWriter {
         if (r.query() != null) {
             n.set("query", RollupQueryJson.write(r.query()));
         }
+        if (r.owner() != null) {
+            n.putObject("owner").put("table", r.owner().table()).put("column", r.owner().column())
+                .put("type", r.owner().type().id());
+        }
         return n;
     }
 

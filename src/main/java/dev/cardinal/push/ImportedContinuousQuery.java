@@ -148,7 +148,7 @@ final class ImportedContinuousQuery {
         String stem = name.startsWith("cq_") ? name.substring(3) : name;
         return Optional.of(new Rollup(id, stem, layout.get().id(), window, aggregates, groupBy,
             new Rollup.Destination(Rollup.DestinationKind.RETENTION_POLICY, into[0], state.retentionPolicies().get(into[0]).duration()),
-            cardinals ? null : q));
+            cardinals ? null : q, null));
     }
 
     /** The layout read from {@code [rp, measurement or null, regex or null]}: in that policy, of that name or the first the regex finds. */

@@ -41,11 +41,14 @@ class GenerateCommandTest {
             "-o", dir.toString());
         assertEquals(0, r.code(), r.err());
         String maria = Files.readString(dir.resolve("listing-daily.mariadb.sql"));
-        assertTrue(maria.contains("CREATE TABLE `listing_daily`") && maria.contains("ON DUPLICATE KEY UPDATE"), maria);
+        assertTrue(maria.contains("CREATE TABLE `listing_daily`") && !maria.contains("?"), maria);
+        assertTrue(Files.readString(dir.resolve("listing-daily.mariadb.statements.txt")).contains("ON DUPLICATE KEY UPDATE"));
         String pg = Files.readString(dir.resolve("listing-daily.postgresql.sql"));
-        assertTrue(pg.contains("PRIMARY KEY (\"listing_id\", \"day\", \"event\")") && pg.contains("ON CONFLICT"), pg);
+        assertTrue(pg.contains("PRIMARY KEY (\"listing_id\", \"day\", \"event\")") && !pg.contains("?"), pg);
+        assertTrue(Files.readString(dir.resolve("listing-daily.postgresql.statements.txt")).contains("ON CONFLICT"));
         assertTrue(Files.readString(dir.resolve("ids-as-fields.influxql")).contains("-- rollup listing-daily goes to relational-table"));
-        assertTrue(Files.readString(dir.resolve("listing-daily.task.flux")).contains("sql.to("));
+        assertTrue(Files.readString(dir.resolve("listing-daily-mariadb.task.flux")).contains("sql.to(driverName: \"mysql\""));
+        assertTrue(Files.readString(dir.resolve("listing-daily-postgresql.task.flux")).contains("sql.to(driverName: \"postgres\""));
     }
 
     @Test

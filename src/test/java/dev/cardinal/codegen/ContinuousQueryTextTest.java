@@ -25,7 +25,7 @@ class ContinuousQueryTextTest {
 
     private static Rollup rollup(RollupQuery q) {
         return new Rollup("r", "r", "l", Duration.ofHours(1), List.of(new Rollup.AggregateSpec("count", Aggregate.SUM)),
-            List.of("event"), new Rollup.Destination(Rollup.DestinationKind.RETENTION_POLICY, "rollup", Duration.ZERO), q);
+            List.of("event"), new Rollup.Destination(Rollup.DestinationKind.RETENTION_POLICY, "rollup", Duration.ZERO), q, null);
     }
 
     private static RollupQuery where(String condition) {

@@ -64,6 +64,54 @@ public final class Engines {
         return new SqlRun((int) (tags + errors), o.out, o.err);
     }
 
+    /** A script run as its README line says: stopping at the first error; its exit status and what the client said. */
+    public record ScriptRun(int exit, String out, String err) {
+    }
+
+    /**
+     * {@code psql -v ON_ERROR_STOP=1 -f FILE} (search path {@code schema}) or {@code mariadb DATABASE < FILE} without
+     * {@code --force}: a statement the engine refuses ends the run with a non-zero status.
+     */
+    public static ScriptRun strict(SqlDialect d, Path file, String schema) throws IOException, InterruptedException {
+        ProcessBuilder pb = d == SqlDialect.MARIADB
+            ? new ProcessBuilder("mariadb", "-h", "127.0.0.1", "-uroot", schema)
+            : new ProcessBuilder("psql", "-X", "-h", "127.0.0.1", "-U", "postgres", "-v", "ON_ERROR_STOP=1", "-f",
+                file.toAbsolutePath().toString(), "test");
+        pb.environment().put("PGOPTIONS", "-c search_path=" + schema);
+        Output o = run(pb, d == SqlDialect.MARIADB ? file : null);
+        return new ScriptRun(o.exit, o.out, o.err);
+    }
+
+    /** What a test does on a connection whose default schema is one a script made. */
+    public interface InSchema {
+        void run(Connection c, Statement st, String schema) throws Exception;
+    }
+
+    /**
+     * Runs {@code file} with {@link #strict} in a schema of its own (named from {@code prefix}), requires it to succeed,
+     * then runs {@code body} on a connection that uses that schema; the schema is dropped afterwards.
+     */
+    public static void afterScript(SqlDialect d, Path file, String prefix, InSchema body) throws Exception {
+        String schema = prefix + "_" + System.nanoTime();
+        try (Connection c = connect(d); Statement st = c.createStatement()) {
+            st.execute((d == SqlDialect.MARIADB ? "CREATE DATABASE " : "CREATE SCHEMA ") + schema);
+            try {
+                ScriptRun run = strict(d, file, schema);
+                if (run.exit() != 0) {
+                    throw new AssertionError(file.getFileName() + " stopped with " + run.exit() + ":\n" + run.out() + run.err());
+                }
+                if (d == SqlDialect.MARIADB) {
+                    c.setCatalog(schema);
+                } else {
+                    st.execute("SET search_path = " + schema);
+                }
+                body.run(c, st, schema);
+            } finally {
+                st.execute(d == SqlDialect.MARIADB ? "DROP DATABASE " + schema : "DROP SCHEMA " + schema + " CASCADE");
+            }
+        }
+    }
+
     /**
      * {@code mariadb --force DATABASE < FILE} in {@code cwd}. The client prints nothing for a statement that ran, so
      * the statements are counted from the server's general log: the client's session is found by a probe value its

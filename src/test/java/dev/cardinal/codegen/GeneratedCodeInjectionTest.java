@@ -177,7 +177,12 @@ class GeneratedCodeInjectionTest {
             RAN.merge(a.language(), 1, Integer::sum);
             switch (a.language()) {
                 case INFLUXQL -> influxql(file, hostile.database());
-                case SQL -> sql(file, a.dialect(), hostile, here);
+                case SQL -> {
+                    // the statement templates hold ? parameters for a driver: no client runs them (the scripts it does run)
+                    if (a.file().endsWith(".sql")) {
+                        sql(file, a.dialect(), hostile, here);
+                    }
+                }
                 case SHELL -> shell(file, hostile, here);
                 case FLUX -> {
                     Bundle.Artefact same = twin.artefacts().stream().filter(t -> t.language() == Bundle.Language.FLUX
@@ -301,8 +306,8 @@ class GeneratedCodeInjectionTest {
             st.execute("CREATE TABLE " + schema + ".victim (x int)");
             try {
                 Engines.SqlRun run = d == SqlDialect.MARIADB ? Engines.mariadb(file, schema, cwd) : Engines.psql(file, schema, cwd);
-                // the generator's statements: a summary table's four, or the slot protocol's six (seven with MariaDB's read)
-                int expected = slots ? (d == SqlDialect.MARIADB ? 7 : 6) : 4;
+                // the generator's statements: a summary table's one, or the slot protocol's six (seven with MariaDB's read)
+                int expected = slots ? (d == SqlDialect.MARIADB ? 7 : 6) : 1;
                 assertEquals(expected, run.statements(), text + "\n" + run.out() + run.err());
                 List<String> tables = new ArrayList<>(Engines.tables(d, schema));
                 List<String> shown = slots ? List.of(d.storedName(tableOf(text, d, 0)), d.storedName(tableOf(text, d, 1)))

@@ -58,9 +58,15 @@ class GeneratedFluxTest {
     void theRelationalRollupTaskAndExamplesOfTheAdMarketplace(@TempDir Path dir) throws Exception {
         Workspace ws = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json")).workspace();
         FluxGenerator.Output out = FluxGenerator.generate(ws, ws.layout("ids-as-fields").orElseThrow(), "ads", "cardinal", sample(ws, "ad-marketplace"));
-        assertEquals(1, out.tasks().size());
-        String task = out.tasks().get(0).flux();
-        assertTrue(task.contains("sql.to(") && task.contains("secrets.get(key: \"CARDINAL_SQL_DSN\")"), task);
+        // a task per engine the SQL is generated for: before, one, and only for PostgreSQL
+        assertEquals(List.of("listing-daily.mariadb.flux", "listing-daily.postgresql.flux"),
+            out.tasks().stream().map(FluxGenerator.Script::name).toList());
+        String maria = out.tasks().get(0).flux();
+        assertTrue(maria.contains("sql.to(driverName: \"mysql\", dataSourceName: dsn, table: \"listing_daily\")")
+            && maria.contains("secrets.get(key: \"CARDINAL_MARIADB_DSN\")") && maria.contains("user:password@tcp(host:3306)/database"), maria);
+        String pg = out.tasks().get(1).flux();
+        assertTrue(pg.contains("sql.to(driverName: \"postgres\", dataSourceName: dsn, table: \"listing_daily\")")
+            && pg.contains("secrets.get(key: \"CARDINAL_POSTGRESQL_DSN\")"), pg);
         assertTrue(out.bucketCommands().get(0).contains("--name ads/raw --retention 30d --shard-group-duration 1d"),
             out.bucketCommands().toString());
         assertEquals(List.of("filter-by-tag.flux", "group-by-tag.flux", "field-over-time.flux"),

@@ -242,7 +242,7 @@ class WorkspaceFileTest {
         Rollup r = ws.rollups().get(0);
         Rollup imported = new Rollup(r.id(), r.name(), r.layout(), r.window(),
             List.of(new Rollup.AggregateSpec("temp", Aggregate.MEAN, "t \"mean\""), new Rollup.AggregateSpec("temp", Aggregate.MAX, "")),
-            r.groupBy(), r.destination(), new RollupQuery("hourly \"temps\"", "temps", "^wea", Duration.ofMinutes(30),
+            r.groupBy(), r.destination(), null, null).withQuery(new RollupQuery("hourly \"temps\"", "temps", "^wea", Duration.ofMinutes(30),
             Duration.ofHours(2), "crop = 'it\\'s' AND temp > 1.5", Duration.ofMinutes(15), true, "-1.5"));
         return new Workspace(ws.name(), ws.eventKinds(), ws.layouts(), ws.samples(), List.of(imported), ws.targets(), ws.canvas());
     }

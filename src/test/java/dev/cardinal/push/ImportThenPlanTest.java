@@ -120,7 +120,7 @@ class ImportThenPlanTest extends ScratchServerTest {
             java.time.Duration.ofMinutes(30), null, "event = 'x\\'; DROP DATABASE " + db + "' OR \"se;lect\" =~ /a\\/ ; b/", null, true,
             "previous");
         WorkspaceFiles.save(file, new Workspace(ws.name(), ws.eventKinds(), ws.layouts(), ws.samples(), List.of(new Rollup(r.id(),
-            r.name(), r.layout(), r.window(), r.aggregates(), r.groupBy(), r.destination(), hostile)), ws.targets(), ws.canvas()));
+            r.name(), r.layout(), r.window(), r.aggregates(), r.groupBy(), r.destination(), hostile, null)), ws.targets(), ws.canvas()));
         String url = server.url().toString();
         CliRun apply = CliRun.of("apply", file.toString(), "--url", url, "--database", db, "--yes");
         assertEquals(0, apply.code(), apply.out() + apply.err());

@@ -68,6 +68,12 @@ class RelationalPushTest {
                 }
 
                 st.execute("ALTER TABLE " + d.identifier(table) + " DROP COLUMN " + d.identifier("user_id_uniques"));
+                if (d == SqlDialect.POSTGRESQL) {
+                    // the key's index carried the column (INCLUDE), so PostgreSQL dropped the key with it; a table made
+                    // without the column has its key all the same
+                    st.execute("ALTER TABLE " + d.identifier(table) + " ADD PRIMARY KEY (" + d.identifier("listing_id") + ", "
+                        + d.identifier("day") + ", " + d.identifier("event") + ")");
+                }
                 Plan repair = push.plan(ws, layouts);
                 assertEquals(PlanStep.Action.ALTER, repair.steps().get(0).action(), repair.text());
                 assertTrue(repair.steps().get(0).reason().contains("user_id_uniques"), repair.text());
