@@ -62,8 +62,8 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         if (connection.url == null || connection.database == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB (--index NAME with --kind opensearch or elasticsearch)");
         }

@@ -88,11 +88,11 @@ abstract class PushCommand implements Callable<Integer> {
     abstract String name();
 
     PrintWriter out() {
-        return spec.commandLine().getOut();
+        return TerminalText.out(spec);
     }
 
     PrintWriter err() {
-        return spec.commandLine().getErr();
+        return TerminalText.err(spec);
     }
 
     boolean json() {

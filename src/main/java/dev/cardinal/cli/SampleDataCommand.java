@@ -37,7 +37,7 @@ final class SampleDataCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = TerminalText.out(spec);
         List<String> chosen = names == null || names.isEmpty() ? Scenarios.names() : names;
         for (String name : chosen) {
             if (!Scenarios.names().contains(name)) {
