@@ -190,6 +190,21 @@ public final class WorkspaceReader {
         return layouts;
     }
 
+    /** Why {@code path} cannot name a file on this system (a NUL character anywhere), or empty when it can. */
+    private static Optional<String> pathProblem(String path) {
+        int nul = path.indexOf('\0');
+        if (nul >= 0) {
+            return Optional.of("a file path cannot hold a NUL character (character " + (nul + 1) + ")");
+        }
+        try {
+            java.nio.file.Path.of(path);
+            return Optional.empty();
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.of("not a file path on this system: " + e.getReason()
+                + (e.getIndex() >= 0 ? " (character " + (e.getIndex() + 1) + ")" : ""));
+        }
+    }
+
     private static void checkAttributes(Set<String> names, EventKind kind, String path, JsonBinder b) {
         if (kind == null) {
             return;
@@ -338,6 +353,7 @@ public final class WorkspaceReader {
             }
             Optional<String> file = b.string(n, "path", p, true);
             file.filter(f -> f.contains("\\")).ifPresent(f -> b.error(p + ".path", "use '/' in paths, not '\\'"));
+            file.flatMap(WorkspaceReader::pathProblem).ifPresent(why -> b.error(p + ".path", why));
             Optional<SampleFormat> format = b.choice(n, "format", p, true, SampleFormat::fromId,
                 Arrays.stream(SampleFormat.values()).map(SampleFormat::id).toList(), "sample format");
             Optional<String> kind = b.string(n, "eventKind", p, false);
