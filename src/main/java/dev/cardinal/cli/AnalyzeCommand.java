@@ -115,8 +115,8 @@ final class AnalyzeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Phases.mark("arguments parsed");
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         choice.check();
         Path workspace = choice.workspace;
         ProjectionSettings settings = options.settings();

@@ -96,8 +96,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         if (!List.of("md", "html", "json").contains(format)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--format must be md, html or json");
         }

@@ -1,6 +1,7 @@
 package dev.cardinal.cli;
 
 import dev.cardinal.model.Durations;
+import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.push.DocumentIndexPush;
 import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.push.InfluxV2Push;
@@ -56,6 +57,24 @@ final class ConnectOptions {
         return new CommandLine.ParameterException(spec.commandLine(), message);
     }
 
+    /** A URL that carries credentials refused, saying where they go instead, as for {@code user:pass@}. */
+    static void refuseCredentials(CommandLine line, String url) {
+        UrlCredentials.problem(url).ifPresent(p -> {
+            throw new CommandLine.ParameterException(line, "the URL must not carry credentials (" + p + "): use --user"
+                + " with --password-env (or a prompt), or --token-env (--api-key-env for OpenSearch and Elasticsearch)");
+        });
+    }
+
+    /** --url as a URI, refused when it carries credentials or is no URL. */
+    URI uri() {
+        refuseCredentials(spec.commandLine(), url);
+        try {
+            return URI.create(url);
+        } catch (IllegalArgumentException e) {
+            throw usage("'" + UrlCredentials.redacted(url) + "' is not a URL: " + UrlCredentials.redacted(e.getMessage()));
+        }
+    }
+
     Duration timeout() {
         try {
             return Durations.parse(timeout);
@@ -73,12 +92,12 @@ final class ConnectOptions {
             throw usage("InfluxDB 2.x needs --org (or a target with an org)");
         }
         if (insecure) {
-            err.println("warning: TLS certificate verification is OFF for " + url + " (--insecure-skip-verify)");
+            err.println("warning: TLS certificate verification is OFF for " + UrlCredentials.redacted(url) + " (--insecure-skip-verify)");
         }
         char[] password = null;
         char[] token = null;
         if (user != null) {
-            password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + url);
+            password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
             if (password == null) {
                 throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
             }
@@ -98,7 +117,7 @@ final class ConnectOptions {
      */
     String documentAuthorization(URI url, Secrets secrets) {
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
-            throw usage("'" + url + "' is not an http(s) URL");
+            throw usage("'" + UrlCredentials.redacted(url) + "' is not an http(s) URL");
         }
         if (insecure) {
             throw usage("--insecure-skip-verify is not offered for OpenSearch and Elasticsearch: trust the cluster's certificate in the JVM");
@@ -115,7 +134,7 @@ final class ConnectOptions {
             }
         }
         if (user != null) {
-            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + url);
+            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
             if (password == null) {
                 throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
             }
@@ -130,11 +149,11 @@ final class ConnectOptions {
 
     InfluxV1Client v1Client(URI url, Secrets secrets, PrintWriter err) {
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
-            throw usage("'" + url + "' is not an http(s) URL");
+            throw usage("'" + UrlCredentials.redacted(url) + "' is not an http(s) URL");
         }
         InfluxV1Client c = InfluxV1Client.of(url).withTimeout(timeout());
         if (user != null) {
-            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + url);
+            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
             if (password == null) {
                 throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
             }
@@ -151,7 +170,7 @@ final class ConnectOptions {
             }
         }
         if (insecure) {
-            err.println("warning: TLS certificate verification is OFF for " + url + " (--insecure-skip-verify)");
+            err.println("warning: TLS certificate verification is OFF for " + UrlCredentials.redacted(url) + " (--insecure-skip-verify)");
             c = c.withoutTlsVerification();
         }
         return c;

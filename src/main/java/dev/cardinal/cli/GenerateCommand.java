@@ -58,8 +58,8 @@ final class GenerateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         Workspace ws = CliFiles.workspace(workspace, err, "generate");
         if (ws == null) {
             return 1;

@@ -2,6 +2,7 @@ package dev.cardinal.cli;
 
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.model.AtomicFiles;
+import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.SampleBinding;
@@ -62,8 +63,8 @@ final class ImportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         if (connection.url == null || connection.database == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB (--index NAME with --kind opensearch or elasticsearch)");
         }
@@ -77,7 +78,7 @@ final class ImportCommand implements Callable<Integer> {
             return index(out, err);
         }
         if ("influxdb-2".equals(connection.kind)) {
-            try (InfluxV2Push v2 = connection.v2Push(URI.create(connection.url), connection.database, connection.org, secrets, err)) {
+            try (InfluxV2Push v2 = connection.v2Push(connection.uri(), connection.database, connection.org, secrets, err)) {
                 return save(v2.importBucket(connection.database), (ws, w) -> v2.recentPoints(connection.database, ws, samplePoints, w),
                     SampleFile.LINE_PROTOCOL, out, err);
             } catch (IOException e) {
@@ -88,7 +89,7 @@ final class ImportCommand implements Callable<Integer> {
                 return 3;
             }
         }
-        InfluxV1Client client = connection.v1Client(URI.create(connection.url), secrets, err);
+        InfluxV1Client client = connection.v1Client(connection.uri(), secrets, err);
         try {
             return save(InfluxV1Import.read(client, connection.database),
                 (ws, w) -> InfluxV1Import.recentPoints(client, connection.database, ws, samplePoints, w),
@@ -108,11 +109,7 @@ final class ImportCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sample-docs reads at most " + MAX_DOCUMENTS
                 + " documents (the engines' index.max_result_window)");
         }
-        URI url = URI.create(connection.url);
-        if (url.getUserInfo() != null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "the URL must not carry credentials: use"
-                + " --api-key-env VAR, or --user with --password-env");
-        }
+        URI url = connection.uri();
         Target.Kind kind = Target.Kind.fromId(connection.kind).orElseThrow();
         IndexImport reader = new IndexImport(url, kind, connection.documentAuthorization(url, secrets), connection.timeout());
         String index = connection.database;
@@ -122,7 +119,7 @@ final class ImportCommand implements Callable<Integer> {
                 new SampleFile(".sample.ndjson.gz", path -> IndexImport.binding(imported.workspace().layouts().get(0), path),
                     "documents", "index"), out, err);
         } catch (IOException | IllegalArgumentException e) {
-            err.println("cardinal import: " + connection.url + " index " + index + ": " + e.getMessage());
+            err.println("cardinal import: " + UrlCredentials.redacted(url) + " index " + index + ": " + e.getMessage());
             return 3;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -66,8 +66,8 @@ final class InferCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         if (!SampleBinding.PRECISIONS.contains(precision)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--precision must be one of ns, us, ms, s");
         }

@@ -90,8 +90,8 @@ final class LintCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         ProjectionSettings settings = options.settings();
         server.version(); // a malformed --server-version is refused before anything is read
         Duration range = queryRange == null ? Duration.ZERO : options.duration("--query-range", queryRange);

@@ -11,6 +11,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
+import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.push.DocumentPush;
 import dev.cardinal.push.InfluxV1Client;
@@ -88,11 +89,11 @@ abstract class PushCommand implements Callable<Integer> {
     abstract String name();
 
     PrintWriter out() {
-        return spec.commandLine().getOut();
+        return TerminalText.out(spec);
     }
 
     PrintWriter err() {
-        return spec.commandLine().getErr();
+        return TerminalText.err(spec);
     }
 
     boolean json() {
@@ -142,14 +143,10 @@ abstract class PushCommand implements Callable<Integer> {
 
     private URI uri(String text) {
         try {
-            URI u = URI.create(text);
-            if (u.getUserInfo() != null) {
-                throw usage("the URL must not carry credentials: use --user with --password-env, or --token-env"
-                    + " (--api-key-env for OpenSearch and Elasticsearch)");
-            }
-            return u;
+            ConnectOptions.refuseCredentials(spec.commandLine(), text);
+            return URI.create(text);
         } catch (IllegalArgumentException e) {
-            throw usage("'" + text + "' is not a URL: " + e.getMessage());
+            throw usage("'" + UrlCredentials.redacted(text) + "' is not a URL: " + UrlCredentials.redacted(e.getMessage()));
         }
     }
 

@@ -60,7 +60,7 @@ final class SampleDataCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = TerminalText.out(spec);
         if (summaryYear != null) {
             return summaryYear(out);
         }

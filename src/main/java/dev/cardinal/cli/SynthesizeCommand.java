@@ -41,8 +41,8 @@ final class SynthesizeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         if (rows != null && rows < 1) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--rows must be at least 1");
         }

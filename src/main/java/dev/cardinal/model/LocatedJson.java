@@ -14,14 +14,23 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiPredicate;
 
 /**
  * A JSON document parsed into a Jackson tree together with the line of every value, keyed by its path
  * ({@code layouts[1].tags[2]}). Jackson's own tree forgets locations, and a hand-edited workspace needs error
  * messages that point at a line.
+ *
+ * <p>What is held is bounded: a property the reader says it does not know is skipped by the parser (its value is
+ * read past, never built, and stands as {@code null}, so the reader can still warn about it), and a document with
+ * more than {@link #MAX_VALUES} values is refused where the limit is passed, since every value costs a node and a
+ * located path, and a hand-made file of that size is an attack, not a workspace.
  */
 public final class LocatedJson {
+    /** The most values a document may hold: a large workspace holds a few thousand. */
+    public static final int MAX_VALUES = 250_000;
     private static final JsonFactory FACTORY = JsonFactory.builder()
         .enable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
         .build();
@@ -67,6 +76,14 @@ public final class LocatedJson {
      * root; duplicate keys are reported and parsing goes on.
      */
     public static LocatedJson parse(byte[] bytes) {
+        return parse(bytes, (path, key) -> true);
+    }
+
+    /**
+     * Parses {@code bytes}, building the value of a property only when {@code kept} accepts the path of its object
+     * and its key; any other value is skipped and stands as {@code null}.
+     */
+    public static LocatedJson parse(byte[] bytes, BiPredicate<String, String> kept) {
         Map<String, Integer> lines = new HashMap<>();
         List<FileProblem> problems = new ArrayList<>();
         try (JsonParser p = FACTORY.createParser(bytes)) {
@@ -75,7 +92,7 @@ public final class LocatedJson {
                 problems.add(FileProblem.error("", 1, "the file is empty"));
                 return new LocatedJson(null, lines, problems);
             }
-            JsonNode root = read(p, "", lines, problems);
+            JsonNode root = new Reading(p, lines, problems, kept).read("");
             JsonToken trailing = p.nextToken();
             if (trailing != null) {
                 problems.add(FileProblem.error("", lineOf(p.currentTokenLocation()),
@@ -88,6 +105,11 @@ public final class LocatedJson {
             String column = loc == null ? "" : ", column " + loc.getColumnNr();
             problems.add(FileProblem.error("", line, "not valid JSON" + column + ": " + e.getOriginalMessage()));
             return new LocatedJson(null, lines, problems);
+        } catch (TooManyValues e) {
+            problems.add(FileProblem.error(e.path, e.line, String.format(Locale.ROOT,
+                "more than %,d values in the file: a workspace holds a few thousand; nothing past this was read",
+                MAX_VALUES)));
+            return new LocatedJson(null, lines, problems);
         } catch (IOException e) {
             problems.add(FileProblem.error("", 1, "cannot read: " + e.getMessage()));
             return new LocatedJson(null, lines, problems);
@@ -98,56 +120,94 @@ public final class LocatedJson {
         return Math.max(1, loc.getLineNr());
     }
 
-    private static JsonNode read(JsonParser p, String path, Map<String, Integer> lines, List<FileProblem> problems)
-        throws IOException {
-        lines.put(path, lineOf(p.currentTokenLocation()));
-        JsonNodeFactory f = JsonNodeFactory.instance;
-        JsonToken t = p.currentToken();
-        switch (t) {
-            case START_OBJECT -> {
-                ObjectNode o = f.objectNode();
-                while (p.nextToken() == JsonToken.FIELD_NAME) {
-                    String key = p.currentName();
-                    String childPath = path.isEmpty() ? key : path + "." + key;
-                    int keyLine = lineOf(p.currentTokenLocation());
-                    p.nextToken();
-                    JsonNode value = read(p, childPath, lines, problems);
-                    if (o.has(key)) {
-                        problems.add(FileProblem.error(childPath, keyLine, "duplicate key '" + key + "'"));
-                    } else {
-                        o.set(key, value);
+    /** Where the document passed {@link #MAX_VALUES}. */
+    private static final class TooManyValues extends IOException {
+        final String path;
+        final int line;
+
+        TooManyValues(String path, int line) {
+            super(path);
+            this.path = path;
+            this.line = line;
+        }
+    }
+
+    /** One parse: the parser, what it has located and how many values it has built. */
+    private static final class Reading {
+        private final JsonParser p;
+        private final Map<String, Integer> lines;
+        private final List<FileProblem> problems;
+        private final BiPredicate<String, String> kept;
+        private int values;
+
+        Reading(JsonParser p, Map<String, Integer> lines, List<FileProblem> problems, BiPredicate<String, String> kept) {
+            this.p = p;
+            this.lines = lines;
+            this.problems = problems;
+            this.kept = kept;
+        }
+
+        JsonNode read(String path) throws IOException {
+            int line = lineOf(p.currentTokenLocation());
+            if (++values > MAX_VALUES) {
+                throw new TooManyValues(path, line);
+            }
+            lines.put(path, line);
+            JsonNodeFactory f = JsonNodeFactory.instance;
+            JsonToken t = p.currentToken();
+            switch (t) {
+                case START_OBJECT -> {
+                    ObjectNode o = f.objectNode();
+                    while (p.nextToken() == JsonToken.FIELD_NAME) {
+                        String key = p.currentName();
+                        String childPath = path.isEmpty() ? key : path + "." + key;
+                        int keyLine = lineOf(p.currentTokenLocation());
+                        p.nextToken();
+                        JsonNode value;
+                        if (kept.test(path, key)) {
+                            value = read(childPath);
+                        } else {
+                            lines.put(childPath, lineOf(p.currentTokenLocation()));
+                            p.skipChildren();
+                            value = f.nullNode();
+                        }
+                        if (o.has(key)) {
+                            problems.add(FileProblem.error(childPath, keyLine, "duplicate key '" + key + "'"));
+                        } else {
+                            o.set(key, value);
+                        }
                     }
+                    return o;
                 }
-                return o;
-            }
-            case START_ARRAY -> {
-                ArrayNode a = f.arrayNode();
-                int i = 0;
-                while (p.nextToken() != JsonToken.END_ARRAY) {
-                    a.add(read(p, path + "[" + i + "]", lines, problems));
-                    i++;
+                case START_ARRAY -> {
+                    ArrayNode a = f.arrayNode();
+                    int i = 0;
+                    while (p.nextToken() != JsonToken.END_ARRAY) {
+                        a.add(read(path + "[" + i + "]"));
+                        i++;
+                    }
+                    return a;
                 }
-                return a;
+                case VALUE_STRING -> {
+                    return f.textNode(p.getText());
+                }
+                case VALUE_NUMBER_INT -> {
+                    return f.numberNode(p.getLongValue());
+                }
+                case VALUE_NUMBER_FLOAT -> {
+                    return f.numberNode(p.getDoubleValue());
+                }
+                case VALUE_TRUE -> {
+                    return f.booleanNode(true);
+                }
+                case VALUE_FALSE -> {
+                    return f.booleanNode(false);
+                }
+                case VALUE_NULL -> {
+                    return f.nullNode();
+                }
+                default -> throw new IllegalStateException("unexpected token " + t);
             }
-            case VALUE_STRING -> {
-                return f.textNode(p.getText());
-            }
-            case VALUE_NUMBER_INT -> {
-                return f.numberNode(p.getLongValue());
-            }
-            case VALUE_NUMBER_FLOAT -> {
-                return f.numberNode(p.getDoubleValue());
-            }
-            case VALUE_TRUE -> {
-                return f.booleanNode(true);
-            }
-            case VALUE_FALSE -> {
-                return f.booleanNode(false);
-            }
-            case VALUE_NULL -> {
-                return f.nullNode();
-            }
-            default -> throw new IllegalStateException("unexpected token " + t);
         }
     }
 }

@@ -73,15 +73,18 @@ public record Target(String id, String name, Kind kind, String url, String datab
     public static Optional<String> urlProblem(String url) {
         try {
             java.net.URI uri = new java.net.URI(url);
+            Optional<String> credentials = UrlCredentials.problem(url);
+            if (credentials.isPresent()) {
+                return Optional.of("the URL carries credentials (" + credentials.get() + "); remove them (secrets are"
+                    + " never kept in a workspace)");
+            }
             if (uri.getScheme() == null || uri.getHost() == null) {
                 return Optional.of("'" + url + "' is not an absolute URL such as http://127.0.0.1:8086");
             }
-            if (uri.getUserInfo() != null) {
-                return Optional.of("the URL carries credentials; remove them (secrets are never kept in a workspace)");
-            }
             return Optional.empty();
         } catch (java.net.URISyntaxException e) {
-            return Optional.of("not a URL: " + e.getMessage());
+            return Optional.of(UrlCredentials.problem(url).map(c -> "the URL carries credentials (" + c + "); remove them")
+                .orElse("not a URL: " + UrlCredentials.redacted(e.getMessage())));
         }
     }
 

@@ -16,6 +16,11 @@ import java.util.Set;
  * text, which no key can be); {@code {{} and {@code }}} are literal braces. Everything else is literal.
  */
 public record Template(String pattern, List<Part> parts) {
+    /**
+     * The most slots a scope may have: generated schemas and tables list every slot, and a slot layout exists to keep
+     * a scope's keys few (InfluxDB refuses a tag's 100,001st value by default).
+     */
+    public static final int MAX_SLOTS = 10_000;
 
     public sealed interface Part permits Literal, Ref, SlotRef {
     }
@@ -115,8 +120,9 @@ public record Template(String pattern, List<Part> parts) {
                     } catch (NumberFormatException e) {
                         max = -1;
                     }
-                    if (max < 1) {
-                        throw new TemplateException(pattern, at, "max= needs a whole number of slots, 1 or more");
+                    if (max < 1 || max > MAX_SLOTS) {
+                        throw new TemplateException(pattern, at, String.format(java.util.Locale.ROOT,
+                            "max= needs a whole number of slots from 1 to %,d", MAX_SLOTS));
                     }
                     continue;
                 }

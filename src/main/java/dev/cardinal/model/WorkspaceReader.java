@@ -18,6 +18,30 @@ import java.util.Set;
 public final class WorkspaceReader {
     private static final Set<String> SECRET_KEYS = Set.of("token", "password", "secret", "apiKey", "apikey",
         "authorization", "auth", "credentials");
+    /**
+     * The properties of each kind of object a workspace holds, by its path with indexes left out ({@code layouts[]})
+     * and a canvas position's layout id as {@code *}. The parser builds only these (anything else is read past, so an
+     * unknown property costs no memory whatever it holds) and the binder warns about the rest.
+     */
+    private static final Map<String, Set<String>> KNOWN = Map.ofEntries(
+        Map.entry("", Set.of("formatVersion", "name", "eventKinds", "layouts", "samples", "rollups", "targets", "canvas")),
+        Map.entry("eventKinds[]", Set.of("name", "attributes")),
+        Map.entry("eventKinds[].attributes[]", Set.of("name", "type")),
+        Map.entry("layouts[]", Set.of("id", "name", "eventKind", "measurement", "tags", "fields", "retention")),
+        Map.entry("layouts[].tags[]", Set.of("key", "value")),
+        Map.entry("layouts[].fields[]", Set.of("key", "attribute")),
+        Map.entry("layouts[].retention", Set.of("name", "duration", "shardGroupDuration", "replication")),
+        Map.entry("samples[]", Set.of("id", "path", "format", "eventKind", "precision", "timeColumn", "timeFormat",
+            "tagColumns")),
+        Map.entry("rollups[]", Set.of("id", "name", "layout", "window", "aggregates", "groupBy", "destination", "query",
+            "owner")),
+        Map.entry("rollups[].aggregates[]", Set.of("attribute", "function", "as")),
+        Map.entry("rollups[].destination", Set.of("kind", "name", "retention")),
+        // a secret (SECRET_KEYS) is not listed: its value stays out of the tree, and it gets its own warning
+        Map.entry("targets[]", Set.of("id", "name", "kind", "url", "database", "org", "serverVersion", "limits")),
+        Map.entry("targets[].limits", Set.of("maxSeriesPerDatabase", "maxValuesPerTag", "cloudPlan", "totalFields")),
+        Map.entry("canvas.*", Set.of("x", "y")));
+    private static final java.util.regex.Pattern INDEX = java.util.regex.Pattern.compile("\\[\\d+]");
 
     private WorkspaceReader() {
     }
@@ -27,7 +51,7 @@ public final class WorkspaceReader {
     }
 
     public static Loaded read(byte[] bytes, String source) throws WorkspaceFormatException {
-        LocatedJson doc = LocatedJson.parse(bytes);
+        LocatedJson doc = LocatedJson.parse(bytes, WorkspaceReader::kept);
         if (doc.root == null) {
             throw new WorkspaceFormatException(source, doc.problems);
         }
@@ -40,6 +64,13 @@ public final class WorkspaceReader {
         return new Loaded(ws, sorted(all));
     }
 
+    /** Whether the parser builds {@code key} of the object at {@code path}: a known property, or any of an unlisted object's. */
+    private static boolean kept(String path, String key) {
+        String shape = path.startsWith("canvas.") ? "canvas.*" : INDEX.matcher(path).replaceAll("[]");
+        Set<String> known = KNOWN.get(shape);
+        return known == null || known.contains(key);
+    }
+
     private static List<FileProblem> sorted(List<FileProblem> problems) {
         List<FileProblem> s = new ArrayList<>(problems);
         s.sort(java.util.Comparator.comparingInt(FileProblem::line));
@@ -50,8 +81,7 @@ public final class WorkspaceReader {
         if (!b.isObject(root, "")) {
             return null;
         }
-        b.knownProperties(root, "", Set.of("formatVersion", "name", "eventKinds", "layouts", "samples", "rollups",
-            "targets", "canvas"));
+        b.knownProperties(root, "", KNOWN.get(""));
         Optional<Integer> version = formatVersion(root, b);
         if (version.isEmpty()) {
             return null;
@@ -94,7 +124,7 @@ public final class WorkspaceReader {
             if (!b.isObject(n, path)) {
                 continue;
             }
-            b.knownProperties(n, path, Set.of("name", "attributes"));
+            b.knownProperties(n, path, KNOWN.get("eventKinds[]"));
             Optional<String> name = b.string(n, "name", path, true);
             List<Attribute> attributes = new ArrayList<>();
             Set<String> seen = new HashSet<>();
@@ -105,7 +135,7 @@ public final class WorkspaceReader {
                 if (!b.isObject(a, ap)) {
                     continue;
                 }
-                b.knownProperties(a, ap, Set.of("name", "type"));
+                b.knownProperties(a, ap, KNOWN.get("eventKinds[].attributes[]"));
                 Optional<String> an = b.string(a, "name", ap, true);
                 Optional<ValueType> type = b.choice(a, "type", ap, true, ValueType::fromId,
                     Arrays.stream(ValueType.values()).map(ValueType::id).toList(), "value type");
@@ -137,7 +167,7 @@ public final class WorkspaceReader {
             if (!b.isObject(n, path)) {
                 continue;
             }
-            b.knownProperties(n, path, Set.of("id", "name", "eventKind", "measurement", "tags", "fields", "retention"));
+            b.knownProperties(n, path, KNOWN.get("layouts[]"));
             Optional<String> id = b.string(n, "id", path, true);
             if (id.isPresent() && !ids.add(id.get())) {
                 b.error(path + ".id", "duplicate layout id '" + id.get() + "'");
@@ -159,6 +189,21 @@ public final class WorkspaceReader {
             }
         }
         return layouts;
+    }
+
+    /** Why {@code path} cannot name a file on this system (a NUL character anywhere), or empty when it can. */
+    private static Optional<String> pathProblem(String path) {
+        int nul = path.indexOf('\0');
+        if (nul >= 0) {
+            return Optional.of("a file path cannot hold a NUL character (character " + (nul + 1) + ")");
+        }
+        try {
+            java.nio.file.Path.of(path);
+            return Optional.empty();
+        } catch (java.nio.file.InvalidPathException e) {
+            return Optional.of("not a file path on this system: " + e.getReason()
+                + (e.getIndex() >= 0 ? " (character " + (e.getIndex() + 1) + ")" : ""));
+        }
     }
 
     private static void checkAttributes(Set<String> names, EventKind kind, String path, JsonBinder b) {
@@ -217,7 +262,7 @@ public final class WorkspaceReader {
                 checkAttributes(Set.of(n.asText()), kind, p, b);
                 spec = TagSpec.of(n.asText());
             } else if (n.isObject()) {
-                b.knownProperties(n, p, Set.of("key", "value"));
+                b.knownProperties(n, p, KNOWN.get("layouts[].tags[]"));
                 Optional<String> key = b.string(n, "key", p, true);
                 Optional<Template> value = b.string(n, "value", p, true).flatMap(s -> b.template(s, p + ".value"));
                 value.ifPresent(t -> checkAttributes(t.attributes(), kind, p, b));
@@ -250,7 +295,7 @@ public final class WorkspaceReader {
                 checkAttributes(Set.of(n.asText()), kind, p, b);
                 spec = FieldSpec.of(n.asText());
             } else if (n.isObject()) {
-                b.knownProperties(n, p, Set.of("key", "attribute"));
+                b.knownProperties(n, p, KNOWN.get("layouts[].fields[]"));
                 Optional<Template> key = b.string(n, "key", p, true).flatMap(s -> b.template(s, p + ".key"));
                 Optional<String> attribute = b.string(n, "attribute", p, true);
                 key.ifPresent(t -> checkAttributes(t.attributes(), kind, p + ".key", b));
@@ -281,7 +326,7 @@ public final class WorkspaceReader {
         if (!b.isObject(n, p)) {
             return RetentionPlan.AUTOGEN;
         }
-        b.knownProperties(n, p, Set.of("name", "duration", "shardGroupDuration", "replication"));
+        b.knownProperties(n, p, KNOWN.get("layouts[].retention"));
         String name = b.string(n, "name", p, false).orElse("autogen");
         Duration duration = b.duration(n, "duration", p, false).orElse(Duration.ZERO);
         Duration shard = b.duration(n, "shardGroupDuration", p, false).orElse(null);
@@ -302,14 +347,14 @@ public final class WorkspaceReader {
             if (!b.isObject(n, p)) {
                 continue;
             }
-            b.knownProperties(n, p, Set.of("id", "path", "format", "eventKind", "precision", "timeColumn", "timeFormat",
-                "tagColumns"));
+            b.knownProperties(n, p, KNOWN.get("samples[]"));
             Optional<String> id = b.string(n, "id", p, true);
             if (id.isPresent() && !ids.add(id.get())) {
                 b.error(p + ".id", "duplicate sample id '" + id.get() + "'");
             }
             Optional<String> file = b.string(n, "path", p, true);
             file.filter(f -> f.contains("\\")).ifPresent(f -> b.error(p + ".path", "use '/' in paths, not '\\'"));
+            file.flatMap(WorkspaceReader::pathProblem).ifPresent(why -> b.error(p + ".path", why));
             Optional<SampleFormat> format = b.choice(n, "format", p, true, SampleFormat::fromId,
                 Arrays.stream(SampleFormat.values()).map(SampleFormat::id).toList(), "sample format");
             Optional<String> kind = b.string(n, "eventKind", p, false);
@@ -348,8 +393,7 @@ public final class WorkspaceReader {
             if (!b.isObject(n, p)) {
                 continue;
             }
-            b.knownProperties(n, p, Set.of("id", "name", "layout", "window", "aggregates", "groupBy", "destination", "query",
-                "owner"));
+            b.knownProperties(n, p, KNOWN.get("rollups[]"));
             Optional<String> id = b.string(n, "id", p, true);
             if (id.isPresent() && !ids.add(id.get())) {
                 b.error(p + ".id", "duplicate rollup id '" + id.get() + "'");
@@ -371,7 +415,7 @@ public final class WorkspaceReader {
                 if (!b.isObject(a, ap)) {
                     continue;
                 }
-                b.knownProperties(a, ap, Set.of("attribute", "function", "as"));
+                b.knownProperties(a, ap, KNOWN.get("rollups[].aggregates[]"));
                 Optional<String> attr = b.string(a, "attribute", ap, true);
                 attr.ifPresent(x -> checkAttributes(Set.of(x), kind, ap + ".attribute", b));
                 Optional<Aggregate> fn = b.choice(a, "function", ap, true, Aggregate::fromId,
@@ -445,7 +489,7 @@ public final class WorkspaceReader {
         if (!b.isObject(n, p)) {
             return null;
         }
-        b.knownProperties(n, p, Set.of("kind", "name", "retention"));
+        b.knownProperties(n, p, KNOWN.get("rollups[].destination"));
         Optional<Rollup.DestinationKind> kind = b.choice(n, "kind", p, true, Rollup.DestinationKind::fromId,
             Arrays.stream(Rollup.DestinationKind.values()).map(Rollup.DestinationKind::id).toList(), "destination kind");
         Optional<String> name = b.string(n, "name", p, true);
@@ -469,7 +513,7 @@ public final class WorkspaceReader {
                         + "' was ignored and will not be saved (give it through the environment at push time)");
                 }
             });
-            Set<String> known = new HashSet<>(Set.of("id", "name", "kind", "url", "database", "org", "serverVersion", "limits"));
+            Set<String> known = new HashSet<>(KNOWN.get("targets[]"));
             known.addAll(SECRET_KEYS);
             b.knownProperties(n, p, known);
             Optional<String> id = b.string(n, "id", p, true);
@@ -509,7 +553,7 @@ public final class WorkspaceReader {
         if (n == null || n.isNull() || !b.isObject(n, path)) {
             return ServerLimits.DEFAULTS;
         }
-        b.knownProperties(n, path, Set.of("maxSeriesPerDatabase", "maxValuesPerTag", "cloudPlan", "totalFields"));
+        b.knownProperties(n, path, KNOWN.get("targets[].limits"));
         String rule = "expected a whole number, 0 for unlimited";
         Long series = b.whole(n, "maxSeriesPerDatabase", path, false, 0, Long.MAX_VALUE, rule).orElse(null);
         Long values = b.whole(n, "maxValuesPerTag", path, false, 0, Long.MAX_VALUE, rule).orElse(null);
@@ -537,7 +581,7 @@ public final class WorkspaceReader {
             if (!b.isObject(pos, p)) {
                 return;
             }
-            b.knownProperties(pos, p, Set.of("x", "y"));
+            b.knownProperties(pos, p, KNOWN.get("canvas.*"));
             Optional<Double> x = b.number(pos, "x", p);
             Optional<Double> y = b.number(pos, "y", p);
             if (!layoutIds.contains(key)) {

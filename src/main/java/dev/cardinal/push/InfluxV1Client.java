@@ -2,6 +2,7 @@ package dev.cardinal.push;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.push.InfluxV1Exception.Kind;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.Iterator;
 import java.util.zip.GZIPOutputStream;
+import dev.cardinal.model.UrlCredentials;
 
 /**
  * The InfluxDB 1.x HTTP API ({@code /ping}, {@code /query}, {@code /write}) over {@code java.net.http}. Every
@@ -40,9 +42,9 @@ public final class InfluxV1Client {
     private final boolean insecure;
 
     private InfluxV1Client(URI url, Duration timeout, String authScheme, char[] credentials, boolean insecure) {
-        if (url.getUserInfo() != null) {
-            throw new IllegalArgumentException("the URL must not carry credentials; use basicAuth or token");
-        }
+        UrlCredentials.problem(url.toString()).ifPresent(p -> {
+            throw new IllegalArgumentException(p + "; use basicAuth or token");
+        });
         this.url = URI.create(url.toString().replaceAll("/+$", ""));
         this.timeout = timeout;
         HttpClient.Builder b = HttpClient.newBuilder().connectTimeout(timeout);
@@ -248,6 +250,6 @@ public final class InfluxV1Client {
 
     @Override
     public String toString() {
-        return "InfluxV1Client[" + url + (authScheme == null ? "" : ", " + authScheme.toLowerCase() + " auth") + "]";
+        return "InfluxV1Client[" + UrlCredentials.redacted(url) + (authScheme == null ? "" : ", " + authScheme.toLowerCase() + " auth") + "]";
     }
 }

@@ -294,8 +294,7 @@ public final class SampleReader {
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE,
                 "corrupt gzip data (" + e.getMessage() + "); rows before the fault were kept"));
         } catch (java.io.EOFException e) {
-            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE,
-                "the gzip data ends early (truncated file); rows before the cut were kept"));
+            builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, GzipCut.message(path)));
         } catch (IOException e) {
             builder.problem(new ReadProblem(name, 0, 0, ReadProblem.Kind.UNREADABLE, "cannot read: " + e.getMessage()));
         }

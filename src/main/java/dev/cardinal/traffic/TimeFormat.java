@@ -76,11 +76,16 @@ public final class TimeFormat {
         if (mode == Mode.DETECT) {
             mode = looksEpoch(text) ? Mode.EPOCH : Mode.RFC3339;
         }
-        return switch (mode) {
+        long nanos = switch (mode) {
             case EPOCH -> epoch(text);
             case RFC3339 -> rfc3339(text);
             default -> pattern(text);
         };
+        // the line protocol reader's rule, as influxd's: the two values at each end of int64 are refused
+        if (nanos < LineProtocolSyntax.MIN_NANOS || nanos > LineProtocolSyntax.MAX_NANOS) {
+            throw outOfRange(text);
+        }
+        return nanos;
     }
 
     /** Nanoseconds for a time given as a JSON number: an epoch value, unless the spec says otherwise. */

@@ -158,7 +158,7 @@ class WorkspaceFileTest {
         String json = "{\"formatVersion\": 1, \"targets\": [{\"id\": \"t\", \"kind\": \"influxdb-1\", \"url\": \"http://admin:pw@host:8086\"}]}";
         WorkspaceFormatException e = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read(json.getBytes(StandardCharsets.UTF_8), "w"));
-        assertEquals("targets[0].url: the URL carries credentials; remove them (secrets are never kept in a workspace) (line 1)",
+        assertEquals("targets[0].url: the URL carries credentials (user:password@ before the host); remove them (secrets are never kept in a workspace) (line 1)",
             e.problems().get(0).toString());
     }
 

@@ -265,11 +265,12 @@ public final class PushPanelController {
         URI url;
         try {
             url = URI.create(targetUrl.getText().strip());
-            if (url.getScheme() == null || !url.getScheme().startsWith("http") || url.getUserInfo() != null) {
+            if (url.getScheme() == null || !url.getScheme().startsWith("http")
+                || dev.cardinal.model.UrlCredentials.problem(url.toString()).isPresent()) {
                 throw new IllegalArgumentException("expected http(s)://host:port, without credentials in it");
             }
         } catch (IllegalArgumentException e) {
-            pushSummary.setText("Not a cluster URL: " + e.getMessage());
+            pushSummary.setText("Not a cluster URL: " + dev.cardinal.model.UrlCredentials.redacted(e.getMessage()));
             return;
         }
         String auth = targetUser.getText().isBlank() ? null
