@@ -23,7 +23,7 @@ final class SummaryReport {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
     /** The figures of a row-based report that need the rows. */
     static final List<String> NOT_IN_SUMMARY = List.of("measurements", "fieldKeys", "distinctFieldKeyNames", "columnsPerTable",
-        "pointsPerSeries", "indexMemoryBytes", "field key, table and column limits");
+        "pointsPerSeries", "pointsKept", "pointsOverwritten", "indexMemoryBytes", "field key, table and column limits");
 
     private SummaryReport() {
     }
