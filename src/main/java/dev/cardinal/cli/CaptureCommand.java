@@ -80,8 +80,9 @@ final class CaptureCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
+        // the live line and the report name what arrived: inert on a terminal (TerminalText), as every command's text
+        PrintWriter out = TerminalText.out(spec);
+        PrintWriter err = TerminalText.err(spec);
         choice.check();
         Duration tick = options.duration("--every", every);
         Duration stopAfter = duration == null ? null : options.duration("--duration", duration);
@@ -221,7 +222,7 @@ final class CaptureCommand implements Callable<Integer> {
     private ServerVersion presented() throws IOException {
         ServerVersion v = server.version();
         if (v == null && choice.workspace != null) {
-            Workspace ws = CliFiles.workspace(choice.workspace, spec.commandLine().getErr(), "capture");
+            Workspace ws = CliFiles.workspace(choice.workspace, TerminalText.err(spec), "capture");
             if (ws != null) {
                 v = server.settings(ProjectionSettings.defaults(), ws).engine().version();
             }

@@ -65,6 +65,32 @@ class CaptureCommandTest {
         assertTrue(err.toString().contains("300 points in 1 requests, 0 bad lines"), err.toString());
     }
 
+    @Test
+    void theLiveLineAndTheReportShowHostileNamesAsEscapes() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
+            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
+            .execute("capture", "--port", Integer.toString(port), "--every", "300ms", "--duration", "3s"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        // ESC [2J clears the screen; OSC 0 sets the window title
+        String body = "cpu\u001b[2J,host\u001b]0;pwned\u0007=h1 v=1 1700000000\n";
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+            + "/write?db=app&precision=s")).POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(204, r.statusCode(), r.body());
+        assertEquals(0, run.get(30, TimeUnit.SECONDS), err.toString());
+        String all = out.toString() + err.toString();
+        assertTrue(all.contains("cpu\\u001b[2J"), all);
+        assertTrue(all.chars().noneMatch(c -> c == 0x1b || c == 0x07), "no raw terminal control reaches the output: " + all);
+    }
+
     /** What the endpoint says it is (/ping) and what its report is projected for are one server. */
     @ParameterizedTest(name = "--server-version ''{0}''")
     @CsvSource({"'', 1.8.10, true", "1.6.7, 1.6.7, false"})
