@@ -96,9 +96,11 @@ public final class Bundle {
     public static Contents of(Workspace ws, List<Layout> layouts, String db, String organisation, Map<String, EventKindSample> samples) {
         Map<String, Artefact> files = new LinkedHashMap<>();
         List<String> notWritten = new ArrayList<>();
+        // ids that slug alike ("x y", "x-y", "X_Y") get files of their own, numbered in workspace order
+        Stems stems = new Stems(stems(layouts.stream().map(Layout::id).toList()), stems(ws.rollups().stream().map(Rollup::id).toList()));
         for (Layout l : layouts) {
             try {
-                artefacts(ws, l, db, organisation, samples.get(l.eventKind()), files, notWritten);
+                artefacts(ws, l, db, organisation, samples.get(l.eventKind()), files, notWritten, stems);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("layout '" + l.id() + "': " + e.getMessage(), e);
             }
@@ -157,10 +159,10 @@ public final class Bundle {
 
     /** Every artefact of one layout, in the order the index lists them; what cannot be made goes to {@code notWritten}. */
     private static void artefacts(Workspace ws, Layout l, String db, String organisation, EventKindSample sample,
-                                  Map<String, Artefact> files, List<String> notWritten) {
+                                  Map<String, Artefact> files, List<String> notWritten, Stems stems) {
         EventKind kind = ws.eventKind(l.eventKind()).orElseThrow(
             () -> new IllegalArgumentException("the workspace has no event kind " + l.eventKind()));
-        String base = SchemaInference.slug(l.id());
+        String base = stems.layouts().get(l.id());
 
         attempt(notWritten, "InfluxQL for " + l.id(), () -> {
             InfluxQlGenerator.Script influxql = InfluxQlGenerator.generate(ws, l, db, sample);
@@ -213,7 +215,7 @@ public final class Bundle {
             notWritten.add("no bucket schema or index mapping for " + l.id() + ": " + unlistable);
         }
         for (FluxGenerator.Script task : flux.tasks()) {
-            String name = SchemaInference.slug(task.name().replace(".flux", "")) + ".task.flux";
+            String name = taskFile(task, ws.rollups(), stems.rollups());
             put(files, name, Language.FLUX.comment(task.purpose()) + "\n" + task.flux(),
                 "a Flux task (InfluxDB 2.x / Cloud): `influx task create --file " + name + "`.", Language.FLUX);
         }
@@ -250,7 +252,7 @@ public final class Bundle {
         for (Rollup r : ws.rollups()) {
             if (r.layout().equals(l.id()) && r.destination().kind() == Rollup.DestinationKind.RELATIONAL_TABLE) {
                 for (SqlDialect d : SqlDialect.values()) {
-                    String stem = SchemaInference.slug(r.id()) + "." + d.id();
+                    String stem = stems.rollups().get(r.id()) + "." + d.id();
                     attempt(notWritten, stem + ".sql", () -> files.put(stem + ".sql", new Artefact(stem + ".sql",
                         SqlGenerator.generate(d, r, kind, sample).script(), "the rollup's summary table for " + engine(d)
                         + ", a script that runs whole: `" + client(d, stem + ".sql") + "`.", Language.SQL, d)));
@@ -261,6 +263,35 @@ public final class Bundle {
                 }
             }
         }
+    }
+
+    /** The file stems of layouts and of rollups, by id: each id's slug, numbered where two ids slug alike. */
+    private record Stems(Map<String, String> layouts, Map<String, String> rollups) {
+    }
+
+    /** Each id's slug, in order; a slug taken before (or an earlier numbered one) gets the next free number. */
+    static Map<String, String> stems(List<String> ids) {
+        Map<String, String> out = new LinkedHashMap<>();
+        java.util.Set<String> taken = new java.util.HashSet<>();
+        for (String id : ids) {
+            String slug = SchemaInference.slug(id);
+            String unique = slug;
+            for (int n = 2; !taken.add(unique); n++) {
+                unique = slug + "-" + n;
+            }
+            out.put(id, unique);
+        }
+        return out;
+    }
+
+    /** A rollup's task is named after the rollup ({@code ID.flux}, {@code ID.ENGINE.flux}): its file, after the rollup's stem. */
+    private static String taskFile(FluxGenerator.Script task, List<Rollup> rollups, Map<String, String> stems) {
+        String name = task.name().replace(".flux", "");
+        Rollup of = rollups.stream().filter(r -> name.equals(r.id()) || name.startsWith(r.id() + "."))
+            .max(java.util.Comparator.comparingInt(r -> r.id().length())).orElse(null);
+        String stem = of == null ? SchemaInference.slug(name) : stems.get(of.id()) + (name.equals(of.id()) ? ""
+            : "-" + SchemaInference.slug(name.substring(of.id().length() + 1)));
+        return stem + ".task.flux";
     }
 
     /** How the engine's own client runs a script, stopping at the first error. */

@@ -52,6 +52,36 @@ class GenerateCommandTest {
     }
 
     @Test
+    void rollupsWhoseIdsSlugAlikeGetFilesOfTheirOwn(@TempDir Path dir) throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode root = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(
+            Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json").toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode rollups = root.withArray("rollups");
+        JsonNode daily = rollups.get(0);
+        rollups.removeAll();
+        for (String id : List.of("x y", "x-y", "X_Y")) {
+            rollups.add(daily.deepCopy()).get(rollups.size() - 1);
+            ((com.fasterxml.jackson.databind.node.ObjectNode) rollups.get(rollups.size() - 1)).put("id", id).put("name", "rollup " + id);
+        }
+        Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
+        Path ws = dir.resolve("ads.cardinal.json");
+        json.writeValue(ws.toFile(), root);
+        Path out = dir.resolve("out");
+        CliRun r = CliRun.of("generate", ws.toString(), "--layout", "ids-as-fields", "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        for (String stem : List.of("x-y", "x-y-2", "x-y-3")) {
+            for (String engine : List.of("mariadb", "postgresql")) {
+                assertTrue(Files.exists(out.resolve(stem + "." + engine + ".sql")), stem + "." + engine + ".sql");
+                assertTrue(Files.exists(out.resolve(stem + "." + engine + ".statements.txt")));
+                assertTrue(Files.exists(out.resolve(stem + "-" + engine + ".task.flux")), stem + "-" + engine + ".task.flux");
+            }
+        }
+        String index = Files.readString(out.resolve("README.md"));
+        assertTrue(index.contains("x-y-3.mariadb.sql") && index.contains("x-y-2.postgresql.sql"), index);
+        assertTrue(Files.readString(out.resolve("x-y-3-mariadb.task.flux")).contains("rollup X_Y"), "each file is its own rollup's");
+    }
+
+    @Test
     void aLayoutWhoseColumnsCannotBeListedGetsNoSchemaAndTheIndexSaysWhy(@TempDir Path dir) throws Exception {
         assertEquals(0, CliRun.of("generate", WEATHER, "--layout", "data-in-measurement", "-o", dir.toString()).code());
         assertFalse(Files.exists(dir.resolve("data-in-measurement.es-mapping.json")));
