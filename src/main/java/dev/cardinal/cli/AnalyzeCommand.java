@@ -163,7 +163,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (sources == null) {
                 return files.isEmpty() ? SampleAccess.REFUSED : 1; // bound samples outside the folder, or a file missing
             }
-            sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+            sample = TerminalProgress.read(sources, spec);
         }
         Phases.mark("read");
         if (sample.rows() == 0) {

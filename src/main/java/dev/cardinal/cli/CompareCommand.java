@@ -21,9 +21,7 @@ import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFormatException;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
-import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -163,7 +161,7 @@ final class CompareCommand implements Callable<Integer> {
                     sa.layout().eventKind(), "ns", null, null, List.of())));
             }
         }
-        Sample read = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+        Sample read = TerminalProgress.read(sources, spec);
         InferCommand.printProblems(read.report(), err);
         Optional<EventKindSample> traffic = read.eventKind(sa.layout().eventKind());
         if (traffic.isEmpty()) {

@@ -4,9 +4,7 @@ import dev.cardinal.codegen.Bundle;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
-import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -89,7 +87,7 @@ final class GenerateCommand implements Callable<Integer> {
             if (sources == null) {
                 return SampleAccess.REFUSED;
             }
-            Sample s = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+            Sample s = TerminalProgress.read(sources, spec);
             s.eventKinds().forEach(k -> samples.put(k.name(), k));
         }
         Bundle.Contents contents;

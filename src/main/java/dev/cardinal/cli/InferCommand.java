@@ -7,12 +7,10 @@ import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.Column;
 import dev.cardinal.traffic.DictionaryColumn;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadReport;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleAttribute;
-import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.SchemaInference;
 import java.io.IOException;
@@ -95,7 +93,7 @@ final class InferCommand implements Callable<Integer> {
             sources.add(new SampleReader.Source(f, b));
             bindings.add(b);
         }
-        Sample sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+        Sample sample = TerminalProgress.read(sources, spec);
         printProblems(sample.report(), err);
         if (sample.rows() == 0) {
             err.println("cardinal infer: no points could be read; nothing written");

@@ -19,9 +19,7 @@ import dev.cardinal.projection.Projector;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
-import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.TrafficSummary;
 import dev.cardinal.traffic.TrafficSummaryFile;
@@ -138,7 +136,7 @@ final class LintCommand implements Callable<Integer> {
         if (sources == null) {
             return SampleAccess.REFUSED;
         }
-        Sample sample = SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+        Sample sample = TerminalProgress.read(sources, spec);
         InferCommand.printProblems(sample.report(), err);
         List<Finding> findings = new ArrayList<>();
         List<String> unchecked = new ArrayList<>();
