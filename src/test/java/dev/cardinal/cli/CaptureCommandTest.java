@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -24,23 +25,37 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code cardinal capture} in-process: traffic posted to it is projected live and analysed at the end. */
 class CaptureCommandTest {
+    /** A capture run in-process on a free port, its output so far, and its exit code once it ends. */
+    private record Capture(int port, StringWriter out, StringWriter err, CompletableFuture<Integer> run) {
+        /** Starts {@code cardinal capture --port FREE ARGS...} and waits until it says it is listening. */
+        static Capture start(String... args) throws Exception {
+            int port;
+            try (ServerSocket free = new ServerSocket(0)) {
+                port = free.getLocalPort();
+            }
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            List<String> line = new java.util.ArrayList<>(List.of("capture", "--port", Integer.toString(port)));
+            line.addAll(List.of(args));
+            CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
+                .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true)).execute(line.toArray(String[]::new)));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
+                Thread.sleep(20);
+            }
+            return new Capture(port, out, err, run);
+        }
+    }
+
     @Test
     void capturesWhatIsPostedProjectsItLiveAndReportsLikeAnalyze(@TempDir Path dir) throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
         Path kept = dir.resolve("captured.lp");
-        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
-            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
-            .execute("capture", "--port", Integer.toString(port), "--tags", "host", "--every", "500ms", "--duration", "4s",
-                "-o", kept.toString(), "--format", "json"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Capture c = Capture.start("--tags", "host", "--every", "500ms", "--duration", "4s",
+                "-o", kept.toString(), "--format", "json");
+        int port = c.port();
+        StringWriter out = c.out();
+        StringWriter err = c.err();
+        CompletableFuture<Integer> run = c.run();
         assertTrue(err.toString().contains("listening on http://127.0.0.1:" + port), err.toString());
         HttpClient http = HttpClient.newHttpClient();
         StringBuilder body = new StringBuilder();
@@ -67,19 +82,11 @@ class CaptureCommandTest {
 
     @Test
     void theLiveLineAndTheReportShowHostileNamesAsEscapes() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
-            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
-            .execute("capture", "--port", Integer.toString(port), "--every", "300ms", "--duration", "3s"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Capture c = Capture.start("--every", "300ms", "--duration", "3s");
+        int port = c.port();
+        StringWriter out = c.out();
+        StringWriter err = c.err();
+        CompletableFuture<Integer> run = c.run();
         // ESC [2J clears the screen; OSC 0 sets the window title
         String body = "cpu\u001b[2J,host\u001b]0;pwned\u0007=h1 v=1 1700000000\n";
         HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
@@ -88,30 +95,22 @@ class CaptureCommandTest {
         assertEquals(0, run.get(30, TimeUnit.SECONDS), err.toString());
         String all = out.toString() + err.toString();
         assertTrue(all.contains("cpu\\u001b[2J"), all);
-        assertTrue(all.chars().noneMatch(c -> c == 0x1b || c == 0x07), "no raw terminal control reaches the output: " + all);
+        assertTrue(all.chars().noneMatch(ch -> ch == 0x1b || ch == 0x07), "no raw terminal control reaches the output: " + all);
     }
 
     /** What the endpoint says it is (/ping) and what its report is projected for are one server. */
     @ParameterizedTest(name = "--server-version ''{0}''")
     @CsvSource({"'', 1.8.10, true", "1.6.7, 1.6.7, false"})
     void theVersionItNamesIsTheOneItProjectsFor(String given, String named, boolean assumed) throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("capture", "--port", Integer.toString(port),
-            "--every", "10s", "--duration", "3s", "--format", "json"));
+        java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("--every", "10s", "--duration", "3s", "--format", "json"));
         if (!given.isEmpty()) {
             args.addAll(java.util.List.of("--server-version", given));
         }
-        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
-            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true)).execute(args.toArray(String[]::new)));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Capture c = Capture.start(args.toArray(String[]::new));
+        int port = c.port();
+        StringWriter out = c.out();
+        StringWriter err = c.err();
+        CompletableFuture<Integer> run = c.run();
         HttpClient http = HttpClient.newHttpClient();
         HttpResponse<String> ping = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/ping")).build(),
             HttpResponse.BodyHandlers.ofString());
@@ -130,20 +129,12 @@ class CaptureCommandTest {
      */
     @Test
     void aSpoolWhoseReportFailedIsKeptAndNamed() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
-            .setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true))
-            .execute("capture", "--port", Integer.toString(port), "--workspace", "sample-data/weather/weather.cardinal.json",
-                "--layout", "three-tags", "--every", "10s", "--duration", "3s"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Capture c = Capture.start("--workspace", "sample-data/weather/weather.cardinal.json",
+                "--layout", "three-tags", "--every", "10s", "--duration", "3s");
+        int port = c.port();
+        StringWriter out = c.out();
+        StringWriter err = c.err();
+        CompletableFuture<Integer> run = c.run();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("captured traffic in (\\S+)").matcher(err.toString());
         assertTrue(m.find(), err.toString());
         Path spool = Path.of(m.group(1));
@@ -171,20 +162,12 @@ class CaptureCommandTest {
         StringWriter help = new StringWriter();
         new CommandLine(new Main()).setOut(new PrintWriter(help, true)).execute("capture", "--help");
         assertTrue(help.toString().contains("--allow-origin=ORIGIN") && help.toString().contains("--allow-host=NAME"), help.toString());
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        StringWriter err = new StringWriter();
         Path kept = dir.resolve("captured.lp");
-        CompletableFuture<Integer> run = CompletableFuture.supplyAsync(() -> new CommandLine(new Main())
-            .setOut(new PrintWriter(new StringWriter(), true)).setErr(new PrintWriter(err, true))
-            .execute("capture", "--port", Integer.toString(port), "--allow-origin", "http://grafana.local:3000", "--every", "10s",
-                "--duration", "3s", "-o", kept.toString()));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!err.toString().contains("listening on") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        Capture c = Capture.start("--allow-origin", "http://grafana.local:3000", "--every", "10s", "--duration", "3s",
+            "-o", kept.toString());
+        int port = c.port();
+        StringWriter err = c.err();
+        CompletableFuture<Integer> run = c.run();
         HttpClient http = HttpClient.newHttpClient();
         URI write = URI.create("http://127.0.0.1:" + port + "/write?db=app");
         HttpResponse<String> allowed = http.send(HttpRequest.newBuilder(write).header("Origin", "http://grafana.local:3000")
