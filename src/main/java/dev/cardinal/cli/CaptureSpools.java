@@ -39,7 +39,7 @@ final class CaptureSpools {
         try (DirectoryStream<Path> spools = Files.newDirectoryStream(dir, PREFIX + "*.lp")) {
             for (Path p : spools) {
                 Matcher m = OWNED.matcher(p.getFileName().toString());
-                if (!m.matches() || m.group(1).length() > 18 || ProcessHandle.of(Long.parseLong(m.group(1))).map(ProcessHandle::isAlive).orElse(false)) {
+                if (!m.matches() || m.group(1).length() > 18 || !dev.cardinal.model.AtomicFiles.processGone(Long.parseLong(m.group(1)))) {
                     continue;
                 }
                 try {

@@ -119,6 +119,14 @@ public final class AtomicFiles {
      * alive, and those without one (written before ids were added) that are over an hour old. Only this file's: other
      * files of the folder are not Cardinal's to judge.
      */
+    /**
+     * Whether the process {@code pid} no longer runs: what a file named after its owner's process (a temp file, a spool, a
+     * scratch server's folder) is judged by. A process id taken again by another process counts as running.
+     */
+    public static boolean processGone(long pid) {
+        return ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true);
+    }
+
     static void removeOrphans(Path file) {
         String name = file.getFileName().toString();
         Pattern owned = Pattern.compile(Pattern.quote("." + name + ".") + "(\\d+)\\.\\d+\\.tmp");
@@ -129,7 +137,7 @@ public final class AtomicFiles {
             for (Path f : files) {
                 String n = f.getFileName().toString();
                 Matcher m = owned.matcher(n);
-                boolean orphan = m.matches() ? ProcessHandle.of(Long.parseLong(m.group(1))).map(p -> !p.isAlive()).orElse(true)
+                boolean orphan = m.matches() ? processGone(Long.parseLong(m.group(1)))
                     : unowned.matcher(n).matches() && olderThan(f, old);
                 if (orphan) {
                     Files.deleteIfExists(f);

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -49,13 +48,13 @@ final class ScratchLeftovers {
 
     /** An owner file naming a process that no longer runs; a directory without one is being made, or not ours. */
     private static boolean ownerGone(Path dir) {
-        Optional<Long> pid;
+        long pid;
         try {
-            pid = Optional.of(Long.parseLong(Files.readString(dir.resolve(OWNER), StandardCharsets.UTF_8).strip()));
+            pid = Long.parseLong(Files.readString(dir.resolve(OWNER), StandardCharsets.UTF_8).strip());
         } catch (IOException | NumberFormatException e) {
             return false;
         }
-        return pid.flatMap(ProcessHandle::of).map(p -> !p.isAlive()).orElse(true);
+        return dev.cardinal.model.AtomicFiles.processGone(pid);
     }
 
     /** Stops the processes whose command line names this directory's config: the server, and its watchdog. */
