@@ -228,27 +228,21 @@ public final class Bundle {
                     + " slot keys.", Language.JAVA));
         }
         // two ways of slotting whose names slug alike ("a b", "a-b") get files of their own, numbered in field order
-        Map<String, String> slotFiles = new java.util.HashMap<>();
+        Map<String, dev.cardinal.model.Template.SlotRef> slots = new LinkedHashMap<>();
         for (var f : l.fields()) {
             for (var slot : SlotTables.slots(f.key())) {
-                String tables = SlotTables.name(l, slot);
-                if (slotFiles.containsKey(tables)) {
-                    continue;
-                }
-                String slug = SchemaInference.slug(tables);
-                String unique = slug;
-                for (int n = 2; slotFiles.containsValue(unique); n++) {
-                    unique = slug + "-" + n;
-                }
-                slotFiles.put(tables, unique);
-                for (SqlDialect d : SqlDialect.values()) {
-                    String name = base + ".slots-" + unique + "." + d.id() + ".sql";
-                    attempt(notWritten, name, () -> files.put(name, new Artefact(name,
-                        SlotTables.generate(d, slot, kind, sample, SlotTables.prefix(l, slot)).text(),
-                        "the slot mapping and counter tables with the allocation protocol, for " + engine(d) + ".", Language.SQL, d)));
-                }
+                slots.putIfAbsent(SlotTables.name(l, slot), slot);
             }
         }
+        Map<String, String> slotFiles = stems(List.copyOf(slots.keySet()));
+        slots.forEach((tables, slot) -> {
+            for (SqlDialect d : SqlDialect.values()) {
+                String name = base + ".slots-" + slotFiles.get(tables) + "." + d.id() + ".sql";
+                attempt(notWritten, name, () -> files.put(name, new Artefact(name,
+                    SlotTables.generate(d, slot, kind, sample, SlotTables.prefix(l, slot)).text(),
+                    "the slot mapping and counter tables with the allocation protocol, for " + engine(d) + ".", Language.SQL, d)));
+            }
+        });
         for (Rollup r : ws.rollups()) {
             if (r.layout().equals(l.id()) && r.destination().kind() == Rollup.DestinationKind.RELATIONAL_TABLE) {
                 for (SqlDialect d : SqlDialect.values()) {
