@@ -144,8 +144,6 @@ final class Cards {
         return l;
     }
 
-    private static final javafx.css.PseudoClass GROWS = javafx.css.PseudoClass.getPseudoClass("grows");
-
     private void selectCard(String layoutId) {
         view.requestFocus();
         view.clearChip();
@@ -173,7 +171,7 @@ final class Cards {
                 dev.cardinal.projection.Quantities.count(only.distinct())), badge));
             l.setContentDisplay(javafx.scene.control.ContentDisplay.RIGHT);
             l.setGraphicTextGap(6);
-            l.pseudoClassStateChanged(GROWS, grows);
+            l.pseudoClassStateChanged(Chip.GROWS, grows);
             l.setTooltip(new javafx.scene.control.Tooltip(grows
                 ? String.join(", ", growing) + (growing.size() == 1 ? " grows" : " grow") + " with traffic: "
                     + (role == Role.TAG ? "as a tag it grows the index with the business" : "a field key that grows is a new field per value")

@@ -88,7 +88,8 @@ final class Chip extends HBox {
             + ". Drag it to the other compartment, or select it and press T or F.");
     }
 
-    private static final javafx.css.PseudoClass GROWS = javafx.css.PseudoClass.getPseudoClass("grows");
+    /** A chip whose attribute grows with traffic: red where it is indexed (a plain chip, or a template writing it). */
+    static final javafx.css.PseudoClass GROWS = javafx.css.PseudoClass.getPseudoClass("grows");
     private final Tooltip tip = new Tooltip();
 
     String layoutId() {
