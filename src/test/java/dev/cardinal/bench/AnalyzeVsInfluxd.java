@@ -36,7 +36,9 @@ import java.util.Locale;
  * Run: mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.AnalyzeVsInfluxd -Dbench=1000000
  * ({@code -Dbench=10000000,noinfluxd} leaves out the server, which takes minutes and gigabytes at 10M; {@code
  * -Dbench=1000000,id-explosion,noinfluxd} reads the explosion-shaped traffic, where every line is a new series, instead
- * of the ad marketplace, with its own ids-as-tags layout; {@code nosettle} does not wait for the load to fall).
+ * of the ad marketplace, and any scenario's name ({@code weather}, {@code custom-metrics}) that scenario, each counted
+ * under its workspace's first layout (ids-as-tags for the two with ids); {@code nosettle} does not wait for the load
+ * to fall).
  */
 public final class AnalyzeVsInfluxd {
     private AnalyzeVsInfluxd() {
@@ -62,8 +64,8 @@ public final class AnalyzeVsInfluxd {
         long rows = options.length > 0 && options[0].matches("\\d+") ? Long.parseLong(options[0]) : 1_000_000;
         List<String> given = java.util.Arrays.asList(options);
         boolean influxd = !given.contains("noinfluxd");
-        String scenario = given.contains(dev.cardinal.traffic.scenarios.Scenarios.EXPLOSION)
-            ? dev.cardinal.traffic.scenarios.Scenarios.EXPLOSION : "ad-marketplace";
+        String scenario = given.stream().filter(dev.cardinal.traffic.scenarios.Scenarios.writable()::contains).findFirst()
+            .orElse("ad-marketplace");
         byte[] text = BenchData.scenario(scenario, rows);
         System.out.printf(Locale.ROOT, "%s, %,d lines, %,d bytes%n", scenario, rows, text.length);
         Path file = Files.write(Files.createTempFile("cardinal-bench", ".lp"), text);
@@ -72,7 +74,8 @@ public final class AnalyzeVsInfluxd {
             ch.force(true);
         }
         Layout layout = WorkspaceFiles.load(BenchData.scenarioDir(scenario, rows).resolve(scenario + WorkspaceFiles.EXTENSION))
-            .workspace().layout("ids-as-tags").orElseThrow();
+            .workspace().layouts().get(0);
+        System.out.println("layout " + layout.id() + " (the scenario's first)");
         try {
             // first, while this JVM is idle: the child gets both cores, as it would from a shell; and once the load of
             // making the file has passed (the command decides on a second reading thread by the load average)
