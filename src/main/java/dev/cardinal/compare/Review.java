@@ -51,8 +51,8 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
     public Review withMappings(EventKindSample sample, long totalFieldsLimit) {
         ProjectionInput.Mapped mapped = new ProjectionInput.Mapped(ProjectionInput.rows(sample), totalFieldsLimit);
         return new Review(workspace, comparison, findingsA, findingsB, questions, shapeA, shapeB, new Mappings(
-            projected(Projections.project(null, a().layout(), mapped, a().settings()), Projected.Mapping.class).projection(),
-            projected(Projections.project(null, b().layout(), mapped, b().settings()), Projected.Mapping.class).projection()));
+            Projections.project(null, a().layout(), mapped, a().settings()).as(Projected.Mapping.class).projection(),
+            Projections.project(null, b().layout(), mapped, b().settings()).as(Projected.Mapping.class).projection()));
     }
 
     public Review {
@@ -80,8 +80,8 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
         Layout la = a.origin() == null ? a.layout() : a.layout().withName(a.label());
         Layout lb = b.origin() == null ? b.layout() : b.layout().withName(b.label());
         ProjectionInput.Rows rows = ProjectionInput.rows(sample);
-        Projected.Rows ra = projected(Projections.project(a.workspace(), la, rows, settings), Projected.Rows.class);
-        Projected.Rows rb = projected(Projections.project(b.workspace(), lb, rows, settings), Projected.Rows.class);
+        Projected.Rows ra = Projections.project(a.workspace(), la, rows, settings).as(Projected.Rows.class);
+        Projected.Rows rb = Projections.project(b.workspace(), lb, rows, settings).as(Projected.Rows.class);
         Projection pa = ra.projection();
         Projection pb = rb.projection();
         List<Finding> fa = Linter.lint(new LintContext(a.workspace(), kindA, la, pa, ra.index(), report, Duration.ZERO));
@@ -89,14 +89,6 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
         return new Review(a.workspace().name(), LayoutComparison.of(kindA, kindB, pa, pb), fa, fb,
             QueryContrast.of(a.workspace(), kindA, pa, b.workspace(), kindB, pb, sample),
             WriterSnippets.lineProtocol(kindA, la), WriterSnippets.lineProtocol(kindB, lb), null);
-    }
-
-    /** {@code p} as the kind asked for; a layout the sample cannot project is refused with why. */
-    private static <T extends Projected> T projected(Projected p, Class<T> kind) {
-        if (p instanceof Projected.NotProjected not) {
-            throw new IllegalArgumentException(not.message());
-        }
-        return kind.cast(p);
     }
 
     public Projection a() {

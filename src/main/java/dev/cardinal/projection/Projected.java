@@ -13,6 +13,19 @@ public sealed interface Projected
     permits Projected.Rows, Projected.Summary, Projected.Merged, Projected.Mapping, Projected.NotProjected {
 
     /**
+     * This result as the kind a front end asks for, which only that kind of input gives; a layout that was not projected
+     * is refused with why.
+     *
+     * @throws IllegalArgumentException when the layout was not projected ({@link NotProjected#message})
+     */
+    default <T extends Projected> T as(Class<T> kind) {
+        if (this instanceof NotProjected not) {
+            throw new IllegalArgumentException(not.message());
+        }
+        return kind.cast(this);
+    }
+
+    /**
      * A layout over the rows of its event kind.
      *
      * @param kind  the event kind, the workspace's (or inferred from the rows when there is no workspace)

@@ -30,6 +30,8 @@ public final class Projections {
      *
      * @param workspace the layout's workspace, which defines its event kind; null when there is none (a layout tried
      *                  from the shell over rows, whose event kind is then inferred from them)
+     * @param settings  the horizon, traffic multiplier and server; a mapping ({@link ProjectionInput.Mapped}) reads
+     *                  none of them: the input carries the one limit it counts toward
      */
     public static Projected project(Workspace workspace, Layout layout, ProjectionInput input, ProjectionSettings settings) {
         String name = layout.eventKind();

@@ -36,12 +36,7 @@ final class LayoutMappings {
             }
             over = rows;
         }
-        return cache.computeIfAbsent(List.of(layout, limit), k -> {
-            Projected p = Projections.project(null, layout, new ProjectionInput.Mapped(over, limit), settings);
-            if (p instanceof Projected.NotProjected not) {
-                throw new IllegalArgumentException(not.message());
-            }
-            return ((Projected.Mapping) p).projection();
-        });
+        return cache.computeIfAbsent(List.of(layout, limit), k -> Projections.project(null, layout,
+            new ProjectionInput.Mapped(over, limit), settings).as(Projected.Mapping.class).projection());
     }
 }
