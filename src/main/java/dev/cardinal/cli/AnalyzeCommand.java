@@ -297,8 +297,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (tenant != null && tenant.isBlank()) {
             throw usage("--tenant names a top-level key of the documents, such as tenant");
         }
-        long limit = settings.limits().stream().filter(l -> l.id().equals(MappingReport.LIMIT_ID)).findFirst()
-            .map(dev.cardinal.projection.Limit::value).orElse(dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS);
+        long limit = MappingReport.limit(settings);
         List<MappingReport.Kind> kinds = new ArrayList<>();
         for (Path f : files) {
             if (!Files.isRegularFile(f)) {

@@ -241,8 +241,7 @@ final class LintCommand implements Callable<Integer> {
             err.println("cardinal lint: " + workspace + ": no such file");
             return UNCHECKED;
         }
-        long limit = settings.limits().stream().filter(l -> l.id().equals(MappingReport.LIMIT_ID)).findFirst()
-            .map(dev.cardinal.projection.Limit::value).orElse(dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS);
+        long limit = MappingReport.limit(settings);
         dev.cardinal.model.Target.Kind engine = DocumentSamples.engine(kind);
         String name = DocumentSamples.name(workspace);
         return DocumentLint.report(List.of(DocumentSamples.read(name, workspace, limit, tenant, engine, settings.horizon(), err)),
