@@ -246,6 +246,8 @@ class ProjectionsTest {
         assertEquals(List.of(400L, 4L, 0L, 1L, 26L, 0L, 6L, 133L), figures(mapped.get("conflicts")));
         assertEquals(List.of(1500L, 1000L, 1L, 0L, 1801L, 801L, 0L, 0L), figures(mapped.get("notime")));
         assertEquals(700, mapped.get("notime").projection().firstLimitRefusal().document());
+        assertEquals(List.of(DocumentMapping.Refusal.DEPTH, DocumentMapping.Refusal.TYPE),
+            List.copyOf(mapped.get("conflicts").projection().refused().keySet()), "in the order of the reasons, every run");
 
         MappingProjection.Slots slots = mapped.get("tenants").projection().slots();
         assertEquals(List.of("labels", "7", "97", "97", "t4"), List.of(slots.object(), String.valueOf(slots.tenants()),
