@@ -42,10 +42,12 @@ final class EstimatedFootprint {
         for (TagSpec t : layout.tags()) {
             tagKeyBytes += SeriesKeyBytes.utf8Length(t.key());
         }
+        long fieldKeyBytes = Math.round(fieldKeys * averageFieldKeyBytes(index, text, layout));
+        long fieldSet = MemoryModel.fieldSet(measurements, Math.round(measurements * nameBytes), fieldKeys, fieldKeyBytes);
         IndexFootprint footprint = new IndexFootprint(series, keyBytes, tagPairs, tagBytes,
             tags.values().stream().mapToLong(Long::longValue).sum(), valueBytes, measurements,
             Math.round(measurements * nameBytes), measurements * layout.tags().size(), measurements * tagKeyBytes,
-            fieldKeys, Math.round(fieldKeys * averageFieldKeyBytes(index, text, layout)), e.shardGroups());
+            fieldKeys, fieldKeyBytes, e.shardGroups() > 1 ? 0 : fieldSet, fieldSet);
         return new LayoutMeasure(e.points(), e.skippedRows(), e.measurements().rounded(), series,
             e.shardGroupSeries().rounded(), e.liveSeries().rounded(), e.shardGroups(), tags, fieldKeys, e.distinctFieldKeyNames().rounded(),
             columns, e.seriesGrowth(), footprint, null);

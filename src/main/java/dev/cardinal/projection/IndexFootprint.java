@@ -17,12 +17,14 @@ package dev.cardinal.projection;
  * @param tagKeyBytes          total length of those keys
  * @param fieldKeys            field keys per measurement, summed
  * @param fieldKeyBytes        total length of those keys
- * @param shardGroups          shard groups the points fall in: with more than one, which shard's field set the index
- *                             points at depends on the order shards were opened
+ * @param fieldSetLow          the field set the index points at, in bytes without its path
+ *                             ({@link MemoryModel#fieldSet}): that of the shard opened last, the smallest of those that
+ *                             may be (shards first written in one batch open in any order)
+ * @param fieldSetHigh         the largest of those
  */
 public record IndexFootprint(long series, long seriesKeyBytes, long tagPairs, long tagBytes, long tagValues,
                              long tagValueBytes, long measurements, long measurementNameBytes, long tagKeys,
-                             long tagKeyBytes, long fieldKeys, long fieldKeyBytes, long shardGroups) {
+                             long tagKeyBytes, long fieldKeys, long fieldKeyBytes, long fieldSetLow, long fieldSetHigh) {
 
     /**
      * The same index with every series count scaled by {@code seriesFactor} and every tag value count by
@@ -32,6 +34,6 @@ public record IndexFootprint(long series, long seriesKeyBytes, long tagPairs, lo
         return new IndexFootprint(Math.round(series * seriesFactor), Math.round(seriesKeyBytes * seriesFactor),
             Math.round(tagPairs * seriesFactor), Math.round(tagBytes * seriesFactor), Math.round(tagValues * valueFactor),
             Math.round(tagValueBytes * valueFactor), measurements, measurementNameBytes, tagKeys, tagKeyBytes, fieldKeys,
-            fieldKeyBytes, shardGroups);
+            fieldKeyBytes, fieldSetLow, fieldSetHigh);
     }
 }

@@ -474,8 +474,62 @@ public final class LayoutMeasurer {
                 tagKeyBytes += measurementsWithKey.size() * SeriesKeyBytes.utf8Length(e.getKey());
             }
         }
+        long fieldSet = MemoryModel.fieldSet(fieldKeys.size(), nameBytes, fieldCount, fieldBytes);
+        long[] lastShard = pass.liveShardGroups <= 1 ? new long[]{fieldSet, fieldSet} : lastShardFieldSet(layout, m, written);
         return new IndexFootprint(pass.distinct, pass.keyBytes, pass.tagPairs, pass.tagBytes, tagValues, tagValueBytes,
-            fieldKeys.size(), nameBytes, tagKeys, tagKeyBytes, fieldCount, fieldBytes, pass.liveShardGroups);
+            fieldKeys.size(), nameBytes, tagKeys, tagKeyBytes, fieldCount, fieldBytes, lastShard[0], lastShard[1]);
+    }
+
+    /** Lines per write request, as {@code apply --write-sample} sends them. */
+    static final int WRITE_BATCH = 5_000;
+
+    /**
+     * The field set of the shard the server opens last when the points are written in file order in batches of
+     * {@link #WRITE_BATCH}, smallest and largest: the shard groups first written in the last batch that wrote a new
+     * one (a batch's shards are written concurrently, so any of them may open last). Each holds the field keys of
+     * its own points only ({@code Engine.Open} gives the index the shard's field set).
+     */
+    private long[] lastShardFieldSet(Layout layout, Measurements m, Tuples.RowFilter written) {
+        ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
+        var sample = index.sample();
+        Set<Long> candidates = new HashSet<>();
+        Set<Long> seen = new HashSet<>();
+        long line = 0;
+        long lastNewBatch = -1;
+        for (int r = 0; r < index.rows(); r++) {
+            if (written != null && !written.test(r)) {
+                continue;
+            }
+            long g = shards.index(sample.timestamp(r));
+            long batch = line++ / WRITE_BATCH;
+            if (seen.add(g)) {
+                if (batch != lastNewBatch) {
+                    candidates.clear();
+                    lastNewBatch = batch;
+                }
+                candidates.add(g);
+            }
+        }
+        long low = Long.MAX_VALUE;
+        long high = 0;
+        for (long g : candidates) {
+            Tuples.RowFilter inGroup = row -> (written == null || written.test(row)) && shards.index(sample.timestamp(row)) == g;
+            Map<String, Set<String>> keys = fieldKeys(layout, m, inGroup);
+            long nameBytes = 0;
+            long fields = 0;
+            long fieldBytes = 0;
+            for (Map.Entry<String, Set<String>> e : keys.entrySet()) {
+                nameBytes += SeriesKeyBytes.utf8Length(e.getKey());
+                fields += e.getValue().size();
+                for (String k : e.getValue()) {
+                    fieldBytes += SeriesKeyBytes.utf8Length(k);
+                }
+            }
+            long bytes = MemoryModel.fieldSet(keys.size(), nameBytes, fields, fieldBytes);
+            low = Math.min(low, bytes);
+            high = Math.max(high, bytes);
+        }
+        return candidates.isEmpty() ? new long[]{0, 0} : new long[]{low, high};
     }
 
     /** Distinct values of a tag over the written rows, and their total length in bytes. */

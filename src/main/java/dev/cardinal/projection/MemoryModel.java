@@ -60,7 +60,7 @@ package dev.cardinal.projection;
  * either way between 30,000 and 40,000.</li>
  * <li>the field set: the index points at the field set of the shard opened last ({@code Engine.Open},
  * {@code tsdb/engine/tsm1/engine.go}: {@code e.index.SetFieldSet(fields)}), which holds that shard's
- * measurements and fields only: all of them with one shard group, none to all with more. Its {@code path}
+ * measurements and fields only ({@link IndexFootprint#fieldSetLow}). Its {@code path}
  * ({@code <data dir>/<database>/<retention policy>/<shard id>/fields.idx}) and the database's name are not known
  * to a projection: 1 to 64 bytes of name and 17 to 512 bytes of path.</li>
  * </ul>
@@ -141,11 +141,18 @@ public final class MemoryModel {
         low += sketch[0];
         high += sketch[1];
         // the field set of the shard opened last
-        long fieldSet = f.measurements() * FIELD_SET_MEASUREMENT_BYTES + f.measurementNameBytes()
-            + f.fieldKeys() * FIELD_SET_FIELD_BYTES + 2 * f.fieldKeyBytes();
-        low += FIELD_SET_BYTES + PATH_MIN + (f.shardGroups() > 1 ? 0 : fieldSet);
-        high += FIELD_SET_BYTES + PATH_MAX + fieldSet;
+        low += FIELD_SET_BYTES + PATH_MIN + f.fieldSetLow();
+        high += FIELD_SET_BYTES + PATH_MAX + f.fieldSetHigh();
         return new Estimate(low, high);
+    }
+
+    /**
+     * A shard's field set without its path and header ({@code MeasurementFieldSet.Bytes()}): per measurement its
+     * key (16 + name), pointer (8), mutex (24) and map (8); per field its key (16 + key), pointer (8), {@code Field}
+     * (32) and name (the key again).
+     */
+    public static long fieldSet(long measurements, long nameBytes, long fields, long fieldBytes) {
+        return measurements * FIELD_SET_MEASUREMENT_BYTES + nameBytes + fields * FIELD_SET_FIELD_BYTES + 2 * fieldBytes;
     }
 
     /** A sparse sketch that received {@code n} distinct hashes, none merged yet ({@code n} at most 655). */
