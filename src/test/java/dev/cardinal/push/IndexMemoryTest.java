@@ -99,6 +99,13 @@ class IndexMemoryTest extends ScratchServerTest {
         check(Path.of("sample-data", scenario, scenario + WorkspaceFiles.EXTENSION), scenario, layoutId);
     }
 
+    /** The case of issue 36: 50,000 ad events the sample did not hold, written through ids-as-tags. */
+    @Test
+    void fiftyThousandHeldOutAdEvents() throws Exception {
+        Path ws = dev.cardinal.traffic.scenarios.Scenarios.write("ad-marketplace", dir.resolve("ads50k"), 50_000);
+        check(ws, "ad-marketplace 50k", "ids-as-tags");
+    }
+
     @Test
     void idHeavyTrafficAt10kSeries() throws Exception {
         check(idHeavy(10_000), "id-heavy 10k", "ids");
