@@ -422,16 +422,10 @@ public final class LayoutMeasurer {
      */
     private IndexFootprint footprint(Layout layout, Measurements m, Tuples.RowFilter written, SeriesPass pass,
                                      Map<String, Set<String>> fieldKeys, Map<String, long[]> valuesOfKey) {
-        long nameBytes = 0;
-        long fieldCount = 0;
-        long fieldBytes = 0;
-        for (Map.Entry<String, Set<String>> e : fieldKeys.entrySet()) {
-            nameBytes += SeriesKeyBytes.utf8Length(e.getKey());
-            fieldCount += e.getValue().size();
-            for (String k : e.getValue()) {
-                fieldBytes += SeriesKeyBytes.utf8Length(k);
-            }
-        }
+        long[] sizes = sizes(fieldKeys);
+        long nameBytes = sizes[0];
+        long fieldCount = sizes[1];
+        long fieldBytes = sizes[2];
         long tagKeys = 0;
         long tagKeyBytes = 0;
         long tagValues = 0;
@@ -480,6 +474,19 @@ public final class LayoutMeasurer {
             fieldKeys.size(), nameBytes, tagKeys, tagKeyBytes, fieldCount, fieldBytes, lastShard[0], lastShard[1]);
     }
 
+    /** Field keys per measurement as sizes: the names' bytes, the field keys and their bytes. */
+    private static long[] sizes(Map<String, Set<String>> fieldKeys) {
+        long[] sizes = new long[3];
+        for (Map.Entry<String, Set<String>> e : fieldKeys.entrySet()) {
+            sizes[0] += SeriesKeyBytes.utf8Length(e.getKey());
+            sizes[1] += e.getValue().size();
+            for (String k : e.getValue()) {
+                sizes[2] += SeriesKeyBytes.utf8Length(k);
+            }
+        }
+        return sizes;
+    }
+
     /** Lines per write request, as {@code apply --write-sample} sends them. */
     static final int WRITE_BATCH = 5_000;
 
@@ -515,17 +522,8 @@ public final class LayoutMeasurer {
         for (long g : candidates) {
             Tuples.RowFilter inGroup = row -> (written == null || written.test(row)) && shards.index(sample.timestamp(row)) == g;
             Map<String, Set<String>> keys = fieldKeys(layout, m, inGroup);
-            long nameBytes = 0;
-            long fields = 0;
-            long fieldBytes = 0;
-            for (Map.Entry<String, Set<String>> e : keys.entrySet()) {
-                nameBytes += SeriesKeyBytes.utf8Length(e.getKey());
-                fields += e.getValue().size();
-                for (String k : e.getValue()) {
-                    fieldBytes += SeriesKeyBytes.utf8Length(k);
-                }
-            }
-            long bytes = MemoryModel.fieldSet(keys.size(), nameBytes, fields, fieldBytes);
+            long[] sizes = sizes(keys);
+            long bytes = MemoryModel.fieldSet(keys.size(), sizes[0], sizes[1], sizes[2]);
             low = Math.min(low, bytes);
             high = Math.max(high, bytes);
         }

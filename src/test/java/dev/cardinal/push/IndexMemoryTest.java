@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -85,16 +84,9 @@ class IndexMemoryTest extends ScratchServerTest {
         assertEquals(263_950 - 4 - 4 + 128 + 512 + 16 + 32, model.high());
     }
 
-    static Stream<Arguments> layouts() {
-        return Stream.of(
-            Arguments.of("ad-marketplace", "ids-as-tags"), Arguments.of("ad-marketplace", "ids-as-fields"),
-            Arguments.of("weather", "three-tags"), Arguments.of("weather", "data-in-measurement"),
-            Arguments.of("weather", "data-in-field-keys"), Arguments.of("weather", "several-facts-in-one-tag"),
-            Arguments.of("custom-metrics", "metric-names-as-field-keys"), Arguments.of("custom-metrics", "fixed-slots"));
-    }
-
+    /** Every layout of every sample scenario, the same list {@link ProjectionAccuracyTest} writes. */
     @ParameterizedTest(name = "{0} / {1}")
-    @MethodSource("layouts")
+    @MethodSource("dev.cardinal.push.ProjectionAccuracyTest#layouts")
     void everyScenarioLiesInsideItsRange(String scenario, String layoutId) throws Exception {
         check(Path.of("sample-data", scenario, scenario + WorkspaceFiles.EXTENSION), scenario, layoutId);
     }
