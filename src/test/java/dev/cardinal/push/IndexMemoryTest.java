@@ -116,6 +116,31 @@ class IndexMemoryTest extends ScratchServerTest {
     }
 
     /**
+     * Values and a measurement name with characters line protocol escapes: the series key keeps the backslashes (a
+     * byte each, counted twice), the index's tags and names do not.
+     */
+    @Test
+    void escapedNamesAndValuesCountTheirBackslashesInTheKey() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("escaped"));
+        StringBuilder lp = new StringBuilder();
+        for (int i = 0; i < 3_000; i++) {
+            lp.append("city\\ weather,place=New\\ York\\,\\ NY\\ ").append(i).append(",station\\ id=a\\=").append(i % 7)
+                .append(" temp=").append(i % 30).append("i ").append(1_767_571_200_000_000_000L + i * 1_000_000L).append('\n');
+        }
+        Files.writeString(d.resolve("w.lp"), lp, StandardCharsets.UTF_8);
+        Files.writeString(d.resolve("w.cardinal.json"), """
+            {"formatVersion": 1, "name": "w",
+             "eventKinds": [{"name": "city weather", "attributes": [{"name": "place", "type": "string"},
+               {"name": "station id", "type": "string"}, {"name": "temp", "type": "integer"}]}],
+             "layouts": [{"id": "w", "name": "w", "eventKind": "city weather", "measurement": "city weather",
+               "tags": ["place", "station id"], "fields": ["temp"],
+               "retention": {"name": "autogen", "duration": "INF", "replication": 1}}],
+             "samples": [{"id": "w", "path": "w.lp", "format": "line-protocol", "precision": "ns"}]}
+            """, StandardCharsets.UTF_8);
+        check(d.resolve("w.cardinal.json"), "escaped", "w");
+    }
+
+    /**
      * Ad events keyed by ids, each a tag: a listing of 5,000, a user and a device as uuids, a country of 40; one
      * series per event, and a fifth of them again, later, so that series repeat.
      */
