@@ -18,6 +18,8 @@ final class EstimatedFootprint {
 
     static LayoutMeasure asMeasure(SampleIndex index, TemplateText text, Layout layout, EstimatedMeasure e) {
         long series = e.series().rounded();
+        long fieldKeys = e.fieldKeys().rounded();
+        long measurements = Math.max(1, e.measurements().rounded());
         double nameBytes = averageRendered(index, text, layout.measurement());
         long keyBytes = Math.round(series * nameBytes);
         long tagPairs = 0;
@@ -34,14 +36,30 @@ final class EstimatedFootprint {
             keyBytes += Math.round(series * (2 + k + average));
             valueBytes += Math.round(values * average);
         }
-        long fieldKeys = e.fieldKeys().rounded();
-        long measurements = Math.max(1, e.measurements().rounded());
         long columns = 1 + layout.tags().size() + (fieldKeys + measurements - 1) / measurements;
+        // each measurement taken to carry every tag key and its share of the field keys, names of the average length
+        long tagKeyBytes = 0;
+        for (TagSpec t : layout.tags()) {
+            tagKeyBytes += SeriesKeyBytes.utf8Length(t.key());
+        }
+        long fieldKeyBytes = Math.round(fieldKeys * averageFieldKeyBytes(index, text, layout));
+        long fieldSet = MemoryModel.fieldSet(measurements, Math.round(measurements * nameBytes), fieldKeys, fieldKeyBytes);
         IndexFootprint footprint = new IndexFootprint(series, keyBytes, tagPairs, tagBytes,
-            tags.values().stream().mapToLong(Long::longValue).sum(), valueBytes);
+            tags.values().stream().mapToLong(Long::longValue).sum(), valueBytes, measurements,
+            Math.round(measurements * nameBytes), measurements * layout.tags().size(), measurements * tagKeyBytes,
+            fieldKeys, fieldKeyBytes, e.shardGroups() > 1 ? 0 : fieldSet, fieldSet);
         return new LayoutMeasure(e.points(), e.skippedRows(), e.measurements().rounded(), series,
             e.shardGroupSeries().rounded(), e.liveSeries().rounded(), e.shardGroups(), tags, fieldKeys, e.distinctFieldKeyNames().rounded(),
             columns, e.seriesGrowth(), footprint, null);
+    }
+
+    /** Average byte length of the layout's field keys, each rendered over the first rows. */
+    private static double averageFieldKeyBytes(SampleIndex index, TemplateText text, Layout layout) {
+        double total = 0;
+        for (dev.cardinal.model.FieldSpec f : layout.fields()) {
+            total += averageRendered(index, text, f.key());
+        }
+        return layout.fields().isEmpty() ? 0 : total / layout.fields().size();
     }
 
     /** Average byte length of a tag's values: over the dictionary for a plain tag, else over rendered rows. */

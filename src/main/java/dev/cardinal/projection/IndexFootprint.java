@@ -1,22 +1,39 @@
 package dev.cardinal.projection;
 
 /**
- * What the series index holds, in the sizes InfluxDB's in-memory index accounts for.
+ * What the series index holds, in the sizes InfluxDB 1.x's in-memory index accounts for ({@link MemoryModel} says
+ * where each is counted).
  *
- * @param series           series
- * @param seriesKeyBytes   total length of the series keys (measurement, tag keys and values, separators)
- * @param tagPairs         tag key/value pairs over all series
- * @param tagBytes         total length of those keys and values
- * @param tagValues        distinct tag values over all tag keys
- * @param tagValueBytes    total length of those distinct values
+ * @param series               series
+ * @param seriesKeyBytes       total length of the series keys (measurement, tag keys and values, separators)
+ * @param tagPairs             tag key/value pairs over all series
+ * @param tagBytes             total length of those keys and values
+ * @param tagValues            distinct tag values per measurement and tag key, summed (a value under two keys, or
+ *                             under one key in two measurements, counts twice: each is an entry of its own)
+ * @param tagValueBytes        total length of those values
+ * @param measurements         measurements holding a series
+ * @param measurementNameBytes total length of their names
+ * @param tagKeys              tag keys per measurement, summed
+ * @param tagKeyBytes          total length of those keys
+ * @param fieldKeys            field keys per measurement, summed
+ * @param fieldKeyBytes        total length of those keys
+ * @param fieldSetLow          the field set the index points at, in bytes without its path
+ *                             ({@link MemoryModel#fieldSet}): that of the shard opened last, the smallest of those that
+ *                             may be (shards first written in one batch open in any order)
+ * @param fieldSetHigh         the largest of those
  */
 public record IndexFootprint(long series, long seriesKeyBytes, long tagPairs, long tagBytes, long tagValues,
-                             long tagValueBytes) {
+                             long tagValueBytes, long measurements, long measurementNameBytes, long tagKeys,
+                             long tagKeyBytes, long fieldKeys, long fieldKeyBytes, long fieldSetLow, long fieldSetHigh) {
 
-    /** The same index with every count scaled by {@code factor} (average sizes kept). */
+    /**
+     * The same index with every series count scaled by {@code seriesFactor} and every tag value count by
+     * {@code valueFactor} (average sizes kept); measurements, tag keys and field keys as they are.
+     */
     public IndexFootprint scaled(double seriesFactor, double valueFactor) {
         return new IndexFootprint(Math.round(series * seriesFactor), Math.round(seriesKeyBytes * seriesFactor),
             Math.round(tagPairs * seriesFactor), Math.round(tagBytes * seriesFactor), Math.round(tagValues * valueFactor),
-            Math.round(tagValueBytes * valueFactor));
+            Math.round(tagValueBytes * valueFactor), measurements, measurementNameBytes, tagKeys, tagKeyBytes, fieldKeys,
+            fieldKeyBytes, fieldSetLow, fieldSetHigh);
     }
 }

@@ -41,8 +41,64 @@ final class SeriesKeyBytes {
         }
         nameBytes = new long[names.length];
         for (int i = 0; i < nameBytes.length; i++) {
-            nameBytes[i] = utf8Length(names[i]);
+            nameBytes[i] = utf8Length(names[i]) + escapes(names[i], ", ");
         }
+        escapes = new int[tags][];
+        keyEscapes = new long[tags];
+        for (int i = 0; i < tags; i++) {
+            keyEscapes[i] = escapes(layout.tags().get(i).key(), TAG_ESCAPED);
+            keyLengths[i] += keyEscapes[i];
+            if (ids[i] != null) {
+                escapes[i] = escapesPerId(text.attribute(layout.tags().get(i).value().singleRef().get()));
+            }
+        }
+    }
+
+    /** Characters line protocol escapes with a backslash in a tag key or value, which the series key keeps. */
+    private static final String TAG_ESCAPED = ",= ";
+
+    /** Per tag, the backslashes its key gains in a series key (the index's tags hold it unescaped). */
+    private final long[] keyEscapes;
+
+    /** Per tag, the backslashes each value id gains in the series key, or null when no value has any. */
+    private final int[][] escapes;
+
+    static int escapes(String s, String escaped) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            if (escaped.indexOf(s.charAt(i)) >= 0) {
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Backslashes per value id of attribute {@code a} in a series key; null (nothing to add) unless the sample's
+     * dictionary holds a value with a character to escape, which is rare: only then are the rows read for the ids.
+     */
+    private int[] escapesPerId(int a) {
+        if (!(index.sample().column(a) instanceof dev.cardinal.traffic.DictionaryColumn d)) {
+            return null;
+        }
+        boolean any = false;
+        for (int id = 1; id <= d.dictionary().size() && !any; id++) {
+            any = escapes(d.dictionary().value(id), TAG_ESCAPED) > 0;
+        }
+        if (!any) {
+            return null;
+        }
+        int[] out = new int[index.distinct(a) + 1];
+        boolean[] done = new boolean[out.length];
+        IdColumn column = index.ids(a);
+        for (int r = 0; r < index.rows(); r++) {
+            int id = column.get(r);
+            if (id != 0 && !done[id]) {
+                done[id] = true;
+                out[id] = escapes(d.text(r), TAG_ESCAPED);
+            }
+        }
+        return out;
     }
 
     /**
@@ -108,8 +164,8 @@ final class SeriesKeyBytes {
                 if (v > 0) {
                     long k = keyLengths[i];
                     tagPairs++;
-                    tagBytes += k + v;
-                    keyBytes += 2 + k + v;
+                    tagBytes += k + v - keyEscapes[i];
+                    keyBytes += 2 + k + v + (escapes[i] == null ? 0 : escapes[i][id]);
                 }
             }
         }
@@ -126,12 +182,22 @@ final class SeriesKeyBytes {
     void add(int row) {
         keyBytes += nameBytes.length == 0 ? 0 : nameBytes[Math.max(0, measurementOf(row))];
         for (int i = 0; i < ids.length; i++) {
-            long v = ids[i] != null ? lengths[i][ids[i].get(row)] : utf8Length(text.render(layout.tags().get(i).value(), row));
+            long v;
+            long escaped;
+            if (ids[i] != null) {
+                int id = ids[i].get(row);
+                v = lengths[i][id];
+                escaped = escapes[i] == null ? 0 : escapes[i][id];
+            } else {
+                String rendered = text.render(layout.tags().get(i).value(), row);
+                v = utf8Length(rendered);
+                escaped = escapes(rendered, TAG_ESCAPED);
+            }
             if (v > 0) {
                 long k = keyLengths[i];
                 tagPairs++;
-                tagBytes += k + v;
-                keyBytes += 2 + k + v;
+                tagBytes += k + v - keyEscapes[i];
+                keyBytes += 2 + k + v + escaped;
             }
         }
     }

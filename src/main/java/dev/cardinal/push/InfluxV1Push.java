@@ -6,6 +6,7 @@ import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Engine;
 import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.traffic.EventKindSample;
 import java.io.IOException;
 import java.util.Collection;
@@ -70,15 +71,24 @@ public final class InfluxV1Push implements PushTarget {
             };
         }
 
-        /** True when the server holds exactly what was projected. */
+        /**
+         * True when the server holds exactly what was projected, and its index memory (when it reports it) lies
+         * inside the projected range: any measured number outside its projection is a miss.
+         */
         public boolean matches() {
             long reported = projectedReportedSeries();
-            return projected.series() == measured.series()
+            return memoryMatches()
+                && projected.series() == measured.series()
                 && (reported < 0 || reported == measured.serverReportedSeries())
                 && projected.measurements() == measured.measurements()
                 && projected.fieldKeys() == measured.fieldKeys()
                 && projected.tags().equals(measured.tags())
                 && (projectedFieldValues == null || projectedFieldValues.equals(measuredFieldValues));
+        }
+
+        /** The index memory's growth lies inside the model's range, or the server does not report it. */
+        public boolean memoryMatches() {
+            return indexMemoryGrowth < 0 || MemoryModel.estimate(projected.footprint()).contains(indexMemoryGrowth);
         }
 
         /**
