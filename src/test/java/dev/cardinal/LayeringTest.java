@@ -21,7 +21,7 @@ class LayeringTest {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.cardinal");
         // the rules below pass vacuously on an empty import; make sure the layers are really there
-        for (String layer : new String[]{"model", "traffic", "projection", "codegen", "push", "cli", "ui"}) {
+        for (String layer : new String[]{"model", "traffic", "projection", "codegen", "push", "capture", "cli", "ui"}) {
             assertTrue(classes.stream().anyMatch(c -> c.getPackageName().startsWith("dev.cardinal." + layer)),
                 "no classes found in dev.cardinal." + layer);
         }
@@ -38,6 +38,7 @@ class LayeringTest {
             .layer("codegen").definedBy("dev.cardinal.codegen..")
             .layer("compare").definedBy("dev.cardinal.compare..")
             .layer("push").definedBy("dev.cardinal.push..")
+            .layer("capture").definedBy("dev.cardinal.capture..")
             .layer("cli").definedBy("dev.cardinal.cli..")
             .layer("ui").definedBy("dev.cardinal.ui..")
             .layer("launcher").definedBy("dev.cardinal")
@@ -46,11 +47,12 @@ class LayeringTest {
             .whereLayer("ui").mayOnlyBeAccessedByLayers("launcher")
             .whereLayer("cli").mayOnlyBeAccessedByLayers("launcher")
             .whereLayer("push").mayOnlyBeAccessedByLayers("ui", "cli")
+            .whereLayer("capture").mayOnlyBeAccessedByLayers("ui", "cli")
             .whereLayer("compare").mayOnlyBeAccessedByLayers("push", "ui", "cli")
             .whereLayer("lint").mayOnlyBeAccessedByLayers("compare", "push", "ui", "cli")
             .whereLayer("codegen").mayOnlyBeAccessedByLayers("compare", "push", "ui", "cli")
-            .whereLayer("projection").mayOnlyBeAccessedByLayers("lint", "codegen", "compare", "push", "ui", "cli", "launcher")
-            .whereLayer("traffic").mayOnlyBeAccessedByLayers("projection", "lint", "codegen", "compare", "push", "ui", "cli")
+            .whereLayer("projection").mayOnlyBeAccessedByLayers("lint", "codegen", "compare", "push", "capture", "ui", "cli", "launcher")
+            .whereLayer("traffic").mayOnlyBeAccessedByLayers("projection", "lint", "codegen", "compare", "push", "capture", "ui", "cli")
             .check(classes);
     }
 

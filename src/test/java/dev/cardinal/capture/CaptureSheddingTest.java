@@ -1,4 +1,4 @@
-package dev.cardinal.push;
+package dev.cardinal.capture;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import static dev.cardinal.push.CaptureDeadlinesTest.ascii;
-import static dev.cardinal.push.CaptureDeadlinesTest.lines;
+import static dev.cardinal.capture.CaptureDeadlinesTest.ascii;
+import static dev.cardinal.capture.CaptureDeadlinesTest.lines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

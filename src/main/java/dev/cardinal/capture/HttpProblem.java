@@ -1,4 +1,4 @@
-package dev.cardinal.push;
+package dev.cardinal.capture;
 
 /** A request the capture endpoint cannot read as HTTP/1.1: the status to answer it with, and why. */
 final class HttpProblem extends Exception {

@@ -1,4 +1,4 @@
-package dev.cardinal.push;
+package dev.cardinal.capture;
 
 import java.io.IOException;
 import java.net.URI;
@@ -14,8 +14,8 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import static dev.cardinal.push.CaptureDeadlinesTest.lines;
-import static dev.cardinal.push.CaptureServerTest.gzip;
+import static dev.cardinal.capture.CaptureDeadlinesTest.lines;
+import static dev.cardinal.capture.CaptureServerTest.gzip;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

@@ -1,4 +1,4 @@
-package dev.cardinal.push;
+package dev.cardinal.capture;
 
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.projection.Engine;

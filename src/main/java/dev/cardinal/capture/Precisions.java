@@ -1,4 +1,4 @@
-package dev.cardinal.push;
+package dev.cardinal.capture;
 
 /** The precisions a write request may name, as the 1.x and 2.x write APIs take them ({@link CaptureBody} applies them). */
 final class Precisions {

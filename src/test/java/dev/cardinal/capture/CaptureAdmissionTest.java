@@ -1,4 +1,4 @@
-package dev.cardinal.push;
+package dev.cardinal.capture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package dev.cardinal.push;
+package dev.cardinal.capture;
 
 import java.net.Inet6Address;
 import java.net.InetAddress;

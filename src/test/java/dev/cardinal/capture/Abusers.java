@@ -1,4 +1,4 @@
-package dev.cardinal.push;
+package dev.cardinal.capture;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
