@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** ARCHITECTURE.md: dependencies point one way, and the core neither draws nor talks to the network. */
 class LayeringTest {
     private static final String[] CORE = {"dev.cardinal.model..", "dev.cardinal.traffic..", "dev.cardinal.projection..",
-        "dev.cardinal.lint..", "dev.cardinal.codegen..", "dev.cardinal.compare.."};
+        "dev.cardinal.lint..", "dev.cardinal.lineprotocol..", "dev.cardinal.compare.."};
     private static JavaClasses classes;
 
     @BeforeAll
@@ -21,7 +21,7 @@ class LayeringTest {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.cardinal");
         // the rules below pass vacuously on an empty import; make sure the layers are really there
-        for (String layer : new String[]{"model", "traffic", "projection", "codegen", "push", "capture", "cli", "ui"}) {
+        for (String layer : new String[]{"model", "traffic", "projection", "lineprotocol", "engine", "engines", "capture", "cli", "ui"}) {
             assertTrue(classes.stream().anyMatch(c -> c.getPackageName().startsWith("dev.cardinal." + layer)),
                 "no classes found in dev.cardinal." + layer);
         }
@@ -35,9 +35,9 @@ class LayeringTest {
             .layer("traffic").definedBy("dev.cardinal.traffic..")
             .layer("projection").definedBy("dev.cardinal.projection..")
             .layer("lint").definedBy("dev.cardinal.lint..")
-            .layer("codegen").definedBy("dev.cardinal.codegen..")
+            .layer("lineprotocol").definedBy("dev.cardinal.lineprotocol..")
             .layer("compare").definedBy("dev.cardinal.compare..")
-            .layer("push").definedBy("dev.cardinal.push..")
+            .layer("engines").definedBy("dev.cardinal.engine..", "dev.cardinal.engines..")
             .layer("capture").definedBy("dev.cardinal.capture..")
             .layer("cli").definedBy("dev.cardinal.cli..")
             .layer("ui").definedBy("dev.cardinal.ui..")
@@ -46,13 +46,13 @@ class LayeringTest {
             .whereLayer("launcher").mayNotBeAccessedByAnyLayer()
             .whereLayer("ui").mayOnlyBeAccessedByLayers("launcher")
             .whereLayer("cli").mayOnlyBeAccessedByLayers("launcher")
-            .whereLayer("push").mayOnlyBeAccessedByLayers("ui", "cli")
+            .whereLayer("engines").mayOnlyBeAccessedByLayers("lineprotocol", "compare", "ui", "cli")
             .whereLayer("capture").mayOnlyBeAccessedByLayers("ui", "cli")
-            .whereLayer("compare").mayOnlyBeAccessedByLayers("push", "ui", "cli")
-            .whereLayer("lint").mayOnlyBeAccessedByLayers("compare", "push", "ui", "cli")
-            .whereLayer("codegen").mayOnlyBeAccessedByLayers("compare", "push", "ui", "cli")
-            .whereLayer("projection").mayOnlyBeAccessedByLayers("lint", "codegen", "compare", "push", "capture", "ui", "cli", "launcher")
-            .whereLayer("traffic").mayOnlyBeAccessedByLayers("projection", "lint", "codegen", "compare", "push", "capture", "ui", "cli")
+            .whereLayer("compare").mayOnlyBeAccessedByLayers("ui", "cli")
+            .whereLayer("lint").mayOnlyBeAccessedByLayers("compare", "engines", "ui", "cli")
+            .whereLayer("lineprotocol").mayOnlyBeAccessedByLayers("compare", "engines", "ui", "cli")
+            .whereLayer("projection").mayOnlyBeAccessedByLayers("lint", "lineprotocol", "compare", "engines", "capture", "ui", "cli", "launcher")
+            .whereLayer("traffic").mayOnlyBeAccessedByLayers("projection", "lint", "lineprotocol", "compare", "engines", "capture", "ui", "cli")
             .check(classes);
     }
 
@@ -75,8 +75,8 @@ class LayeringTest {
     }
 
     @Test
-    void onlyThePushAndUiLayersReachTheNetworkClients() {
-        noClasses().that().resideOutsideOfPackages("dev.cardinal.push..", "dev.cardinal.ui..")
+    void onlyTheEnginesAndUiLayersReachTheNetworkClients() {
+        noClasses().that().resideOutsideOfPackages("dev.cardinal.engine..", "dev.cardinal.ui..")
             .should().dependOnClassesThat().resideInAnyPackage("com.influxdb..", "okhttp3..")
             .allowEmptyShould(true)
             .check(classes);

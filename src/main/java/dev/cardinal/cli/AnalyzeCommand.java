@@ -27,7 +27,7 @@ import dev.cardinal.traffic.TrafficSummaryFile;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.SyntheticTraffic;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
-import dev.cardinal.push.DocumentIndexPush;
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import java.io.IOException;
 import java.net.URI;
 import java.io.PrintWriter;

@@ -2,9 +2,9 @@ package dev.cardinal.cli;
 
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.UrlCredentials;
-import dev.cardinal.push.DocumentIndexPush;
-import dev.cardinal.push.InfluxV1Client;
-import dev.cardinal.push.InfluxV2Push;
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb2.InfluxV2Push;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;

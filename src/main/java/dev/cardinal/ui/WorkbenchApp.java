@@ -85,7 +85,7 @@ public final class WorkbenchApp extends Application {
     public void start(Stage stage) {
         executor = backgroundExecutor();
         // a scratch influxd of a workbench killed earlier, and its data, go at this start
-        executor.execute(dev.cardinal.push.ScratchInfluxd::removeLeftovers);
+        executor.execute(dev.cardinal.engine.influxdb1.ScratchInfluxd::removeLeftovers);
         List<String> args = getParameters().getRaw();
         showInto(stage, executor, settings, w -> {
             window = w;

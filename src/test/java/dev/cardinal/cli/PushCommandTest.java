@@ -2,8 +2,8 @@ package dev.cardinal.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardinal.push.InfluxdRequired;
-import dev.cardinal.push.ScratchInfluxd;
+import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

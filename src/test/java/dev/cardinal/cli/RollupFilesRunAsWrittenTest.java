@@ -3,8 +3,8 @@ package dev.cardinal.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.codegen.Engines;
-import dev.cardinal.codegen.SqlDialect;
+import dev.cardinal.engine.sql.Engines;
+import dev.cardinal.engine.SqlDialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -71,7 +71,7 @@ class QueryContrastTest {
 
     @Test
     void everyInfluxQlAnswerRunsOnARealInfluxd() throws Exception {
-        dev.cardinal.push.InfluxdRequired.check();
+        dev.cardinal.engine.influxdb1.InfluxdRequired.check();
         Scenario weather = scenario("weather", "weather");
         Scenario ads = scenario("ad-marketplace", "listing_event");
         List<QueryContrast.Answer> answers = new java.util.ArrayList<>();
@@ -79,8 +79,8 @@ class QueryContrastTest {
             weather.contrast("three-tags", b).forEach(q -> answers.addAll(List.of(q.a(), q.b())));
         }
         ads.contrast("ids-as-tags", "ids-as-fields").forEach(q -> answers.addAll(List.of(q.a(), q.b())));
-        try (dev.cardinal.push.ScratchInfluxd server = dev.cardinal.push.ScratchInfluxd.start()) {
-            var client = dev.cardinal.push.InfluxV1Client.of(server.url());
+        try (dev.cardinal.engine.influxdb1.ScratchInfluxd server = dev.cardinal.engine.influxdb1.ScratchInfluxd.start()) {
+            var client = dev.cardinal.engine.influxdb1.InfluxV1Client.of(server.url());
             client.query("CREATE DATABASE \"review\"", null);
             int ran = 0;
             for (QueryContrast.Answer a : answers) {

@@ -10,7 +10,7 @@ import dev.cardinal.projection.DocumentMapping;
 import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.SampleIndex;
-import dev.cardinal.push.DocumentIndexPush;
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;

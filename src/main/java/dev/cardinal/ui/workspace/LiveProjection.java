@@ -3,7 +3,7 @@ package dev.cardinal.ui.workspace;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.codegen.Bundle;
+import dev.cardinal.engines.Bundle;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;

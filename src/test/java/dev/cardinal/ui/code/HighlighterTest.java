@@ -1,6 +1,6 @@
 package dev.cardinal.ui.code;
 
-import dev.cardinal.codegen.Bundle.Language;
+import dev.cardinal.engines.Bundle.Language;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
