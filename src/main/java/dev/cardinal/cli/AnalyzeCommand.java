@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
@@ -27,20 +28,19 @@ import dev.cardinal.traffic.TrafficSummaryFile;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.SyntheticTraffic;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
-import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import java.io.IOException;
-import java.net.URI;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /** {@code cardinal analyze}: series cardinality, growth, limits and index memory of a layout over sample traffic. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,

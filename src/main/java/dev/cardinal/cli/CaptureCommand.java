@@ -2,12 +2,12 @@ package dev.cardinal.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.capture.CaptureAdmission;
+import dev.cardinal.capture.CaptureServer;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Engine;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.capture.CaptureAdmission;
-import dev.cardinal.capture.CaptureServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,9 +19,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code cardinal capture}: an InfluxDB-compatible write endpoint on loopback that takes an application's real

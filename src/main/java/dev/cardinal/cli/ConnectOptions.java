@@ -1,10 +1,10 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.model.Durations;
-import dev.cardinal.model.UrlCredentials;
-import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.engine.influxdb2.InfluxV2Push;
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
+import dev.cardinal.model.Durations;
+import dev.cardinal.model.UrlCredentials;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;

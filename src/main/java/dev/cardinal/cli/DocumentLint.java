@@ -58,7 +58,7 @@ final class DocumentLint {
     private static String slotScope(Workspace ws, String kind) {
         for (Layout l : ws.layoutsOf(kind)) {
             for (FieldSpec f : l.fields()) {
-                for (var slot : dev.cardinal.engine.sql.SlotTables.slots(f.key())) {
+                for (var slot : dev.cardinal.engine.Slots.slots(f.key())) {
                     if (!slot.scope().isEmpty()) {
                         return slot.scope().get(0);
                     }

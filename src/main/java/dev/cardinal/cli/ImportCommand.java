@@ -1,20 +1,20 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.projection.Quantities;
+import dev.cardinal.engine.ImportedWorkspace;
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb1.InfluxV1Exception;
+import dev.cardinal.engine.influxdb1.InfluxV1Import;
+import dev.cardinal.engine.influxdb2.InfluxV2Push;
+import dev.cardinal.engine.opensearch.IndexImport;
 import dev.cardinal.model.AtomicFiles;
-import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.SampleBinding;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb1.InfluxV1Exception;
-import dev.cardinal.model.Target;
-import dev.cardinal.engine.ImportedWorkspace;
-import dev.cardinal.engine.opensearch.IndexImport;
-import dev.cardinal.engine.influxdb1.InfluxV1Import;
-import dev.cardinal.engine.influxdb2.InfluxV2Push;
+import dev.cardinal.projection.Quantities;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -27,9 +27,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPOutputStream;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * {@code cardinal import --url URL --database DB -o W.cardinal.json}: a workspace from what a live InfluxDB 1.x

@@ -1,8 +1,8 @@
 package dev.cardinal.compare;
 
-import dev.cardinal.engine.influxdb2.Flux;
-import dev.cardinal.engine.influxdb1.InfluxQl;
 import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.influxdb1.InfluxQl;
+import dev.cardinal.engine.influxdb2.Flux;
 import dev.cardinal.engine.sql.SqlGenerator;
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.Durations;

@@ -1,7 +1,7 @@
 package dev.cardinal.compare;
 
-import dev.cardinal.engine.influxdb2.Flux;
 import dev.cardinal.engine.influxdb1.InfluxQl;
+import dev.cardinal.engine.influxdb2.Flux;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;

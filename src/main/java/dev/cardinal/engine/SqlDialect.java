@@ -1,6 +1,5 @@
 package dev.cardinal.engine;
 
-import dev.cardinal.engines.Bundle;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +15,11 @@ public enum SqlDialect {
 
     public String id() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** MariaDB or PostgreSQL: the engines the SQL is checked on (MySQL lacks MariaDB's exact collation: {@link #scriptHeader}). */
+    public String product() {
+        return this == MARIADB ? "MariaDB" : "PostgreSQL";
     }
 
     /** A quoted identifier; names too long for the dialect are cut and given a hash suffix, so two never collide. */
@@ -102,7 +106,7 @@ public enum SqlDialect {
 
     /** A line of a SQL script that says {@code text} (a comment, with its line break). */
     public static String commentLine(String text) {
-        return Bundle.Language.SQL.comment(text) + "\n";
+        return Language.SQL.comment(text) + "\n";
     }
 
     /**

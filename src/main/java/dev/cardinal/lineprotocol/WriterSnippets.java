@@ -1,7 +1,7 @@
 package dev.cardinal.lineprotocol;
 
 import dev.cardinal.engine.CommentText;
-import dev.cardinal.engines.Bundle;
+import dev.cardinal.engine.Language;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -39,6 +39,21 @@ public final class WriterSnippets {
     }
 
     private WriterSnippets() {
+    }
+
+    /** {@code ids-as-fields} -> {@code IdsAsFields}. */
+    public static String javaClassName(String id) {
+        StringBuilder sb = new StringBuilder();
+        boolean upper = true;
+        for (char c : id.toCharArray()) {
+            if (c < 128 && Character.isLetterOrDigit(c)) {
+                sb.append(upper ? Character.toUpperCase(c) : c);
+                upper = false;
+            } else {
+                upper = true;
+            }
+        }
+        return sb.length() == 0 || Character.isDigit(sb.charAt(0)) ? "Layout" + sb : sb.toString();
     }
 
     /** The parameters the layout reads, in the event kind's attribute order, slots after. */
@@ -242,7 +257,7 @@ public final class WriterSnippets {
     public static String lineProtocol(EventKind kind, Layout layout) {
         var unwritable = SampleLineProtocol.unwritable(layout);
         if (unwritable.isPresent()) {
-            return Bundle.Language.LINE_PROTOCOL.comment("layout " + layout.id() + ": " + unwritable.get()) + "\n";
+            return Language.LINE_PROTOCOL.comment("layout " + layout.id() + ": " + unwritable.get()) + "\n";
         }
         StringBuilder sb = new StringBuilder(shape(layout.measurement(), ", "));
         for (TagSpec t : layout.tags()) {

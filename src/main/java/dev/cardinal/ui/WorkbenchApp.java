@@ -1,18 +1,18 @@
 package dev.cardinal.ui;
 
 import dev.cardinal.projection.Limit;
-import dev.cardinal.ui.common.ControllerFactory;
-import dev.cardinal.ui.common.FxmlView;
-import dev.cardinal.ui.workspace.MainWindowController;
 import dev.cardinal.ui.canvas.CanvasPanelController;
 import dev.cardinal.ui.code.CodeTabController;
+import dev.cardinal.ui.common.ControllerFactory;
+import dev.cardinal.ui.common.FxmlView;
 import dev.cardinal.ui.workspace.AttributesPanelController;
 import dev.cardinal.ui.workspace.ExplorerController;
 import dev.cardinal.ui.workspace.FindingsPanelController;
+import dev.cardinal.ui.workspace.MainWindowController;
 import dev.cardinal.ui.workspace.ProjectionPanelController;
 import dev.cardinal.ui.workspace.PushPanelController;
-import dev.cardinal.ui.workspace.RecoveryBarController;
 import dev.cardinal.ui.workspace.Recovery;
+import dev.cardinal.ui.workspace.RecoveryBarController;
 import dev.cardinal.ui.workspace.WorkbenchSettings;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.nio.file.Path;

@@ -1,5 +1,10 @@
 package dev.cardinal.capture;
 
+import static dev.cardinal.capture.CaptureDeadlinesTest.lines;
+import static dev.cardinal.capture.CaptureServerTest.gzip;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,11 +18,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static dev.cardinal.capture.CaptureDeadlinesTest.lines;
-import static dev.cardinal.capture.CaptureServerTest.gzip;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The clients writers really use, against the endpoint's own HTTP/1.1: curl in its usual forms, and java.net.http. */
 class CaptureRealClientsTest {

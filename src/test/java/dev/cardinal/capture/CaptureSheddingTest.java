@@ -1,5 +1,13 @@
 package dev.cardinal.capture;
 
+import static dev.cardinal.capture.CaptureDeadlinesTest.ascii;
+import static dev.cardinal.capture.CaptureDeadlinesTest.lines;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -17,14 +25,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static dev.cardinal.capture.CaptureDeadlinesTest.ascii;
-import static dev.cardinal.capture.CaptureDeadlinesTest.lines;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the endpoint refuses under load and abuse, and that what it refuses is never in the spool while what it takes is, once. */
 class CaptureSheddingTest {

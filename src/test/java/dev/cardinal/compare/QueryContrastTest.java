@@ -1,5 +1,9 @@
 package dev.cardinal.compare;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.Projection;
@@ -14,10 +18,6 @@ import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The same questions in two layouts: the queries each forces, or why it cannot answer. */
 class QueryContrastTest {

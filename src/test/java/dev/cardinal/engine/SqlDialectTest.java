@@ -1,11 +1,11 @@
 package dev.cardinal.engine;
 
-import dev.cardinal.engine.sql.GeneratedSqlTest;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.sql.GeneratedSqlTest;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.Statement;

@@ -1,13 +1,15 @@
 package dev.cardinal.engines;
 
-import dev.cardinal.engine.SqlDialect;
-import dev.cardinal.engine.sql.GeneratedSqlTest;
-import dev.cardinal.engine.sql.SlotTables;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.Artefact;
+import dev.cardinal.engine.Slots;
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.sql.GeneratedSqlTest;
+import dev.cardinal.engine.sql.SlotTables;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Template;
@@ -44,7 +46,7 @@ class BundleSlotFilesTest {
 
     private static Map<String, String> slotFiles(Bundle.Contents contents) {
         return contents.artefacts().stream().filter(a -> a.file().contains(".slots-"))
-            .collect(Collectors.toMap(Bundle.Artefact::file, Bundle.Artefact::text));
+            .collect(Collectors.toMap(Artefact::file, Artefact::text));
     }
 
     @ParameterizedTest
@@ -102,7 +104,7 @@ class BundleSlotFilesTest {
     void aSlotWithoutMaxGetsNoTablesAndTheIndexSaysWhy() throws Exception {
         Workspace ws = metrics();
         Layout layout = layout(ws, "unbounded", "slot_{slot(metric, tenant)}");
-        assertEquals(0, SlotTables.slots(layout.fields().get(0).key()).get(0).max());
+        assertEquals(0, Slots.slots(layout.fields().get(0).key()).get(0).max());
         Bundle.Contents contents = Bundle.of(ws.withLayout(layout), List.of(layout), "db", "org", Map.of());
         assertTrue(slotFiles(contents).isEmpty(), slotFiles(contents).toString());
         for (SqlDialect d : SqlDialect.values()) {

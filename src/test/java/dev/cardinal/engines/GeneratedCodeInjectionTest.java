@@ -1,16 +1,22 @@
 package dev.cardinal.engines;
 
-import dev.cardinal.engine.CommentText;
-import dev.cardinal.engine.SqlDialect;
-import dev.cardinal.engine.influxdb1.InfluxQl;
-import dev.cardinal.engine.influxdb2.FluxLanguageService;
-import dev.cardinal.engine.sql.Engines;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.engine.Artefact;
+import dev.cardinal.engine.CommentText;
+import dev.cardinal.engine.Language;
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.influxdb1.InfluxQl;
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb1.InfluxV1Result;
+import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
+import dev.cardinal.engine.influxdb2.FluxLanguageService;
+import dev.cardinal.engine.sql.Engines;
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
@@ -23,10 +29,6 @@ import dev.cardinal.model.Target;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb1.InfluxV1Result;
-import dev.cardinal.engine.influxdb1.InfluxdRequired;
-import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import dev.cardinal.traffic.EventKindBuilder;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.SampleBuilder;
@@ -95,7 +97,7 @@ class GeneratedCodeInjectionTest {
     private static final List<String> JS_FUNCTIONS = new ArrayList<>();
     private static int tries;
     /** Artefacts run per language, so a run that ran next to nothing cannot pass. */
-    private static final Map<Bundle.Language, Integer> RAN = new java.util.EnumMap<>(Bundle.Language.class);
+    private static final Map<Language, Integer> RAN = new java.util.EnumMap<>(Language.class);
 
     @BeforeContainer
     static void start() throws Exception {
@@ -110,7 +112,7 @@ class GeneratedCodeInjectionTest {
     @AfterContainer
     static void stop() throws Exception {
         try {
-            for (Bundle.Language l : Bundle.Language.values()) {
+            for (Language l : Language.values()) {
                 assertTrue(RAN.getOrDefault(l, 0) >= tries / 3, "only " + RAN + " artefacts ran in " + tries + " tries");
             }
             checkFlux();
@@ -174,10 +176,10 @@ class GeneratedCodeInjectionTest {
         // the same bundle from plain names: what Flux's parser must count in the hostile one
         Bundle.Contents twin = bundle(hostile.plain());
 
-        Map<String, Bundle.Artefact> byFile = new HashMap<>();
+        Map<String, Artefact> byFile = new HashMap<>();
         contents.artefacts().forEach(a -> byFile.put(a.file(), a));
         Bundle.write(contents, here.resolve("out"), "hostile " + layoutName, f -> { });
-        for (Bundle.Artefact a : contents.artefacts()) {
+        for (Artefact a : contents.artefacts()) {
             Path file = here.resolve("out").resolve(a.file());
             RAN.merge(a.language(), 1, Integer::sum);
             switch (a.language()) {
@@ -190,7 +192,7 @@ class GeneratedCodeInjectionTest {
                 }
                 case SHELL -> shell(file, hostile, here);
                 case FLUX -> {
-                    Bundle.Artefact same = twin.artefacts().stream().filter(t -> t.language() == Bundle.Language.FLUX
+                    Artefact same = twin.artefacts().stream().filter(t -> t.language() == Language.FLUX
                         && t.description().equals(a.description()) && sameSlot(contents, a, twin, t)).findFirst().orElseThrow();
                     Path twinFile = Files.writeString(here.resolve("twin-" + FLUX_TWIN.size() + ".flux"), same.text());
                     FLUX.add(file);
@@ -213,9 +215,9 @@ class GeneratedCodeInjectionTest {
     }
 
     /** The Flux artefacts of both bundles line up by their place in the list. */
-    private static boolean sameSlot(Bundle.Contents a, Bundle.Artefact x, Bundle.Contents b, Bundle.Artefact y) {
-        List<Bundle.Artefact> fa = a.in(Bundle.Language.FLUX);
-        List<Bundle.Artefact> fb = b.in(Bundle.Language.FLUX);
+    private static boolean sameSlot(Bundle.Contents a, Artefact x, Bundle.Contents b, Artefact y) {
+        List<Artefact> fa = a.in(Language.FLUX);
+        List<Artefact> fb = b.in(Language.FLUX);
         return fa.indexOf(x) == fb.indexOf(y);
     }
 

@@ -1,7 +1,13 @@
 package dev.cardinal.engines;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.engine.influxdb1.InfluxQlGenerator;
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb1.InfluxV1Result;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import dev.cardinal.engine.influxdb2.FluxGenerator;
 import dev.cardinal.engine.influxdb2.FluxLanguageService;
 import dev.cardinal.engine.sql.GeneratedSqlTest;
@@ -9,9 +15,6 @@ import dev.cardinal.engine.sql.SqlGenerator;
 import dev.cardinal.lineprotocol.LineProtocolEscaping;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.lineprotocol.WriterSnippets;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -20,9 +23,6 @@ import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb1.InfluxV1Result;
-import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;

@@ -1,8 +1,15 @@
 package dev.cardinal.ui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cardinal.cli.Main;
 import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.lint.Finding;
+import dev.cardinal.ui.code.CodePanel;
 import dev.cardinal.ui.workspace.AttributeRow;
+import dev.cardinal.ui.workspace.ProjectionRows;
 import dev.cardinal.ui.workspace.ScratchPush;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,9 +26,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
-import dev.cardinal.ui.workspace.ProjectionRows;
-import dev.cardinal.lint.Finding;
-import dev.cardinal.ui.code.CodePanel;
 import javafx.stage.Stage;
 import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.AfterEach;
@@ -32,10 +36,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The workbench window, headless (Monocle): open the sample workspace and see its attributes and problems. */
 class WorkbenchTest extends WorkbenchFixture {

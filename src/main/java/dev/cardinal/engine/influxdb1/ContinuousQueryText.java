@@ -65,7 +65,7 @@ public final class ContinuousQueryText {
         }
         sb.append(')');
         for (String t : r.groupBy()) {
-            sb.append(", ").append(InfluxQl.identifier(InfluxQlGenerator.tagKeyOf(layout, t)));
+            sb.append(", ").append(InfluxQl.identifier(layout.tagKeyOf(t)));
         }
         if (q != null && q.allTags()) {
             sb.append(", *");
@@ -77,7 +77,7 @@ public final class ContinuousQueryText {
     }
 
     private static String aggregate(Rollup.AggregateSpec a, Layout layout) {
-        String field = InfluxQl.identifier(InfluxQlGenerator.fieldKeyOf(layout, a.attribute()));
+        String field = InfluxQl.identifier(layout.fieldKeyOf(a.attribute()));
         return a.function() == Aggregate.COUNT_DISTINCT ? "COUNT(DISTINCT(" + field + "))"
             : a.function().name() + "(" + field + ")";
     }

@@ -1,7 +1,8 @@
 package dev.cardinal.engine.influxdb1;
 
 import dev.cardinal.engine.CommentText;
-import dev.cardinal.engines.Bundle;
+import dev.cardinal.engine.ExampleValues;
+import dev.cardinal.engine.Language;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -10,7 +11,6 @@ import dev.cardinal.model.Rollup;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.traffic.DictionaryColumn;
 import dev.cardinal.traffic.EventKindSample;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +39,7 @@ public final class InfluxQlGenerator {
             StringBuilder sb = new StringBuilder();
             section(sb, "setup", setup);
             section(sb, "continuous queries (rollups)", continuousQueries);
-            skipped.forEach(s -> sb.append(Bundle.Language.INFLUXQL.comment(s)).append('\n'));
+            skipped.forEach(s -> sb.append(Language.INFLUXQL.comment(s)).append('\n'));
             if (!skipped.isEmpty()) {
                 sb.append('\n');
             }
@@ -51,9 +51,9 @@ public final class InfluxQlGenerator {
             if (statements.isEmpty()) {
                 return;
             }
-            sb.append(Bundle.Language.INFLUXQL.comment(title)).append('\n');
+            sb.append(Language.INFLUXQL.comment(title)).append('\n');
             for (Statement s : statements) {
-                sb.append(Bundle.Language.INFLUXQL.comment(s.comment())).append('\n').append(s.influxql()).append(";\n");
+                sb.append(Language.INFLUXQL.comment(s.comment())).append('\n').append(s.influxql()).append(";\n");
             }
             sb.append('\n');
         }
@@ -149,18 +149,6 @@ public final class InfluxQlGenerator {
         return layout.measurement().isLiteral() ? Optional.of(layout.measurement().literalText()) : Optional.empty();
     }
 
-    /** The tag key a layout writes an attribute under (its name when it is no plain tag). */
-    public static String tagKeyOf(Layout layout, String attribute) {
-        return layout.tags().stream().filter(t -> t.value().singleRef().filter(attribute::equals).isPresent())
-            .map(TagSpec::key).findFirst().orElse(attribute);
-    }
-
-    /** The literal field key a layout writes an attribute under (its name when there is none). */
-    public static String fieldKeyOf(Layout layout, String attribute) {
-        return layout.fields().stream().filter(f -> f.attribute().equals(attribute) && f.key().isLiteral())
-            .map(f -> f.key().literalText()).findFirst().orElse(attribute);
-    }
-
     private static List<Statement> examples(Layout layout, EventKindSample sample) {
         List<Statement> out = new ArrayList<>();
         Optional<String> m = measurement(layout);
@@ -177,7 +165,7 @@ public final class InfluxQlGenerator {
         if (tag.isPresent()) {
             String key = InfluxQl.identifier(tag.get().key());
             Optional<String> value = sample == null ? Optional.empty()
-                : mostFrequent(sample, tag.get().value().singleRef().get(), InfluxQl::writable);
+                : ExampleValues.mostFrequent(sample, tag.get().value().singleRef().get(), InfluxQl::writable);
             value.ifPresent(v -> out.add(new Statement("filter by a tag: points of " + tag.get().key() + " = " + v,
                 "SELECT COUNT(" + field + ") FROM " + from + " WHERE " + key + " = " + InfluxQl.string(v))));
             out.add(new Statement("group by a tag: points per " + tag.get().key(),
@@ -189,7 +177,7 @@ public final class InfluxQlGenerator {
             }
             var a = sample.attribute(f.attribute());
             if (a.isPresent() && (a.get().type() == ValueType.FLOAT || a.get().type() == ValueType.INTEGER)) {
-                String k = InfluxQl.identifier(fieldKeyOf(layout, f.attribute()));
+                String k = InfluxQl.identifier(layout.fieldKeyOf(f.attribute()));
                 out.add(new Statement("a field over time: hourly mean, max and sum of " + f.key().literalText() + " over the last day",
                     "SELECT MEAN(" + k + "), MAX(" + k + "), SUM(" + k + ") FROM " + from
                         + " WHERE time > now() - 1d GROUP BY time(1h) fill(none)"));
@@ -197,25 +185,5 @@ public final class InfluxQlGenerator {
             }
         }
         return out;
-    }
-
-    /** The most frequent non-empty value of a text attribute in the sample that {@code writable} takes. */
-    public static Optional<String> mostFrequent(EventKindSample sample, String attribute, java.util.function.Predicate<String> writable) {
-        int a = sample.attributeIndex(attribute);
-        if (a < 0 || !(sample.column(a) instanceof DictionaryColumn d)) {
-            return Optional.empty();
-        }
-        int[] counts = new int[d.dictionary().size() + 1];
-        for (int r = 0; r < sample.rows(); r++) {
-            counts[d.id(r)]++;
-        }
-        int best = 0; // id 0 is "no value": rows without one do not compete
-        for (int id = 1; id < counts.length; id++) {
-            if (counts[id] > (best == 0 ? 0 : counts[best]) && !d.dictionary().value(id).isEmpty()
-                && writable.test(d.dictionary().value(id))) {
-                best = id;
-            }
-        }
-        return best == 0 ? Optional.empty() : Optional.of(d.dictionary().value(best));
     }
 }

@@ -1,10 +1,10 @@
 package dev.cardinal.engine.influxdb1;
 
-import dev.cardinal.engine.InsecureTls;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardinal.model.UrlCredentials;
+import dev.cardinal.engine.InsecureTls;
 import dev.cardinal.engine.influxdb1.InfluxV1Exception.Kind;
+import dev.cardinal.model.UrlCredentials;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -21,7 +21,6 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.Iterator;
 import java.util.zip.GZIPOutputStream;
-import dev.cardinal.model.UrlCredentials;
 
 /**
  * The InfluxDB 1.x HTTP API ({@code /ping}, {@code /query}, {@code /write}) over {@code java.net.http}. Every

@@ -2,6 +2,7 @@ package dev.cardinal.engine.influxdb1;
 
 import dev.cardinal.engine.ImportedSchema;
 import dev.cardinal.engine.ImportedWorkspace;
+import dev.cardinal.engine.VersionHeader;
 import dev.cardinal.lineprotocol.PointLines;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -78,7 +79,7 @@ public final class InfluxV1Import {
         // the server's version (its X-Influxdb-Version header) decides what its SHOW SERIES EXACT CARDINALITY counts
         Target target = new Target(SchemaInference.slug(database), database + " at " + client.url().getHost(),
             Target.Kind.INFLUXDB_1, client.url().toString(), database, null)
-            .withServerVersion(InfluxV1Push.version(client.ping()).orElse(null));
+            .withServerVersion(VersionHeader.read(client.ping()).orElse(null));
         Workspace ws = new Workspace(database, schema.kinds, layouts, List.of(), rollups, List.of(target), Map.of());
         return new ImportedWorkspace(ws, tagValues, notes);
     }

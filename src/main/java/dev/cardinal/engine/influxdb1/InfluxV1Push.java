@@ -4,6 +4,7 @@ import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.VersionHeader;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
@@ -35,18 +36,9 @@ public final class InfluxV1Push implements PushTarget {
      */
     public synchronized Engine engine() throws InfluxV1Exception, InterruptedException {
         if (engine == null) {
-            engine = Engine.of(Target.Kind.INFLUXDB_1, version(client.ping()).orElse(null));
+            engine = Engine.of(Target.Kind.INFLUXDB_1, VersionHeader.read(client.ping()).orElse(null));
         }
         return engine;
-    }
-
-    /** A version header read as a version, or empty when it is none. */
-    public static Optional<ServerVersion> version(String header) {
-        try {
-            return header == null || header.isBlank() ? Optional.empty() : Optional.of(ServerVersion.parse(header));
-        } catch (IllegalArgumentException notAVersion) {
-            return Optional.empty();
-        }
     }
 
     /**

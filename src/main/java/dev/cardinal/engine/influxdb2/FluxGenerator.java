@@ -1,11 +1,10 @@
 package dev.cardinal.engine.influxdb2;
 
+import dev.cardinal.engine.ExampleValues;
 import dev.cardinal.engine.Shell;
 import dev.cardinal.engine.SqlDialect;
-import dev.cardinal.engine.influxdb1.InfluxQl;
-import dev.cardinal.engine.influxdb1.InfluxQlGenerator;
-import dev.cardinal.engines.Bundle;
 import dev.cardinal.model.Aggregate;
+import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
@@ -61,8 +60,8 @@ public final class FluxGenerator {
         String bucket = bucket(database, layout);
         List<List<String>> commands = new ArrayList<>();
         commands.add(List.of("influx", "bucket", "create", "--org", org, "--name", bucket, "--retention",
-            InfluxQl.duration(layout.retention().duration()).replace("INF", "0"), "--shard-group-duration",
-            InfluxQl.duration(layout.retention().effectiveShardGroupDuration())));
+            Durations.format(layout.retention().duration()).replace("INF", "0"), "--shard-group-duration",
+            Durations.format(layout.retention().effectiveShardGroupDuration())));
         List<Script> tasks = new ArrayList<>();
         Optional<String> measurement = layout.measurement().isLiteral()
             ? Optional.of(layout.measurement().literalText()) : Optional.empty();
@@ -78,7 +77,7 @@ public final class FluxGenerator {
                 String target = r.destination().kind() == Rollup.DestinationKind.BUCKET ? r.destination().name()
                     : database + "/" + r.destination().name();
                 commands.add(List.of("influx", "bucket", "create", "--org", org, "--name", target, "--retention",
-                    InfluxQl.duration(r.destination().retention()).replace("INF", "0")));
+                    Durations.format(r.destination().retention()).replace("INF", "0")));
                 tasks.add(downsample(r, layout, bucket, target, measurement.get()));
             }
         }
@@ -87,23 +86,23 @@ public final class FluxGenerator {
 
     private static String taskOption(Rollup r, String what) {
         return "option task = {name: " + Flux.string("cardinal " + r.name() + " " + what) + ", every: "
-            + InfluxQl.duration(r.window()) + "}\n\n";
+            + Durations.format(r.window()) + "}\n\n";
     }
 
     /** Per aggregate: read the field, group by the rollup's tags, aggregate per window, name it, write it. */
     private static Script downsample(Rollup r, Layout layout, String bucket, String target, String measurement) {
-        List<String> groups = r.groupBy().stream().map(a -> InfluxQlGenerator.tagKeyOf(layout, a)).toList();
+        List<String> groups = r.groupBy().stream().map(a -> layout.tagKeyOf(a)).toList();
         StringBuilder sb = new StringBuilder(taskOption(r, "into " + target));
         sb.append("data = from(bucket: ").append(Flux.string(bucket)).append(")\n")
             .append("    |> range(start: -task.every)\n")
             .append("    |> filter(fn: (r) => r._measurement == ").append(Flux.string(measurement)).append(")\n\n");
         int n = 0;
         for (Rollup.AggregateSpec a : r.aggregates()) {
-            String field = InfluxQlGenerator.fieldKeyOf(layout, a.attribute());
+            String field = layout.fieldKeyOf(a.attribute());
             String name = a.attribute() + "_" + a.function().id();
             sb.append("data\n    |> filter(fn: (r) => r._field == ").append(Flux.string(field)).append(")\n")
                 .append("    |> group(columns: ").append(Flux.list(groups)).append(")\n")
-                .append("    |> aggregateWindow(every: ").append(InfluxQl.duration(r.window())).append(", fn: ")
+                .append("    |> aggregateWindow(every: ").append(Durations.format(r.window())).append(", fn: ")
                 .append(fluxAggregate(a.function())).append(", createEmpty: false)\n")
                 .append("    |> map(fn: (r) => ({r with _measurement: ").append(Flux.string(measurement))
                 .append(", _field: ").append(Flux.string(name)).append("}))\n")
@@ -112,7 +111,7 @@ public final class FluxGenerator {
                 sb.append('\n');
             }
         }
-        return new Script(r.id() + ".flux", "rollup " + r.name() + ": every " + InfluxQl.duration(r.window()) + " into " + target,
+        return new Script(r.id() + ".flux", "rollup " + r.name() + ": every " + Durations.format(r.window()) + " into " + target,
             sb.toString());
     }
 
@@ -141,10 +140,10 @@ public final class FluxGenerator {
         String driver = d == SqlDialect.MARIADB ? "mysql" : "postgres";
         String dsnForm = d == SqlDialect.MARIADB ? "user:password@tcp(host:3306)/database"
             : "postgresql://user:password@host:5432/database?sslmode=disable";
-        String engine = Bundle.engine(d);
+        String engine = d.product();
         List<String> groups = new ArrayList<>();
         for (String a : r.groupBy()) {
-            groups.add(layout.roleOf(a) == Role.TAG ? InfluxQlGenerator.tagKeyOf(layout, a) : InfluxQlGenerator.fieldKeyOf(layout, a));
+            groups.add(layout.roleOf(a) == Role.TAG ? layout.tagKeyOf(a) : layout.fieldKeyOf(a));
         }
         List<String> fields = new ArrayList<>();
         for (FieldSpec f : layout.fields()) {
@@ -169,7 +168,7 @@ public final class FluxGenerator {
         List<String> joins = new ArrayList<>();
         int n = 0;
         for (Rollup.AggregateSpec a : r.aggregates()) {
-            String col = InfluxQlGenerator.fieldKeyOf(layout, a.attribute());
+            String col = layout.fieldKeyOf(a.attribute());
             String out = a.function() == Aggregate.COUNT_DISTINCT ? a.attribute() + "_uniques" : a.attribute() + "_" + a.function().id();
             String var = "a" + n++;
             String body = switch (a.function()) {
@@ -224,7 +223,7 @@ public final class FluxGenerator {
             String key = tag.get().key();
             String countField = "    |> filter(fn: (r) => r._field == " + Flux.string(field.get().key().literalText()) + ")\n";
             Optional<String> value = sample == null ? Optional.empty()
-                : InfluxQlGenerator.mostFrequent(sample, tag.get().value().singleRef().get(), v -> true);
+                : ExampleValues.mostFrequent(sample, tag.get().value().singleRef().get(), v -> true);
             value.ifPresent(v -> out.add(new Script("filter-by-tag.flux", "filter by a tag: points of " + key + " = " + v
                 + " over the last day", from + "    |> filter(fn: (r) => " + Flux.column(key) + " == " + Flux.string(v) + ")\n"
                 + countField + "    |> group()\n    |> count()\n")));

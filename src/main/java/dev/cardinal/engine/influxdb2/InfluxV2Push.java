@@ -1,15 +1,5 @@
 package dev.cardinal.engine.influxdb2;
 
-import dev.cardinal.engine.Applied;
-import dev.cardinal.engine.ImportedSchema;
-import dev.cardinal.engine.ImportedWorkspace;
-import dev.cardinal.engine.InsecureTls;
-import dev.cardinal.engine.Plan;
-import dev.cardinal.engine.PlanStep;
-import dev.cardinal.engine.PushMonitor;
-import dev.cardinal.engine.PushTarget;
-import dev.cardinal.engine.influxdb1.InfluxV1Push;
-import dev.cardinal.lineprotocol.PointLines;
 import com.influxdb.client.InfluxDBClient;
 import com.influxdb.client.InfluxDBClientFactory;
 import com.influxdb.client.InfluxDBClientOptions;
@@ -27,8 +17,18 @@ import com.influxdb.exceptions.InfluxException;
 import com.influxdb.exceptions.NotFoundException;
 import com.influxdb.query.FluxRecord;
 import com.influxdb.query.FluxTable;
-import dev.cardinal.engine.influxdb1.InfluxQl;
+import dev.cardinal.engine.Applied;
+import dev.cardinal.engine.ImportedSchema;
+import dev.cardinal.engine.ImportedWorkspace;
+import dev.cardinal.engine.InsecureTls;
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PlanStep;
+import dev.cardinal.engine.PushMonitor;
+import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.VersionHeader;
+import dev.cardinal.lineprotocol.PointLines;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
+import dev.cardinal.model.Durations;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
 import dev.cardinal.model.Rollup;
@@ -153,8 +153,8 @@ public final class InfluxV2Push implements PushTarget {
         if (shardGroup != null) {
             want.shardGroupDurationSeconds(shardGroup.toSeconds());
         }
-        String settings = " --retention " + InfluxQl.duration(keep).replace("INF", "0")
-            + (shardGroup == null ? "" : " --shard-group-duration " + InfluxQl.duration(shardGroup));
+        String settings = " --retention " + Durations.format(keep).replace("INF", "0")
+            + (shardGroup == null ? "" : " --shard-group-duration " + Durations.format(shardGroup));
         if (have == null) {
             calls.put(subject, () -> client.getBucketsApi().createBucket(name, want, orgId));
             return new PlanStep(PlanStep.Action.CREATE, subject, List.of("influx bucket create --org-id " + orgId + " --name "
@@ -166,12 +166,12 @@ public final class InfluxV2Push implements PushTarget {
         Long haveGroup = rule.getShardGroupDurationSeconds();
         List<String> differences = new ArrayList<>();
         if (haveKeep != keep.toSeconds()) {
-            differences.add("kept " + InfluxQl.duration(Duration.ofSeconds(haveKeep)) + " on the server, "
-                + InfluxQl.duration(keep) + " planned");
+            differences.add("kept " + Durations.format(Duration.ofSeconds(haveKeep)) + " on the server, "
+                + Durations.format(keep) + " planned");
         }
         if (shardGroup != null && (haveGroup == null || haveGroup != shardGroup.toSeconds())) {
-            differences.add("shard groups of " + (haveGroup == null ? "the default" : InfluxQl.duration(Duration.ofSeconds(haveGroup)))
-                + " on the server, " + InfluxQl.duration(shardGroup) + " planned");
+            differences.add("shard groups of " + (haveGroup == null ? "the default" : Durations.format(Duration.ofSeconds(haveGroup)))
+                + " on the server, " + Durations.format(shardGroup) + " planned");
         }
         if (differences.isEmpty()) {
             return PlanStep.unchanged(subject, why + ": as planned");
@@ -336,7 +336,7 @@ public final class InfluxV2Push implements PushTarget {
             Target target = new Target(SchemaInference.slug(bucket),
                 bucket + " at " + URI.create(url).getHost(), Target.Kind.INFLUXDB_2, url,
                 slash < 0 ? bucket : bucket.substring(0, slash), org)
-                .withServerVersion(InfluxV1Push.version(client.version()).orElse(null));
+                .withServerVersion(VersionHeader.read(client.version()).orElse(null));
             Workspace ws = new Workspace(slash < 0 ? bucket : bucket.substring(0, slash), schema.kinds, schema.layouts,
                 List.of(), List.of(), List.of(target), Map.of());
             return new ImportedWorkspace(ws, tagValues, notes);

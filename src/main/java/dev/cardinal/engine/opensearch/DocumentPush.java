@@ -1,11 +1,11 @@
 package dev.cardinal.engine.opensearch;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.engine.SchemaFiles;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;

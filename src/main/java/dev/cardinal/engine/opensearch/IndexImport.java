@@ -1,9 +1,9 @@
 package dev.cardinal.engine.opensearch;
 
-import dev.cardinal.engine.ImportedSchema;
-import dev.cardinal.engine.ImportedWorkspace;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.ImportedSchema;
+import dev.cardinal.engine.ImportedWorkspace;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
 import dev.cardinal.model.SampleBinding;

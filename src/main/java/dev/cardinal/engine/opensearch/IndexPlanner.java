@@ -1,10 +1,10 @@
 package dev.cardinal.engine.opensearch;
 
-import dev.cardinal.engine.Plan;
-import dev.cardinal.engine.PlanStep;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PlanStep;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;

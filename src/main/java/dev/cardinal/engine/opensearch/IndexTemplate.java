@@ -1,10 +1,10 @@
 package dev.cardinal.engine.opensearch;
 
-import dev.cardinal.engine.SchemaFiles;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.SchemaFiles;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;

@@ -1,12 +1,12 @@
 package dev.cardinal.engine.opensearch;
 
-import dev.cardinal.engine.SchemaFiles;
-import dev.cardinal.engine.influxdb1.InfluxQlGenerator;
-import dev.cardinal.engine.sql.SlotTables;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.ExampleValues;
+import dev.cardinal.engine.SchemaFiles;
+import dev.cardinal.engine.Slots;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
@@ -37,7 +37,7 @@ public final class SlotSearches {
         for (FieldSpec f : layout.fields()) {
             Template.SlotRef slot = tenantSlot(f);
             if (slot != null && tenantKey(layout, slot) != null && sample != null) {
-                return InfluxQlGenerator.mostFrequent(sample, slot.scope().get(0), v -> true)
+                return ExampleValues.mostFrequent(sample, slot.scope().get(0), v -> true)
                     .map(tenant -> forTenant(layout, target, tenant));
             }
         }
@@ -86,7 +86,7 @@ public final class SlotSearches {
     }
 
     private static Template.SlotRef tenantSlot(FieldSpec f) {
-        List<Template.SlotRef> slots = SlotTables.slots(f.key());
+        List<Template.SlotRef> slots = Slots.slots(f.key());
         return slots.size() == 1 && slots.get(0).scope().size() == 1 ? slots.get(0) : null;
     }
 }

@@ -1,8 +1,8 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
 import static dev.cardinal.engine.SqlDialect.commentLine;
 
+import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.model.Rollup;
 import java.util.List;
 

@@ -1,9 +1,10 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
-import dev.cardinal.engine.UnwritableNameException;
 import static dev.cardinal.engine.SqlDialect.commentLine;
 
+import dev.cardinal.engine.Slots;
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.UnwritableNameException;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Template;
@@ -61,7 +62,7 @@ public final class SlotTables {
      * when the scopes are the same), so that each way gets tables and files of its own.
      */
     public static String name(Layout layout, Template.SlotRef slot) {
-        List<Template.SlotRef> ways = layout.fields().stream().flatMap(f -> slots(f.key()).stream())
+        List<Template.SlotRef> ways = layout.fields().stream().flatMap(f -> Slots.slots(f.key()).stream())
             .filter(s -> s.attribute().equals(slot.attribute())).distinct().toList();
         if (ways.size() <= 1) {
             return slot.attribute();
@@ -69,17 +70,6 @@ public final class SlotTables {
         String name = slot.attribute() + "_per_" + (slot.scope().isEmpty() ? "layout" : String.join("_", slot.scope()));
         boolean sameScope = ways.stream().filter(s -> s.scope().equals(slot.scope())).count() > 1;
         return sameScope ? name + "_max_" + slot.max() : name;
-    }
-
-    /** The slot references in a template (a layout's field keys hold them). */
-    public static List<Template.SlotRef> slots(Template t) {
-        List<Template.SlotRef> out = new ArrayList<>();
-        t.parts().forEach(p -> {
-            if (p instanceof Template.SlotRef s) {
-                out.add(s);
-            }
-        });
-        return out;
     }
 
     /**

@@ -1,9 +1,9 @@
 package dev.cardinal.engine.sql;
 
 import dev.cardinal.engine.CommentText;
+import dev.cardinal.engine.Slots;
 import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.engine.UnwritableNameException;
-import dev.cardinal.engines.Bundle;
 import dev.cardinal.lineprotocol.WriterSnippets;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -32,12 +32,12 @@ public final class SlotWriter {
 
     /** The class name: {@code fixed-slots} makes {@code FixedSlotsSlotWriter}. */
     public static String className(Layout layout) {
-        return Bundle.javaClassName(layout.id()) + "SlotWriter";
+        return WriterSnippets.javaClassName(layout.id()) + "SlotWriter";
     }
 
     /** Whether a field key of {@code layout} holds a slot. */
     public static boolean applies(Layout layout) {
-        return layout.fields().stream().anyMatch(f -> !SlotTables.slots(f.key()).isEmpty());
+        return layout.fields().stream().anyMatch(f -> !Slots.slots(f.key()).isEmpty());
     }
 
     /**
@@ -49,7 +49,7 @@ public final class SlotWriter {
     static List<Template.SlotRef> slots(Layout layout) {
         Map<String, Template.SlotRef> byAttribute = new LinkedHashMap<>();
         for (FieldSpec f : layout.fields()) {
-            for (Template.SlotRef s : SlotTables.slots(f.key())) {
+            for (Template.SlotRef s : Slots.slots(f.key())) {
                 if (s.max() == 0) {
                     throw SlotTables.unbounded(s);
                 }
@@ -63,7 +63,7 @@ public final class SlotWriter {
         return new ArrayList<>(byAttribute.values());
     }
 
-    /** The writer's source, class {@code className} in the default package; the tables take the names Bundle gives them. */
+    /** The writer's source, class {@code className} in the default package; the tables take the names the bundle gives them. */
     public static String java(EventKind kind, Layout layout, EventKindSample sample, String className) {
         List<Template.SlotRef> slots = slots(layout);
         StringBuilder sb = new StringBuilder();
@@ -102,7 +102,7 @@ public final class SlotWriter {
         List<FieldSpec> slotted = layout.fields().stream().filter(SlotWriter::helped).toList();
         for (FieldSpec f : slotted) {
             String name = slotted.size() == 1 ? "fields" : WriterSnippets.identifier("fields " + f.attribute(), helpers);
-            Template.SlotRef s = SlotTables.slots(f.key()).get(0);
+            Template.SlotRef s = Slots.slots(f.key()).get(0);
             ValueType type = kind.attribute(f.attribute()).map(a -> a.type()).orElse(ValueType.STRING);
             fieldsHelper(sb, layout, f, "slots" + slots.indexOf(s), s, name, type);
         }
@@ -111,7 +111,7 @@ public final class SlotWriter {
 
     /** A field whose key is literals around one slot: a scope's {@code {name: value}} says everything it needs. */
     private static boolean helped(FieldSpec f) {
-        return SlotTables.slots(f.key()).size() == 1 && f.key().parts().stream().noneMatch(p -> p instanceof Template.Ref);
+        return Slots.slots(f.key()).size() == 1 && f.key().parts().stream().noneMatch(p -> p instanceof Template.Ref);
     }
 
     /** The slot tables' statements for each engine as constants, or the reason an engine has none. */
@@ -130,7 +130,7 @@ public final class SlotWriter {
                     throw refused;
                 }
                 refused = e;
-                sb.append("Statements.refused(").append(WriterSnippets.javaString(Bundle.engine(d) + ": " + e.getMessage()))
+                sb.append("Statements.refused(").append(WriterSnippets.javaString(d.product() + ": " + e.getMessage()))
                     .append(");\n");
             }
         }

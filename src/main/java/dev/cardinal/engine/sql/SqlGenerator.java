@@ -1,9 +1,8 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
-import dev.cardinal.engines.Bundle;
 import static dev.cardinal.engine.SqlDialect.commentLine;
 
+import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Rollup;
@@ -62,7 +61,7 @@ public final class SqlGenerator {
         public String statements() {
             String first = columns.get(0).name();
             return commentLine("statement templates for a driver (JDBC and the like): prepare each one; ? marks a parameter."
-                + " Not a script: the " + Bundle.engine(dialect) + " client would refuse the parameters")
+                + " Not a script: the " + dialect.product() + " client would refuse the parameters")
                 + "\n" + commentLine("the daily job's upsert (parameters in column order); running a window twice overwrites it")
                 + upsert + ";\n\n"
                 + commentLine("long-range report per " + first + " (parameters: from, to); a uniques column is the busiest "

@@ -1,9 +1,9 @@
 package dev.cardinal.ui.code;
 
-import dev.cardinal.engines.Bundle;
-import dev.cardinal.engines.Bundle.Artefact;
-import dev.cardinal.engines.Bundle.Language;
+import dev.cardinal.engine.Artefact;
+import dev.cardinal.engine.Language;
 import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engines.Bundle;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

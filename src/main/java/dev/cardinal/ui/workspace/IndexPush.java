@@ -1,6 +1,11 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SchemaFiles;
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
+import dev.cardinal.engine.opensearch.DocumentPush;
+import dev.cardinal.engine.opensearch.IndexComparison;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.Target;
@@ -9,11 +14,6 @@ import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
-import dev.cardinal.engine.opensearch.DocumentIndexPush;
-import dev.cardinal.engine.opensearch.DocumentPush;
-import dev.cardinal.engine.opensearch.IndexComparison;
-import dev.cardinal.engine.Plan;
-import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.common.Tasks;
 import java.net.URI;

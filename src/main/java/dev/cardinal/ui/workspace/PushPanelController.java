@@ -1,9 +1,9 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.common.Cells;
 import dev.cardinal.ui.common.Tasks;

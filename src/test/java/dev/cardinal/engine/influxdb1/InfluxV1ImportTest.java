@@ -1,12 +1,12 @@
 package dev.cardinal.engine.influxdb1;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.ImportedWorkspace;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PushMonitor;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;

@@ -1,13 +1,13 @@
 package dev.cardinal.engine.influxdb1;
 
-import dev.cardinal.engine.Applied;
-import dev.cardinal.engine.Plan;
-import dev.cardinal.engine.PlanStep;
-import dev.cardinal.engine.PushMonitor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.Applied;
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PlanStep;
+import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;

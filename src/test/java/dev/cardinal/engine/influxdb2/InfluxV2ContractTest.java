@@ -1,17 +1,20 @@
 package dev.cardinal.engine.influxdb2;
 
-import dev.cardinal.engine.Applied;
-import dev.cardinal.engine.ImportedWorkspace;
-import dev.cardinal.engine.Plan;
-import dev.cardinal.engine.PlanStep;
-import dev.cardinal.engine.PushMonitor;
-import dev.cardinal.engine.influxdb1.WeatherFixture;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.influxdb.client.InfluxDBClient;
 import com.influxdb.client.InfluxDBClientFactory;
+import dev.cardinal.engine.Applied;
+import dev.cardinal.engine.ImportedWorkspace;
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PlanStep;
+import dev.cardinal.engine.PushMonitor;
+import dev.cardinal.engine.influxdb1.WeatherFixture;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -36,9 +39,6 @@ import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The InfluxDB 2.x path against a recorded contract of the v2 HTTP API (no 2.x server can be installed here): a

@@ -1,5 +1,8 @@
 package dev.cardinal.engine.influxdb2;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cardinal.compare.QueryContrast;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
@@ -17,9 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Flux side of the review's query contrast, for every scenario's pairs, accepted by the Flux language service. */
 class QueryContrastFluxTest {

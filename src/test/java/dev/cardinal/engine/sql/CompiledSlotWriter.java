@@ -1,8 +1,8 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Template;

@@ -1,9 +1,9 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;

@@ -1,10 +1,10 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.ValueType;
 import dev.cardinal.model.Workspace;

@@ -1,12 +1,12 @@
 package dev.cardinal.engine.sql;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Rollup;

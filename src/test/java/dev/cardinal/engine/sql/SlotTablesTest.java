@@ -1,9 +1,10 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.Slots;
+import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
@@ -99,7 +100,7 @@ class SlotTablesTest {
     void concurrentWritersGetOneSlotPerMetricAndAFullScopeRefuses(SqlDialect d) throws Exception {
         Workspace ws = WorkspaceFiles.load(Path.of("sample-data/custom-metrics/custom-metrics.cardinal.json")).workspace();
         var layout = ws.layout("fixed-slots").orElseThrow();
-        Template.SlotRef ref = SlotTables.slots(layout.fields().get(0).key()).get(0);
+        Template.SlotRef ref = Slots.slots(layout.fields().get(0).key()).get(0);
         Template.SlotRef small = new Template.SlotRef(ref.attribute(), ref.scope(), 60);
         String prefix = "metrics \"" + Long.toHexString(System.nanoTime()) + "\"";
         SlotTables.Script s = SlotTables.generate(d, small, ws.eventKind(layout.eventKind()).orElseThrow(), null, prefix);

@@ -1,19 +1,19 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
-import dev.cardinal.lineprotocol.WriterSnippets;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
+import dev.cardinal.lineprotocol.WriterSnippets;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb1.InfluxdRequired;
-import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import dev.cardinal.traffic.DoubleColumn;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;

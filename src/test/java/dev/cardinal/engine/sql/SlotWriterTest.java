@@ -1,11 +1,11 @@
 package dev.cardinal.engine.sql;
 
-import dev.cardinal.engine.SqlDialect;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
