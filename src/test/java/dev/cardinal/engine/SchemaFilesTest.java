@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.engine.influxdb2.BucketSchema;
+import dev.cardinal.engine.opensearch.StrictMapping;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import java.nio.file.Path;
@@ -26,7 +28,7 @@ class SchemaFilesTest {
         Workspace ws = load("custom-metrics");
         var layout = ws.layout("fixed-slots").orElseThrow();
         var kind = ws.eventKind(layout.eventKind()).orElseThrow();
-        JsonNode columns = JSON.readTree(SchemaFiles.bucketSchemaColumns(kind, layout));
+        JsonNode columns = JSON.readTree(BucketSchema.columns(kind, layout));
         assertEquals(52, columns.size(), "time, the tenant tag, 50 slots");
         assertEquals("timestamp", columns.get(0).get("type").asText());
         assertEquals("tenant", columns.get(1).get("name").asText());
@@ -38,7 +40,7 @@ class SchemaFilesTest {
         }
         assertEquals("slot_1", slots.get(0));
         assertEquals("slot_50", slots.get(49));
-        JsonNode mapping = JSON.readTree(SchemaFiles.elasticsearchMapping(kind, layout)).get("mappings");
+        JsonNode mapping = JSON.readTree(StrictMapping.of(kind, layout)).get("mappings");
         assertEquals("strict", mapping.get("dynamic").asText());
         assertEquals("keyword", mapping.get("properties").get("tenant").get("type").asText());
         assertEquals("double", mapping.get("properties").get("slot_50").get("type").asText());
@@ -49,7 +51,7 @@ class SchemaFilesTest {
     void typesFollowTheAttributes() throws Exception {
         Workspace ws = load("ad-marketplace");
         var layout = ws.layout("ids-as-fields").orElseThrow();
-        JsonNode props = JSON.readTree(SchemaFiles.elasticsearchMapping(ws.eventKind("listing_event").orElseThrow(), layout))
+        JsonNode props = JSON.readTree(StrictMapping.of(ws.eventKind("listing_event").orElseThrow(), layout))
             .get("mappings").get("properties");
         assertEquals("keyword", props.get("event").get("type").asText());
         assertEquals("keyword", props.get("user_id").get("type").asText());
@@ -62,7 +64,7 @@ class SchemaFilesTest {
         Workspace ws = load("custom-metrics");
         var layout = ws.layout("metric-names-as-field-keys").orElseThrow();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> SchemaFiles.elasticsearchMapping(ws.eventKind(layout.eventKind()).orElseThrow(), layout));
+            () -> StrictMapping.of(ws.eventKind(layout.eventKind()).orElseThrow(), layout));
         assertTrue(e.getMessage().contains("{metric} carries data"), e.getMessage());
         assertTrue(SchemaFiles.unlistable(load("weather").layout("data-in-measurement").orElseThrow()).contains("template"));
     }
@@ -76,7 +78,7 @@ class SchemaFilesTest {
         assertEquals(null, SchemaFiles.unlistable(bounded));
         assertTrue(SchemaFiles.unlistable(open).contains("slots without a bound"), SchemaFiles.unlistable(open));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> SchemaFiles.elasticsearchMapping(ws.eventKind(open.eventKind()).orElseThrow(), open));
+            () -> StrictMapping.of(ws.eventKind(open.eventKind()).orElseThrow(), open));
         assertTrue(e.getMessage().contains("max="), e.getMessage());
     }
 }

@@ -42,7 +42,7 @@ public final class InfluxDb2Code implements CodeGenerator {
         out.put(base + ".lp", WriterSnippets.lineProtocol(r.kind(), l),
             "the line protocol shape: which attributes are tags, which fields, with their types.", Language.LINE_PROTOCOL);
         if (SchemaFiles.unlistable(l) == null) {
-            out.put(base + ".bucket-schema.json", SchemaFiles.bucketSchemaColumns(r.kind(), l),
+            out.put(base + ".bucket-schema.json", BucketSchema.columns(r.kind(), l),
                 "InfluxDB Cloud explicit bucket schema: `influx bucket-schema create --columns-file " + base + ".bucket-schema.json`.",
                 Language.JSON);
         }

@@ -187,7 +187,7 @@ public final class DocumentPush implements PushTarget {
     /** The mapping of the layout's index template ({@link IndexTemplate#body} holds the same). */
     private static IndexMapping strictMapping(EventKind kind, Layout layout) {
         try {
-            return IndexMapping.of(IndexHttp.JSON.readTree(SchemaFiles.elasticsearchMapping(kind, layout)).path("mappings"));
+            return IndexMapping.of(IndexHttp.JSON.readTree(StrictMapping.of(kind, layout)).path("mappings"));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -34,7 +34,7 @@ public final class IndexTemplate {
             throw new IllegalArgumentException("target " + target.id() + " is " + target.kind().product() + ", not an index");
         }
         try {
-            JsonNode mapping = JSON.readTree(SchemaFiles.elasticsearchMapping(kind, layout)).get("mappings");
+            JsonNode mapping = JSON.readTree(StrictMapping.of(kind, layout)).get("mappings");
             ObjectNode root = JSON.createObjectNode();
             root.putArray("index_patterns").add(target.database()).add(target.database() + "-*");
             ObjectNode template = root.putObject("template");

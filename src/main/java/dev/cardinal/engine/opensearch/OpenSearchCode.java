@@ -21,7 +21,7 @@ public final class OpenSearchCode implements CodeGenerator {
         if (SchemaFiles.unlistable(l) != null) {
             return;
         }
-        out.put(base + ".es-mapping.json", SchemaFiles.elasticsearchMapping(r.kind(), l),
+        out.put(base + ".es-mapping.json", StrictMapping.of(r.kind(), l),
             "Elasticsearch/OpenSearch index mapping, `dynamic: strict`.", Language.JSON);
         for (Target t : r.workspace().targets()) {
             if (t.kind().isDocument()) {
