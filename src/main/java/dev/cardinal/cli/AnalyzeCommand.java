@@ -1,7 +1,6 @@
 package dev.cardinal.cli;
 
 import dev.cardinal.engine.opensearch.DocumentIndexPush;
-import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.SampleBinding;
@@ -9,12 +8,12 @@ import dev.cardinal.model.SampleFormat;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.EstimatedMeasurer;
 import dev.cardinal.projection.MeasureMode;
+import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.projection.Projector;
-import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.SummaryProjection;
-import dev.cardinal.projection.SummaryProjector;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.NdjsonDocuments;
 import dev.cardinal.traffic.ReadMonitor;
@@ -37,10 +36,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /** {@code cardinal analyze}: series cardinality, growth, limits and index memory of a layout over sample traffic. */
 @Command(name = "analyze", mixinStandardHelpOptions = true, sortOptions = false,
@@ -172,16 +171,21 @@ final class AnalyzeCommand implements Callable<Integer> {
             return 1;
         }
         List<Projection> projections = new ArrayList<>();
+        ProjectionInput.Rows rows = ProjectionInput.rows(sample).counted(mode, estimateBeyond, lgK);
         for (EventKindSample k : sample.eventKinds()) {
             Optional<List<Layout>> chosen = layoutsFor(k, ws, err);
             if (chosen.isEmpty()) {
                 return 1;
             }
-            EventKind kind = ws != null && ws.eventKind(k.name()).isPresent() ? ws.eventKind(k.name()).get()
-                : SchemaInference.eventKind(k);
-            SampleIndex index = new SampleIndex(k);
             for (Layout l : chosen.get()) {
-                projections.add(new Projector(index, mode, estimateBeyond, lgK).project(kind, l, settings));
+                Projected p = Projections.project(ws, l, rows, settings);
+                if (p instanceof Projected.NotProjected why) {
+                    err.println("cardinal analyze: layout '" + l.id() + (why.why() == Projected.Why.MISSING_ATTRIBUTE
+                        ? "' uses attribute '" + why.attribute() + "', which the sample of " + k.name() + " does not carry"
+                        : "' not projected: " + why.message()));
+                    return 1;
+                }
+                projections.add(((Projected.Rows) p).projection());
             }
         }
         Phases.mark("projections");
@@ -227,11 +231,10 @@ final class AnalyzeCommand implements Callable<Integer> {
                 }
                 chosen = l.get().eventKind().equals(k.name()) ? List.of(l.get()) : List.of();
             }
-            SummaryProjector projector = new SummaryProjector(k);
             for (Layout l : chosen) {
-                Optional<SummaryProjection> p = projector.project(l, settings);
-                if (p.isPresent()) {
-                    projections.add(p.get());
+                Projected p = Projections.project(ws, l, ProjectionInput.summaries(List.of(summary)), settings);
+                if (p instanceof Projected.Summary covered) {
+                    projections.add(covered.projection());
                 } else {
                     uncovered = true;
                     err.println("cardinal analyze: " + file + " does not cover layout '" + l.id() + "' of " + k.name()
@@ -294,8 +297,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (tenant != null && tenant.isBlank()) {
             throw usage("--tenant names a top-level key of the documents, such as tenant");
         }
-        long limit = settings.limits().stream().filter(l -> l.id().equals(MappingReport.LIMIT_ID)).findFirst()
-            .map(dev.cardinal.projection.Limit::value).orElse(dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS);
+        long limit = MappingReport.limit(settings);
         List<MappingReport.Kind> kinds = new ArrayList<>();
         for (Path f : files) {
             if (!Files.isRegularFile(f)) {
@@ -415,15 +417,6 @@ final class AnalyzeCommand implements Callable<Integer> {
                 return Optional.empty();
             }
             candidates = l.get().eventKind().equals(k.name()) ? List.of(l.get()) : List.of();
-        }
-        for (Layout l : candidates) {
-            for (String a : l.attributesUsed()) {
-                if (k.attribute(a).isEmpty()) {
-                    err.println("cardinal analyze: layout '" + l.id() + "' uses attribute '" + a
-                        + "', which the sample of " + k.name() + " does not carry");
-                    return Optional.empty();
-                }
-            }
         }
         return Optional.of(candidates);
     }

@@ -9,8 +9,8 @@ import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
-import picocli.CommandLine.Option;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 /** Where a server is and how to log in (picocli mixin): secrets only through the environment or a prompt. */
 final class ConnectOptions {

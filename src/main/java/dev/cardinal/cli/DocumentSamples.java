@@ -4,9 +4,8 @@ import dev.cardinal.lint.DocumentLintContext;
 import dev.cardinal.lint.DocumentLinter;
 import dev.cardinal.model.Target;
 import dev.cardinal.projection.MappingProjection;
-import dev.cardinal.projection.MappingProjector;
-import dev.cardinal.projection.TextValues;
-import dev.cardinal.traffic.NdjsonDocuments;
+import dev.cardinal.projection.Projected;
+import dev.cardinal.projection.Projections;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -20,15 +19,11 @@ final class DocumentSamples {
     /** Reads {@code file} (bad lines reported on {@code err}, with their numbers) as the documents of {@code name}. */
     static MappingReport.Kind read(String name, Path file, long limit, String tenant, Target.Kind engine, Duration horizon,
                                    PrintWriter err) throws IOException {
-        MappingProjector projector = new MappingProjector(limit, tenant);
-        TextValues text = new TextValues();
-        NdjsonDocuments.read(file, d -> {
-            projector.accept(d);
-            text.accept(d);
-        }).forEach(err::println);
-        MappingProjection p = projector.result();
+        Projected.Mapping mapped = Projections.documents(file, tenant, limit);
+        mapped.problems().forEach(err::println);
+        MappingProjection p = mapped.projection();
         return new MappingReport.Kind(name, file.toString(), p,
-            DocumentLinter.lint(new DocumentLintContext(name, p, text, engine, horizon)));
+            DocumentLinter.lint(new DocumentLintContext(name, p, mapped.text(), engine, horizon)));
     }
 
     /** A file's name without its NDJSON and gzip endings: the documents' event kind. */

@@ -12,13 +12,13 @@ import dev.cardinal.lint.Severity;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.ReportedSeries;
-import dev.cardinal.projection.Projector;
-import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.projection.SummaryProjection;
-import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleReader;
 import dev.cardinal.traffic.TrafficSummary;
@@ -141,24 +141,22 @@ final class LintCommand implements Callable<Integer> {
         List<Finding> findings = new ArrayList<>();
         List<String> unchecked = new ArrayList<>();
         List<Projection> projected = new ArrayList<>();
-        java.util.Map<String, SampleIndex> indexes = new java.util.HashMap<>();
+        // one index per event kind: its id columns and growth curves serve every layout of the kind
+        ProjectionInput.Rows rows = ProjectionInput.rows(sample);
         for (Layout l : chosen) {
-            Optional<EventKindSample> k = sample.eventKinds().stream().filter(x -> x.name().equals(l.eventKind())).findFirst();
-            Optional<String> missing = l.attributesUsed().stream()
-                .filter(a -> k.isPresent() && k.get().attribute(a).isEmpty()).findFirst();
-            if (k.isEmpty() || missing.isPresent()) {
+            Projected p = Projections.project(ws, l, rows, settings);
+            if (p instanceof Projected.NotProjected why) {
                 unchecked.add(l.id());
-                err.println("cardinal lint: layout '" + l.id() + "' not checked: " + (k.isEmpty()
-                    ? "the sample has no points of " + l.eventKind()
-                    : "the sample of " + l.eventKind() + " does not carry '" + missing.get() + "'"));
+                err.println("cardinal lint: layout '" + l.id() + "' not checked: " + (switch (why.why()) {
+                    case NO_TRAFFIC -> "the sample has no points of " + l.eventKind();
+                    case MISSING_ATTRIBUTE -> "the sample of " + l.eventKind() + " does not carry '" + why.attribute() + "'";
+                    default -> why.message();
+                }));
                 continue;
             }
-            // one index per event kind: its id columns and growth curves serve every layout of the kind
-            SampleIndex index = indexes.computeIfAbsent(l.eventKind(), x -> new SampleIndex(k.get()));
-            EventKind kind = ws.eventKind(l.eventKind()).orElseThrow(); // a loaded workspace has the kind of each layout
-            Projection p = new Projector(index).project(kind, l, settings);
-            projected.add(p);
-            findings.addAll(Linter.lint(new LintContext(ws, kind, l, p, index, sample.report(), range)));
+            Projected.Rows r = (Projected.Rows) p;
+            projected.add(r.projection());
+            findings.addAll(Linter.lint(new LintContext(ws, r.kind(), l, r.projection(), r.index(), sample.report(), range)));
         }
         return report(new Report(findings, chosen, unchecked, projected.isEmpty() ? null : projected.get(0).reported(), null),
             out, err);
@@ -243,8 +241,7 @@ final class LintCommand implements Callable<Integer> {
             err.println("cardinal lint: " + workspace + ": no such file");
             return UNCHECKED;
         }
-        long limit = settings.limits().stream().filter(l -> l.id().equals(MappingReport.LIMIT_ID)).findFirst()
-            .map(dev.cardinal.projection.Limit::value).orElse(dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS);
+        long limit = MappingReport.limit(settings);
         dev.cardinal.model.Target.Kind engine = DocumentSamples.engine(kind);
         String name = DocumentSamples.name(workspace);
         return DocumentLint.report(List.of(DocumentSamples.read(name, workspace, limit, tenant, engine, settings.horizon(), err)),

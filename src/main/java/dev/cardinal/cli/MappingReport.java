@@ -10,7 +10,9 @@ import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.DocumentMapping;
+import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.MappingProjection;
+import dev.cardinal.projection.ProjectionSettings;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
@@ -24,6 +26,12 @@ import java.util.TreeMap;
 final class MappingReport {
     static final String LIMIT_ID = "elasticsearch-total-fields";
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** The total-fields limit documents are counted toward: the chosen server's, or the engine's default. */
+    static long limit(ProjectionSettings settings) {
+        return settings.limits().stream().filter(l -> l.id().equals(LIMIT_ID)).findFirst().map(Limit::value)
+            .orElse(DocumentMapping.DEFAULT_TOTAL_FIELDS);
+    }
 
     /** One event kind's documents (one file), what the index makes of them, and the document rules' findings. */
     record Kind(String name, String file, MappingProjection projection, List<Finding> findings) {

@@ -5,14 +5,16 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.model.Durations;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.Durations;
 import dev.cardinal.projection.Estimate;
 import dev.cardinal.projection.MergedProjection;
-import dev.cardinal.projection.MergedSummaryProjector;
+import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SummaryMerge;
 import dev.cardinal.traffic.TrafficSummary;
@@ -28,7 +30,7 @@ import java.util.Set;
  * {@code cardinal analyze A.summary.json B.summary.json ...}: the distinct counts of the traffic of all the summaries
  * together, from their merged HLL sketches, each with its +-2 sigma range; and for each layout the growth classes,
  * the numbers at the horizon and the time to the series and values-per-tag limits from the sketches' curves over
- * their time buckets ({@link MergedSummaryProjector}), each range holding the sketch's and the fit's.
+ * their time buckets ({@link dev.cardinal.projection.MergedSummaryProjector}), each range holding the sketch's and the fit's.
  */
 final class MergedSummaryReport {
     private static final JsonNodeFactory F = JsonNodeFactory.instance;
@@ -52,7 +54,7 @@ final class MergedSummaryReport {
             ArrayNode layouts = k.putArray("layouts");
             for (Layout l : ws.layoutsOf(name)) {
                 ObjectNode ln = layouts.addObject().put("layout", l.id());
-                Optional<MergedProjection> p = project(summaries, ks, l, settings);
+                Optional<MergedProjection> p = project(summaries, ws, l, settings);
                 if (p.isPresent()) {
                     ln.set("series", estimate(p.get().series()));
                     ln.put("seriesGrowth", p.get().seriesFit().growth().name().toLowerCase(Locale.ROOT));
@@ -91,7 +93,7 @@ final class MergedSummaryReport {
                 out.printf(Locale.ROOT, "  %-22s %s distinct values%n", a, SummaryMerge.attribute(ks, a).orElseThrow());
             }
             for (Layout l : ws.layoutsOf(name)) {
-                Optional<MergedProjection> p = project(summaries, ks, l, settings);
+                Optional<MergedProjection> p = project(summaries, ws, l, settings);
                 out.printf(Locale.ROOT, "  layout %-15s %s%n", l.id(), p.map(x -> x.series() + " series, growth "
                         + x.seriesFit().growth().name().toLowerCase(Locale.ROOT))
                     .orElse("not covered by every summary: rerun the job for each part with this workspace"));
@@ -122,9 +124,10 @@ final class MergedSummaryReport {
     }
 
     /** The layout over every summary, or empty when not every summary has the event kind or covers the layout. */
-    private static Optional<MergedProjection> project(List<TrafficSummary> summaries, List<TrafficSummary.Kind> ks, Layout l,
+    private static Optional<MergedProjection> project(List<TrafficSummary> summaries, Workspace ws, Layout l,
                                                       ProjectionSettings settings) {
-        return ks.size() == summaries.size() ? new MergedSummaryProjector(ks).project(l, settings) : Optional.empty();
+        return Projections.project(ws, l, ProjectionInput.summaries(summaries), settings) instanceof Projected.Merged m
+            ? Optional.of(m.projection()) : Optional.empty();
     }
 
     private static ObjectNode estimate(Estimate e) {

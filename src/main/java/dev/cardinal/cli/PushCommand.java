@@ -36,9 +36,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /**
  * What {@code cardinal plan} and {@code cardinal apply} share: the workspace, the target (one of the workspace's

@@ -20,7 +20,9 @@ import picocli.CommandLine.Parameters;
         + "traffic for benchmarks; with --clock, timestamps as a real writer sends them.")
 final class SampleDataCommand implements Callable<Integer> {
 
-    @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "ad-marketplace, weather, custom-metrics (default: all).")
+    @Parameters(arity = "0..*", paramLabel = "SCENARIO", description = "ad-marketplace, weather, custom-metrics (default: all"
+        + " three), or " + Scenarios.EXPLOSION + ": the benches' traffic where every line is a new series (listing, user"
+        + " and device ids as tags, UUID-like, millions of values per tag at 10M lines; 1,000,000 lines by default).")
     List<String> names;
 
     @Option(names = {"-o", "--output"}, defaultValue = "sample-data", paramLabel = "DIR",
@@ -36,6 +38,10 @@ final class SampleDataCommand implements Callable<Integer> {
             + "and runs of up to 8 events stamped with one instant). Points of one series at one timestamp are one "
             + "point to InfluxDB (default: ${DEFAULT-VALUE}).")
     String clock;
+
+    @Option(names = "--seed", paramLabel = "N", description = "The seed " + Scenarios.EXPLOSION + "'s ids are drawn"
+        + " from (the same seed and rows give the same bytes); the other scenarios have their own fixed seed.")
+    Long seed;
 
     @Option(names = "--documents", description = "Also write the document form (NDJSON for OpenSearch / Elasticsearch,"
         + " DIR/<scenario>/" + Scenarios.DOCUMENTS_FILE + ") of the scenarios that have one: custom-metrics.")
@@ -66,9 +72,9 @@ final class SampleDataCommand implements Callable<Integer> {
         }
         List<String> chosen = names == null || names.isEmpty() ? Scenarios.names() : names;
         for (String name : chosen) {
-            if (!Scenarios.names().contains(name)) {
+            if (!Scenarios.writable().contains(name)) {
                 throw new CommandLine.ParameterException(spec.commandLine(), "unknown scenario '" + name
-                    + "' (expected one of " + String.join(", ", Scenarios.names()) + ")");
+                    + "' (expected one of " + String.join(", ", Scenarios.writable()) + ")");
             }
         }
         if (rows != null && rows < 0) {
@@ -82,7 +88,9 @@ final class SampleDataCommand implements Callable<Integer> {
         }
         for (String name : chosen) {
             long n = rows != null ? rows : Scenarios.defaultRows(name);
-            Path file = Scenarios.write(name, root.resolve(name), n, stamps);
+            Path file = name.equals(Scenarios.EXPLOSION)
+                ? Scenarios.writeExplosion(root.resolve(name), n, seed != null ? seed : Scenarios.explosionSeed())
+                : Scenarios.write(name, root.resolve(name), n, stamps);
             out.printf("%s (%,d points)%n", file, n);
             if (documents && Scenarios.documentNames().contains(name)) {
                 long d = rows != null ? rows : Scenarios.defaultDocuments(name);

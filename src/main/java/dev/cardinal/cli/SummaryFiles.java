@@ -2,9 +2,11 @@ package dev.cardinal.cli;
 
 
 import dev.cardinal.model.Layout;
+import dev.cardinal.projection.Projected;
+import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.SummaryProjection;
-import dev.cardinal.projection.SummaryProjector;
 import dev.cardinal.traffic.SummaryCoverage;
 import dev.cardinal.traffic.TrafficSummary;
 import dev.cardinal.traffic.TrafficSummaryFile;
@@ -12,6 +14,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -47,19 +50,19 @@ final class SummaryFiles {
     /** As above, the layout's workspace named by {@code where} (e.g. "W.cardinal.json at HEAD~1") in the message. */
     static Optional<SummaryProjection> project(TrafficSummary summary, Path file, Layout layout, String where, Path workspaceFile,
                                                ProjectionSettings settings, PrintWriter err, String command) {
-        Optional<TrafficSummary.Kind> kind = summary.eventKind(layout.eventKind());
-        if (kind.isEmpty()) {
+        Projected p = Projections.project(null, layout, ProjectionInput.summaries(List.of(summary)), settings);
+        if (p instanceof Projected.Summary covered) {
+            return Optional.of(covered.projection());
+        }
+        if (((Projected.NotProjected) p).why() == Projected.Why.NO_TRAFFIC) {
             err.println("cardinal " + command + ": " + file + " holds no traffic of " + layout.eventKind() + ", which layout '"
                 + layout.id() + "' stores");
-            return Optional.empty();
-        }
-        Optional<SummaryProjection> p = new SummaryProjector(kind.get()).project(layout, settings);
-        if (p.isEmpty()) {
+        } else {
             err.println("cardinal " + command + ": " + file + " does not cover layout '" + layout.id() + "' of "
                 + layout.eventKind() + " as " + where + " has it now (" + TrafficSummary.signature(layout)
                 + "). A summary covers the layouts of the workspace it was computed for and those one toggle away; to"
                 + " cover this one, rerun the job with this workspace: " + SummaryCoverage.rerunText(workspaceFile.toString()));
         }
-        return p;
+        return Optional.empty();
     }
 }

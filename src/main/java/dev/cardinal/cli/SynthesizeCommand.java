@@ -10,10 +10,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine;
 
 /**
  * {@code cardinal synthesize PROFILE.profile.json -o traffic.lp.gz}: traffic made from a profile, written as line

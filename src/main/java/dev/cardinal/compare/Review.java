@@ -7,12 +7,12 @@ import dev.cardinal.lint.Linter;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
+import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.projection.Projector;
-import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadReport;
 import java.time.Duration;
@@ -49,10 +49,10 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
 
     /** The same review with the mappings the two layouts build in an index whose limit is {@code totalFieldsLimit}. */
     public Review withMappings(EventKindSample sample, long totalFieldsLimit) {
-        SampleIndex index = new SampleIndex(sample);
+        ProjectionInput.Mapped mapped = new ProjectionInput.Mapped(ProjectionInput.rows(sample), totalFieldsLimit);
         return new Review(workspace, comparison, findingsA, findingsB, questions, shapeA, shapeB, new Mappings(
-            LayoutDocuments.project(a().layout(), index, totalFieldsLimit),
-            LayoutDocuments.project(b().layout(), index, totalFieldsLimit)));
+            Projections.project(null, a().layout(), mapped, a().settings()).as(Projected.Mapping.class).projection(),
+            Projections.project(null, b().layout(), mapped, b().settings()).as(Projected.Mapping.class).projection()));
     }
 
     public Review {
@@ -79,12 +79,13 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
         EventKind kindB = b.eventKind();
         Layout la = a.origin() == null ? a.layout() : a.layout().withName(a.label());
         Layout lb = b.origin() == null ? b.layout() : b.layout().withName(b.label());
-        SampleIndex index = new SampleIndex(sample);
-        Projector projector = new Projector(index);
-        Projection pa = projector.project(kindA, la, settings);
-        Projection pb = projector.project(kindB, lb, settings);
-        List<Finding> fa = Linter.lint(new LintContext(a.workspace(), kindA, la, pa, index, report, Duration.ZERO));
-        List<Finding> fb = Linter.lint(new LintContext(b.workspace(), kindB, lb, pb, index, report, Duration.ZERO));
+        ProjectionInput.Rows rows = ProjectionInput.rows(sample);
+        Projected.Rows ra = Projections.project(a.workspace(), la, rows, settings).as(Projected.Rows.class);
+        Projected.Rows rb = Projections.project(b.workspace(), lb, rows, settings).as(Projected.Rows.class);
+        Projection pa = ra.projection();
+        Projection pb = rb.projection();
+        List<Finding> fa = Linter.lint(new LintContext(a.workspace(), kindA, la, pa, ra.index(), report, Duration.ZERO));
+        List<Finding> fb = Linter.lint(new LintContext(b.workspace(), kindB, lb, pb, rb.index(), report, Duration.ZERO));
         return new Review(a.workspace().name(), LayoutComparison.of(kindA, kindB, pa, pb), fa, fb,
             QueryContrast.of(a.workspace(), kindA, pa, b.workspace(), kindB, pb, sample),
             WriterSnippets.lineProtocol(kindA, la), WriterSnippets.lineProtocol(kindB, lb), null);

@@ -162,9 +162,10 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
         typeRefusals.forEach((path, c) -> conflicts.add(new MappingProjection.FieldIssue(path,
             engine.fields().get(path), (Long) c[0], (Long) c[1], (Long) c[2], (String) c[3])));
         double[][] c = ending(curve, wanted.totalFields());
-        return new MappingProjection(limit, documents, Map.copyOf(refused), Map.copyOf(engine.fields()),
-            engine.totalFields(), objects, multi, wanted.totalFields(), firstLimitRefusal, List.copyOf(truncated),
-            List.copyOf(conflicts), c[0], c[1], lastSeconds, slots(), keyBound);
+        // in the order of the reasons, as the reports list them (Map.copyOf would list them in an order of its own each run)
+        return new MappingProjection(limit, documents, java.util.Collections.unmodifiableMap(new EnumMap<>(refused)),
+            Map.copyOf(engine.fields()), engine.totalFields(), objects, multi, wanted.totalFields(), firstLimitRefusal,
+            List.copyOf(truncated), List.copyOf(conflicts), c[0], c[1], lastSeconds, slots(), keyBound);
     }
 
     /** The field a refusal message names in brackets, or the message itself. */

@@ -145,7 +145,7 @@ final class LinePipeline {
     }
 
     /**
-     * Finds the lines of {@code b}, as {@code LineProtocolReader.Run#readFrom} would in a buffer holding them: where
+     * Finds the lines of {@code b}, as {@code BufferedLines#readFrom} would in a buffer holding them: where
      * the line starts that does not end in it (to be carried to the next buffer), or -1 when the input ended.
      */
     private static int lines(Batch b, LineParser parser, LineProtocolSyntax.LineScan scan) {
@@ -156,7 +156,7 @@ final class LinePipeline {
             if (parser.parsePlainPoint(bytes, pos, limit, scan)) {
                 int nl = scan.end;
                 b.putInts(pos, nl, PARSED | (scan.odd ? ODD : 0));
-                parser.save(b);
+                ParsedPoints.save(parser, b);
                 b.lines++;
                 pos = nl + 1;
                 continue;

@@ -34,7 +34,11 @@ import java.util.Locale;
  * {@code target/peers} from Debian's InfluxDB sources ({@code apt-get install golang-go
  * golang-github-influxdb-influxdb-dev}); a peer that cannot run is said so, not left out silently.
  * Run: mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.AnalyzeVsInfluxd -Dbench=1000000
- * ({@code -Dbench=10000000,noinfluxd} leaves out the server, which takes minutes and gigabytes at 10M).
+ * ({@code -Dbench=10000000,noinfluxd} leaves out the server, which takes minutes and gigabytes at 10M; {@code
+ * -Dbench=1000000,id-explosion,noinfluxd} reads the explosion-shaped traffic, where every line is a new series, instead
+ * of the ad marketplace, and any scenario's name ({@code weather}, {@code custom-metrics}) that scenario, each counted
+ * under its workspace's first layout (ids-as-tags for the two with ids); {@code nosettle} does not wait for the load
+ * to fall).
  */
 public final class AnalyzeVsInfluxd {
     private AnalyzeVsInfluxd() {
@@ -58,19 +62,27 @@ public final class AnalyzeVsInfluxd {
     public static void main(String[] args) throws Exception {
         String[] options = args.length > 0 ? args[0].split(",") : new String[0];
         long rows = options.length > 0 && options[0].matches("\\d+") ? Long.parseLong(options[0]) : 1_000_000;
-        boolean influxd = !java.util.Arrays.asList(options).contains("noinfluxd");
-        byte[] text = BenchData.adMarketplace(rows);
+        List<String> given = java.util.Arrays.asList(options);
+        boolean influxd = !given.contains("noinfluxd");
+        String scenario = given.stream().filter(dev.cardinal.traffic.scenarios.Scenarios.writable()::contains).findFirst()
+            .orElse("ad-marketplace");
+        byte[] text = BenchData.scenario(scenario, rows);
+        System.out.printf(Locale.ROOT, "%s, %,d lines, %,d bytes%n", scenario, rows, text.length);
         Path file = Files.write(Files.createTempFile("cardinal-bench", ".lp"), text);
         // on disk before anything is timed: else the kernel writes the file back while the command reads it
         try (var ch = java.nio.channels.FileChannel.open(file, java.nio.file.StandardOpenOption.WRITE)) {
             ch.force(true);
         }
-        Layout layout = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"))
-            .workspace().layout("ids-as-tags").orElseThrow();
+        Layout layout = WorkspaceFiles.load(BenchData.scenarioDir(scenario, rows).resolve(scenario + WorkspaceFiles.EXTENSION))
+            .workspace().layouts().get(0);
+        System.out.println("layout " + layout.id() + " (the scenario's first)");
         try {
             // first, while this JVM is idle: the child gets both cores, as it would from a shell; and once the load of
             // making the file has passed (the command decides on a second reading thread by the load average)
-            settle();
+            if (!given.contains("nosettle")) {
+                settle();
+            }
+            System.out.println("uptime: " + new String(new ProcessBuilder("uptime").start().getInputStream().readAllBytes()).trim());
             double commandSeconds = analyzeCommand(file);
             long t0 = System.nanoTime();
             LayoutMeasure m = readAndCount(file, layout);

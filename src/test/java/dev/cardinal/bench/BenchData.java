@@ -55,13 +55,26 @@ final class BenchData {
 
     /** The uncompressed line protocol of {@code rows} ad marketplace points. */
     static byte[] adMarketplace(long rows) throws IOException {
-        Path dir = Path.of("target", "bench-data", "ad-marketplace-" + rows);
-        Path traffic = dir.resolve("traffic.lp.gz");
-        if (!Files.exists(traffic)) {
-            Scenarios.write("ad-marketplace", dir, rows);
-        }
+        return scenario("ad-marketplace", rows);
+    }
+
+    /**
+     * The uncompressed line protocol of {@code rows} points of a scenario by name ({@link Scenarios#writable()}: the
+     * three shipped ones or {@link Scenarios#EXPLOSION} at its default seed).
+     */
+    static byte[] scenario(String name, long rows) throws IOException {
+        Path traffic = scenarioDir(name, rows).resolve("traffic.lp.gz");
         try (InputStream in = new GZIPInputStream(Files.newInputStream(traffic), 1 << 16)) {
             return in.readAllBytes();
         }
+    }
+
+    /** Where {@link #scenario} keeps a scenario's workspace and traffic, written the first time it is asked for. */
+    static Path scenarioDir(String name, long rows) throws IOException {
+        Path dir = Path.of("target", "bench-data", name + "-" + rows);
+        if (!Files.exists(dir.resolve("traffic.lp.gz"))) {
+            Scenarios.write(name, dir, rows);
+        }
+        return dir;
     }
 }

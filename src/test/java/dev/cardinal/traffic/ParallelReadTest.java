@@ -53,6 +53,23 @@ class ParallelReadTest {
         }
     }
 
+    /** The benches' main case, every line a new series (values of millions per tag at scale): chunks read it as one thread. */
+    @Test
+    void explosionShapedTrafficReadsTheSameInChunks() throws Exception {
+        Path generated = Files.createDirectories(dir.resolve("explosion"));
+        Scenarios.writeExplosion(generated, 30_000, 5);
+        Path file = dir.resolve("explosion.lp");
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(generated.resolve("traffic.lp.gz")))) {
+            Files.write(file, in.readAllBytes());
+        }
+        String one = describe(single(file, SampleLimits.defaults()));
+        for (int chunk : new int[] {64 << 10, 1 << 20}) {
+            ParallelLineProtocol.Outcome parallel = parallel(file, SampleLimits.defaults(), chunk);
+            assertNotNull(parallel.builder(), () -> "fell back: " + parallel.fallback());
+            assertSameSample(one, describe(parallel.builder().build()), "explosion in chunks of " + chunk);
+        }
+    }
+
     @Test
     void aGzipFileReadsAsItsPlainTextDoes() throws Exception {
         SplittableRandom r = new SplittableRandom(7);

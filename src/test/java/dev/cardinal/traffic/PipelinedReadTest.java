@@ -52,6 +52,21 @@ class PipelinedReadTest {
         }
     }
 
+    /** The benches' main case, every line a new series: pipelined as on one thread. */
+    @Test
+    void explosionShapedTrafficReadsTheSamePipelined(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        dev.cardinal.traffic.scenarios.Scenarios.writeExplosion(dir, 30_000, 5);
+        byte[] text;
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(dir.resolve("traffic.lp.gz")))) {
+            text = in.readAllBytes();
+        }
+        String expected = describe(single(text, SampleLimits.defaults()));
+        for (int bytes : new int[] {4096, 1 << 20}) {
+            assertSameSample(expected, describe(pipelined(text, SampleLimits.defaults(), 3, bytes)),
+                "explosion in buffers of " + bytes);
+        }
+    }
+
     /**
      * Random files of good and bad lines, escapes, CRLF, strings over several lines, type conflicts, odd bytes, blank
      * lines and comments, read in buffers from a few bytes (most lines then handed to the one-thread read) to a few

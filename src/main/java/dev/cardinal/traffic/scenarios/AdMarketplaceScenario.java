@@ -21,7 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.SplittableRandom;
-import java.util.UUID;
 
 /**
  * Classifieds site: users browse listings in sessions. Ids (listing, user, session, page) grow with traffic, which is
@@ -145,7 +144,7 @@ final class AdMarketplaceScenario implements Scenario {
                     }
                     userDevice[user] = device;
                 }
-                queue.add(new Session(seq++, sessionId(r), String.format(Locale.ROOT, "u%04d", user + 1), DEVICES[device],
+                queue.add(new Session(seq++, Randoms.uuid(r), String.format(Locale.ROOT, "u%04d", user + 1), DEVICES[device],
                     REFS[Randoms.weighted(r, REF_WEIGHTS)], pickListing(r, nextStartMs), sessionLength(r), nextStartMs));
                 nextStartMs = nextStart(r, nextStartMs, peakGapMs);
                 continue;
@@ -208,12 +207,5 @@ final class AdMarketplaceScenario implements Scenario {
             mean += 1 - StrictMath.sqrt((double) k / span); // P(floor(span * u^2) >= k)
         }
         return mean;
-    }
-
-    /** A random version-4 UUID: opaque, unique per session, as browsers and apps make them. */
-    private static String sessionId(SplittableRandom r) {
-        long hi = (r.nextLong() & 0xFFFF_FFFF_FFFF_0FFFL) | 0x4000L;
-        long lo = (r.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
-        return new UUID(hi, lo).toString();
     }
 }

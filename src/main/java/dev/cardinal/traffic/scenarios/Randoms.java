@@ -43,6 +43,13 @@ final class Randoms {
         return cumulative.length - 1;
     }
 
+    /** A random version-4 UUID's text: opaque, unique per session or device, as browsers and apps make them. */
+    static String uuid(SplittableRandom r) {
+        long hi = (r.nextLong() & 0xFFFF_FFFF_FFFF_0FFFL) | 0x4000L;
+        long lo = (r.nextLong() & 0x3FFF_FFFF_FFFF_FFFFL) | 0x8000_0000_0000_0000L;
+        return new java.util.UUID(hi, lo).toString();
+    }
+
     static double[] cumulative(double... weights) {
         double[] c = new double[weights.length];
         double sum = 0;

@@ -5,7 +5,8 @@ import java.io.IOException;
 import java.time.Instant;
 
 /** One sample scenario: a workspace to design in and the traffic its application emits. */
-sealed interface Scenario permits AdMarketplaceScenario, WeatherScenario, CustomMetricsScenario {
+sealed interface Scenario permits AdMarketplaceScenario, WeatherScenario, CustomMetricsScenario,
+    IdExplosionScenario {
 
     /** Every scenario starts here, a Monday, so that shard-group boundaries fall inside the traffic. */
     Instant START = Instant.parse("2026-01-05T00:00:00Z");

@@ -33,6 +33,27 @@ public final class Scenarios {
         return ALL.stream().map(Scenario::name).toList();
     }
 
+    /**
+     * The bench scenario, {@code id-explosion}: written by name like the others, never as one of "all" (it has no
+     * committed files), at any seed ({@link #writeExplosion}).
+     */
+    public static final String EXPLOSION = IdExplosionScenario.NAME;
+
+    /** The scenarios that can be written by name: {@link #names()} and {@link #EXPLOSION}. */
+    public static List<String> writable() {
+        return java.util.stream.Stream.concat(names().stream(), java.util.stream.Stream.of(EXPLOSION)).toList();
+    }
+
+    /** {@link #EXPLOSION}'s traffic and workspace, as {@link #write(String, Path, long)}, with ids drawn from {@code seed}. */
+    public static Path writeExplosion(Path dir, long rows, long seed) throws IOException {
+        return write(new IdExplosionScenario(seed), dir, rows, Clock.EXACT);
+    }
+
+    /** The seed {@link #EXPLOSION} is written with unless told another. */
+    public static long explosionSeed() {
+        return IdExplosionScenario.DEFAULT_SEED;
+    }
+
     /** The row count of the traffic committed under {@code sample-data/<name>/}. */
     public static long defaultRows(String name) {
         return scenario(name).defaultRows();
@@ -64,13 +85,16 @@ public final class Scenarios {
      * shipped files, the others traffic whose points may share a series and a timestamp.
      */
     public static Path write(String name, Path dir, long rows, Clock clock) throws IOException {
-        Scenario s = scenario(name);
+        return write(scenario(name), dir, rows, clock);
+    }
+
+    private static Path write(Scenario s, Path dir, long rows, Clock clock) throws IOException {
         if (rows < 0) {
             throw new IllegalArgumentException("rows must not be negative, was " + rows);
         }
         Files.createDirectories(dir);
         writeTraffic(s, dir.resolve(Scenario.TRAFFIC_FILE), rows, clock);
-        Path workspaceFile = dir.resolve(workspaceFileName(name));
+        Path workspaceFile = dir.resolve(s.name() + WorkspaceFiles.EXTENSION);
         WorkspaceFiles.save(workspaceFile, s.workspace());
         return workspaceFile;
     }
@@ -127,6 +151,9 @@ public final class Scenarios {
     }
 
     private static Scenario scenario(String name) {
+        if (name.equals(EXPLOSION)) {
+            return new IdExplosionScenario();
+        }
         return ALL.stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow(() ->
             new IllegalArgumentException("unknown scenario '" + name + "' (expected one of "
                 + String.join(", ", names()) + ")"));

@@ -35,10 +35,9 @@ record SummaryCompared(SummaryShown a, SummaryShown b, SummaryReview review) {
             return Optional.empty();
         }
         TrafficSummary summary = loaded.get().summary();
-        TrafficSummary.Kind kind = summary.eventKind(a.layout().eventKind()).orElseThrow();
         String name = loaded.get().name();
-        SummaryShown sa = SummaryShown.of(name, kind, named(a), settings, workspaceFile);
-        SummaryShown sb = SummaryShown.of(name, kind, named(b), settings, workspaceFile);
+        SummaryShown sa = SummaryShown.of(name, summary, named(a), settings, workspaceFile);
+        SummaryShown sb = SummaryShown.of(name, summary, named(b), settings, workspaceFile);
         SummaryReview review = sa.projection() == null || sb.projection() == null ? null
             : SummaryReview.of(a, b, sa.projection(), sb.projection(), summary.source());
         return Optional.of(new SummaryCompared(sa, sb, review));

@@ -4,9 +4,11 @@ import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.ValueType;
-import dev.cardinal.projection.Projection;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Projected;
+import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.projection.Projector;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.traffic.Sample;
 import java.time.Duration;
 import java.util.Map;
@@ -21,7 +23,7 @@ import java.util.function.BooleanSupplier;
  */
 final class AheadProjections {
     /** A projection computed ahead, for the layout a single toggle would make, with the time it took. */
-    record Ahead(Projection projection, Duration took) {
+    record Ahead(Projected.Rows projected, Duration took) {
     }
 
     /** What a projection depends on besides the sample. */
@@ -59,8 +61,12 @@ final class AheadProjections {
         ahead.clear();
     }
 
-    /** Projects the layouts one toggle away from {@code layout} over {@code s}, until {@code newer} says to stop. */
-    void project(Sample s, Layout layout, EventKind kind, ProjectionSettings settings, Projector projector, BooleanSupplier newer) {
+    /**
+     * Projects the layouts one toggle away from {@code layout} over {@code s} (as {@code rows}, its rows), until
+     * {@code newer} says to stop.
+     */
+    void project(Sample s, Workspace ws, Layout layout, EventKind kind, ProjectionSettings settings, ProjectionInput.Rows rows,
+                 BooleanSupplier newer) {
         if (sample != s) {
             ahead.clear();
             sample = s;
@@ -82,8 +88,9 @@ final class AheadProjections {
             Key key = new Key(next, kind, settings);
             if (!ahead.containsKey(key)) {
                 long t0 = System.nanoTime();
-                Projection p = projector.project(kind, next, settings);
-                ahead.put(key, new Ahead(p, Duration.ofNanos(System.nanoTime() - t0)));
+                if (Projections.project(ws, next, rows, settings) instanceof Projected.Rows p) {
+                    ahead.put(key, new Ahead(p, Duration.ofNanos(System.nanoTime() - t0)));
+                }
             }
         }
     }

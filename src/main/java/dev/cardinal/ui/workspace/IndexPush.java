@@ -12,6 +12,10 @@ import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
+import dev.cardinal.projection.Projected;
+import dev.cardinal.projection.ProjectionInput;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.traffic.EventKindSample;
@@ -83,8 +87,11 @@ final class IndexPush {
         }
         progress.update(-1, "Writing " + Quantities.count(sample.rows()) + " documents of " + p.layout().name() + " to "
             + p.index() + " on " + p.target() + "…");
-        SampleIndex index = new SampleIndex(sample);
-        MappingProjection projected = LayoutDocuments.project(p.layout(), index, p.limit());
+        ProjectionInput.Rows rows = ProjectionInput.rows(sample);
+        // a mapping reads no horizon, traffic or server: the input carries the one limit it counts toward
+        MappingProjection projected = Projections.project(p.ws(), p.layout(), new ProjectionInput.Mapped(rows, p.limit()),
+            ProjectionSettings.defaults()).as(Projected.Mapping.class).projection();
+        SampleIndex index = rows.index(sample.name()).orElseThrow();
         List<String> documents = new ArrayList<>(sample.rows());
         new LayoutDocuments(p.layout(), index).writeTo(d -> documents.add(d.json().toString()));
         DocumentIndexPush.Measured m = p.dynamic().writeSample(p.index(), documents, p.limit());

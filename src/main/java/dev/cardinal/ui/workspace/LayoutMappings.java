@@ -1,9 +1,11 @@
 package dev.cardinal.ui.workspace;
 
 import dev.cardinal.model.Layout;
-import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
-import dev.cardinal.projection.SampleIndex;
+import dev.cardinal.projection.Projected;
+import dev.cardinal.projection.ProjectionInput;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.traffic.Sample;
 import java.util.List;
 import java.util.Map;
@@ -16,20 +18,25 @@ import java.util.concurrent.ConcurrentHashMap;
 final class LayoutMappings {
     /** Mappings computed over {@code sample}, by layout and limit. */
     private final Map<List<Object>, MappingProjection> cache = new ConcurrentHashMap<>();
-    /** Each event kind's sample indexed for the mappings (its own: the projectors' belong to the worker thread). */
-    private final Map<String, SampleIndex> indexes = new ConcurrentHashMap<>();
+    /** The sample's rows indexed for the mappings (their own: the projection's belong to the worker thread). */
+    private volatile ProjectionInput.Rows rows;
     private volatile Sample sample;
 
-    /** The mapping {@code layout} builds over {@code s} under {@code limit}. */
-    MappingProjection of(Sample s, Layout layout, long limit) {
+    /**
+     * The mapping {@code layout} builds over {@code s} under {@code limit}; a layout the sample cannot write as
+     * documents (its event kind or an attribute missing) is refused with why.
+     */
+    MappingProjection of(Sample s, Layout layout, long limit, ProjectionSettings settings) {
+        ProjectionInput.Rows over;
         synchronized (cache) {
             if (sample != s) {
                 cache.clear();
-                indexes.clear();
+                rows = ProjectionInput.rows(s);
                 sample = s;
             }
+            over = rows;
         }
-        return cache.computeIfAbsent(List.of(layout, limit), k -> LayoutDocuments.project(layout,
-            indexes.computeIfAbsent(layout.eventKind(), kind -> new SampleIndex(s.eventKind(kind).orElseThrow())), limit));
+        return cache.computeIfAbsent(List.of(layout, limit), k -> Projections.project(null, layout,
+            new ProjectionInput.Mapped(over, limit), settings).as(Projected.Mapping.class).projection());
     }
 }

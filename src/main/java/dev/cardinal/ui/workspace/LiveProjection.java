@@ -8,9 +8,11 @@ import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.MappingProjection;
+import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.projection.Projector;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.Sample;
@@ -34,10 +36,10 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 
 /**
- * The projection panel's engine: every edit asks for the selected layout's projection; requests are debounced and
+ * The projection panel's recomputation: every edit asks for the selected layout's projection; requests are debounced and
  * only the newest one is computed, on a background thread of its own, and handed to the UI thread. While a
  * recomputation is pending the shown numbers are marked stale. After a projection is shown the layout's tags are
- * prepared in the background ({@link Projector#prepare}), so the next toggle among them counts collapsed entries, and
+ * prepared in the background ({@link ProjectionInput.Rows#prepare}), so the next toggle among them counts collapsed entries, and
  * the likely next edits are projected ahead: the layout with each of its tags made a field and each plain string field
  * made a tag. The toggle that follows is then shown without a computation of its own (and the code those projections
  * run is compiled by the time a user toggles).
@@ -89,18 +91,17 @@ public final class LiveProjection implements AutoCloseable {
     private final BoundSummaries summaries;
     private volatile List<java.nio.file.Path> summaryFiles = List.of();
     private volatile String workspaceFile = "W.cardinal.json";
-    /** One event kind's sample, indexed once, and its projector. */
-    private record Engine(SampleIndex index, Projector projector) {
-    }
-
     private final AheadProjections ahead = new AheadProjections();
     /** Why a toggle changed no series (worker thread only). */
     private final UnchangedSeries unchanged = new UnchangedSeries();
     private final LayoutMappings layoutMappings = new LayoutMappings();
 
-    /** Engines per event kind of {@code projectorsFor}; touched on the worker thread only. */
-    private final Map<String, Engine> projectors = new HashMap<>();
-    private Sample projectorsFor;
+    /**
+     * The rows of {@code rowsFor}, each event kind indexed once (with the projector that counts its toggles) as it is
+     * first projected; replaced on the worker thread only.
+     */
+    private ProjectionInput.Rows rows = ProjectionInput.none();
+    private Sample rowsFor;
     private volatile Sample sample;
 
     public LiveProjection(Executor ui, long debounceMillis, BoundSummaries summaries) {
@@ -149,7 +150,7 @@ public final class LiveProjection implements AutoCloseable {
         return error.getReadOnlyProperty();
     }
 
-    /** Projects over {@code s} from now on; engines built for the previous sample are dropped. */
+    /** Projects over {@code s} from now on; the rows indexed for the previous sample are dropped. */
     public void sample(Sample s) {
         sample(s, false);
     }
@@ -220,50 +221,45 @@ public final class LiveProjection implements AutoCloseable {
         if (generation.get() != gen) {
             return;
         }
-        Shown result;
+        Shown result = null;
         String failure = null;
-        Engine engine = null;
-        Projection projected = null;
+        Projected.Rows projected = null;
         EventKind kindFound = null;
         long start = System.nanoTime();
+        if (rowsFor != s) {
+            rows = s == null ? ProjectionInput.none() : ProjectionInput.interactive(s);
+            rowsFor = s;
+        }
+        ProjectionInput.Rows over = rows;
         try {
             Optional<EventKind> kind = ws.eventKind(layout.eventKind());
-            Optional<EventKindSample> traffic = s == null ? Optional.empty() : s.eventKind(layout.eventKind());
             Optional<BoundSummaries.Loaded> summary = kind.isEmpty() ? Optional.empty() : summaries.of(layout.eventKind(), bound.files());
-            if (kind.isEmpty()) {
-                result = new Shown("The workspace has no event kind " + layout.eventKind() + ".");
-            } else if (summary.isPresent()) {
+            AheadProjections.Ahead ready = kind.isEmpty() || summary.isPresent() ? null : ahead.take(s, layout, kind.get(), settings);
+            Projected p = summary.isPresent() || ready != null ? null : Projections.project(ws, layout, over, settings);
+            if (summary.isPresent()) {
                 kindFound = kind.get();
                 result = fromSummary(summary.get(), layout, settings, bound.workspaceFile(), start);
-            } else if (traffic.isEmpty()) {
-                result = new Shown("The sample has no " + layout.eventKind() + " traffic: bind a sample file to project from.");
+            } else if (p instanceof Projected.NotProjected not) {
+                switch (not.why()) {
+                    case NO_EVENT_KIND -> result = new Shown("The workspace has no event kind " + layout.eventKind() + ".");
+                    case NO_TRAFFIC -> result = new Shown("The sample has no " + layout.eventKind()
+                        + " traffic: bind a sample file to project from.");
+                    default -> failure = "Cannot project " + layout.name() + ": " + not.message();
+                }
             } else {
-                if (projectorsFor != s) {
-                    projectors.clear();
-                    projectorsFor = s;
-                }
-                engine = projectors.computeIfAbsent(layout.eventKind(), k -> {
-                    SampleIndex index = new SampleIndex(traffic.get());
-                    return new Engine(index, Projector.interactive(index));
-                });
-                kindFound = kind.get();
-                AheadProjections.Ahead ready = ahead.take(s, layout, kindFound, settings);
-                Duration took;
-                if (ready != null) {
-                    projected = ready.projection();
-                    took = ready.took();
-                } else {
-                    projected = engine.projector().project(kindFound, layout, settings);
-                    took = Duration.ofNanos(System.nanoTime() - start);
-                }
+                projected = ready != null ? ready.projected() : (Projected.Rows) p;
+                kindFound = projected.kind();
+                Duration took = ready != null ? ready.took() : Duration.ofNanos(System.nanoTime() - start);
+                SampleIndex index = projected.index();
                 Map<String, long[]> curves = new java.util.LinkedHashMap<>();
-                for (int a = 0; a < engine.index().sample().attributes().size(); a++) {
-                    curves.put(engine.index().sample().attributes().get(a).name(), engine.index().growth(a).distinct());
+                for (int a = 0; a < index.sample().attributes().size(); a++) {
+                    curves.put(index.sample().attributes().get(a).name(), index.growth(a).distinct());
                 }
                 long mapStart = System.nanoTime();
-                MappingProjection mapped = mappingLimit == null ? null : layoutMappings.of(s, layout, mappingLimit);
+                MappingProjection mapped = mappingLimit == null ? null : layoutMappings.of(s, layout, mappingLimit, settings);
                 took = took.plusNanos(mappingLimit == null ? 0 : System.nanoTime() - mapStart);
-                result = new Shown(projected, null, took, curves, unchanged.after(s, kindFound, projected, engine.index()), mapped, null);
+                result = new Shown(projected.projection(), null, took, curves,
+                    unchanged.after(s, kindFound, projected.projection(), index), mapped, null);
             }
         } catch (java.io.IOException e) {
             // a bound summary that changed on disk since it was added: said where and why, and nothing stale stays
@@ -276,15 +272,14 @@ public final class LiveProjection implements AutoCloseable {
         }
         Shown r = result;
         String f = failure;
-        Projection p = projected;
+        Projected.Rows p = projected;
         EventKind k = kindFound;
-        Engine e = engine;
         SummaryShown fromSummary = r == null ? null : r.summary();
         Runnable then = () -> {
             if (fromSummary != null) {
                 deriveFromSummary(gen, s, ws, layout, k, fromSummary);
             } else {
-                derive(gen, s, ws, layout, k, p, e, settings, mappingLimit);
+                derive(gen, s, ws, layout, p, over, settings, mappingLimit);
             }
         };
         ui.execute(() -> {
@@ -313,7 +308,7 @@ public final class LiveProjection implements AutoCloseable {
     /** {@code layout} from a bound summary: its projection, or why there is none and how to make one. */
     private Shown fromSummary(BoundSummaries.Loaded loaded, Layout layout, ProjectionSettings settings, String wsFile, long start) {
         dev.cardinal.traffic.TrafficSummary.Kind kind = loaded.summary().eventKind(layout.eventKind()).orElseThrow();
-        SummaryShown shown = SummaryShown.of(loaded.name(), kind, layout, settings, wsFile);
+        SummaryShown shown = SummaryShown.of(loaded.name(), loaded.summary(), layout, settings, wsFile);
         Map<String, long[]> curves = new java.util.LinkedHashMap<>();
         for (dev.cardinal.traffic.TrafficSummary.Attribute a : kind.attributes()) {
             curves.put(a.name(), dev.cardinal.projection.SummaryProjector.curve(kind.checkpoints(), kind.checkpointSeconds(),
@@ -361,25 +356,30 @@ public final class LiveProjection implements AutoCloseable {
         return true;
     }
 
-    /** Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came. */
-    private void derive(long gen, Sample s, Workspace ws, Layout layout, EventKind kind, Projection projected, Engine engine,
+    /**
+     * Generated code, preparation for the next toggle, then lint findings: each skipped once a newer request came.
+     * {@code projected} is null when the layout was not projected from rows.
+     */
+    private void derive(long gen, Sample s, Workspace ws, Layout layout, Projected.Rows projected, ProjectionInput.Rows rows,
                         ProjectionSettings settings, Long mappingLimit) {
         if (!postCode(gen, ws, layout, s)) {
             return;
         }
-        if (engine == null) {
+        if (projected == null) {
             return;
         }
+        EventKind kind = projected.kind();
         try {
             if (generation.get() == gen) {
-                engine.projector().prepare(layout);
+                rows.prepare(layout);
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "preparing layout " + layout.name() + " for toggles failed", e);
         }
         try {
             if (generation.get() == gen) {
-                List<Finding> found = Linter.lint(new LintContext(ws, kind, layout, projected, engine.index(), s.report(), Duration.ZERO));
+                List<Finding> found = Linter.lint(new LintContext(ws, kind, layout, projected.projection(), projected.index(),
+                    s.report(), Duration.ZERO));
                 ui.execute(() -> {
                     if (generation.get() == gen) {
                         findings.set(found);
@@ -391,7 +391,7 @@ public final class LiveProjection implements AutoCloseable {
         }
         if (mappingLimit != null) {
             try {
-                mapEveryLayout(gen, s, ws, mappingLimit);
+                mapEveryLayout(gen, s, ws, mappingLimit, settings);
             } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "mapping the layouts of " + ws.name() + " failed", e);
             }
@@ -400,7 +400,7 @@ public final class LiveProjection implements AutoCloseable {
             if (sampleIsLive) {
                 ahead.forget();
             } else {
-                ahead.project(s, layout, kind, settings, engine.projector(), () -> generation.get() != gen);
+                ahead.project(s, ws, layout, kind, settings, rows, () -> generation.get() != gen);
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "projecting ahead of layout " + layout.name() + " failed", e);
@@ -408,7 +408,7 @@ public final class LiveProjection implements AutoCloseable {
     }
 
     /** The mapping of every layout whose event kind the sample has, for the canvas's cards. */
-    private void mapEveryLayout(long gen, Sample s, Workspace ws, long limit) {
+    private void mapEveryLayout(long gen, Sample s, Workspace ws, long limit, ProjectionSettings settings) {
         Map<String, MappingProjection> out = new java.util.LinkedHashMap<>();
         for (Layout l : ws.layouts()) {
             if (generation.get() != gen) {
@@ -416,7 +416,7 @@ public final class LiveProjection implements AutoCloseable {
             }
             Optional<EventKindSample> traffic = s == null ? Optional.empty() : s.eventKind(l.eventKind());
             if (traffic.isPresent()) {
-                out.put(l.id(), layoutMappings.of(s, l, limit));
+                out.put(l.id(), layoutMappings.of(s, l, limit, settings));
             }
         }
         Map<String, MappingProjection> done = Map.copyOf(out);

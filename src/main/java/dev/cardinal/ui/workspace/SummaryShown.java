@@ -2,10 +2,12 @@ package dev.cardinal.ui.workspace;
 
 import dev.cardinal.lint.Linter;
 import dev.cardinal.model.Layout;
+import dev.cardinal.projection.Projected;
+import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SummaryProjection;
-import dev.cardinal.projection.SummaryProjector;
 import dev.cardinal.traffic.SummaryCoverage;
 import dev.cardinal.traffic.TrafficSummary;
 import java.time.Duration;
@@ -15,7 +17,7 @@ import java.util.Locale;
 /**
  * What the projection panel shows of a layout whose event kind comes from a bound traffic summary: where the numbers
  * come from (the file, its rows and the time they span: no rows are held), and the summary's projection of the layout
- * ({@link SummaryProjector}, as {@code cardinal analyze S.summary.json} projects it), or, for a layout the summary does
+ * ({@link Projections}, as {@code cardinal analyze S.summary.json} projects it), or, for a layout the summary does
  * not cover, why not and the command that computes a summary that does (as the command line says it).
  *
  * @param file       the summary's file name
@@ -32,17 +34,19 @@ public record SummaryShown(String file, long rows, Duration span, SummaryProject
     public static final String NOT_CHECKED = "not checked from the summary (they need the rows)";
 
     /**
-     * {@code layout} from {@code kind} of the summary in {@code file}; {@code workspaceFile} names the workspace in the
-     * rerun command.
+     * {@code layout} from {@code summary}, read from {@code file}, which holds traffic of its event kind;
+     * {@code workspaceFile} names the workspace in the rerun command.
      */
-    public static SummaryShown of(String file, TrafficSummary.Kind kind, Layout layout, ProjectionSettings settings, String workspaceFile) {
+    public static SummaryShown of(String file, TrafficSummary summary, Layout layout, ProjectionSettings settings, String workspaceFile) {
+        TrafficSummary.Kind kind = summary.eventKind(layout.eventKind()).orElseThrow();
         Duration span = span(kind.rows(), kind.firstTime(), kind.lastTime());
-        return new SummaryProjector(kind).project(layout, settings)
-            .map(p -> new SummaryShown(file, kind.rows(), span, p, null, null))
-            .orElseGet(() -> new SummaryShown(file, kind.rows(), span, null, "Not covered by " + file + ": layout “"
-                + layout.name() + "” as it is now is neither a layout of the workspace the summary was computed for nor one"
-                + " toggle away from one, so no numbers are shown. To cover it, save the workspace and rerun the job with it:",
-                SummaryCoverage.rerunText(workspaceFile)));
+        if (Projections.project(null, layout, ProjectionInput.summaries(List.of(summary)), settings) instanceof Projected.Summary p) {
+            return new SummaryShown(file, kind.rows(), span, p.projection(), null, null);
+        }
+        return new SummaryShown(file, kind.rows(), span, null, "Not covered by " + file + ": layout “"
+            + layout.name() + "” as it is now is neither a layout of the workspace the summary was computed for nor one"
+            + " toggle away from one, so no numbers are shown. To cover it, save the workspace and rerun the job with it:",
+            SummaryCoverage.rerunText(workspaceFile));
     }
 
     /** The lint rules that could not check {@code unchecked}'s subjects from a summary, one line each. */

@@ -153,11 +153,12 @@ class BoundSummariesTest {
     @Test
     void aCoveredLayoutShowsTheSummarysNumbersAndAnUncoveredOneTheRerunCommand() throws Exception {
         Workspace ws = ads();
-        TrafficSummary.Kind kind = TrafficSummaryFile.read(SUMMARY).eventKind("listing_event").orElseThrow();
+        TrafficSummary summary = TrafficSummaryFile.read(SUMMARY);
+        TrafficSummary.Kind kind = summary.eventKind("listing_event").orElseThrow();
         Layout layout = ws.layout("ids-as-tags").orElseThrow();
         ProjectionSettings settings = ProjectionSettings.defaults();
 
-        SummaryShown covered = SummaryShown.of("ads.summary.json", kind, layout, settings, "ads.cardinal.json");
+        SummaryShown covered = SummaryShown.of("ads.summary.json", summary, layout, settings, "ads.cardinal.json");
         SummaryProjection p = new SummaryProjector(kind).project(layout, settings).orElseThrow();
         assertNull(covered.uncovered());
         assertEquals(20_000, covered.rows());
@@ -170,7 +171,7 @@ class BoundSummariesTest {
         }
 
         Layout twoAway = layout.withRole("user_id", Role.FIELD).withRole("session_id", Role.FIELD);
-        SummaryShown uncovered = SummaryShown.of("ads.summary.json", kind, twoAway, settings, "ads.cardinal.json");
+        SummaryShown uncovered = SummaryShown.of("ads.summary.json", summary, twoAway, settings, "ads.cardinal.json");
         assertNull(uncovered.projection());
         assertTrue(uncovered.uncovered().startsWith("Not covered by ads.summary.json"), uncovered.uncovered());
         assertEquals("cardinal summarize INPUT... --workspace ads.cardinal.json -o SUMMARY.summary.json (on a cluster: spark-submit"
