@@ -2,18 +2,30 @@ package dev.cardinal;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.syntax.elements.ClassesShouldConjunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** ARCHITECTURE.md: dependencies point one way, and the core neither draws nor talks to the network. */
+/**
+ * ARCHITECTURE.md: dependencies point one way, the core neither draws nor talks to the network, and an engine is a
+ * package of its own behind the seam ({@code dev.cardinal.engine}) that names no other engine.
+ */
 class LayeringTest {
+    /** The core: what names no engine. */
     private static final String[] CORE = {"dev.cardinal.model..", "dev.cardinal.traffic..", "dev.cardinal.projection..",
-        "dev.cardinal.lint..", "dev.cardinal.codegen..", "dev.cardinal.compare.."};
+        "dev.cardinal.lint.."};
+    /** What neither draws nor opens a connection: the core, the comparisons, the seam, line protocol writing. */
+    private static final String[] OFFLINE = {"dev.cardinal.model..", "dev.cardinal.traffic..", "dev.cardinal.projection..",
+        "dev.cardinal.lint..", "dev.cardinal.compare..", "dev.cardinal.lineprotocol..", "dev.cardinal.engine", "dev.cardinal.engines.."};
+    /** Every engine package: one per engine, under the seam. */
+    private static final String ENGINES = "dev.cardinal.engine.*..";
+    private static final String[] NETWORK = {"java.net.http..", "okhttp3..", "com.influxdb..", "java.sql..", "retrofit2.."};
     private static JavaClasses classes;
 
     @BeforeAll
@@ -21,10 +33,12 @@ class LayeringTest {
         classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("dev.cardinal");
         // the rules below pass vacuously on an empty import; make sure the layers are really there
-        for (String layer : new String[]{"model", "traffic", "projection", "codegen", "push", "cli", "ui"}) {
+        for (String layer : new String[]{"model", "traffic", "projection", "lineprotocol", "engine.influxdb1", "engine.influxdb2",
+            "engine.opensearch", "engine.sql", "engines", "capture", "cli", "ui"}) {
             assertTrue(classes.stream().anyMatch(c -> c.getPackageName().startsWith("dev.cardinal." + layer)),
                 "no classes found in dev.cardinal." + layer);
         }
+        assertTrue(classes.stream().anyMatch(c -> c.getPackageName().equals("dev.cardinal.engine")), "no classes found in the seam");
     }
 
     @Test
@@ -35,9 +49,12 @@ class LayeringTest {
             .layer("traffic").definedBy("dev.cardinal.traffic..")
             .layer("projection").definedBy("dev.cardinal.projection..")
             .layer("lint").definedBy("dev.cardinal.lint..")
-            .layer("codegen").definedBy("dev.cardinal.codegen..")
+            .layer("lineprotocol").definedBy("dev.cardinal.lineprotocol..")
             .layer("compare").definedBy("dev.cardinal.compare..")
-            .layer("push").definedBy("dev.cardinal.push..")
+            .layer("seam").definedBy("dev.cardinal.engine")
+            .layer("engine").definedBy(ENGINES)
+            .layer("engines").definedBy("dev.cardinal.engines..")
+            .layer("capture").definedBy("dev.cardinal.capture..")
             .layer("cli").definedBy("dev.cardinal.cli..")
             .layer("ui").definedBy("dev.cardinal.ui..")
             .layer("launcher").definedBy("dev.cardinal")
@@ -45,38 +62,75 @@ class LayeringTest {
             .whereLayer("launcher").mayNotBeAccessedByAnyLayer()
             .whereLayer("ui").mayOnlyBeAccessedByLayers("launcher")
             .whereLayer("cli").mayOnlyBeAccessedByLayers("launcher")
-            .whereLayer("push").mayOnlyBeAccessedByLayers("ui", "cli")
-            .whereLayer("compare").mayOnlyBeAccessedByLayers("push", "ui", "cli")
-            .whereLayer("lint").mayOnlyBeAccessedByLayers("compare", "push", "ui", "cli")
-            .whereLayer("codegen").mayOnlyBeAccessedByLayers("compare", "push", "ui", "cli")
-            .whereLayer("projection").mayOnlyBeAccessedByLayers("lint", "codegen", "compare", "push", "ui", "cli", "launcher")
-            .whereLayer("traffic").mayOnlyBeAccessedByLayers("projection", "lint", "codegen", "compare", "push", "ui", "cli")
+            .whereLayer("capture").mayOnlyBeAccessedByLayers("ui", "cli")
+            // the list of engines and the bundle that asks them; compare's query contrast still names it (issue 32)
+            .whereLayer("engines").mayOnlyBeAccessedByLayers("compare", "ui", "cli")
+            .whereLayer("engine").mayOnlyBeAccessedByLayers("engines", "compare", "ui", "cli")
+            .whereLayer("seam").mayOnlyBeAccessedByLayers("lineprotocol", "engine", "engines", "compare", "ui", "cli")
+            .whereLayer("compare").mayOnlyBeAccessedByLayers("ui", "cli")
+            .whereLayer("lineprotocol").mayOnlyBeAccessedByLayers("compare", "engine", "engines", "ui", "cli")
+            .whereLayer("lint").mayOnlyBeAccessedByLayers("compare", "engine", "engines", "ui", "cli")
+            .whereLayer("projection").mayOnlyBeAccessedByLayers("lint", "lineprotocol", "compare", "seam", "engine", "engines",
+                "capture", "ui", "cli", "launcher")
+            .whereLayer("traffic").mayOnlyBeAccessedByLayers("projection", "lint", "lineprotocol", "compare", "seam", "engine",
+                "engines", "capture", "ui", "cli")
+            .check(classes);
+    }
+
+    @Test
+    void theCoreNamesNoEngine() {
+        noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat()
+            .resideInAnyPackage("dev.cardinal.engine..", "dev.cardinal.engines..", "dev.cardinal.lineprotocol..")
+            .check(classes);
+    }
+
+    @Test
+    void theComparisonsNameNoEngineButInTheQueryContrast() {
+        // left of issue 32: the query contrast spells InfluxQL, Flux and SQL itself instead of asking each engine
+        noClasses().that().resideInAPackage("dev.cardinal.compare..")
+            .and().doNotHaveSimpleName("QueryContrast").and().doNotHaveSimpleName("PerEntityQuestions")
+            .should().dependOnClassesThat().resideInAnyPackage(ENGINES, "dev.cardinal.engines..")
+            .check(classes);
+    }
+
+    @Test
+    void noEngineNamesAnother() {
+        slices().matching("dev.cardinal.engine.(*)..").should().notDependOnEachOther().check(classes);
+    }
+
+    @Test
+    void theSeamAndLineProtocolNameNoEngine() {
+        noClasses().that().resideInAnyPackage("dev.cardinal.engine", "dev.cardinal.lineprotocol..")
+            .should().dependOnClassesThat().resideInAnyPackage(ENGINES, "dev.cardinal.engines..")
             .check(classes);
     }
 
     @Test
     void theCoreNeverImportsJavaFx() {
-        noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.fxmisc..")
+        noClasses().that().resideInAnyPackage(OFFLINE).or().resideInAnyPackage(ENGINES, "dev.cardinal.capture..")
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.fxmisc..")
             .check(classes);
     }
 
     @Test
     void theCoreNeverOpensANetworkConnection() {
-        noClasses().that().resideInAnyPackage(CORE).should().dependOnClassesThat()
-            .resideInAnyPackage("java.net.http..", "okhttp3..", "com.influxdb..", "java.sql..", "retrofit2..")
-            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
-            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.ServerSocket")
-            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.URLConnection")
-            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.HttpURLConnection")
+        network(noClasses().that().resideInAnyPackage(OFFLINE).should().dependOnClassesThat().resideInAnyPackage(NETWORK))
             .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.URL")
             .check(classes);
     }
 
+    /** A front end may name a {@code URL} (the command line finds its own jar by one), not a connection. */
     @Test
-    void onlyThePushAndUiLayersReachTheNetworkClients() {
-        noClasses().that().resideOutsideOfPackages("dev.cardinal.push..", "dev.cardinal.ui..")
-            .should().dependOnClassesThat().resideInAnyPackage("com.influxdb..", "okhttp3..")
-            .allowEmptyShould(true)
+    void onlyTheEnginesTheCaptureAndTheUiReachTheNetwork() {
+        network(noClasses().that().resideOutsideOfPackages(ENGINES, "dev.cardinal.capture..", "dev.cardinal.ui..")
+            .should().dependOnClassesThat().resideInAnyPackage(NETWORK))
             .check(classes);
+    }
+
+    private static ClassesShouldConjunction network(ClassesShouldConjunction rule) {
+        return rule.orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.ServerSocket")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.URLConnection")
+            .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.HttpURLConnection");
     }
 }

@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.SampleBinding;
@@ -26,10 +27,9 @@ import dev.cardinal.traffic.TrafficSummaryFile;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.SyntheticTraffic;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
-import dev.cardinal.push.DocumentIndexPush;
 import java.io.IOException;
-import java.net.URI;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

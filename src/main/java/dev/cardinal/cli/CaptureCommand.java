@@ -2,12 +2,12 @@ package dev.cardinal.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.cardinal.capture.CaptureAdmission;
+import dev.cardinal.capture.CaptureServer;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Engine;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.push.CaptureAdmission;
-import dev.cardinal.push.CaptureServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,16 +1,16 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb2.InfluxV2Push;
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.UrlCredentials;
-import dev.cardinal.push.DocumentIndexPush;
-import dev.cardinal.push.InfluxV1Client;
-import dev.cardinal.push.InfluxV2Push;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Arrays;
-import picocli.CommandLine.Option;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 /** Where a server is and how to log in (picocli mixin): secrets only through the environment or a prompt. */
 final class ConnectOptions {

@@ -3,7 +3,7 @@ package dev.cardinal.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.cardinal.codegen.CommentText;
+import dev.cardinal.engine.CommentText;
 import dev.cardinal.lint.Evidence;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.Severity;
@@ -58,7 +58,7 @@ final class DocumentLint {
     private static String slotScope(Workspace ws, String kind) {
         for (Layout l : ws.layoutsOf(kind)) {
             for (FieldSpec f : l.fields()) {
-                for (var slot : dev.cardinal.codegen.SlotTables.slots(f.key())) {
+                for (var slot : dev.cardinal.engine.Slots.slots(f.key())) {
                     if (!slot.scope().isEmpty()) {
                         return slot.scope().get(0);
                     }

@@ -1,6 +1,6 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.codegen.Bundle;
+import dev.cardinal.engines.Bundle;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.EventKindSample;

@@ -1,9 +1,9 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PushTarget;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.push.Plan;
-import dev.cardinal.push.PushTarget;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.codegen.SyntheticLineProtocol;
+import dev.cardinal.lineprotocol.SyntheticLineProtocol;
 import dev.cardinal.model.Durations;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.SyntheticRows;

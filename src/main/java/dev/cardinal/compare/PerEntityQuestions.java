@@ -1,9 +1,9 @@
 package dev.cardinal.compare;
 
-import dev.cardinal.codegen.Flux;
-import dev.cardinal.codegen.InfluxQl;
-import dev.cardinal.codegen.SqlDialect;
-import dev.cardinal.codegen.SqlGenerator;
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.influxdb1.InfluxQl;
+import dev.cardinal.engine.influxdb2.Flux;
+import dev.cardinal.engine.sql.SqlGenerator;
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.EventKind;

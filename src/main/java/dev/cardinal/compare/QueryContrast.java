@@ -1,7 +1,7 @@
 package dev.cardinal.compare;
 
-import dev.cardinal.codegen.Flux;
-import dev.cardinal.codegen.InfluxQl;
+import dev.cardinal.engine.influxdb1.InfluxQl;
+import dev.cardinal.engine.influxdb2.Flux;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
@@ -60,13 +60,13 @@ public final class QueryContrast {
         closedSet(a, b).ifPresent(attr -> {
             String value = firstValue(sample, attr);
             String counted = commonField(kind, a.layout(), b.layout(), attr);
-            String db = dev.cardinal.codegen.Bundle.database(ws);
+            String db = dev.cardinal.engines.Bundle.database(ws);
             out.add(new Question("points of " + attr + " = " + value + " over the last day",
                 withFlux(filter(a.layout(), attr, value, counted), fluxFilter(db, a.layout(), attr, value, counted)),
                 withFlux(filter(b.layout(), attr, value, counted), fluxFilter(db, b.layout(), attr, value, counted))));
         });
         perEntity(a, b).ifPresent(id -> out.addAll(PerEntityQuestions.of(ws, kind, a, wsB, kindB, b, sample, id,
-            countedField(kind, a.layout(), b.layout(), id), firstValue(sample, id), dev.cardinal.codegen.Bundle.database(ws))));
+            countedField(kind, a.layout(), b.layout(), id), firstValue(sample, id), dev.cardinal.engines.Bundle.database(ws))));
         return out;
     }
 
@@ -76,7 +76,7 @@ public final class QueryContrast {
     }
 
     static String fluxFrom(String db, Layout l, String since) {
-        return "from(bucket: " + Flux.string(dev.cardinal.codegen.FluxGenerator.bucket(db, l)) + ")\n  |> range(start: " + since + ")\n";
+        return "from(bucket: " + Flux.string(dev.cardinal.engine.influxdb2.FluxGenerator.bucket(db, l)) + ")\n  |> range(start: " + since + ")\n";
     }
 
     /** The measurement test in Flux: equality, or the same regular expression InfluxQL uses over names. */

@@ -1,6 +1,6 @@
 package dev.cardinal.compare;
 
-import dev.cardinal.codegen.WriterSnippets;
+import dev.cardinal.lineprotocol.WriterSnippets;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
 import dev.cardinal.model.Layout;

@@ -68,6 +68,18 @@ public record Layout(String id, String name, String eventKind, Template measurem
         return rolesOfUsed().getOrDefault(attribute, Role.DROPPED);
     }
 
+    /** The tag key the layout writes an attribute under (its name when it is no plain tag). */
+    public String tagKeyOf(String attribute) {
+        return tags.stream().filter(t -> t.value().singleRef().filter(attribute::equals).isPresent())
+            .map(TagSpec::key).findFirst().orElse(attribute);
+    }
+
+    /** The literal field key the layout writes an attribute under (its name when there is none). */
+    public String fieldKeyOf(String attribute) {
+        return fields.stream().filter(f -> f.attribute().equals(attribute) && f.key().isLiteral())
+            .map(f -> f.key().literalText()).findFirst().orElse(attribute);
+    }
+
     /** Every attribute the layout reads, in any role. */
     public Set<String> attributesUsed() {
         Set<String> used = new java.util.LinkedHashSet<>(measurement.attributes());

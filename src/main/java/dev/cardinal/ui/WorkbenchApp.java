@@ -1,18 +1,18 @@
 package dev.cardinal.ui;
 
 import dev.cardinal.projection.Limit;
-import dev.cardinal.ui.common.ControllerFactory;
-import dev.cardinal.ui.common.FxmlView;
-import dev.cardinal.ui.workspace.MainWindowController;
 import dev.cardinal.ui.canvas.CanvasPanelController;
 import dev.cardinal.ui.code.CodeTabController;
+import dev.cardinal.ui.common.ControllerFactory;
+import dev.cardinal.ui.common.FxmlView;
 import dev.cardinal.ui.workspace.AttributesPanelController;
 import dev.cardinal.ui.workspace.ExplorerController;
 import dev.cardinal.ui.workspace.FindingsPanelController;
+import dev.cardinal.ui.workspace.MainWindowController;
 import dev.cardinal.ui.workspace.ProjectionPanelController;
 import dev.cardinal.ui.workspace.PushPanelController;
-import dev.cardinal.ui.workspace.RecoveryBarController;
 import dev.cardinal.ui.workspace.Recovery;
+import dev.cardinal.ui.workspace.RecoveryBarController;
 import dev.cardinal.ui.workspace.WorkbenchSettings;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.nio.file.Path;
@@ -85,7 +85,7 @@ public final class WorkbenchApp extends Application {
     public void start(Stage stage) {
         executor = backgroundExecutor();
         // a scratch influxd of a workbench killed earlier, and its data, go at this start
-        executor.execute(dev.cardinal.push.ScratchInfluxd::removeLeftovers);
+        executor.execute(dev.cardinal.engine.influxdb1.ScratchInfluxd::removeLeftovers);
         List<String> args = getParameters().getRaw();
         showInto(stage, executor, settings, w -> {
             window = w;

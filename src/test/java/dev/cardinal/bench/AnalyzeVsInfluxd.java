@@ -1,15 +1,15 @@
 package dev.cardinal.bench;
 
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb1.InfluxV1Push;
+import dev.cardinal.engine.influxdb1.InfluxV1Result;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
 import dev.cardinal.projection.SampleIndex;
-import dev.cardinal.push.InfluxV1Client;
-import dev.cardinal.push.InfluxV1Push;
-import dev.cardinal.push.InfluxV1Result;
-import dev.cardinal.push.ScratchInfluxd;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;

@@ -1,6 +1,6 @@
 package dev.cardinal.bench;
 
-import dev.cardinal.push.Abusers;
+import dev.cardinal.capture.Abusers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;

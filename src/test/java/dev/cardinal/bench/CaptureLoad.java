@@ -1,6 +1,6 @@
 package dev.cardinal.bench;
 
-import dev.cardinal.push.CaptureServer;
+import dev.cardinal.capture.CaptureServer;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;

@@ -1,7 +1,7 @@
 package dev.cardinal.bench;
 
-import dev.cardinal.codegen.SqlDialect;
-import dev.cardinal.codegen.SqlGenerator;
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.sql.SqlGenerator;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;

@@ -1,6 +1,6 @@
 package dev.cardinal.bench;
 
-import dev.cardinal.codegen.SqlDialect;
+import dev.cardinal.engine.SqlDialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardinal.push.InfluxdRequired;
-import dev.cardinal.push.ScratchInfluxd;
+import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import dev.cardinal.traffic.scenarios.Clock;
 import dev.cardinal.traffic.scenarios.Scenarios;
 import java.nio.charset.StandardCharsets;

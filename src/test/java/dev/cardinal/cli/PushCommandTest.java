@@ -1,9 +1,13 @@
 package dev.cardinal.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.cardinal.push.InfluxdRequired;
-import dev.cardinal.push.ScratchInfluxd;
+import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,10 +15,6 @@ import java.sql.DriverManager;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code cardinal plan} and {@code cardinal apply} against a real throwaway influxd. */
 class PushCommandTest {

@@ -3,8 +3,8 @@ package dev.cardinal.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.codegen.Engines;
-import dev.cardinal.codegen.SqlDialect;
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.sql.Engines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,10 +13,10 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Issue 30, part 3: the files {@code cardinal generate} writes for a rollup into a relational table run as written.

@@ -128,8 +128,8 @@ class SynthesizeCommandTest {
             new AttributeProfile.ClosedSet("c", 1, 0, List.of("ends\\"), true),
             new AttributeProfile.Measure("m", ValueType.INTEGER)));
         assertEquals(List.of("attribute 'c': the value 'ends\\' cannot be written as a tag value"),
-            dev.cardinal.codegen.SyntheticLineProtocol.unwritable(p));
-        assertEquals(List.of(), dev.cardinal.codegen.SyntheticLineProtocol.unwritable(SyntheticSamples.listingEvents(1)));
+            dev.cardinal.lineprotocol.SyntheticLineProtocol.unwritable(p));
+        assertEquals(List.of(), dev.cardinal.lineprotocol.SyntheticLineProtocol.unwritable(SyntheticSamples.listingEvents(1)));
         assertEquals("2026-01-05T00:00:00Z", SyntheticRows.START.toString());
     }
 }

@@ -1,7 +1,18 @@
 package dev.cardinal.compare;
 
-import dev.cardinal.codegen.SqlDialect;
-import dev.cardinal.codegen.SqlGenerator;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.engine.PushMonitor;
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb1.InfluxV1Result;
+import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.SampleWrite;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
+import dev.cardinal.engine.sql.RollupRows;
+import dev.cardinal.engine.sql.SqlGenerator;
 import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
@@ -9,13 +20,6 @@ import dev.cardinal.model.Rollup;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.push.InfluxV1Client;
-import dev.cardinal.push.InfluxV1Result;
-import dev.cardinal.push.InfluxdRequired;
-import dev.cardinal.push.PushMonitor;
-import dev.cardinal.push.RollupRows;
-import dev.cardinal.push.SampleWrite;
-import dev.cardinal.push.ScratchInfluxd;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
@@ -26,10 +30,6 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A review compares like with like: each question is answered with the same grouping and range in both layouts, and

@@ -1,5 +1,9 @@
 package dev.cardinal.compare;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.Projection;
@@ -14,10 +18,6 @@ import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The same questions in two layouts: the queries each forces, or why it cannot answer. */
 class QueryContrastTest {
@@ -71,7 +71,7 @@ class QueryContrastTest {
 
     @Test
     void everyInfluxQlAnswerRunsOnARealInfluxd() throws Exception {
-        dev.cardinal.push.InfluxdRequired.check();
+        dev.cardinal.engine.influxdb1.InfluxdRequired.check();
         Scenario weather = scenario("weather", "weather");
         Scenario ads = scenario("ad-marketplace", "listing_event");
         List<QueryContrast.Answer> answers = new java.util.ArrayList<>();
@@ -79,8 +79,8 @@ class QueryContrastTest {
             weather.contrast("three-tags", b).forEach(q -> answers.addAll(List.of(q.a(), q.b())));
         }
         ads.contrast("ids-as-tags", "ids-as-fields").forEach(q -> answers.addAll(List.of(q.a(), q.b())));
-        try (dev.cardinal.push.ScratchInfluxd server = dev.cardinal.push.ScratchInfluxd.start()) {
-            var client = dev.cardinal.push.InfluxV1Client.of(server.url());
+        try (dev.cardinal.engine.influxdb1.ScratchInfluxd server = dev.cardinal.engine.influxdb1.ScratchInfluxd.start()) {
+            var client = dev.cardinal.engine.influxdb1.InfluxV1Client.of(server.url());
             client.query("CREATE DATABASE \"review\"", null);
             int ran = 0;
             for (QueryContrast.Answer a : answers) {

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardinal.cli.CliRun;
-import dev.cardinal.push.DocumentIndexPush;
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -3,6 +3,7 @@ package dev.cardinal.opensearch;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceReader;
@@ -10,7 +11,6 @@ import dev.cardinal.projection.DocumentMapping;
 import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.SampleIndex;
-import dev.cardinal.push.DocumentIndexPush;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;

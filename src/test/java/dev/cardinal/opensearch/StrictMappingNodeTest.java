@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.cardinal.codegen.IndexTemplate;
-import dev.cardinal.codegen.SchemaFiles;
-import dev.cardinal.codegen.SlotSearches;
+import dev.cardinal.engine.SchemaFiles;
+import dev.cardinal.engine.opensearch.IndexTemplate;
+import dev.cardinal.engine.opensearch.SlotSearches;
+import dev.cardinal.engine.opensearch.StrictMapping;
 import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FieldSpec;
@@ -191,7 +192,7 @@ class StrictMappingNodeTest extends WithOpenSearchNode {
 
     /** Creates the index, writes a full document and one with an extra field; returns the node's paths and types. */
     private static Map<String, String> check(String index, EventKind kind, Layout layout) throws Exception {
-        JsonNode generated = JSON.readTree(SchemaFiles.elasticsearchMapping(kind, layout));
+        JsonNode generated = JSON.readTree(StrictMapping.of(kind, layout));
         ObjectNode body = generated.deepCopy();
         body.putObject("settings").put("number_of_shards", 1).put("number_of_replicas", 0);
         node.ok("PUT", "/" + index, JSON.writeValueAsString(body));

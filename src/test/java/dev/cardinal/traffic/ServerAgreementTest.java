@@ -2,11 +2,11 @@ package dev.cardinal.traffic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.cardinal.push.InfluxV1Client;
-import dev.cardinal.push.InfluxV1Exception;
-import dev.cardinal.push.InfluxV1Result;
-import dev.cardinal.push.InfluxdRequired;
-import dev.cardinal.push.ScratchInfluxd;
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb1.InfluxV1Exception;
+import dev.cardinal.engine.influxdb1.InfluxV1Result;
+import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.codegen.SyntheticLineProtocol;
+import dev.cardinal.lineprotocol.SyntheticLineProtocol;
 import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.SyntheticRows;

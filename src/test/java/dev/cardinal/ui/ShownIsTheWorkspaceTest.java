@@ -175,9 +175,9 @@ class ShownIsTheWorkspaceTest extends WorkbenchFixture {
 
     @Test
     void pushForgetsAnAppliedPlanAndResultsOfAnotherLayoutOrInstance(FxRobot robot, @TempDir Path dir) throws Exception {
-        dev.cardinal.push.InfluxdRequired.check();
+        dev.cardinal.engine.influxdb1.InfluxdRequired.check();
         openCopy(robot, dir);
-        try (dev.cardinal.push.ScratchInfluxd influxd = dev.cardinal.push.ScratchInfluxd.start()) {
+        try (dev.cardinal.engine.influxdb1.ScratchInfluxd influxd = dev.cardinal.engine.influxdb1.ScratchInfluxd.start()) {
             robot.clickOn("Push");
             javafx.scene.control.TextField url = robot.lookup("#targetUrl").queryAs(javafx.scene.control.TextField.class);
             javafx.scene.control.TextField db = robot.lookup("#targetDatabase").queryAs(javafx.scene.control.TextField.class);

@@ -1,8 +1,15 @@
 package dev.cardinal.ui;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.cardinal.cli.Main;
-import dev.cardinal.push.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.lint.Finding;
+import dev.cardinal.ui.code.CodePanel;
 import dev.cardinal.ui.workspace.AttributeRow;
+import dev.cardinal.ui.workspace.ProjectionRows;
 import dev.cardinal.ui.workspace.ScratchPush;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,9 +26,6 @@ import javafx.scene.control.TableView;
 import javafx.scene.control.TreeItem;
 import javafx.scene.control.TreeView;
 import javafx.scene.input.KeyCode;
-import dev.cardinal.ui.workspace.ProjectionRows;
-import dev.cardinal.lint.Finding;
-import dev.cardinal.ui.code.CodePanel;
 import javafx.stage.Stage;
 import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.AfterEach;
@@ -32,10 +36,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The workbench window, headless (Monocle): open the sample workspace and see its attributes and problems. */
 class WorkbenchTest extends WorkbenchFixture {
@@ -185,8 +185,8 @@ class WorkbenchTest extends WorkbenchFixture {
         TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
         robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(1).getChildren().get(1)));
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> code.text("SQL").contains("ON DUPLICATE KEY UPDATE"));
-        robot.interact(() -> robot.lookup("#sqlDialect").<javafx.scene.control.ChoiceBox<dev.cardinal.codegen.SqlDialect>>query()
-            .setValue(dev.cardinal.codegen.SqlDialect.POSTGRESQL));
+        robot.interact(() -> robot.lookup("#sqlDialect").<javafx.scene.control.ChoiceBox<dev.cardinal.engine.SqlDialect>>query()
+            .setValue(dev.cardinal.engine.SqlDialect.POSTGRESQL));
         assertTrue(code.text("SQL").contains("ON CONFLICT"), "PostgreSQL after the switch");
         assertTrue(!code.text("SQL").contains("ON DUPLICATE KEY UPDATE"), "and only PostgreSQL");
     }
@@ -336,7 +336,7 @@ class WorkbenchTest extends WorkbenchFixture {
         Path ws = dir.resolve("ads.cardinal.json");
         Files.copy(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"), ws);
         Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        try (dev.cardinal.push.ScratchInfluxd server = dev.cardinal.push.ScratchInfluxd.start()) {
+        try (dev.cardinal.engine.influxdb1.ScratchInfluxd server = dev.cardinal.engine.influxdb1.ScratchInfluxd.start()) {
             openAndWait(robot, ws);
             TreeView<Object> tree = robot.lookup("#explorer").queryAs(TreeView.class);
             robot.interact(() -> tree.getSelectionModel().select(tree.getRoot().getChildren().get(1).getChildren().get(1)));

@@ -1,9 +1,9 @@
 package dev.cardinal.ui.code;
 
-import dev.cardinal.codegen.Bundle;
-import dev.cardinal.codegen.Bundle.Artefact;
-import dev.cardinal.codegen.Bundle.Language;
-import dev.cardinal.codegen.SqlDialect;
+import dev.cardinal.engine.Artefact;
+import dev.cardinal.engine.Language;
+import dev.cardinal.engine.SqlDialect;
+import dev.cardinal.engines.Bundle;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

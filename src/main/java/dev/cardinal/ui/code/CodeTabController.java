@@ -1,6 +1,6 @@
 package dev.cardinal.ui.code;
 
-import dev.cardinal.codegen.Bundle;
+import dev.cardinal.engines.Bundle;
 import dev.cardinal.ui.common.Tasks;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.io.File;

@@ -1,6 +1,6 @@
 package dev.cardinal.ui.code;
 
-import dev.cardinal.codegen.Bundle.Language;
+import dev.cardinal.engine.Language;
 import java.util.Collection;
 import java.util.EnumMap;
 import java.util.List;

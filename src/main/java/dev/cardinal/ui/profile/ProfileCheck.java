@@ -1,6 +1,6 @@
 package dev.cardinal.ui.profile;
 
-import dev.cardinal.codegen.SyntheticLineProtocol;
+import dev.cardinal.lineprotocol.SyntheticLineProtocol;
 import dev.cardinal.model.FileProblem;
 import dev.cardinal.traffic.synthetic.ProfileFormatException;
 import dev.cardinal.traffic.synthetic.ProfileReader;

@@ -1,7 +1,7 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.capture.CaptureServer;
 import dev.cardinal.model.SampleBinding;
-import dev.cardinal.push.CaptureServer;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;

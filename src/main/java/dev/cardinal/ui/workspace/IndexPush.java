@@ -1,6 +1,11 @@
 package dev.cardinal.ui.workspace;
 
-import dev.cardinal.codegen.SchemaFiles;
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PushMonitor;
+import dev.cardinal.engine.SchemaFiles;
+import dev.cardinal.engine.opensearch.DocumentIndexPush;
+import dev.cardinal.engine.opensearch.DocumentPush;
+import dev.cardinal.engine.opensearch.IndexComparison;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.Target;
@@ -13,11 +18,6 @@ import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
-import dev.cardinal.push.DocumentIndexPush;
-import dev.cardinal.push.DocumentPush;
-import dev.cardinal.push.IndexComparison;
-import dev.cardinal.push.Plan;
-import dev.cardinal.push.PushMonitor;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.common.Tasks;
 import java.net.URI;

@@ -1,12 +1,12 @@
 package dev.cardinal.ui.workspace;
 
-import dev.cardinal.model.EventKind;
-import dev.cardinal.model.Layout;
-import dev.cardinal.model.Workspace;
-import dev.cardinal.codegen.Bundle;
+import dev.cardinal.engines.Bundle;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;

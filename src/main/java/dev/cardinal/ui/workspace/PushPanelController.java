@@ -1,9 +1,9 @@
 package dev.cardinal.ui.workspace;
 
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.push.InfluxV1Client;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.common.Cells;
 import dev.cardinal.ui.common.Tasks;
@@ -274,7 +274,7 @@ public final class PushPanelController {
             return;
         }
         String auth = targetUser.getText().isBlank() ? null
-            : dev.cardinal.push.DocumentIndexPush.basic(targetUser.getText().strip(), targetPassword.getText().toCharArray());
+            : dev.cardinal.engine.opensearch.DocumentIndexPush.basic(targetUser.getText().strip(), targetPassword.getText().toCharArray());
         Target.Kind kind = targetKind.getValue();
         String index = targetDatabase.getText().strip();
         long limit = indexLimit(ws);

@@ -1,6 +1,6 @@
 package dev.cardinal.ui.workspace;
 
-import dev.cardinal.codegen.SyntheticLineProtocol;
+import dev.cardinal.lineprotocol.SyntheticLineProtocol;
 import dev.cardinal.model.AtomicFiles;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;

@@ -1,6 +1,12 @@
 package dev.cardinal.ui.workspace;
 
-import dev.cardinal.codegen.InfluxQl;
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PushMonitor;
+import dev.cardinal.engine.influxdb1.InfluxQl;
+import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.influxdb1.InfluxV1Push;
+import dev.cardinal.engine.influxdb1.SampleWrite;
+import dev.cardinal.engine.influxdb1.ScratchInfluxd;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutMeasure;
@@ -8,12 +14,6 @@ import dev.cardinal.projection.LayoutMeasurer;
 import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
-import dev.cardinal.push.InfluxV1Client;
-import dev.cardinal.push.InfluxV1Push;
-import dev.cardinal.push.Plan;
-import dev.cardinal.push.PushMonitor;
-import dev.cardinal.push.SampleWrite;
-import dev.cardinal.push.ScratchInfluxd;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.ui.common.Tasks;
@@ -128,7 +128,7 @@ public final class ScratchPush implements AutoCloseable {
     }
 
     /** What an apply left out: its destructive steps, named for {@code cardinal apply --allow}; empty when none. */
-    static String blocked(dev.cardinal.push.Applied applied) {
+    static String blocked(dev.cardinal.engine.Applied applied) {
         return applied.blocked().isEmpty() ? "" : "; not applied (destructive, apply them with cardinal apply --allow): "
             + String.join(", ", applied.blocked().stream().map(st -> st.subject()).toList());
     }

@@ -143,7 +143,7 @@ public final class WorkspaceSession implements AutoCloseable {
      */
     public java.util.OptionalLong strictFields(Layout layout) {
         return workspace().eventKind(layout.eventKind())
-            .map(k -> strictFields.computeIfAbsent(new StrictOf(k, layout), s -> dev.cardinal.push.DocumentPush.strictFields(k, layout)))
+            .map(k -> strictFields.computeIfAbsent(new StrictOf(k, layout), s -> dev.cardinal.engine.opensearch.DocumentPush.strictFields(k, layout)))
             .orElse(java.util.OptionalLong.empty());
     }
 

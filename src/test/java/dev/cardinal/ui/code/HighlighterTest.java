@@ -1,14 +1,14 @@
 package dev.cardinal.ui.code;
 
-import dev.cardinal.codegen.Bundle.Language;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.cardinal.engine.Language;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.fxmisc.richtext.model.StyleSpan;
 import org.fxmisc.richtext.model.StyleSpans;
 import org.junit.jupiter.api.Test;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** Highlighting classes per language, without the toolkit. */
 class HighlighterTest {

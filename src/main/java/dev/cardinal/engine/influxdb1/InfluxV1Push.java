@@ -1,0 +1,160 @@
+package dev.cardinal.engine.influxdb1;
+
+import dev.cardinal.engine.Applied;
+import dev.cardinal.engine.Plan;
+import dev.cardinal.engine.PushMonitor;
+import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.VersionHeader;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.ServerVersion;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.Engine;
+import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.MemoryModel;
+import dev.cardinal.traffic.EventKindSample;
+import java.io.IOException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Plan and apply layouts on one InfluxDB 1.x database (or InfluxDB 3 through its v1 API). */
+public final class InfluxV1Push implements PushTarget {
+    private final InfluxV1Client client;
+    private final String database;
+    private Engine engine;
+
+    public InfluxV1Push(InfluxV1Client client, String database) {
+        this.client = client;
+        this.database = database;
+    }
+
+    /**
+     * The server, from the version in its {@code X-Influxdb-Version} header (asked once): what its
+     * {@code SHOW SERIES EXACT CARDINALITY} counts depends on it. A server that sends none, or one that is not a
+     * version (a development build says "unknown"), is taken for {@link Engine#ASSUMED}, marked assumed.
+     */
+    public synchronized Engine engine() throws InfluxV1Exception, InterruptedException {
+        if (engine == null) {
+            engine = Engine.of(Target.Kind.INFLUXDB_1, VersionHeader.read(client.ping()).orElse(null));
+        }
+        return engine;
+    }
+
+    /**
+     * The sample's numbers as projected and as the server reports them after the write.
+     *
+     * @param write             what the write did (points dropped by the server make the two differ, and say why)
+     * @param indexMemoryGrowth how much the server's in-memory index grew during the write (-1 when not reported):
+     *                          what the memory model estimates, on a server nothing else writes to
+     * @param projectedFieldValues points that carry each field key once the server has merged points of one series
+     *                          and timestamp, as projected ({@code LayoutMeasurer.fieldValuesKept}); null when not
+     *                          projected (field keys made from attributes)
+     * @param measuredFieldValues {@code SELECT count(*)} per field key, read back from the server after the write
+     */
+    public record Comparison(Layout layout, LayoutMeasure projected, Engine engine, ServerNumbers measured,
+                             SampleWrite.Result write, long indexMemoryGrowth, Map<String, Long> projectedFieldValues,
+                             Map<String, Long> measuredFieldValues) {
+        /**
+         * What {@code SHOW SERIES EXACT CARDINALITY} reports on this server's version, as projected; -1 for a
+         * server that does not count series that way (a 2.x or 3.x behind its v1 API).
+         */
+        public long projectedReportedSeries() {
+            return switch (engine.seriesCount()) {
+                case PER_SHARD_GROUP, DISTINCT -> engine.reportedSeries(projected, () -> 0);
+                case PER_FIELD_KEY, NONE -> -1;
+            };
+        }
+
+        /**
+         * True when the server holds exactly what was projected, and its index memory (when it reports it) lies
+         * inside the projected range: any measured number outside its projection is a miss.
+         */
+        public boolean matches() {
+            long reported = projectedReportedSeries();
+            return memoryMatches()
+                && projected.series() == measured.series()
+                && (reported < 0 || reported == measured.serverReportedSeries())
+                && projected.measurements() == measured.measurements()
+                && projected.fieldKeys() == measured.fieldKeys()
+                && projected.tags().equals(measured.tags())
+                && (projectedFieldValues == null || projectedFieldValues.equals(measuredFieldValues));
+        }
+
+        /** The index memory's growth lies inside the model's range, or the server does not report it. */
+        public boolean memoryMatches() {
+            return indexMemoryGrowth < 0 || MemoryModel.estimate(projected.footprint()).contains(indexMemoryGrowth);
+        }
+
+        /**
+         * What {@code SELECT count(field)} returns for each field key, projected and measured; empty when not
+         * projected. A field the server holds but the projection lacks (or the reverse) is a row with 0 on that side.
+         */
+        public List<FieldCount> fieldCounts() {
+            if (projectedFieldValues == null) {
+                return List.of();
+            }
+            java.util.TreeSet<String> keys = new java.util.TreeSet<>(projectedFieldValues.keySet());
+            keys.addAll(measuredFieldValues.keySet());
+            return keys.stream().map(k -> new FieldCount(k, projectedFieldValues.getOrDefault(k, 0L),
+                measuredFieldValues.getOrDefault(k, 0L))).toList();
+        }
+
+        /** Points written onto an earlier point of the same series and timestamp, as projected (0 when not counted). */
+        public long projectedOverwritten() {
+            return projected.pointsKept() == null ? 0 : projected.pointsKept().overwritten();
+        }
+    }
+
+    /** {@code count(field)}: points that carry a field, as projected and as the server answers. */
+    public record FieldCount(String field, long projected, long measured) {
+    }
+
+    /**
+     * Writes the sample through the layout (from {@code startLine}) and reads back the server's numbers: of the
+     * layout's measurement when it has one name, else of the whole database; and how many points carry each field
+     * in the layout's retention policy, which is where points that shared a series and a timestamp go missing.
+     */
+    public Comparison writeAndMeasure(Layout layout, EventKindSample sample, LayoutMeasure projected,
+                                      Map<String, Long> projectedFieldValues, SampleWrite write, long startLine,
+                                      PushMonitor monitor)
+        throws SampleWriteException, InfluxV1Exception, InterruptedException {
+        Engine server = engine();
+        long before = ServerNumbers.indexMemory(client);
+        SampleWrite.Result result = write.write(layout, sample, startLine, monitor);
+        String measurement = layout.measurement().isLiteral() ? layout.measurement().literalText() : null;
+        ServerNumbers measured = ServerNumbers.read(client, database, measurement);
+        long growth = before < 0 || measured.indexMemoryBytes() < 0 ? -1 : measured.indexMemoryBytes() - before;
+        Map<String, Long> fieldValues = ServerNumbers.fieldValues(client, database, layout.retention().name(), measurement);
+        return new Comparison(layout, projected, server, measured, result, growth, projectedFieldValues, fieldValues);
+    }
+
+    public InfluxV1Client client() {
+        return client;
+    }
+
+    public String database() {
+        return database;
+    }
+
+    @Override
+    public String target() {
+        return client.url() + " database " + database;
+    }
+
+    @Override
+    public Plan plan(Workspace ws, List<Layout> layouts) throws InfluxV1Exception, InterruptedException {
+        return InfluxV1Planner.plan(ws, layouts, target(), InfluxV1State.read(client, database));
+    }
+
+    /**
+     * Runs the plan's statements in order. Destructive steps run only when their subject is in {@code allowed};
+     * the others are returned as blocked. Stops between steps when cancelled.
+     */
+    @Override
+    public Applied apply(Plan plan, Collection<String> allowed, PushMonitor monitor)
+        throws IOException, InterruptedException {
+        return Applied.run(plan, allowed, monitor, statement -> client.query(statement, null));
+    }
+}
