@@ -135,8 +135,7 @@ public final class MainWindowController {
         capturePanelController.setOnKeep(this::addSamples);
         canvasPanelController.setOnShowInAttributes(attribute -> {
             topTabs.getSelectionModel().select(attributesTab);
-            session.focusedAttributeProperty().set(null);
-            session.focusedAttributeProperty().set(attribute);
+            session.focusAttribute(attribute);
         });
         canvasPanelController.setOnCompare((a, b) -> {
             topTabs.getSelectionModel().select(compareTab);
@@ -192,12 +191,11 @@ public final class MainWindowController {
     /** A message in the status bar (saved, exported, failed) gives way to what the sample is after a while. */
     private void expireMessages() {
         javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(MESSAGE_LASTS);
-        session.messageProperty().addListener((o, was, now) -> {
+        // each message is news, the same text again too: it lasts its while from when it was said
+        session.state().notices().subscribe(dev.cardinal.ui.session.Notices.Status.class, n -> {
             wait.stop();
-            if (now != null) {
-                wait.setOnFinished(e -> session.expireStatus(now));
-                wait.playFromStart();
-            }
+            wait.setOnFinished(e -> session.expireStatus(n.text()));
+            wait.playFromStart();
         });
     }
 
@@ -271,6 +269,7 @@ public final class MainWindowController {
     /** Switches between the light and the dark theme. */
     public void setDarkTheme(boolean dark) {
         this.dark = dark;
+        session.changeTheme(dark);
         menusController.showDarkTheme(dark);
         var sheets = status.getScene().getRoot().getStylesheets();
         String url = Objects.requireNonNull(MainWindowController.class.getResource(DARK_STYLESHEET)).toExternalForm();
