@@ -11,6 +11,11 @@ import dev.cardinal.ui.canvas.CanvasView;
 import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.RerunCommand;
 import dev.cardinal.ui.common.Tasks;
+import dev.cardinal.ui.session.SessionState;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +33,7 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TitledPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
@@ -46,6 +52,10 @@ public final class ComparePanelController {
     private final Executor executor;
     private CompareSides sides;
     private ReviewPane pane;
+    /** What the review shown was made for; null when none is shown. */
+    private final ObjectProperty<ReviewMadeFor> shownFor = new SimpleObjectProperty<>();
+    /** Why the review shown is out of date, or null while it holds for the session's state. */
+    private ObservableValue<String> outOfDate;
     @FXML
     private ChoiceBox<Side> layoutA;
     @FXML
@@ -92,6 +102,10 @@ public final class ComparePanelController {
     @FXML
     private Label source;
     @FXML
+    private HBox staleBox;
+    @FXML
+    private Label stale;
+    @FXML
     private TitledPane detailsPane;
     @FXML
     private VBox rerunBox;
@@ -108,7 +122,22 @@ public final class ComparePanelController {
         sides = new CompareSides(session, executor, layoutA, layoutB, status::setText);
         pane = new ReviewPane(new ReviewPane.Nodes(canvasA, canvasB, review, reviewBody, verdict, metrics, details, detailsPane,
             findingsATitle, findingsBTitle, findingsA, findingsB, notCheckedA, notCheckedB, notInSummary, source, rerunBox,
-            rerunCommand, exportMarkdown, exportHtml));
+            rerunCommand));
+        outOfDate = Bindings.createObjectBinding(() -> shownFor.get() == null ? null : shownFor.get().outOfDate(session.state().state()),
+            shownFor, session.state().stateProperty());
+        staleBox.visibleProperty().bind(outOfDate.map(why -> true).orElse(false));
+        staleBox.managedProperty().bind(staleBox.visibleProperty());
+        stale.textProperty().bind(outOfDate.map(why -> "Out of date: " + why + " changed since this review was made. Compare again"
+            + " to see and export the numbers as they are now.").orElse(""));
+        // an export writes what is shown, and an out-of-date review is not written at all
+        exportMarkdown.disableProperty().bind(shownFor.isNull().or(staleBox.visibleProperty()));
+        exportHtml.disableProperty().bind(exportMarkdown.disableProperty());
+    }
+
+    /** Shows what the review is and what it was made for (null: no review is shown now); returns its status line. */
+    private String shown(String said, SessionState madeFor, Side a, Side b) {
+        shownFor.set(pane.layouts().isEmpty() ? null : new ReviewMadeFor(madeFor, a, b));
+        return said;
     }
 
     @FXML
@@ -175,13 +204,14 @@ public final class ComparePanelController {
         }
         compare.setDisable(true);
         status.setText("Comparing " + a.label() + " with " + b.label() + "…");
-        var settings = session.settingsProperty().get();
-        Long mappingLimit = session.mappingLimitProperty().get();
+        SessionState madeFor = session.state().state();
+        var settings = madeFor.settings();
+        Long mappingLimit = madeFor.mappingLimit();
         Tasks.<Review>create(p -> {
             Review r = Review.of(a, b, sample, opened.sample().report(), settings);
             return mappingLimit == null ? r : r.withMappings(sample, mappingLimit);
         })
-            .onSuccess(r -> status.setText(pane.show(r)))
+            .onSuccess(r -> status.setText(shown(pane.show(r), madeFor, a, b)))
             .onError(e -> {
                 LOG.log(Level.WARNING, "compare failed", e);
                 status.setText("Cannot compare: " + e.getMessage());
@@ -194,10 +224,11 @@ public final class ComparePanelController {
     private void compareFromSummary(Side a, Side b, List<Path> summaries) {
         compare.setDisable(true);
         status.setText("Comparing " + a.label() + " with " + b.label() + " from the traffic summary…");
-        var settings = session.settingsProperty().get();
+        SessionState madeFor = session.state().state();
+        var settings = madeFor.settings();
         String workspaceFile = session.file() == null ? "W.cardinal.json" : session.file().toString();
         Tasks.<Optional<SummaryCompared>>create(p -> SummaryCompared.of(a, b, session.summaries(), summaries, settings, workspaceFile))
-            .onSuccess(c -> c.ifPresentOrElse(found -> status.setText(pane.show(found)),
+            .onSuccess(c -> c.ifPresentOrElse(found -> status.setText(shown(pane.show(found), madeFor, a, b)),
                 () -> status.setText("The sample has no " + a.layout().eventKind() + " traffic to compare over.")))
             .onError(e -> {
                 LOG.log(Level.WARNING, "compare from a traffic summary failed", e);
@@ -237,7 +268,7 @@ public final class ComparePanelController {
      * one over a traffic summary; empty when none is shown.
      */
     public Optional<String> exported(String extension) {
-        return pane.exported(extension);
+        return staleBox.isVisible() ? Optional.empty() : pane.exported(extension);
     }
 
     private void export(String kind, String pattern, String extension) {
