@@ -75,6 +75,19 @@ abstract class WorkbenchFixture {
         });
     }
 
+    /** 50 points of new users, sessions and listings for the ad marketplace, in a file of their own, with one
+     * bad line. */
+    protected static Path moreTraffic(Path dir) throws Exception {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            body.append("listing_event,event=view,listing_id=L9").append(i).append(",user_id=new").append(i)
+                .append(",device=desktop,session_id=s-new-").append(i).append(" page_url=\"/x\",count=1i ")
+                .append(1_767_571_200_000_000_000L + i).append('\n');
+        }
+        body.append("this line is no point\n");
+        return Files.writeString(dir.resolve("more.lp"), body);
+    }
+
     /** Copies the ad marketplace workspace and its traffic into {@code dir}, opens the copy and waits for its numbers. */
     protected Path openCopy(FxRobot robot, Path dir) throws Exception {
         return openCopy(robot, dir, "ad-marketplace", "ads.cardinal.json");
