@@ -28,7 +28,9 @@ abstract class WorkbenchFixture {
     /** The recovery folder the tests' workbench uses ({@code -Dcardinal.home} in the pom). */
     static final Path RECOVERY = Path.of("target/cardinal-home/recovery");
 
-    protected final ExecutorService executor = WorkbenchApp.backgroundExecutor();
+    /** The window's background lanes, each its own thread as in the application. */
+    protected final dev.cardinal.ui.common.Lanes.Owned lanes = dev.cardinal.ui.common.Lanes.start();
+    protected final ExecutorService executor = lanes.files();
     protected WorkbenchApp.Window window;
     protected Stage stage;
 
@@ -53,7 +55,7 @@ abstract class WorkbenchFixture {
 
     private void show(Stage stage) {
         this.stage = stage;
-        window = WorkbenchApp.build(executor);
+        window = WorkbenchApp.build(lanes.lanes());
         stage.titleProperty().bind(window.session().titleProperty());
         stage.setScene(new Scene(window.root(), 1280, 800));
         stage.show();
@@ -61,7 +63,7 @@ abstract class WorkbenchFixture {
 
     @AfterEach
     void stopBackground() {
-        executor.shutdownNow();
+        lanes.shutdownNow();
     }
 
     /** Writes a screenshot of the window to target/screenshots/NAME.png. */

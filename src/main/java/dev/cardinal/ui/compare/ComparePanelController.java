@@ -22,7 +22,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executor;
+import dev.cardinal.ui.common.Lanes;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javafx.fxml.FXML;
@@ -49,7 +49,7 @@ public final class ComparePanelController {
     private static final Logger LOG = Logger.getLogger(ComparePanelController.class.getName());
 
     private final WorkspaceSession session;
-    private final Executor executor;
+    private final Lanes lanes;
     private CompareSides sides;
     private ReviewPane pane;
     /** What the review shown was made for; null when none is shown. */
@@ -112,14 +112,14 @@ public final class ComparePanelController {
     @FXML
     private TextArea rerunCommand;
 
-    public ComparePanelController(WorkspaceSession session, Executor executor) {
+    public ComparePanelController(WorkspaceSession session, Lanes lanes) {
         this.session = session;
-        this.executor = executor;
+        this.lanes = lanes;
     }
 
     @FXML
     private void initialize() {
-        sides = new CompareSides(session, executor, layoutA, layoutB, status::setText);
+        sides = new CompareSides(session, lanes.reads(), layoutA, layoutB, status::setText);
         pane = new ReviewPane(new ReviewPane.Nodes(canvasA, canvasB, review, reviewBody, verdict, metrics, details, detailsPane,
             findingsATitle, findingsBTitle, findingsA, findingsB, notCheckedA, notCheckedB, notInSummary, source, rerunBox,
             rerunCommand));
@@ -217,7 +217,7 @@ public final class ComparePanelController {
                 status.setText("Cannot compare: " + e.getMessage());
             })
             .andFinally(() -> compare.setDisable(false))
-            .runOn(executor);
+            .runOn(lanes.reads());
     }
 
     /** Compares {@code a} and {@code b} in the background from the bound summary that holds their event kind. */
@@ -235,7 +235,7 @@ public final class ComparePanelController {
                 status.setText("Cannot compare from the traffic summary: " + e.getMessage());
             })
             .andFinally(() -> compare.setDisable(false))
-            .runOn(executor);
+            .runOn(lanes.reads());
     }
 
     @FXML
@@ -294,6 +294,6 @@ public final class ComparePanelController {
         })
             .onSuccess(t -> status.setText("Wrote " + t))
             .onError(e -> status.setText("Cannot write " + target.getFileName() + ": " + e.getMessage()))
-            .runOn(executor);
+            .runOn(lanes.files());
     }
 }

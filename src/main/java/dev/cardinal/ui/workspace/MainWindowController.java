@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
+import dev.cardinal.ui.common.Lanes;
 import java.util.logging.Logger;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
@@ -34,7 +34,7 @@ public final class MainWindowController {
     static final javafx.util.Duration MESSAGE_LASTS = javafx.util.Duration.seconds(8);
 
     private final WorkspaceSession session;
-    private final Executor executor;
+    private final Lanes lanes;
     private final Recovery recovery;
     private SampleReads reads;
     private FileActions files;
@@ -92,17 +92,17 @@ public final class MainWindowController {
     @FXML
     private dev.cardinal.ui.compare.ComparePanelController comparePanelController;
 
-    public MainWindowController(WorkspaceSession session, Executor executor, Recovery recovery) {
+    public MainWindowController(WorkspaceSession session, Lanes lanes, Recovery recovery) {
         this.session = session;
-        this.executor = executor;
+        this.lanes = lanes;
         this.recovery = recovery;
     }
 
     @FXML
     private void initialize() {
-        reads = new SampleReads(session, executor, status, progress, cancel, () -> bottomTabs.getSelectionModel().select(0));
+        reads = new SampleReads(session, lanes.reads(), status, progress, cancel, () -> bottomTabs.getSelectionModel().select(0));
         session.readSamplesWith(reads::reread);
-        files = new FileActions(session, executor, recovery, reads, recoveryBarController, status, this::showRecent);
+        files = new FileActions(session, lanes.files(), recovery, reads, recoveryBarController, status, this::showRecent);
         codeTab.selectedProperty().addListener((o, was, now) -> codeTabPanelController.setShowing(now));
         codeTabPanelController.setShowing(codeTab.isSelected());
         showContentWhenFirstSelected(topTabs);
