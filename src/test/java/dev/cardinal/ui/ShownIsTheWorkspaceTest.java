@@ -156,8 +156,7 @@ class ShownIsTheWorkspaceTest extends WorkbenchFixture {
         robot.interact(() -> window.controller().exportCanvasPngTo(png));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status.getText().startsWith("Wrote"));
         robot.interact(() -> window.session().edits().setRole("user_id", Role.FIELD));
-        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.S).release(javafx.scene.input.KeyCode.CONTROL);
-        WaitForAsyncUtils.waitForFxEvents();
+        saveAndWait(robot);
         assertEquals("Saved " + ws.getFileName(), status.getText());
     }
 

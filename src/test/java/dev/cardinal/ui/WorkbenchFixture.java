@@ -90,6 +90,13 @@ abstract class WorkbenchFixture {
         return Files.writeString(dir.resolve("more.lp"), body);
     }
 
+    /** Presses Ctrl+S and waits until the workspace is written (in the background) and nothing is unsaved. */
+    protected void saveAndWait(FxRobot robot) throws Exception {
+        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.S).release(javafx.scene.input.KeyCode.CONTROL);
+        waitOnFx(10, () -> !window.session().history().isDirty());
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
     /** Copies the ad marketplace workspace and its traffic into {@code dir}, opens the copy and waits for its numbers. */
     protected Path openCopy(FxRobot robot, Path dir) throws Exception {
         return openCopy(robot, dir, "ad-marketplace", "ads.cardinal.json");

@@ -397,20 +397,48 @@ public final class WorkspaceSession implements AutoCloseable {
      * file still finds its traffic. The window's file becomes {@code target}.
      */
     public void saveAs(Path target) throws IOException {
+        Saving s = saving(target);
+        s.write();
+        saved(s);
+    }
+
+    /**
+     * A save of the workspace as edited now to {@code target}: what is written ({@link Saving#write}, file I/O for a
+     * background lane), then {@link #saved} on the FX thread.
+     */
+    public Saving saving(Path target) {
         Workspace ws = history.current();
         if (ws == null) {
             throw new IllegalStateException("no workspace is open");
         }
         Path file = file();
-        Workspace rebased = WorkspaceFiles.rebase(ws, file, target);
-        WorkspaceFiles.save(target, rebased);
         boolean elsewhere = file == null || !file.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize());
-        shown.savedAs(target);
-        if (!rebased.equals(ws)) {
-            history.reset(rebased); // the same files, paths relative to the new folder: the same traffic (SampleCache.Key)
+        return new Saving(ws, WorkspaceFiles.rebase(ws, file, target), target, elsewhere);
+    }
+
+    /**
+     * A save: the workspace as edited when it was asked for, as it is written (sample paths relative to the target's
+     * folder), where, and whether that is another file than the one open.
+     */
+    public record Saving(Workspace edited, Workspace rebased, Path target, boolean elsewhere) {
+        /** Writes it atomically, keeping the previous version as a backup (fsync, link, rename: not on the FX thread). */
+        public void write() throws IOException {
+            WorkspaceFiles.save(target, rebased);
         }
-        history.markSaved();
-        showStatus((elsewhere ? "Saved as " : "Saved ") + target.getFileName());
+    }
+
+    /** {@code s} was written: the window's file becomes its target, and what was written is no longer unsaved. */
+    public void saved(Saving s) {
+        shown.savedAs(s.target());
+        if (history.current() == s.edited()) {
+            if (!s.rebased().equals(s.edited())) {
+                history.reset(s.rebased()); // the same files, paths relative to the new folder: the same traffic (SampleCache.Key)
+            }
+            history.markSaved();
+        } else if (s.rebased().equals(s.edited())) {
+            history.markSaved(s.edited()); // edited while it was written: those edits are not saved
+        }
+        showStatus((s.elsewhere() ? "Saved as " : "Saved ") + s.target().getFileName());
         refreshTitle();
     }
 
