@@ -82,6 +82,7 @@ class StaleNumbersTest extends WorkbenchFixture {
         // the review of 30d with session_id a tag is either gone from view or marked, and no export writes it
         assertTrue(showing(robot, "#compareStale"), "the review of the earlier state is marked out of date");
         assertTrue(robot.lookup("#compareStale").queryAs(Label.class).getText().startsWith("Out of date"));
+        snap(robot, "compare-out-of-date");
         for (String extension : new String[] {".md", ".html"}) {
             assertTrue(exported(extension).isEmpty(), "an out-of-date review is not exported: " + extension);
         }

@@ -35,7 +35,11 @@ import javafx.collections.ObservableList;
  * what every panel shows of them: the sample, the attribute table, the problems list, the title, the status bar and
  * the live projection of the selected layout. Everything shown follows the workspace: the sample is the one its bound
  * files give ({@link SampleCache}), so undo, redo, New and Open change one source of truth and every panel follows it.
- * Plain JavaFX properties, testable without starting the toolkit.
+ * What numbers are of is one immutable {@link SessionState} in one read-only property ({@link #state()}): the
+ * selection and the settings change by commands ({@link #select}, {@link #changeSettings}) and are read-only views of
+ * it; a panel that keeps numbers compares the state they were made for with the state now. One-off notices (status
+ * messages, focus requests) go through {@link Session#notices()}. Plain JavaFX properties, testable without starting
+ * the toolkit.
  */
 public final class WorkspaceSession implements AutoCloseable {
     /** How long the projection waits for more edits before it recomputes. */
