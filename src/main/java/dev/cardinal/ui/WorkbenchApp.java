@@ -33,7 +33,7 @@ public final class WorkbenchApp extends Application {
     static final double DEFAULT_WIDTH = 1366;
     static final double DEFAULT_HEIGHT = 768;
 
-    private ExecutorService executor;
+    private dev.cardinal.ui.common.Lanes.Owned lanes;
     private Window window;
     private WorkbenchSettings settings = WorkbenchSettings.defaults();
     private java.nio.file.Path home;
@@ -42,22 +42,28 @@ public final class WorkbenchApp extends Application {
     public record Window(Parent root, MainWindowController controller, WorkspaceSession session) {
     }
 
+    /** The window with one executor for all its background work. */
     public static Window build(java.util.concurrent.Executor executor) {
+        return build(dev.cardinal.ui.common.Lanes.one(executor));
+    }
+
+    /** The window with its background work in {@code lanes}. */
+    public static Window build(dev.cardinal.ui.common.Lanes lanes) {
         WorkspaceSession session = new WorkspaceSession(javafx.application.Platform::runLater);
         Recovery recovery = new Recovery(Recovery.defaultHome());
         MainWindowController[] controller = new MainWindowController[1];
         ControllerFactory factory = new ControllerFactory()
-            .register(MainWindowController.class, () -> controller[0] = new MainWindowController(session, executor, recovery))
+            .register(MainWindowController.class, () -> controller[0] = new MainWindowController(session, lanes, recovery))
             .register(ExplorerController.class, () -> new ExplorerController(session))
-            .register(CanvasPanelController.class, () -> new CanvasPanelController(session, executor))
+            .register(CanvasPanelController.class, () -> new CanvasPanelController(session, lanes.files()))
             .register(AttributesPanelController.class, () -> new AttributesPanelController(session))
             .register(ProjectionPanelController.class, () -> new ProjectionPanelController(session))
             .register(FindingsPanelController.class, () -> new FindingsPanelController(session))
-            .register(CodeTabController.class, () -> new CodeTabController(session, executor))
-            .register(PushPanelController.class, () -> new PushPanelController(session, executor))
-            .register(dev.cardinal.ui.compare.ComparePanelController.class, () -> new dev.cardinal.ui.compare.ComparePanelController(session, executor))
-            .register(dev.cardinal.ui.workspace.CapturePanelController.class, () -> new dev.cardinal.ui.workspace.CapturePanelController(session, executor))
-            .register(RecoveryBarController.class, () -> new RecoveryBarController(session, executor, recovery))
+            .register(CodeTabController.class, () -> new CodeTabController(session, lanes.files()))
+            .register(PushPanelController.class, () -> new PushPanelController(session, lanes.network()))
+            .register(dev.cardinal.ui.compare.ComparePanelController.class, () -> new dev.cardinal.ui.compare.ComparePanelController(session, lanes))
+            .register(dev.cardinal.ui.workspace.CapturePanelController.class, () -> new dev.cardinal.ui.workspace.CapturePanelController(session, lanes))
+            .register(RecoveryBarController.class, () -> new RecoveryBarController(session, lanes.files(), recovery))
             .register(dev.cardinal.ui.start.StartPageController.class, dev.cardinal.ui.start.StartPageController::new)
             .register(dev.cardinal.ui.workspace.MenuBarController.class, () -> new dev.cardinal.ui.workspace.MenuBarController(session));
         Parent root = factory.load(FxmlView.MAIN_WINDOW);
@@ -83,13 +89,13 @@ public final class WorkbenchApp extends Application {
 
     @Override
     public void start(Stage stage) {
-        executor = backgroundExecutor();
+        lanes = dev.cardinal.ui.common.Lanes.start();
         // a scratch influxd of a workbench killed earlier, and its data, go at this start
-        executor.execute(dev.cardinal.engine.influxdb1.ScratchInfluxd::removeLeftovers);
+        lanes.files().execute(dev.cardinal.engine.influxdb1.ScratchInfluxd::removeLeftovers);
         List<String> args = getParameters().getRaw();
-        showInto(stage, executor, settings, w -> {
+        showInto(stage, lanes.lanes(), settings, w -> {
             window = w;
-            SettingsKeeper keeper = new SettingsKeeper(stage, w, settings, home, executor);
+            SettingsKeeper keeper = new SettingsKeeper(stage, w, settings, home, lanes.files());
             keeper.start();
             stage.setOnCloseRequest(e -> {
                 if (!w.controller().requestClose()) {
@@ -112,6 +118,12 @@ public final class WorkbenchApp extends Application {
      */
     public static void showInto(Stage stage, java.util.concurrent.Executor executor, WorkbenchSettings settings,
                                 java.util.function.Consumer<Window> built) {
+        showInto(stage, dev.cardinal.ui.common.Lanes.one(executor), settings, built);
+    }
+
+    /** See {@link #showInto(Stage, java.util.concurrent.Executor, WorkbenchSettings, java.util.function.Consumer)}. */
+    public static void showInto(Stage stage, dev.cardinal.ui.common.Lanes lanes, WorkbenchSettings settings,
+                                java.util.function.Consumer<Window> built) {
         javafx.scene.control.Label starting = new javafx.scene.control.Label("Starting Cardinal…");
         starting.setTextFill(javafx.scene.paint.Color.web(settings.darkTheme() ? "#a8a09d" : "#6b6462"));
         String surface = settings.darkTheme() ? "#1e1c1b" : "#fbfaf9";
@@ -124,7 +136,7 @@ public final class WorkbenchApp extends Application {
         place(stage, settings);
         stage.show();
         javafx.application.Platform.runLater(() -> {
-            Window w = build(executor);
+            Window w = build(lanes);
             stage.titleProperty().bind(w.session().titleProperty());
             scene.setRoot(w.root());
             w.controller().apply(settings);
@@ -157,8 +169,8 @@ public final class WorkbenchApp extends Application {
         if (window != null) {
             window.session().close();
         }
-        if (executor != null) {
-            executor.shutdownNow();
+        if (lanes != null) {
+            lanes.shutdownNow();
         }
     }
 

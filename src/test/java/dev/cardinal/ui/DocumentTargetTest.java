@@ -173,7 +173,7 @@ class DocumentTargetTest extends WorkbenchFixture {
     void aLayoutWithAFixedMappingIsPlannedAndAppliedAsTheCommandLineDoesAndWrittenUnderItsStrictMapping(FxRobot robot,
         @TempDir Path dir) throws Exception {
         Path ws = openWithTarget(robot, dir);
-        robot.interact(() -> window.session().selectedLayoutProperty().set(window.session().workspace().layout("fixed-slots")
+        robot.interact(() -> window.session().select(window.session().workspace().layout("fixed-slots")
             .orElseThrow()));
         waitOnFx(60, () -> !nowOf(robot, "mapping fields, strict template").isEmpty());
         String strictRow = nowOf(robot, "mapping fields, strict template");

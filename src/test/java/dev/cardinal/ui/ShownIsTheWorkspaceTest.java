@@ -29,18 +29,6 @@ import org.testfx.util.WaitForAsyncUtils;
  */
 class ShownIsTheWorkspaceTest extends WorkbenchFixture {
 
-    /** 50 points of new users, sessions and listings for the ad marketplace, in a file of their own. */
-    private static Path moreTraffic(Path dir) throws Exception {
-        StringBuilder body = new StringBuilder();
-        for (int i = 0; i < 50; i++) {
-            body.append("listing_event,event=view,listing_id=L9").append(i).append(",user_id=new").append(i)
-                .append(",device=desktop,session_id=s-new-").append(i).append(" page_url=\"/x\",count=1i ")
-                .append(1_767_571_200_000_000_000L + i).append('\n');
-        }
-        body.append("this line is no point\n");
-        return Files.writeString(dir.resolve("more.lp"), body);
-    }
-
     private long distinctOf(FxRobot robot, String attribute) {
         return window.session().attributes().stream().filter(r -> r.name().equals(attribute)).mapToLong(AttributeRow::distinct)
             .findFirst().orElse(-1);
@@ -168,8 +156,7 @@ class ShownIsTheWorkspaceTest extends WorkbenchFixture {
         robot.interact(() -> window.controller().exportCanvasPngTo(png));
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> status.getText().startsWith("Wrote"));
         robot.interact(() -> window.session().edits().setRole("user_id", Role.FIELD));
-        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.S).release(javafx.scene.input.KeyCode.CONTROL);
-        WaitForAsyncUtils.waitForFxEvents();
+        saveAndWait(robot);
         assertEquals("Saved " + ws.getFileName(), status.getText());
     }
 

@@ -28,7 +28,9 @@ abstract class WorkbenchFixture {
     /** The recovery folder the tests' workbench uses ({@code -Dcardinal.home} in the pom). */
     static final Path RECOVERY = Path.of("target/cardinal-home/recovery");
 
-    protected final ExecutorService executor = WorkbenchApp.backgroundExecutor();
+    /** The window's background lanes, each its own thread as in the application. */
+    protected final dev.cardinal.ui.common.Lanes.Owned lanes = dev.cardinal.ui.common.Lanes.start();
+    protected final ExecutorService executor = lanes.files();
     protected WorkbenchApp.Window window;
     protected Stage stage;
 
@@ -53,7 +55,7 @@ abstract class WorkbenchFixture {
 
     private void show(Stage stage) {
         this.stage = stage;
-        window = WorkbenchApp.build(executor);
+        window = WorkbenchApp.build(lanes.lanes());
         stage.titleProperty().bind(window.session().titleProperty());
         stage.setScene(new Scene(window.root(), 1280, 800));
         stage.show();
@@ -61,7 +63,7 @@ abstract class WorkbenchFixture {
 
     @AfterEach
     void stopBackground() {
-        executor.shutdownNow();
+        lanes.shutdownNow();
     }
 
     /** Writes a screenshot of the window to target/screenshots/NAME.png. */
@@ -73,6 +75,26 @@ abstract class WorkbenchFixture {
                 throw new UncheckedIOException(e);
             }
         });
+    }
+
+    /** 50 points of new users, sessions and listings for the ad marketplace, in a file of their own, with one
+     * bad line. */
+    protected static Path moreTraffic(Path dir) throws Exception {
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < 50; i++) {
+            body.append("listing_event,event=view,listing_id=L9").append(i).append(",user_id=new").append(i)
+                .append(",device=desktop,session_id=s-new-").append(i).append(" page_url=\"/x\",count=1i ")
+                .append(1_767_571_200_000_000_000L + i).append('\n');
+        }
+        body.append("this line is no point\n");
+        return Files.writeString(dir.resolve("more.lp"), body);
+    }
+
+    /** Presses Ctrl+S and waits until the workspace is written (in the background) and nothing is unsaved. */
+    protected void saveAndWait(FxRobot robot) throws Exception {
+        robot.press(javafx.scene.input.KeyCode.CONTROL).type(javafx.scene.input.KeyCode.S).release(javafx.scene.input.KeyCode.CONTROL);
+        waitOnFx(10, () -> !window.session().history().isDirty());
+        WaitForAsyncUtils.waitForFxEvents();
     }
 
     /** Copies the ad marketplace workspace and its traffic into {@code dir}, opens the copy and waits for its numbers. */

@@ -233,8 +233,7 @@ class WorkbenchTest extends WorkbenchFixture {
         // the canvas opens fitted to its cards: 60 pixels on screen are 60 / zoom on the canvas
         double zoom = robot.lookup("#canvas").queryAs(dev.cardinal.ui.canvas.CanvasView.class).zoom();
         assertTrue(moved != null && moved.y() >= 100 && Math.abs(moved.x() - x - 60 / zoom) <= 2, moved + " at zoom " + zoom);
-        robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
-        WaitForAsyncUtils.waitForFxEvents();
+        saveAndWait(robot);
         var saved = window.session().workspace();
         openAndWait(robot, ws);
         awaitProjection(robot);
@@ -366,8 +365,7 @@ class WorkbenchTest extends WorkbenchFixture {
             assertTrue(robot.lookup("#planText").queryTextInputControl().getText().contains("nothing to do"));
         }
         robot.interact(() -> window.session().edits().setRole("device", dev.cardinal.model.Role.FIELD));
-        robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
-        WaitForAsyncUtils.waitForFxEvents();
+        saveAndWait(robot);
         assertTrue(Files.readString(ws).contains("\"device\""));
         for (Path f : List.of(ws, dev.cardinal.model.WorkspaceFiles.backupOf(ws.toAbsolutePath()))) {
             assertTrue(!Files.readString(f).contains("s3cret-pa55"), "no password in " + f);

@@ -53,9 +53,9 @@ public final class CanvasPanelController {
         paletteHolder.getChildren().add(canvas.palette());
         session.selectedLayoutProperty().addListener((o, was, now) -> showPalette());
         // a finding points at an attribute: its chip on the selected layout's card is selected
-        session.focusedAttributeProperty().addListener((o, was, name) -> {
+        session.state().notices().subscribe(dev.cardinal.ui.session.Notices.Focus.class, f -> {
             Layout selected = session.selectedLayoutProperty().get();
-            canvas.focus(selected == null ? null : selected.id(), name);
+            canvas.focus(selected == null ? null : selected.id(), f.name());
         });
         actions = new CanvasActions(session, this);
         canvas.setEvents(actions);

@@ -11,13 +11,18 @@ import dev.cardinal.ui.canvas.CanvasView;
 import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.RerunCommand;
 import dev.cardinal.ui.common.Tasks;
+import dev.cardinal.ui.session.SessionState;
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.value.ObservableValue;
 import dev.cardinal.ui.workspace.WorkspaceSession;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Executor;
+import dev.cardinal.ui.common.Lanes;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import javafx.fxml.FXML;
@@ -28,6 +33,7 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TitledPane;
+import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 
@@ -43,9 +49,13 @@ public final class ComparePanelController {
     private static final Logger LOG = Logger.getLogger(ComparePanelController.class.getName());
 
     private final WorkspaceSession session;
-    private final Executor executor;
+    private final Lanes lanes;
     private CompareSides sides;
     private ReviewPane pane;
+    /** What the review shown was made for; null when none is shown. */
+    private final ObjectProperty<ReviewMadeFor> shownFor = new SimpleObjectProperty<>();
+    /** Why the review shown is out of date, or null while it holds for the session's state. */
+    private ObservableValue<String> outOfDate;
     @FXML
     private ChoiceBox<Side> layoutA;
     @FXML
@@ -92,23 +102,42 @@ public final class ComparePanelController {
     @FXML
     private Label source;
     @FXML
+    private HBox staleBox;
+    @FXML
+    private Label stale;
+    @FXML
     private TitledPane detailsPane;
     @FXML
     private VBox rerunBox;
     @FXML
     private TextArea rerunCommand;
 
-    public ComparePanelController(WorkspaceSession session, Executor executor) {
+    public ComparePanelController(WorkspaceSession session, Lanes lanes) {
         this.session = session;
-        this.executor = executor;
+        this.lanes = lanes;
     }
 
     @FXML
     private void initialize() {
-        sides = new CompareSides(session, executor, layoutA, layoutB, status::setText);
+        sides = new CompareSides(session, lanes.reads(), layoutA, layoutB, status::setText);
         pane = new ReviewPane(new ReviewPane.Nodes(canvasA, canvasB, review, reviewBody, verdict, metrics, details, detailsPane,
             findingsATitle, findingsBTitle, findingsA, findingsB, notCheckedA, notCheckedB, notInSummary, source, rerunBox,
-            rerunCommand, exportMarkdown, exportHtml));
+            rerunCommand));
+        outOfDate = Bindings.createObjectBinding(() -> shownFor.get() == null ? null : shownFor.get().outOfDate(session.state().state()),
+            shownFor, session.state().stateProperty());
+        staleBox.visibleProperty().bind(outOfDate.map(why -> true).orElse(false));
+        staleBox.managedProperty().bind(staleBox.visibleProperty());
+        stale.textProperty().bind(outOfDate.map(why -> "Out of date: " + why + " changed since this review was made. Compare again"
+            + " to see and export the numbers as they are now.").orElse(""));
+        // an export writes what is shown, and an out-of-date review is not written at all
+        exportMarkdown.disableProperty().bind(shownFor.isNull().or(staleBox.visibleProperty()));
+        exportHtml.disableProperty().bind(exportMarkdown.disableProperty());
+    }
+
+    /** Shows what the review is and what it was made for (null: no review is shown now); returns its status line. */
+    private String shown(String said, SessionState madeFor, Side a, Side b) {
+        shownFor.set(pane.layouts().isEmpty() ? null : new ReviewMadeFor(madeFor, a, b));
+        return said;
     }
 
     @FXML
@@ -175,36 +204,38 @@ public final class ComparePanelController {
         }
         compare.setDisable(true);
         status.setText("Comparing " + a.label() + " with " + b.label() + "…");
-        var settings = session.settingsProperty().get();
-        Long mappingLimit = session.mappingLimitProperty().get();
+        SessionState madeFor = session.state().state();
+        var settings = madeFor.settings();
+        Long mappingLimit = madeFor.mappingLimit();
         Tasks.<Review>create(p -> {
             Review r = Review.of(a, b, sample, opened.sample().report(), settings);
             return mappingLimit == null ? r : r.withMappings(sample, mappingLimit);
         })
-            .onSuccess(r -> status.setText(pane.show(r)))
+            .onSuccess(r -> status.setText(shown(pane.show(r), madeFor, a, b)))
             .onError(e -> {
                 LOG.log(Level.WARNING, "compare failed", e);
                 status.setText("Cannot compare: " + e.getMessage());
             })
             .andFinally(() -> compare.setDisable(false))
-            .runOn(executor);
+            .runOn(lanes.reads());
     }
 
     /** Compares {@code a} and {@code b} in the background from the bound summary that holds their event kind. */
     private void compareFromSummary(Side a, Side b, List<Path> summaries) {
         compare.setDisable(true);
         status.setText("Comparing " + a.label() + " with " + b.label() + " from the traffic summary…");
-        var settings = session.settingsProperty().get();
+        SessionState madeFor = session.state().state();
+        var settings = madeFor.settings();
         String workspaceFile = session.file() == null ? "W.cardinal.json" : session.file().toString();
         Tasks.<Optional<SummaryCompared>>create(p -> SummaryCompared.of(a, b, session.summaries(), summaries, settings, workspaceFile))
-            .onSuccess(c -> c.ifPresentOrElse(found -> status.setText(pane.show(found)),
+            .onSuccess(c -> c.ifPresentOrElse(found -> status.setText(shown(pane.show(found), madeFor, a, b)),
                 () -> status.setText("The sample has no " + a.layout().eventKind() + " traffic to compare over.")))
             .onError(e -> {
                 LOG.log(Level.WARNING, "compare from a traffic summary failed", e);
                 status.setText("Cannot compare from the traffic summary: " + e.getMessage());
             })
             .andFinally(() -> compare.setDisable(false))
-            .runOn(executor);
+            .runOn(lanes.reads());
     }
 
     @FXML
@@ -237,7 +268,7 @@ public final class ComparePanelController {
      * one over a traffic summary; empty when none is shown.
      */
     public Optional<String> exported(String extension) {
-        return pane.exported(extension);
+        return staleBox.isVisible() ? Optional.empty() : pane.exported(extension);
     }
 
     private void export(String kind, String pattern, String extension) {
@@ -263,6 +294,6 @@ public final class ComparePanelController {
         })
             .onSuccess(t -> status.setText("Wrote " + t))
             .onError(e -> status.setText("Cannot write " + target.getFileName() + ": " + e.getMessage()))
-            .runOn(executor);
+            .runOn(lanes.files());
     }
 }

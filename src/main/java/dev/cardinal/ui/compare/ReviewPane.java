@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
-import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
@@ -43,7 +42,7 @@ final class ReviewPane {
     record Nodes(CanvasView canvasA, CanvasView canvasB, ScrollPane review, VBox reviewBody, VBox verdict, MetricsGrid metrics,
                  WholeTextArea details, TitledPane detailsPane, Label findingsATitle, Label findingsBTitle, FindingRows findingsA,
                  FindingRows findingsB, Label notCheckedA, Label notCheckedB, Label notInSummary, Label source, VBox rerunBox,
-                 TextArea rerunCommand, Button exportMarkdown, Button exportHtml) {
+                 TextArea rerunCommand) {
     }
 
     private final Nodes n;
@@ -152,8 +151,6 @@ final class ReviewPane {
         shownSummary = null;
         n.reviewBody().setVisible(false);
         n.review().setVisible(false); // its scroll bar, for what is no longer there, too
-        n.exportMarkdown().setDisable(true);
-        n.exportHtml().setDisable(true);
     }
 
     /** What a summary does not hold and where the numbers come from, or neither (null: a review over rows). */
@@ -193,8 +190,6 @@ final class ReviewPane {
         n.reviewBody().setVisible(true);
         n.review().setVisible(true);
         n.review().setVvalue(0);
-        n.exportMarkdown().setDisable(false);
-        n.exportHtml().setDisable(false);
     }
 
     /** One layout's card alone on its canvas, with the attributes that differ between the two marked. */

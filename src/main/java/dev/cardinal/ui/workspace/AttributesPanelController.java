@@ -53,7 +53,7 @@ public final class AttributesPanelController {
         });
         session.selectedLayoutProperty().addListener((o, was, now) -> attributesTitle.setText(now == null
             ? "Attributes" : "Attributes of " + now.eventKind() + " in layout “" + now.name() + "”"));
-        session.focusedAttributeProperty().addListener((o, was, name) -> selectRow(name));
+        session.state().notices().subscribe(dev.cardinal.ui.session.Notices.Focus.class, f -> selectRow(f.name()));
         // one selected attribute for the canvas, this table and the Edit menu's T, F and Delete
         attributes.getSelectionModel().selectedItemProperty().addListener((o, was, row) -> {
             if (row != null) {

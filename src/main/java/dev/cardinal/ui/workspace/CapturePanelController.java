@@ -16,7 +16,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Executor;
+import dev.cardinal.ui.common.Lanes;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -38,7 +38,7 @@ public final class CapturePanelController {
     private static final Logger LOG = Logger.getLogger(CapturePanelController.class.getName());
 
     private final WorkspaceSession session;
-    private final Executor executor;
+    private final Lanes lanes;
     private CaptureServer server;
     private Timeline ticker;
     private long shownPoints = -1;
@@ -51,9 +51,9 @@ public final class CapturePanelController {
     @FXML
     private Label captureStatus;
 
-    public CapturePanelController(WorkspaceSession session, Executor executor) {
+    public CapturePanelController(WorkspaceSession session, Lanes lanes) {
         this.session = session;
-        this.executor = executor;
+        this.lanes = lanes;
     }
 
     /** What to do with the captured traffic when capture stops (the main window adds it as a sample). */
@@ -142,7 +142,8 @@ public final class CapturePanelController {
         Tasks.<Sample>create(p -> {
             List<SampleReader.Source> sources = new ArrayList<>(bound);
             sources.add(new SampleReader.Source(spool, SampleBinding.lineProtocol("captured", spool.toString(), "ns")));
-            return SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE);
+            // the distinct counts here, once, not on the FX thread when the attribute table shows the live sample
+            return WorkspaceOpener.counted(SampleReader.read(sources, SampleLimits.defaults(), ReadMonitor.NONE));
         })
             .onSuccess(sample -> {
                 if (server == s) { // a read that ends after the capture stopped shows nothing
@@ -151,7 +152,7 @@ public final class CapturePanelController {
             })
             .onError(e -> LOG.log(Level.WARNING, "cannot read the captured traffic", e))
             .andFinally(() -> reading = false)
-            .runOn(executor);
+            .runOn(lanes.reads());
     }
 
     /** Stops listening; with {@code keep}, what was captured is moved beside the workspace and added as a sample. */
@@ -167,10 +168,12 @@ public final class CapturePanelController {
         if (s == null) {
             return;
         }
+        long points;
         try {
             s.close();
-            long points = s.stats().points();
+            points = s.stats().points();
             if (!keepTraffic || points == 0 || session.file() == null) {
+                // a temporary file, also when the window closes (the background lanes may be gone by then)
                 Files.deleteIfExists(s.spool());
                 if (shownPoints > 0) {
                     session.endLiveSample(); // the captured points are not in the workspace: nor in its numbers
@@ -178,16 +181,26 @@ public final class CapturePanelController {
                 captureStatus.setText(points == 0 ? "Stopped: nothing arrived." : "Stopped after " + points + " points (not kept: save the workspace first).");
                 return;
             }
-            Path kept = session.file().toAbsolutePath().resolveSibling("captured-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".lp");
-            Files.move(s.spool(), kept, StandardCopyOption.REPLACE_EXISTING);
-            captureStatus.setText(String.format(Locale.ROOT, "Stopped: %,d points kept in %s and added to the workspace's samples.", points,
-                kept.getFileName()));
-            keep.accept(List.of(kept));
         } catch (IOException e) {
             LOG.log(Level.WARNING, "stopping the capture failed", e);
             captureStatus.setText("Stopping the capture failed: " + e.getMessage());
+            return;
         }
+        Path kept = session.file().toAbsolutePath().resolveSibling("captured-"
+            + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + ".lp");
+        captureStatus.setText(String.format(Locale.ROOT, "Stopped: keeping %,d points in %s…", points, kept.getFileName()));
+        // the spool may be on another file system than the workspace: the move is a copy then, off the FX thread
+        Tasks.<Path>create(p -> Files.move(s.spool(), kept, StandardCopyOption.REPLACE_EXISTING))
+            .onSuccess(moved -> {
+                captureStatus.setText(String.format(Locale.ROOT, "Stopped: %,d points kept in %s and added to the workspace's samples.",
+                    points, moved.getFileName()));
+                keep.accept(List.of(moved));
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "cannot keep the captured traffic in " + kept, e);
+                captureStatus.setText("Cannot keep the captured traffic in " + kept.getFileName() + ": " + e.getMessage());
+            })
+            .runOn(lanes.files());
     }
 
     private static void deleteQuietly(Path file) {

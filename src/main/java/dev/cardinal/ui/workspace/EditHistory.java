@@ -106,7 +106,12 @@ public final class EditHistory {
 
     /** The current workspace was saved. */
     public void markSaved() {
-        saved = current.get();
+        markSaved(current.get());
+    }
+
+    /** {@code ws} was saved (written in the background: edits made meanwhile are not saved). */
+    public void markSaved(Workspace ws) {
+        saved = ws;
         refresh();
     }
 

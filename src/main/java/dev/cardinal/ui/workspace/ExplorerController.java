@@ -29,7 +29,7 @@ public final class ExplorerController {
         session.history().currentProperty().addListener((o, was, now) -> show(now));
         explorer.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             if (now != null && now.getValue() instanceof Node n && n.payload() instanceof Layout l) {
-                session.selectedLayoutProperty().set(l);
+                session.select(l);
             }
         });
         // a sample's menu: unbind it (to bind a traffic summary of its event kind in its place, for one)

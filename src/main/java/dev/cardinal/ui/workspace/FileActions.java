@@ -81,18 +81,67 @@ final class FileActions {
     }
 
 
+    /** File > Save: written in the background (the window goes on); Save As when the workspace has no file yet. */
     void save() {
         if (session.file() == null) {
             saveAs();
             return;
         }
-        try {
-            session.save();
-            recoveryBar.discard(session.file());
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "cannot save " + session.file(), e);
-            session.showFailure("Cannot save " + session.file().getFileName() + ": " + e.getMessage(), List.of());
+        saveInBackground(session.file(), false);
+    }
+
+    /** Saves before going on (the unsaved-changes question): written now, as what follows needs it written. */
+    private void saveNow() {
+        boolean chosen = session.file() == null;
+        Path target = chosen ? saveTarget().orElse(null) : session.file();
+        if (target == null) {
+            return;
         }
+        try {
+            session.saveAs(target);
+            recoveryBar.discard(target);
+            if (chosen) {
+                rememberRecent(target);
+            }
+        } catch (IOException e) {
+            LOG.log(Level.WARNING, "cannot save " + target, e);
+            session.showFailure("Cannot save " + target.getFileName() + ": " + e.getMessage(), List.of());
+        }
+    }
+
+    /**
+     * Writes the workspace to {@code target} on the files lane; the window follows when it is written.
+     *
+     * @param remember whether the target joins the recent files (a file chosen in Save As)
+     */
+    private void saveInBackground(Path target, boolean remember) {
+        WorkspaceSession.Saving saving = session.saving(target);
+        Tasks.<WorkspaceSession.Saving>create(p -> {
+            saving.write();
+            return saving;
+        })
+            .onSuccess(s -> {
+                session.saved(s);
+                recoveryBar.discard(target);
+                if (remember) {
+                    rememberRecent(target);
+                }
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "cannot save " + target, e);
+                session.showFailure("Cannot save " + target.getFileName() + ": " + e.getMessage(), List.of());
+            })
+            .runOn(executor);
+    }
+
+    private void rememberRecent(Path target) {
+        executor.execute(() -> {
+            try {
+                recovery.remember(target);
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "cannot update the recent files", e);
+            }
+        });
     }
 
 
@@ -104,8 +153,13 @@ final class FileActions {
 
 
     void saveAs() {
+        saveTarget().ifPresent(target -> saveInBackground(target, true));
+    }
+
+    /** Where the user says to save the workspace (a chooser), or empty when none is open or the chooser is cancelled. */
+    private java.util.Optional<Path> saveTarget() {
         if (session.workspace() == null) {
-            return;
+            return java.util.Optional.empty();
         }
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Save workspace as");
@@ -116,24 +170,10 @@ final class FileActions {
         }
         File f = chooser.showSaveDialog(owner.getScene().getWindow());
         if (f == null) {
-            return;
+            return java.util.Optional.empty();
         }
-        Path target = f.getName().endsWith(WorkspaceFiles.EXTENSION) ? f.toPath()
-            : f.toPath().resolveSibling(f.getName() + WorkspaceFiles.EXTENSION);
-        try {
-            session.saveAs(target);
-            recoveryBar.discard(target);
-            executor.execute(() -> {
-                try {
-                    recovery.remember(target);
-                } catch (IOException e) {
-                    LOG.log(Level.WARNING, "cannot update the recent files", e);
-                }
-            });
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "cannot save " + target, e);
-            session.showFailure("Cannot save " + target.getFileName() + ": " + e.getMessage(), List.of());
-        }
+        return java.util.Optional.of(f.getName().endsWith(WorkspaceFiles.EXTENSION) ? f.toPath()
+            : f.toPath().resolveSibling(f.getName() + WorkspaceFiles.EXTENSION));
     }
 
 
@@ -154,7 +194,7 @@ final class FileActions {
         dev.cardinal.ui.common.Dialogs.theme(alert.getDialogPane(), owner.getScene().getWindow());
         ButtonType answer = alert.showAndWait().orElse(ButtonType.CANCEL);
         if (answer == saveButton) {
-            save();
+            saveNow();
             return !session.history().isDirty();
         }
         if (answer == discard) {

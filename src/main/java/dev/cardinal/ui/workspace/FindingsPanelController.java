@@ -78,8 +78,7 @@ public final class FindingsPanelController {
         f.evidence().forEach(e -> text.append(e.label()).append(" = ").append(e.value()).append("; "));
         text.append(f.fix().applicable() ? "fix: " : "advice: ").append(f.fix().title());
         findingDetail.setText(text.toString());
-        session.focusedAttributeProperty().set(null);
-        session.focusedAttributeProperty().set(f.subject());
+        session.focusAttribute(f.subject());
     }
 
     /** The series shown, from rows or from a traffic summary; -1 when none are. */

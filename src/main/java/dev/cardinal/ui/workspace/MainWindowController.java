@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Executor;
+import dev.cardinal.ui.common.Lanes;
 import java.util.logging.Logger;
 import javafx.beans.InvalidationListener;
 import javafx.beans.Observable;
@@ -34,7 +34,7 @@ public final class MainWindowController {
     static final javafx.util.Duration MESSAGE_LASTS = javafx.util.Duration.seconds(8);
 
     private final WorkspaceSession session;
-    private final Executor executor;
+    private final Lanes lanes;
     private final Recovery recovery;
     private SampleReads reads;
     private FileActions files;
@@ -92,17 +92,17 @@ public final class MainWindowController {
     @FXML
     private dev.cardinal.ui.compare.ComparePanelController comparePanelController;
 
-    public MainWindowController(WorkspaceSession session, Executor executor, Recovery recovery) {
+    public MainWindowController(WorkspaceSession session, Lanes lanes, Recovery recovery) {
         this.session = session;
-        this.executor = executor;
+        this.lanes = lanes;
         this.recovery = recovery;
     }
 
     @FXML
     private void initialize() {
-        reads = new SampleReads(session, executor, status, progress, cancel, () -> bottomTabs.getSelectionModel().select(0));
+        reads = new SampleReads(session, lanes.reads(), status, progress, cancel, () -> bottomTabs.getSelectionModel().select(0));
         session.readSamplesWith(reads::reread);
-        files = new FileActions(session, executor, recovery, reads, recoveryBarController, status, this::showRecent);
+        files = new FileActions(session, lanes.files(), recovery, reads, recoveryBarController, status, this::showRecent);
         codeTab.selectedProperty().addListener((o, was, now) -> codeTabPanelController.setShowing(now));
         codeTabPanelController.setShowing(codeTab.isSelected());
         showContentWhenFirstSelected(topTabs);
@@ -135,8 +135,7 @@ public final class MainWindowController {
         capturePanelController.setOnKeep(this::addSamples);
         canvasPanelController.setOnShowInAttributes(attribute -> {
             topTabs.getSelectionModel().select(attributesTab);
-            session.focusedAttributeProperty().set(null);
-            session.focusedAttributeProperty().set(attribute);
+            session.focusAttribute(attribute);
         });
         canvasPanelController.setOnCompare((a, b) -> {
             topTabs.getSelectionModel().select(compareTab);
@@ -192,12 +191,11 @@ public final class MainWindowController {
     /** A message in the status bar (saved, exported, failed) gives way to what the sample is after a while. */
     private void expireMessages() {
         javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(MESSAGE_LASTS);
-        session.messageProperty().addListener((o, was, now) -> {
+        // each message is news, the same text again too: it lasts its while from when it was said
+        session.state().notices().subscribe(dev.cardinal.ui.session.Notices.Status.class, n -> {
             wait.stop();
-            if (now != null) {
-                wait.setOnFinished(e -> session.expireStatus(now));
-                wait.playFromStart();
-            }
+            wait.setOnFinished(e -> session.expireStatus(n.text()));
+            wait.playFromStart();
         });
     }
 
@@ -271,6 +269,7 @@ public final class MainWindowController {
     /** Switches between the light and the dark theme. */
     public void setDarkTheme(boolean dark) {
         this.dark = dark;
+        session.changeTheme(dark);
         menusController.showDarkTheme(dark);
         var sheets = status.getScene().getRoot().getStylesheets();
         String url = Objects.requireNonNull(MainWindowController.class.getResource(DARK_STYLESHEET)).toExternalForm();

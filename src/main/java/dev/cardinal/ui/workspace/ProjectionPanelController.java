@@ -163,8 +163,7 @@ public final class ProjectionPanelController {
             return;
         }
         double x = Double.parseDouble(traffic.getValue().substring(1));
-        session.mappingLimitProperty().set(server.getValue().mappingLimit());
-        session.settingsProperty().set(server.getValue().settings(Durations.parse(horizon.getValue()), x));
+        session.changeSettings(server.getValue().settings(Durations.parse(horizon.getValue()), x), server.getValue().mappingLimit());
     }
 
     /** A document engine: the mapping the layout builds in an index, and when its total-fields limit refuses writes. */

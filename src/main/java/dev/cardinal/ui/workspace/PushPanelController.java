@@ -7,6 +7,7 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.common.Cells;
 import dev.cardinal.ui.common.Tasks;
+import dev.cardinal.ui.session.SessionState;
 import java.net.URI;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -42,8 +43,8 @@ public final class PushPanelController {
     private final ScratchPush scratch = new ScratchPush();
     /** The last plan, for Apply; dropped when the layout or the form changes, and once applied. */
     private ScratchPush.Planned planned;
-    /** The layout the shown results are of (as it was pushed), or null when none are shown. */
-    private Layout pushed;
+    /** The session's state the shown results are of (the layout pushed, the traffic written), or null when none are shown. */
+    private SessionState pushed;
     /** What the summary says when nothing was pushed. */
     private String idleSummary;
     @FXML
@@ -133,7 +134,6 @@ public final class PushPanelController {
         });
         session.history().currentProperty().addListener((o, was, ws) -> {
             forgetPlan();
-            forgetResultsUnlessOf(session.selectedLayoutProperty().get());
             if (ws != null && targetUrl.getText().isBlank()) {
                 ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_1 || t.kind().isDocument()).findFirst()
                     .ifPresent(t -> {
@@ -143,10 +143,8 @@ public final class PushPanelController {
                     });
             }
         });
-        session.selectedLayoutProperty().addListener((o, was, now) -> {
-            forgetPlan();
-            forgetResultsUnlessOf(now);
-        });
+        session.selectedLayoutProperty().addListener((o, was, now) -> forgetPlan());
+        session.state().stateProperty().addListener((o, was, now) -> forgetResultsUnlessOf(now));
         for (TextField f : new TextField[] {targetUrl, targetDatabase, targetUser, targetPassword}) {
             f.textProperty().addListener((o, was, now) -> targetChanged());
         }
@@ -172,9 +170,12 @@ public final class PushPanelController {
         forgetResults();
     }
 
-    /** Results of a push show only while the layout they are of is the one selected, as it was pushed. */
-    private void forgetResultsUnlessOf(Layout layout) {
-        if (pushed != null && !pushed.equals(layout)) {
+    /**
+     * Results of a push show only while the layout they are of is the one selected, as it was pushed, and the traffic
+     * is the one that was written: projected and measured of other traffic are not this traffic's numbers.
+     */
+    private void forgetResultsUnlessOf(SessionState now) {
+        if (pushed != null && (now.layout() == null || !now.layout().equals(pushed.layout()) || !now.sameTraffic(pushed))) {
             forgetResults();
         }
     }
@@ -188,13 +189,14 @@ public final class PushPanelController {
         pushSummary.setText(idleSummary);
     }
 
-    /** Shows a push's results, of {@code layout} as it was pushed. */
-    private void showResults(Layout layout, ScratchPush.Result r) {
+    /** Shows a push's results, of {@code layout} as it was pushed in the state {@code pushedIn}. */
+    private void showResults(SessionState pushedIn, Layout layout, ScratchPush.Result r) {
         pushSummary.textProperty().unbind();
-        pushed = layout;
+        pushed = pushedIn.withLayout(layout);
         pushSummary.setText(r.summary());
         pushResult.getItems().setAll(r.rows());
         session.showStatus("Pushed " + layout.name() + ": " + r.summary());
+        forgetResultsUnlessOf(session.state().state()); // the layout or the traffic changed while it was pushed
     }
 
     /** The client the form describes; the password goes to the client and nowhere else. */
@@ -327,8 +329,9 @@ public final class PushPanelController {
         applyTarget.setDisable(true);
         pushed = null;
         pushResult.getItems().clear();
+        SessionState pushedIn = session.state().state();
         Task<ScratchPush.Result> job = Tasks.create(apply)
-            .onSuccess(r -> showResults(layout, r))
+            .onSuccess(r -> showResults(pushedIn, layout, r))
             .onError(e -> {
                 LOG.log(Level.WARNING, "apply failed", e);
                 pushSummary.textProperty().unbind();
@@ -372,8 +375,9 @@ public final class PushPanelController {
         pushScratch.setDisable(true);
         pushed = null;
         pushResult.getItems().clear();
+        SessionState pushedIn = session.state().state();
         Task<ScratchPush.Result> job = Tasks.<ScratchPush.Result>create(p -> scratch.push(session.workspace(), layout, sample.get(), p))
-            .onSuccess(r -> showResults(layout, r))
+            .onSuccess(r -> showResults(pushedIn, layout, r))
             .onError(e -> {
                 LOG.log(Level.WARNING, "push to the scratch influxd failed", e);
                 pushSummary.textProperty().unbind();

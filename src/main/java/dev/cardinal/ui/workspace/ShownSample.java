@@ -11,10 +11,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
+import dev.cardinal.ui.session.SessionState;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
-import javafx.beans.property.StringProperty;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -27,7 +30,11 @@ final class ShownSample {
     private final LiveProjection projection;
     private final BoundSummaries summaries;
     private final Supplier<Workspace> current;
-    private final StringProperty summary;
+    /** What the traffic is, in a sentence: the status bar's when no message is shown. */
+    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No workspace open");
+    /** Where the file and the traffic shown go: the session's state. */
+    private final BiConsumer<Path, SessionState.Traffic> publish;
+    private SessionState.Traffic traffic = SessionState.Traffic.NONE;
     private final ReadOnlyObjectWrapper<WorkspaceOpener.Opened> opened = new ReadOnlyObjectWrapper<>();
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final SampleCache samples = new SampleCache();
@@ -43,13 +50,24 @@ final class ShownSample {
     /**
      * @param summaries the traffic summaries read for the session (the status bar says what they hold)
      * @param current the workspace as edited
-     * @param summary where the summary of the sample goes (the status bar's)
+     * @param publish told the workspace's file and the traffic shown whenever either changes
      */
-    ShownSample(LiveProjection projection, BoundSummaries summaries, Supplier<Workspace> current, StringProperty summary) {
+    ShownSample(LiveProjection projection, BoundSummaries summaries, Supplier<Workspace> current,
+                BiConsumer<Path, SessionState.Traffic> publish) {
         this.projection = projection;
         this.summaries = summaries;
         this.current = current;
-        this.summary = summary;
+        this.publish = publish;
+    }
+
+    /** What the traffic is, in a sentence (the status bar shows it when no message is). */
+    ReadOnlyStringProperty summaryProperty() {
+        return summary.getReadOnlyProperty();
+    }
+
+    /** Says {@code text} of the traffic in place of the sentence made from it (a workspace with none yet). */
+    void say(String text) {
+        summary.set(text);
     }
 
     ReadOnlyObjectProperty<WorkspaceOpener.Opened> openedProperty() {
@@ -79,11 +97,13 @@ final class ShownSample {
         unread = List.copyOf(notRead);
         samples.clear();
         shownKey = null;
+        publish.accept(file, traffic);
     }
 
     /** The same workspace saved as {@code workspaceFile} (its traffic is the same files). */
     void savedAs(Path workspaceFile) {
         file = workspaceFile;
+        publish.accept(file, traffic);
     }
 
     /** Traffic was read for {@code ws} saved as {@code workspaceFile}: kept for when the workspace binds those files. */
@@ -91,6 +111,7 @@ final class ShownSample {
         file = workspaceFile;
         unread = List.copyOf(notRead);
         samples.put(SampleCache.Key.of(file, ws, unread), sample);
+        publish.accept(file, traffic);
     }
 
     /** True when a sample of the workspace (not a live one) is shown. */
@@ -151,6 +172,8 @@ final class ShownSample {
     /** Shows a sample; {@code live} when captured traffic replaces it every few moments. */
     private void show(Sample sample, boolean live) {
         projection.sample(sample, live);
+        traffic = SessionState.Traffic.of(sample, live);
+        publish.accept(file, traffic);
         Workspace ws = current.get();
         opened.set(new WorkspaceOpener.Opened(file, ws, fileWarnings, sample, unread));
         problems.setAll(problemLines(sample.report()));

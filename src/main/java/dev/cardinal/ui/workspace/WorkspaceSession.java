@@ -20,11 +20,13 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
-import javafx.beans.property.ObjectProperty;
+import dev.cardinal.ui.session.Notices;
+import dev.cardinal.ui.session.Session;
+import dev.cardinal.ui.session.SessionState;
 import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -33,7 +35,11 @@ import javafx.collections.ObservableList;
  * what every panel shows of them: the sample, the attribute table, the problems list, the title, the status bar and
  * the live projection of the selected layout. Everything shown follows the workspace: the sample is the one its bound
  * files give ({@link SampleCache}), so undo, redo, New and Open change one source of truth and every panel follows it.
- * Plain JavaFX properties, testable without starting the toolkit.
+ * What numbers are of is one immutable {@link SessionState} in one read-only property ({@link #state()}): the
+ * selection and the settings change by commands ({@link #select}, {@link #changeSettings}) and are read-only views of
+ * it; a panel that keeps numbers compares the state they were made for with the state now. One-off notices (status
+ * messages, focus requests) go through {@link Session#notices()}. Plain JavaFX properties, testable without starting
+ * the toolkit.
  */
 public final class WorkspaceSession implements AutoCloseable {
     /** How long the projection waits for more edits before it recomputes. */
@@ -43,20 +49,18 @@ public final class WorkspaceSession implements AutoCloseable {
     /** The bound traffic summaries, read once for the opener, the projection and the Compare tab alike. */
     private final BoundSummaries summaries = new BoundSummaries();
     private final LiveProjection projection;
-    private final ObjectProperty<Layout> selectedLayout = new SimpleObjectProperty<>();
-    private final ObjectProperty<ProjectionSettings> settings = new SimpleObjectProperty<>(ProjectionSettings.defaults());
-    private final ObjectProperty<Long> mappingLimit = new SimpleObjectProperty<>();
+    /** The one state every panel derives what it shows from; the properties below are views of it. */
+    private final Session state = new Session();
+    private final ReadOnlyObjectWrapper<Layout> selectedLayout = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<ProjectionSettings> settings = new ReadOnlyObjectWrapper<>();
+    private final ReadOnlyObjectWrapper<Long> mappingLimit = new ReadOnlyObjectWrapper<>();
     private final ObservableList<AttributeRow> attributes = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Cardinal");
-    private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No workspace open");
     /** What the last action said (saved, exported, why it failed); it gives way to the summary when it expires. */
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper();
-    private final javafx.beans.binding.StringBinding status = javafx.beans.binding.Bindings.createStringBinding(
-        () -> message.get() != null ? message.get() : summary.get(), message, summary);
+    private final javafx.beans.binding.StringBinding status;
     private final LayoutEdits edits;
     private final ShownSample shown;
-    /** The attribute a finding or another view points at; the attribute views select it. */
-    private final javafx.beans.property.StringProperty focusedAttribute = new javafx.beans.property.SimpleStringProperty();
     /** The attribute selected in the canvas or the attribute table: what Make Tag, Make Field and Drop act on. */
     private final javafx.beans.property.StringProperty selectedAttribute = new javafx.beans.property.SimpleStringProperty();
     /** Counts the workspaces shown (opened, new, or made from traffic): views that start afresh for one follow it. */
@@ -65,8 +69,15 @@ public final class WorkspaceSession implements AutoCloseable {
     /** A session whose projection results are handed to the thread {@code ui} runs on (the FX thread in the window). */
     public WorkspaceSession(Executor ui) {
         projection = new LiveProjection(ui, DEBOUNCE_MILLIS, summaries);
-        edits = new LayoutEdits(history, selectedLayout::get, selectedLayout::set, this::showStatus);
-        shown = new ShownSample(projection, summaries, history::current, summary);
+        selectedLayout.bind(state.map(SessionState::layout));
+        settings.bind(state.map(SessionState::settings));
+        mappingLimit.bind(state.map(SessionState::mappingLimit));
+        edits = new LayoutEdits(history, selectedLayout::get, this::select, this::showStatus);
+        shown = new ShownSample(projection, summaries, history::current,
+            (file, traffic) -> state.update(s -> s.withFile(file).withTraffic(traffic)));
+        state.notices().subscribe(Notices.Status.class, n -> message.set(n.text()));
+        status = javafx.beans.binding.Bindings.createStringBinding(
+            () -> message.get() != null ? message.get() : shown.summaryProperty().get(), message, shown.summaryProperty());
         selectedLayout.addListener((o, was, now) -> {
             refreshAttributes();
             project();
@@ -82,13 +93,13 @@ public final class WorkspaceSession implements AutoCloseable {
             if (same == null && now != null) {
                 same = now.layouts().stream().findFirst().orElse(null);
             }
+            Layout next = same;
+            state.update(s -> s.withWorkspace(now, next));
             if (same != null && same.equals(selected)) {
                 if (sampleChanged) {
                     refreshAttributes();
                 }
                 project();
-            } else {
-                selectedLayout.set(same);
             }
             refreshTitle();
         });
@@ -117,6 +128,11 @@ public final class WorkspaceSession implements AutoCloseable {
     /** The shown sample with the workspace it is the traffic of: its files, warnings and unread samples. */
     public ReadOnlyObjectProperty<WorkspaceOpener.Opened> openedProperty() {
         return shown.openedProperty();
+    }
+
+    /** The session's state, one immutable value, and its one-off notices. */
+    public Session state() {
+        return state;
     }
 
     public EditHistory history() {
@@ -184,21 +200,32 @@ public final class WorkspaceSession implements AutoCloseable {
         return dir == null ? null : dir.toFile();
     }
 
-    public ObjectProperty<Layout> selectedLayoutProperty() {
-        return selectedLayout;
+    public ReadOnlyObjectProperty<Layout> selectedLayoutProperty() {
+        return selectedLayout.getReadOnlyProperty();
     }
 
-    public ObjectProperty<ProjectionSettings> settingsProperty() {
-        return settings;
+    public ReadOnlyObjectProperty<ProjectionSettings> settingsProperty() {
+        return settings.getReadOnlyProperty();
     }
 
     /** A document engine's total-fields limit when the projection is for one (the mapping is shown), else null. */
-    public ObjectProperty<Long> mappingLimitProperty() {
-        return mappingLimit;
+    public ReadOnlyObjectProperty<Long> mappingLimitProperty() {
+        return mappingLimit.getReadOnlyProperty();
     }
 
-    public javafx.beans.property.StringProperty focusedAttributeProperty() {
-        return focusedAttribute;
+    /** Projects with {@code next} (horizon, traffic multiplier, the server's limits) and a document engine's {@code limit}. */
+    public void changeSettings(ProjectionSettings next, Long limit) {
+        state.update(s -> s.withSettings(next, limit));
+    }
+
+    /** Switches the theme (a state of its own: nothing is recomputed for it). */
+    public void changeTheme(boolean dark) {
+        state.update(s -> s.withDarkTheme(dark));
+    }
+
+    /** Brings the attribute {@code name} into view in the canvas and the attribute table. */
+    public void focusAttribute(String name) {
+        state.notices().post(new Notices.Focus(name));
     }
 
     public javafx.beans.property.StringProperty selectedAttributeProperty() {
@@ -238,12 +265,12 @@ public final class WorkspaceSession implements AutoCloseable {
      */
     public void newWorkspace() {
         shown.startOver(null, List.of(), List.of());
-        selectedLayout.set(null);
+        select((Layout) null);
         history.reset(Workspace.empty("untitled"));
         if (!shown.followed()) {
             followSample(history.current()); // an empty workspace again: no change for the listener to follow
         }
-        summary.set("New workspace: add sample traffic (File → Add Sample Traffic, or drop files here)");
+        shown.say("New workspace: add sample traffic (File → Add Sample Traffic, or drop files here)");
         message.set(null);
         selectedAttribute.set(null);
         workspaceShown.set(workspaceShown.get() + 1);
@@ -254,12 +281,12 @@ public final class WorkspaceSession implements AutoCloseable {
     public void show(WorkspaceOpener.Opened result) {
         shown.startOver(result.file(), result.warnings(), result.unread());
         shown.keep(result.file(), result.workspace(), result.unread(), result.sample());
-        selectedLayout.set(null);
+        select((Layout) null);
         message.set(null);
         history.reset(result.workspace());
         if (history.current() == result.workspace() && !shown.followed()) {
             followSample(result.workspace()); // the same workspace value again: no change for the listener to follow
-            result.workspace().layouts().stream().findFirst().ifPresent(selectedLayout::set);
+            result.workspace().layouts().stream().findFirst().ifPresent(this::select);
         }
         selectedAttribute.set(null);
         workspaceShown.set(workspaceShown.get() + 1);
@@ -279,7 +306,7 @@ public final class WorkspaceSession implements AutoCloseable {
         if (wasOpen) {
             history.apply(description, ws -> result.workspace());
         } else {
-            selectedLayout.set(null);
+            select((Layout) null);
             history.resetUnsaved(result.workspace());
             workspaceShown.set(workspaceShown.get() + 1);
         }
@@ -323,8 +350,7 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** Says in the status bar what an action did (saved, exported); it lasts until it expires or the next one. */
     public void showStatus(String text) {
-        message.set(null); // the same text again is news again
-        message.set(text);
+        state.notices().post(new Notices.Status(text));
     }
 
     /** The message {@code text} has been shown long enough; a newer message stays. */
@@ -347,8 +373,13 @@ public final class WorkspaceSession implements AutoCloseable {
     public void select(String layoutId) {
         Workspace ws = history.current();
         if (ws != null) {
-            ws.layout(layoutId).filter(l -> !l.equals(selectedLayout.get())).ifPresent(selectedLayout::set);
+            ws.layout(layoutId).filter(l -> !l.equals(selectedLayout.get())).ifPresent(this::select);
         }
+    }
+
+    /** Selects {@code layout} (null: none). */
+    public void select(Layout layout) {
+        state.update(s -> s.withLayout(layout));
     }
 
     /** Saves the workspace where it was opened from (atomically, keeping the previous version as a backup). */
@@ -370,20 +401,48 @@ public final class WorkspaceSession implements AutoCloseable {
      * file still finds its traffic. The window's file becomes {@code target}.
      */
     public void saveAs(Path target) throws IOException {
+        Saving s = saving(target);
+        s.write();
+        saved(s);
+    }
+
+    /**
+     * A save of the workspace as edited now to {@code target}: what is written ({@link Saving#write}, file I/O for a
+     * background lane), then {@link #saved} on the FX thread.
+     */
+    public Saving saving(Path target) {
         Workspace ws = history.current();
         if (ws == null) {
             throw new IllegalStateException("no workspace is open");
         }
         Path file = file();
-        Workspace rebased = WorkspaceFiles.rebase(ws, file, target);
-        WorkspaceFiles.save(target, rebased);
         boolean elsewhere = file == null || !file.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize());
-        shown.savedAs(target);
-        if (!rebased.equals(ws)) {
-            history.reset(rebased); // the same files, paths relative to the new folder: the same traffic (SampleCache.Key)
+        return new Saving(ws, WorkspaceFiles.rebase(ws, file, target), target, elsewhere);
+    }
+
+    /**
+     * A save: the workspace as edited when it was asked for, as it is written (sample paths relative to the target's
+     * folder), where, and whether that is another file than the one open.
+     */
+    public record Saving(Workspace edited, Workspace rebased, Path target, boolean elsewhere) {
+        /** Writes it atomically, keeping the previous version as a backup (fsync, link, rename: not on the FX thread). */
+        public void write() throws IOException {
+            WorkspaceFiles.save(target, rebased);
         }
-        history.markSaved();
-        showStatus((elsewhere ? "Saved as " : "Saved ") + target.getFileName());
+    }
+
+    /** {@code s} was written: the window's file becomes its target, and what was written is no longer unsaved. */
+    public void saved(Saving s) {
+        shown.savedAs(s.target());
+        if (history.current() == s.edited()) {
+            if (!s.rebased().equals(s.edited())) {
+                history.reset(s.rebased()); // the same files, paths relative to the new folder: the same traffic (SampleCache.Key)
+            }
+            history.markSaved();
+        } else if (s.rebased().equals(s.edited())) {
+            history.markSaved(s.edited()); // edited while it was written: those edits are not saved
+        }
+        showStatus((s.elsewhere() ? "Saved as " : "Saved ") + s.target().getFileName());
         refreshTitle();
     }
 

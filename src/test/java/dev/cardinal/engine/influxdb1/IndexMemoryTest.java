@@ -87,7 +87,7 @@ class IndexMemoryTest extends ScratchServerTest {
 
     /** Every layout of every sample scenario, the same list {@link ProjectionAccuracyTest} writes. */
     @ParameterizedTest(name = "{0} / {1}")
-    @MethodSource("dev.cardinal.push.ProjectionAccuracyTest#layouts")
+    @MethodSource("dev.cardinal.engine.influxdb1.ProjectionAccuracyTest#layouts")
     void everyScenarioLiesInsideItsRange(String scenario, String layoutId) throws Exception {
         check(Path.of("sample-data", scenario, scenario + WorkspaceFiles.EXTENSION), scenario, layoutId);
     }

@@ -166,8 +166,9 @@ class WorkspaceSessionTest {
         awaitProjection();
         assertEquals(used + 2, session.projection().aheadUsed());
         assertEquals(atOnce + 2, session.projection().undebounced());
-        session.settingsProperty().set(new dev.cardinal.projection.ProjectionSettings(java.time.Duration.ofDays(365),
-            session.settingsProperty().get().trafficMultiplier(), session.settingsProperty().get().limits()));
+        session.changeSettings(new dev.cardinal.projection.ProjectionSettings(java.time.Duration.ofDays(365),
+            session.settingsProperty().get().trafficMultiplier(), session.settingsProperty().get().limits()),
+            session.mappingLimitProperty().get());
         awaitProjection();
         assertEquals(used + 2, session.projection().aheadUsed());
         assertEquals(atOnce + 2, session.projection().undebounced(), "a projection not made ahead waits for the debounce");
