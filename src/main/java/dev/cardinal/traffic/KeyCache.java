@@ -90,6 +90,16 @@ final class KeyCache {
     }
 
     /**
+     * Forgets the shape of the measurement's last line: the line just written changed some of the keys in the slots
+     * but is not one a later line may be written like (it had a field named time), so no line is until the next
+     * whole check.
+     */
+    void forgetShape() {
+        current.shapeTags = -1;
+        current.shapeFields = -1;
+    }
+
+    /**
      * True when the last line written of the measurement just looked up had this many tags and fields (see
      * {@link #rememberShape}).
      */

@@ -123,7 +123,9 @@ final class PointWriter {
             setField(kind, a, f, s.array[k + 1], s.start[k + 1], s.length[k + 1]);
         }
         kind.commit(ts);
-        if (!timeField) {
+        if (timeField) {
+            keys.forgetShape(); // the slots hold some of this line's keys now: the earlier shape no longer fits them
+        } else {
             keys.rememberShape(p.tagCount, p.fieldCount, p.fieldType);
         }
     }

@@ -9,6 +9,7 @@ import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -40,6 +41,18 @@ class KeyCacheTest {
             assertEquals(describe(alone, m), describe(together, m), context);
             assertEquals(problems(alone, e.getValue(), m), problems(together, lines, m), context);
         }
+    }
+
+    /**
+     * A line with a field named time is written without it and leaves its other keys in the slots: the shape of the
+     * line before (one integer field) must not let the next line write its integer into the boolean column of f.
+     * Found by the property above (it crashed the reader with a ClassCastException).
+     */
+    @Example
+    void aLineWithAFieldNamedTimeLeavesNoShapeBehind() {
+        interleavedMeasurementsReadAsEachAlone(List.of("m10 g=2i 33", "m10,a=z,b=y f=true,time=2i,g=1i 23", "m10 f=1i 999999"));
+        Sample s = LpFixture.read(FIRST + "\nm10 g=2i 33\nm10,a=z,b=y f=true,time=2i,g=1i 23\nm10 f=1i 999999\n");
+        assertEquals("boolean", s.eventKind("m10").orElseThrow().attribute("f").orElseThrow().type().id());
     }
 
     private static String measurement(String line) {
