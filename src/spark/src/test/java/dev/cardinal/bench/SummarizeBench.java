@@ -24,7 +24,7 @@ import org.apache.spark.sql.SparkSession;
  * says more than wall time on a shared machine, and the load average is printed beside it) and the heap each used; then the summary's figures are
  * checked against the rows' ({@link ReportComparison}), as the tests check them on small samples.
  *
- * <pre>cd src/spark && mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummarizeBench -Dbench=1000000</pre>
+ * <pre>mvn -q -DskipTests -Pspark-bench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummarizeBench -Dbench=1000000</pre>
  */
 public final class SummarizeBench {
     private SummarizeBench() {

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * SUMMARY --format json} equals the one of {@code cardinal analyze TRAFFIC --exact --format json} at the same place
  * ({@link ReportComparison}); the first that differs is said and the exit code is 1.
  *
- * <pre>cd src/spark && mvn -q -DskipTests -Pbench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummaryCheck \
+ * <pre>mvn -q -DskipTests -Pspark-bench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummaryCheck \
  *     -Dbench="W.cardinal.json TRAFFIC S.summary.json"</pre>
  */
 public final class SummaryCheck {
