@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ProjectionsTest {
     private static final Path ADS = Path.of("sample-data", "ad-marketplace", "ad-marketplace.cardinal.json");
-    private static final Path SUMMARIES = Path.of("src", "test", "resources", "summaries");
+    private static final Path SUMMARIES = Path.of("src", "core", "src", "test", "resources", "summaries");
 
     private static Workspace ads() throws Exception {
         return WorkspaceFiles.load(ADS).workspace();

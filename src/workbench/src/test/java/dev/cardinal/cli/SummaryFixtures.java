@@ -15,7 +15,7 @@ import java.nio.file.Path;
  */
 final class SummaryFixtures {
     static final long ROWS = 20_000;
-    private static final Path DIR = Path.of("src", "workbench", "src", "test", "resources", "summaries");
+    private static final Path DIR = Path.of("src", "core", "src", "test", "resources", "summaries");
 
     private SummaryFixtures() {
     }

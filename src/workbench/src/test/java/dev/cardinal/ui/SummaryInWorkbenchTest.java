@@ -38,7 +38,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * saved and restored; a malformed summary, or one beside rows of its event kind, is refused with why.
  */
 class SummaryInWorkbenchTest extends WorkbenchFixture {
-    private static final Path SUMMARY = Path.of("src/workbench/src/test/resources/summaries/ad-marketplace.summary.json");
+    private static final Path SUMMARY = Path.of("src/core/src/test/resources/summaries/ad-marketplace.summary.json");
     private static final String LAYOUT = "ids-as-tags";
 
     /** The ad marketplace's workspace without its row samples, in {@code dir}, with the summary beside it. */
@@ -331,7 +331,7 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
                 new SampleBinding("weather", "weather.summary.json", SampleFormat.SUMMARY, null, "ns", null, null, List.of())),
             ads.rollups(), ads.targets(), canvas));
         Files.copy(Path.of("sample-data/ad-marketplace/traffic.lp.gz"), dir.resolve("traffic.lp.gz"));
-        Files.copy(Path.of("src/workbench/src/test/resources/summaries/weather.summary.json"), dir.resolve("weather.summary.json"));
+        Files.copy(Path.of("src/core/src/test/resources/summaries/weather.summary.json"), dir.resolve("weather.summary.json"));
         openAndWait(robot, ws);
         String both = "20,000 points read from 1 file, 0 bad lines; traffic summary weather.summary.json: 20,000 rows over 5.8 days"
             + " (counts, no rows held)";

@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
  * what is refused beside it, and what the projection panel shows of a layout it covers and of one it does not.
  */
 class BoundSummariesTest {
-    private static final Path SUMMARY = Path.of("src/workbench/src/test/resources/summaries/ad-marketplace.summary.json");
+    private static final Path SUMMARY = Path.of("src/core/src/test/resources/summaries/ad-marketplace.summary.json");
     private static final Path ADS = Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json");
 
     private static Workspace ads() throws Exception {

@@ -6,7 +6,7 @@
 # would run it with --master local[2].
 set -euo pipefail
 ROWS=20000
-OUT=src/workbench/src/test/resources/summaries
+OUT=src/core/src/test/resources/summaries
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 mvn -B -q -pl src/spark dependency:build-classpath -Dmdep.outputFile="$WORK/cp.txt" -Dmdep.includeScope=test
