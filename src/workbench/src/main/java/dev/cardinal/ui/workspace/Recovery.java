@@ -37,7 +37,7 @@ public final class Recovery {
     }
 
     /**
-     * The folder: {@code -Dcardinal.home}, else {@code $XDG_CONFIG_HOME/cardinal}, else {@code $HOME/.config/cardinal}
+     * The folder: {@code -Dcardinal.home} (absolute, normalised), else {@code $XDG_CONFIG_HOME/cardinal}, else {@code $HOME/.config/cardinal}
      * (the XDG base directories are relative to {@code $HOME}; Java 17's {@code user.home} is the password file's
      * home whatever {@code $HOME} says, and is used only when {@code $HOME} is not set).
      */
@@ -47,7 +47,7 @@ public final class Recovery {
 
     static Path defaultHome(String property, java.util.Map<String, String> env, String userHome) {
         if (property != null && !property.isBlank()) {
-            return Path.of(property);
+            return Path.of(property).toAbsolutePath().normalize(); // a folder given as a/b/../c is shown, and compared, as a/c
         }
         String xdg = env.get("XDG_CONFIG_HOME");
         if (xdg != null && !xdg.isBlank()) {

@@ -70,6 +70,7 @@ class RecoveryTest {
     void theFolderFollowsTheEnvironmentAsXdgSays() {
         String passwd = "/root";
         assertEquals(Path.of("/opt/c"), Recovery.defaultHome("/opt/c", java.util.Map.of("HOME", "/home/u"), passwd));
+        assertEquals(Path.of("/opt/c"), Recovery.defaultHome("/opt/build/../c", java.util.Map.of("HOME", "/home/u"), passwd));
         assertEquals(Path.of("/x/cfg/cardinal"), Recovery.defaultHome(null, java.util.Map.of("XDG_CONFIG_HOME", "/x/cfg", "HOME", "/home/u"), passwd));
         assertEquals(Path.of("/home/u/.config/cardinal"), Recovery.defaultHome(null, java.util.Map.of("HOME", "/home/u"), passwd));
         assertEquals(Path.of("/home/u/.config/cardinal"), Recovery.defaultHome("", java.util.Map.of("XDG_CONFIG_HOME", " ", "HOME", "/home/u"), passwd));
