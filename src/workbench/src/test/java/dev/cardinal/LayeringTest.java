@@ -6,8 +6,6 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.syntax.elements.ClassesShouldConjunction;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,8 +28,7 @@ class LayeringTest {
 
     @BeforeAll
     static void importClasses() {
-        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.cardinal");
+        classes = MainClasses.imported();
         // the rules below pass vacuously on an empty import; make sure the layers are really there
         for (String layer : new String[]{"model", "traffic", "projection", "lineprotocol", "engine.influxdb1", "engine.influxdb2",
             "engine.opensearch", "engine.sql", "engines", "capture", "cli", "ui"}) {

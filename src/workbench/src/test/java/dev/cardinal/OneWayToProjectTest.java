@@ -6,8 +6,6 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaConstructor;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjector;
 import dev.cardinal.projection.MergedSummaryProjector;
@@ -26,8 +24,7 @@ class OneWayToProjectTest {
 
     @Test
     void onlyTheEntryChoosesAProjector() {
-        JavaClasses classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-            .importPackages("dev.cardinal");
+        JavaClasses classes = MainClasses.imported();
         DescribedPredicate<JavaCall<?>> choosing = DescribedPredicate.describe("a projector of its own", call -> {
             String owner = call.getTargetOwner().getName();
             String name = call.getName();
