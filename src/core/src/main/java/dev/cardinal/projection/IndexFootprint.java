@@ -31,9 +31,21 @@ public record IndexFootprint(long series, long seriesKeyBytes, long tagPairs, lo
      * {@code valueFactor} (average sizes kept); measurements, tag keys and field keys as they are.
      */
     public IndexFootprint scaled(double seriesFactor, double valueFactor) {
+        return scaled(seriesFactor, valueFactor, 1, 1);
+    }
+
+    /**
+     * The same index scaled as {@link #scaled(double, double)}, with the measurements (their names and tag keys) scaled
+     * by {@code measurementFactor} and the field keys (and the field set) by {@code fieldKeyFactor}: a layout that
+     * makes a measurement or a field key per value grows them with the traffic.
+     */
+    public IndexFootprint scaled(double seriesFactor, double valueFactor, double measurementFactor, double fieldKeyFactor) {
         return new IndexFootprint(Math.round(series * seriesFactor), Math.round(seriesKeyBytes * seriesFactor),
             Math.round(tagPairs * seriesFactor), Math.round(tagBytes * seriesFactor), Math.round(tagValues * valueFactor),
-            Math.round(tagValueBytes * valueFactor), measurements, measurementNameBytes, tagKeys, tagKeyBytes, fieldKeys,
-            fieldKeyBytes, fieldSetLow, fieldSetHigh);
+            Math.round(tagValueBytes * valueFactor), Math.round(measurements * measurementFactor),
+            Math.round(measurementNameBytes * measurementFactor), Math.round(tagKeys * measurementFactor),
+            Math.round(tagKeyBytes * measurementFactor), Math.round(fieldKeys * fieldKeyFactor),
+            Math.round(fieldKeyBytes * fieldKeyFactor), Math.round(fieldSetLow * fieldKeyFactor),
+            Math.round(fieldSetHigh * fieldKeyFactor));
     }
 }

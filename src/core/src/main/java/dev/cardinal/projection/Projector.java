@@ -122,11 +122,14 @@ public final class Projector {
 
         MemoryModel.Estimate memoryNow = MemoryModel.estimate(now.footprint());
         Projection.Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
-        MemoryModel.Estimate memoryAt = memoryAt(now, seriesAt, tagsAtHorizon.values());
-        MemoryModel.Estimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Projection.Range::low).toList());
-        MemoryModel.Estimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Projection.Range::high).toList());
-        Projection.Ranges ranges = new Projection.Ranges(seriesRange, tagRanges,
-            range(b -> fieldKeys.at(b).applyAsDouble(atHorizon)), range(b -> measurementFit.predict(atHorizon, b)),
+        Projection.Range fieldKeyRange = range(b -> fieldKeys.at(b).applyAsDouble(atHorizon));
+        Projection.Range measurementRange = range(b -> measurementFit.predict(atHorizon, b));
+        MemoryModel.Estimate memoryAt = memoryAt(now, seriesAt, tagsAtHorizon.values(), measurementsAt, fieldKeysAt);
+        MemoryModel.Estimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Projection.Range::low).toList(),
+            measurementRange.low(), fieldKeyRange.low());
+        MemoryModel.Estimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Projection.Range::high).toList(),
+            measurementRange.high(), fieldKeyRange.high());
+        Projection.Ranges ranges = new Projection.Ranges(seriesRange, tagRanges, fieldKeyRange, measurementRange,
             range(b -> columns.at(b).applyAsDouble(atHorizon)), attributeRanges,
             new MemoryModel.Estimate(memoryLow.low(), memoryHigh.high()));
 
@@ -152,12 +155,21 @@ public final class Projector {
         return Horizon.range(at);
     }
 
-    /** Index memory with the sample's average sizes scaled to {@code series} and the tags' values. */
-    private static MemoryModel.Estimate memoryAt(LayoutMeasure now, long series, java.util.Collection<Long> tagValues) {
+    /**
+     * Index memory with the sample's average sizes scaled to {@code series}, the tags' values, the measurements and the
+     * field keys (never below the sample's own: what the server holds does not shrink).
+     */
+    private static MemoryModel.Estimate memoryAt(LayoutMeasure now, long series, java.util.Collection<Long> tagValues,
+                                                 long measurements, long fieldKeys) {
         long valuesNow = now.tags().values().stream().mapToLong(Long::longValue).sum();
         long valuesAt = tagValues.stream().mapToLong(Long::longValue).sum();
         return MemoryModel.estimate(now.footprint().scaled(now.series() == 0 ? 0 : (double) series / now.series(),
-            valuesNow == 0 ? 0 : (double) valuesAt / valuesNow));
+            valuesNow == 0 ? 0 : (double) valuesAt / valuesNow, grown(measurements, now.measurements()),
+            grown(fieldKeys, now.fieldKeys())));
+    }
+
+    private static double grown(long at, long now) {
+        return now == 0 ? 1 : Math.max(1, (double) at / now);
     }
 
     /** What the server's own series query reports, for {@code engine}. */

@@ -73,6 +73,25 @@ class ProjectorTest {
         assertEquals(Projection.Reach.NEVER, limit(slots, "elasticsearch-total-fields").reach());
     }
 
+    /**
+     * A layout that makes a field key per metric name grows the index's field keys (and field set) with the traffic:
+     * the index memory at the horizon holds the field keys projected there, not the sample's.
+     */
+    @Test
+    void indexMemoryAtTheHorizonHoldsTheFieldKeysProjectedThere() {
+        Projection p = project("custom-metrics", "metric-names-as-field-keys", Duration.ofDays(365), 10);
+        LayoutMeasure now = p.now();
+        assertTrue(p.fieldKeysAtHorizon() > now.fieldKeys(), p.fieldKeysAtHorizon() + " field keys at the horizon");
+        double series = (double) p.seriesAtHorizon() / now.series();
+        long valuesNow = now.tags().values().stream().mapToLong(Long::longValue).sum();
+        double values = valuesNow == 0 ? 0 : (double) p.tagsAtHorizon().values().stream().mapToLong(Long::longValue).sum() / valuesNow;
+        double fields = (double) p.fieldKeysAtHorizon() / now.fieldKeys();
+        double measurements = Math.max(1, (double) p.measurementsAtHorizon() / now.measurements());
+        assertEquals(MemoryModel.estimate(now.footprint().scaled(series, values, measurements, fields)), p.memoryAtHorizon());
+        MemoryModel.Estimate keysAsSampled = MemoryModel.estimate(now.footprint().scaled(series, values));
+        assertTrue(p.memoryAtHorizon().low() > keysAsSampled.low(), p.memoryAtHorizon() + " against " + keysAsSampled);
+    }
+
     @Test
     void aClosedLayoutProjectsToItself() {
         Projection p = project("weather", "three-tags", Duration.ofDays(365), 10);
