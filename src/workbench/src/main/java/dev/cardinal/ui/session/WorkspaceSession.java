@@ -1,16 +1,13 @@
 package dev.cardinal.ui.session;
 
 import dev.cardinal.lint.Finding;
-import dev.cardinal.model.Attribute;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.SampleAttribute;
 import dev.cardinal.ui.attributes.AttributeRow;
+import dev.cardinal.ui.attributes.AttributeRows;
 import dev.cardinal.ui.projection.LiveProjection;
 import java.io.File;
 import java.io.IOException;
@@ -18,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -477,36 +473,11 @@ public final class WorkspaceSession implements AutoCloseable {
             attributes.clear();
             return;
         }
-        Layout layout = selectedLayout.get();
         WorkspaceOpener.Opened opened = shown.openedProperty().get();
-        Optional<EventKindSample> sample = opened == null ? Optional.empty() : opened.sample().eventKind(kind.get().name());
-        java.util.Map<String, dev.cardinal.projection.Projection.AttributeProjection> summarized = new java.util.HashMap<>();
         LiveProjection.Shown fromSummary = projection.shownProperty().get();
-        if (sample.isEmpty() && fromSummary != null && fromSummary.summary() != null && fromSummary.summary().projection() != null
-            && fromSummary.summary().projection().eventKind().equals(kind.get().name())) {
-            fromSummary.summary().projection().attributes().forEach(a -> summarized.put(a.name(), a));
-        }
-        List<AttributeRow> rows = new ArrayList<>();
-        for (Attribute a : kind.get().attributes()) {
-            Role role = layout.roleOf(a.name());
-            String arrived = "";
-            long distinct = -1;
-            if (sample.isPresent()) {
-                int i = sample.get().attributeIndex(a.name());
-                if (i >= 0) {
-                    SampleAttribute sa = sample.get().attributes().get(i);
-                    arrived = sa.arrivedAsTag() ? "tag" : "field";
-                    distinct = sample.get().column(i).distinct();
-                }
-            } else if (summarized.containsKey(a.name())) {
-                dev.cardinal.projection.Projection.AttributeProjection sa = summarized.get(a.name());
-                arrived = sa.arrivedAsTag() ? "tag" : "field";
-                distinct = sa.distinct();
-            }
-            rows.add(new AttributeRow(a.name(), a.type().id(), arrived, role.name().toLowerCase(Locale.ROOT).replace('_', ' '),
-                distinct));
-        }
-        attributes.setAll(rows);
+        attributes.setAll(AttributeRows.of(kind.get(), selectedLayout.get(),
+            opened == null ? Optional.empty() : opened.sample().eventKind(kind.get().name()),
+            fromSummary == null || fromSummary.summary() == null ? null : fromSummary.summary().projection()));
     }
 
     @Override
