@@ -55,7 +55,7 @@ xvfb-run -a bash -c '
     sleep 0.5
     kill -0 $app 2>/dev/null || { echo "build-deb: the training run of the window ended by itself" >&2; exit 1; }
     n=$(wc -l < "$list" 2>/dev/null || echo 0)
-    if [ "$n" = "$last" ] && grep -q "dev/cardinal/ui/workspace/SeriesChart" "$list"; then still=$((still + 1)); else still=0; fi
+    if [ "$n" = "$last" ] && grep -q "dev/cardinal/ui/projection/SeriesChart" "$list"; then still=$((still + 1)); else still=0; fi
     last=$n
     [ $still -ge 6 ] && break
   done

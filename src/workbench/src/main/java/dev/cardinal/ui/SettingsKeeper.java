@@ -1,6 +1,6 @@
 package dev.cardinal.ui;
 
-import dev.cardinal.ui.workspace.WorkbenchSettings;
+import dev.cardinal.ui.shell.WorkbenchSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

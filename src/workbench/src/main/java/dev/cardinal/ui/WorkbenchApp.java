@@ -1,20 +1,20 @@
 package dev.cardinal.ui;
 
 import dev.cardinal.projection.Limit;
+import dev.cardinal.ui.attributes.AttributesPanelController;
 import dev.cardinal.ui.canvas.CanvasPanelController;
 import dev.cardinal.ui.code.CodeTabController;
 import dev.cardinal.ui.common.ControllerFactory;
 import dev.cardinal.ui.common.FxmlView;
-import dev.cardinal.ui.workspace.AttributesPanelController;
-import dev.cardinal.ui.workspace.ExplorerController;
-import dev.cardinal.ui.workspace.FindingsPanelController;
-import dev.cardinal.ui.workspace.MainWindowController;
-import dev.cardinal.ui.workspace.ProjectionPanelController;
-import dev.cardinal.ui.workspace.PushPanelController;
-import dev.cardinal.ui.workspace.Recovery;
-import dev.cardinal.ui.workspace.RecoveryBarController;
-import dev.cardinal.ui.workspace.WorkbenchSettings;
-import dev.cardinal.ui.workspace.WorkspaceSession;
+import dev.cardinal.ui.findings.FindingsPanelController;
+import dev.cardinal.ui.projection.ProjectionPanelController;
+import dev.cardinal.ui.push.PushPanelController;
+import dev.cardinal.ui.session.WorkspaceSession;
+import dev.cardinal.ui.shell.ExplorerController;
+import dev.cardinal.ui.shell.MainWindowController;
+import dev.cardinal.ui.shell.Recovery;
+import dev.cardinal.ui.shell.RecoveryBarController;
+import dev.cardinal.ui.shell.WorkbenchSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
@@ -62,10 +62,10 @@ public final class WorkbenchApp extends Application {
             .register(CodeTabController.class, () -> new CodeTabController(session, lanes.files()))
             .register(PushPanelController.class, () -> new PushPanelController(session, lanes.network()))
             .register(dev.cardinal.ui.compare.ComparePanelController.class, () -> new dev.cardinal.ui.compare.ComparePanelController(session, lanes))
-            .register(dev.cardinal.ui.workspace.CapturePanelController.class, () -> new dev.cardinal.ui.workspace.CapturePanelController(session, lanes))
+            .register(dev.cardinal.ui.capture.CapturePanelController.class, () -> new dev.cardinal.ui.capture.CapturePanelController(session, lanes))
             .register(RecoveryBarController.class, () -> new RecoveryBarController(session, lanes.files(), recovery))
             .register(dev.cardinal.ui.start.StartPageController.class, dev.cardinal.ui.start.StartPageController::new)
-            .register(dev.cardinal.ui.workspace.MenuBarController.class, () -> new dev.cardinal.ui.workspace.MenuBarController(session));
+            .register(dev.cardinal.ui.shell.MenuBarController.class, () -> new dev.cardinal.ui.shell.MenuBarController(session));
         Parent root = factory.load(FxmlView.MAIN_WINDOW);
         dev.cardinal.ui.common.ErrorDialog.catchOnThisThread(() -> root.getScene() == null ? null : root.getScene().getWindow());
         root.getStylesheets().add(Objects.requireNonNull(WorkbenchApp.class.getResource(STYLESHEET)).toExternalForm());

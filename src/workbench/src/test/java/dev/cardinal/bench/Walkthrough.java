@@ -2,7 +2,7 @@ package dev.cardinal.bench;
 
 import dev.cardinal.model.Role;
 import dev.cardinal.ui.WorkbenchApp;
-import dev.cardinal.ui.workspace.WorkbenchSettings;
+import dev.cardinal.ui.shell.WorkbenchSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

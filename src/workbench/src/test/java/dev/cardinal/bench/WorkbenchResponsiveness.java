@@ -49,7 +49,7 @@ public final class WorkbenchResponsiveness {
         Platform.runLater(() -> {
             Stage stage = new Stage();
             // as WorkbenchApp.start: the frame first, the workbench built into it on the next pulse
-            WorkbenchApp.showInto(stage, executor, dev.cardinal.ui.workspace.WorkbenchSettings.defaults(), w -> {
+            WorkbenchApp.showInto(stage, executor, dev.cardinal.ui.shell.WorkbenchSettings.defaults(), w -> {
                 window[0] = w;
                 builtAt[0] = System.currentTimeMillis();
                 w.session().projection().shownProperty().addListener((o, was, now) -> {
@@ -159,7 +159,7 @@ public final class WorkbenchResponsiveness {
         List<Long> inOrder = new ArrayList<>(toggles);
         Collections.sort(toggles);
         System.out.printf(Locale.ROOT, "role toggle on %,d points, edit to numbers on screen (the %d ms debounce is skipped when the projection was made ahead): median %.0f ms, worst %.0f ms over %d toggles%n",
-            rows, dev.cardinal.ui.workspace.WorkspaceSession.DEBOUNCE_MILLIS, toggles.get(toggles.size() / 2) / 1e6,
+            rows, dev.cardinal.ui.session.WorkspaceSession.DEBOUNCE_MILLIS, toggles.get(toggles.size() / 2) / 1e6,
             toggles.get(toggles.size() - 1) / 1e6, toggles.size());
         System.out.printf(Locale.ROOT, "  %d of %d toggles were answered by a projection made ahead%n",
             window[0].session().projection().aheadUsed() - aheadBefore, toggles.size());

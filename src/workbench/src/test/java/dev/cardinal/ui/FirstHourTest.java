@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.model.Role;
-import dev.cardinal.ui.workspace.ProjectionRows;
+import dev.cardinal.ui.projection.ProjectionRows;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -92,7 +92,7 @@ class FirstHourTest extends WorkbenchFixture {
         openCopy(robot, dir);
         robot.interact(() -> robot.lookup("#traffic").<javafx.scene.control.ChoiceBox<String>>query().setValue("x10"));
         awaitProjection(robot);
-        var chart = robot.lookup("#seriesChart").queryAs(dev.cardinal.ui.workspace.SeriesChart.class);
+        var chart = robot.lookup("#seriesChart").queryAs(dev.cardinal.ui.projection.SeriesChart.class);
         var measured = chart.getData().get(0).getData();
         var projected = chart.getData().get(1).getData();
         assertEquals(measured.get(measured.size() - 1).getYValue().doubleValue(), projected.get(0).getYValue().doubleValue(), 0.5);
@@ -221,14 +221,14 @@ class FirstHourTest extends WorkbenchFixture {
         openCopy(robot, dir);
         Path home = dir.resolve("home");
         SettingsKeeper keeper = WaitForAsyncUtils.asyncFx(() ->
-            new SettingsKeeper(stage, window, dev.cardinal.ui.workspace.WorkbenchSettings.defaults(), home, executor)).get(10, TimeUnit.SECONDS);
+            new SettingsKeeper(stage, window, dev.cardinal.ui.shell.WorkbenchSettings.defaults(), home, executor)).get(10, TimeUnit.SECONDS);
         WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
-        assertFalse(dev.cardinal.ui.workspace.WorkbenchSettings.load(home).darkTheme());
+        assertFalse(dev.cardinal.ui.shell.WorkbenchSettings.load(home).darkTheme());
         java.nio.file.attribute.FileTime first = java.nio.file.Files.getLastModifiedTime(home.resolve("settings.json"));
 
         robot.interact(() -> window.controller().setDarkTheme(true));
         WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
-        assertTrue(dev.cardinal.ui.workspace.WorkbenchSettings.load(home).darkTheme(), "the theme is kept with the window open");
+        assertTrue(dev.cardinal.ui.shell.WorkbenchSettings.load(home).darkTheme(), "the theme is kept with the window open");
 
         java.nio.file.Files.setLastModifiedTime(home.resolve("settings.json"), first);
         WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
@@ -244,11 +244,11 @@ class FirstHourTest extends WorkbenchFixture {
             robot.lookup("#horizon").<javafx.scene.control.ChoiceBox<String>>query().setValue("90d");
             robot.lookup("#traffic").<javafx.scene.control.ChoiceBox<String>>query().setValue("x10");
         });
-        dev.cardinal.ui.workspace.WorkbenchSettings kept = WaitForAsyncUtils.asyncFx(() ->
-            window.controller().settings(dev.cardinal.ui.workspace.WorkbenchSettings.defaults()
+        dev.cardinal.ui.shell.WorkbenchSettings kept = WaitForAsyncUtils.asyncFx(() ->
+            window.controller().settings(dev.cardinal.ui.shell.WorkbenchSettings.defaults()
                 .withWindow(List.of(10.0, 20.0, 1000.0, 700.0), false))).get(10, TimeUnit.SECONDS);
         kept.save(dir);
-        dev.cardinal.ui.workspace.WorkbenchSettings read = dev.cardinal.ui.workspace.WorkbenchSettings.load(dir);
+        dev.cardinal.ui.shell.WorkbenchSettings read = dev.cardinal.ui.shell.WorkbenchSettings.load(dir);
         assertEquals(kept, read);
         assertTrue(read.darkTheme());
         assertEquals("90d", read.horizon());
@@ -268,7 +268,7 @@ class FirstHourTest extends WorkbenchFixture {
 
         // a damaged file gives the defaults, not a window that cannot start
         java.nio.file.Files.writeString(dir.resolve("settings.json"), "{ not json");
-        assertEquals(dev.cardinal.ui.workspace.WorkbenchSettings.defaults(), dev.cardinal.ui.workspace.WorkbenchSettings.load(dir));
+        assertEquals(dev.cardinal.ui.shell.WorkbenchSettings.defaults(), dev.cardinal.ui.shell.WorkbenchSettings.load(dir));
     }
 
     /** WCAG's contrast ratio of two colours. */

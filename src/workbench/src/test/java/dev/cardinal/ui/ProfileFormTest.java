@@ -10,7 +10,7 @@ import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.SyntheticRows;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
 import dev.cardinal.ui.profile.AttributeDraft;
-import dev.cardinal.ui.workspace.ProfileDialog;
+import dev.cardinal.ui.shell.ProfileDialog;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Role;
-import dev.cardinal.ui.workspace.AttributeRow;
+import dev.cardinal.ui.attributes.AttributeRow;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -17,7 +17,7 @@ import dev.cardinal.traffic.SummaryCoverage;
 import dev.cardinal.ui.compare.FindingRows;
 import dev.cardinal.ui.compare.MetricsGrid;
 import dev.cardinal.ui.compare.ReviewRows;
-import dev.cardinal.ui.workspace.SummaryShown;
+import dev.cardinal.ui.projection.SummaryShown;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

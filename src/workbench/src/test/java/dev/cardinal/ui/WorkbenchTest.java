@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.cardinal.cli.Main;
 import dev.cardinal.engine.influxdb1.InfluxdRequired;
 import dev.cardinal.lint.Finding;
+import dev.cardinal.ui.attributes.AttributeRow;
 import dev.cardinal.ui.code.CodePanel;
-import dev.cardinal.ui.workspace.AttributeRow;
-import dev.cardinal.ui.workspace.ProjectionRows;
-import dev.cardinal.ui.workspace.ScratchPush;
+import dev.cardinal.ui.projection.ProjectionRows;
+import dev.cardinal.ui.push.ScratchPush;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -262,9 +262,9 @@ class WorkbenchTest extends WorkbenchFixture {
         assertTrue(window.session().history().isDirty());
         robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
         // saved: the recovery copy is gone (an empty workspace differs from any copy, so a copy would be found)
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> new dev.cardinal.ui.workspace.Recovery(Path.of("target/cardinal-home"))
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> new dev.cardinal.ui.shell.Recovery(Path.of("target/cardinal-home"))
             .find(ws, dev.cardinal.model.Workspace.empty("x")).isEmpty());
-        assertTrue(new dev.cardinal.ui.workspace.Recovery(Path.of("target/cardinal-home")).recent().contains(ws.toAbsolutePath()));
+        assertTrue(new dev.cardinal.ui.shell.Recovery(Path.of("target/cardinal-home")).recent().contains(ws.toAbsolutePath()));
     }
 
     @Test
@@ -479,7 +479,7 @@ class WorkbenchTest extends WorkbenchFixture {
                {"name": "listing_id", "kind": "id", "newPerDay": 300, "asTag": true},
                {"name": "count", "kind": "measure", "type": "integer"}]}
             """;
-        var checked = dev.cardinal.ui.workspace.ProfileDialog.check(json);
+        var checked = dev.cardinal.ui.shell.ProfileDialog.check(json);
         assertEquals(List.of(), checked.problems());
         Path target = dir.resolve("listing-synthetic.lp.gz");
         robot.interact(() -> window.controller().synthesize(checked.typed().profile(), json, target));

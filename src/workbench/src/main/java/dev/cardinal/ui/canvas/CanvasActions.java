@@ -5,7 +5,7 @@ import dev.cardinal.model.Role;
 import dev.cardinal.model.TemplateException;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.ui.common.Dialogs;
-import dev.cardinal.ui.workspace.WorkspaceSession;
+import dev.cardinal.ui.session.WorkspaceSession;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiConsumer;

@@ -8,7 +8,7 @@ import dev.cardinal.projection.Projection;
 import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.Png;
 import dev.cardinal.ui.common.Tasks;
-import dev.cardinal.ui.workspace.WorkspaceSession;
+import dev.cardinal.ui.session.WorkspaceSession;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

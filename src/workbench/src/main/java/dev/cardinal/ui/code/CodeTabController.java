@@ -2,7 +2,7 @@ package dev.cardinal.ui.code;
 
 import dev.cardinal.engines.Bundle;
 import dev.cardinal.ui.common.Tasks;
-import dev.cardinal.ui.workspace.WorkspaceSession;
+import dev.cardinal.ui.session.WorkspaceSession;
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,7 +6,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.ui.common.Tasks;
-import dev.cardinal.ui.workspace.WorkspaceSession;
+import dev.cardinal.ui.session.WorkspaceSession;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,7 +15,7 @@ import dev.cardinal.projection.Quantities;
 import dev.cardinal.ui.canvas.AttributeInfo;
 import dev.cardinal.ui.canvas.CanvasView;
 import dev.cardinal.ui.common.RerunCommand;
-import dev.cardinal.ui.workspace.SummaryShown;
+import dev.cardinal.ui.projection.SummaryShown;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

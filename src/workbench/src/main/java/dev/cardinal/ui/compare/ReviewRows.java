@@ -59,7 +59,7 @@ public record ReviewRows(String name, String a, String b, String change, Boolean
                                 boolean summary) {
         for (LayoutComparison.Metric m : metrics) {
             // a tag only one layout has is a dash on one side; a number the summary does not hold, on both
-            String change = summary && m.a() < 0 && m.b() < 0 ? dev.cardinal.ui.workspace.ProjectionRows.NOT_IN_SUMMARY : m.change();
+            String change = summary && m.a() < 0 && m.b() < 0 ? dev.cardinal.ui.projection.ProjectionRows.NOT_IN_SUMMARY : m.change();
             out.add(new ReviewRows(m.name(), Quantities.countOrDash(m.a()), Quantities.countOrDash(m.b()), change, m.better(), m));
         }
         List<Projection.LimitProjection> la = a.limits();
