@@ -9,6 +9,8 @@ package dev.cardinal.lineprotocol;
  * <li>a trailing backslash: the parser takes the delimiter after it ({@code =}, {@code ,}, space) as escaped, and
  *     there is no escape for a backslash itself in measurements, tags or field keys;</li>
  * <li>a newline: it ends the line (only string field values may hold one);</li>
+ * <li>in tags, a backslash right before {@code , =} or space: the server's line scanner skips backslash pairs, so
+ *     the escaped delimiter after it is read as a delimiter;</li>
  * <li>in measurements and field keys, a backslash right before {@code , = "} or space: the unescaping there eats
  *     the backslash, and escaping it further is read inconsistently by the server's own indexes (spec §2, quirk 2)
  *     or splits the fields (field keys scan backslash pairs);</li>
@@ -29,7 +31,7 @@ public final class LineProtocolEscaping {
         return whyNotMeasurement(name) == null ? escape(name, ", ") : null;
     }
 
-    /** Tag key or tag value: escapes {@code ,} {@code =} and space; backslashes elsewhere stay literal. */
+    /** Tag key or tag value: escapes {@code ,} {@code =} and space; other backslashes stay literal. */
     public static String tag(String text) {
         return whyNotTag(text) == null ? escape(text, ",= ") : null;
     }
@@ -58,10 +60,9 @@ public final class LineProtocolEscaping {
         if (text.isEmpty()) {
             return "it is empty";
         }
-        if (text.indexOf('\n') >= 0) {
-            return NEWLINE;
-        }
-        return text.endsWith("\\") ? TRAILING_BACKSLASH : null;
+        // a backslash before an escaped delimiter: the server's line scanner skips backslash pairs, so the delimiter
+        // after them ends the tag (a space even ends the tags, and a quote in a field key then swallows the next line)
+        return backslashTrouble(text, ",= ");
     }
 
     /** Why a field key cannot be written, or null when it can. */
