@@ -2,7 +2,7 @@ package dev.cardinal.lineprotocol;
 
 /**
  * Escaping of names and values for InfluxDB 1.x line protocol, following the parser's verified behaviour
- * ({@code src/test/resources/influxdb-1x-line-protocol.md}). Each method returns the escaped text, or
+ * ({@code src/core/src/test/resources/influxdb-1x-line-protocol.md}). Each method returns the escaped text, or
  * {@code null} when the text cannot be written so that the server reads back the same value; the caller decides
  * what to skip. The cases refused are the ones where the 1.x parser cannot be told what was meant:
  * <ul>

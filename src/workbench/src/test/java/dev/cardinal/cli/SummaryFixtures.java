@@ -7,11 +7,11 @@ import java.nio.file.Path;
 
 /**
  * Traffic summaries made by the real {@code cardinal-summarize} job in Spark local mode, checked in under
- * {@code src/test/resources/summaries/} so that the core's tests read summaries without Spark: one per sample scenario
+ * {@code src/core/src/test/resources/summaries/} so that the core's tests read summaries without Spark: one per sample scenario
  * of {@link #ROWS} rows, and the two halves (in line order, which is time order) of the ad marketplace's. The traffic
  * they summarize is written again by {@link #scenario} (the generator is seeded, and {@code cardinal sample-data}, which
  * wrote it for the job, calls the same code); traffic that differed would show as counts that differ in every test.
- * {@code src/test/resources/summaries/make.sh} remakes them (it needs the Spark module built; see the script).
+ * {@code src/core/src/test/resources/summaries/make.sh} remakes them (it needs the Spark module built; see the script).
  */
 final class SummaryFixtures {
     static final long ROWS = 20_000;
