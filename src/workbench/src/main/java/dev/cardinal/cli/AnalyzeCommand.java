@@ -1,10 +1,16 @@
 package dev.cardinal.cli;
 
 import dev.cardinal.engine.opensearch.DocumentIndexPush;
+import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.EngineCounts;
+import dev.cardinal.engine.SeriesEngine;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.SampleFormat;
+import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.EstimatedMeasurer;
 import dev.cardinal.projection.MeasureMode;
@@ -127,7 +133,12 @@ final class AnalyzeCommand implements Callable<Integer> {
             return documents(settings, out, err);
         }
         if (!kind.equals("influxdb")) {
-            throw usage("--kind must be influxdb or opensearch, not '" + kind + "'");
+            Optional<SeriesEngine> counting = Engines.named(kind).flatMap(Engine::counting);
+            if (counting.isEmpty()) {
+                throw usage("--kind must be influxdb, opensearch or an engine that counts a sample of rows ("
+                    + Engines.counting() + "), not '" + kind + "'");
+            }
+            return engineCounts(counting.get(), settings, out, err);
         }
         MeasureMode mode = counting == null ? MeasureMode.AUTO : counting.exact ? MeasureMode.EXACT : MeasureMode.ESTIMATE;
         Workspace ws = null;
@@ -199,6 +210,50 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         out.flush();
         Phases.mark("report written");
+        return 0;
+    }
+
+    /** {@code --kind} of an engine that counts through the seam: the sample's rows, each layout as that engine holds it. */
+    private int engineCounts(SeriesEngine engine, ProjectionSettings settings, PrintWriter out, PrintWriter err)
+            throws IOException {
+        Workspace ws = null;
+        if (choice.workspace != null) {
+            ws = CliFiles.workspace(choice.workspace, err, "analyze");
+            if (ws == null) {
+                return 1;
+            }
+        }
+        if (files.stream().anyMatch(TrafficSummaryFile::isSummary)) {
+            throw usage("--kind " + kind + " counts a sample of traffic, not a traffic summary");
+        }
+        List<SampleReader.Source> sources = sources(ws, err);
+        if (sources == null) {
+            return files.isEmpty() ? SampleAccess.REFUSED : 1;
+        }
+        Sample sample = TerminalProgress.read(sources, spec);
+        if (sample.rows() == 0) {
+            InferCommand.printProblems(sample.report(), err);
+            err.println("cardinal analyze: no points could be read");
+            return 1;
+        }
+        Optional<ServerVersion> version = Optional.ofNullable(server.version());
+        List<EngineCount> counts = new ArrayList<>();
+        for (EventKindSample k : sample.eventKinds()) {
+            Optional<List<Layout>> chosen = layoutsFor(k, ws, err);
+            if (chosen.isEmpty()) {
+                return 1;
+            }
+            for (Layout l : chosen.get()) {
+                counts.add(engine.count(new SeriesEngine.Request(ws, k, l, settings, version)));
+            }
+        }
+        if (options.json()) {
+            out.println(EngineCounts.json(counts).toPrettyString());
+        } else {
+            InferCommand.printProblems(sample.report(), err);
+            EngineCounts.text(counts, out);
+        }
+        out.flush();
         return 0;
     }
 

@@ -87,12 +87,12 @@ public final class Bundle {
                     () -> new IllegalArgumentException("the workspace has no event kind " + l.eventKind()));
                 CodeRequest request = new CodeRequest(ws, l, kind, samples.get(l.eventKind()), db, organisation,
                     layoutStems.get(l.id()), rollupStems);
-                Engines.all().forEach(e -> e.layoutCode(request, out));
+                Engines.generators().forEach(e -> e.layoutCode(request, out));
                 String unlistable = SchemaFiles.unlistable(l);
                 if (unlistable != null) {
                     out.notWritten("no bucket schema or index mapping for " + l.id() + ": " + unlistable);
                 }
-                Engines.all().forEach(e -> e.rollupCode(request, out));
+                Engines.generators().forEach(e -> e.rollupCode(request, out));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("layout '" + l.id() + "': " + e.getMessage(), e);
             }

@@ -1,28 +1,52 @@
 package dev.cardinal.engines;
 
 import dev.cardinal.engine.CodeGenerator;
-import dev.cardinal.engine.influxdb1.InfluxDb1Code;
-import dev.cardinal.engine.influxdb2.InfluxDb2Code;
-import dev.cardinal.engine.opensearch.OpenSearchCode;
-import dev.cardinal.engine.sql.RelationalCode;
+import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.influxdb1.InfluxDb1;
+import dev.cardinal.engine.influxdb2.InfluxDb2;
+import dev.cardinal.engine.opensearch.OpenSearch;
+import dev.cardinal.engine.sql.Relational;
 import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * The one place where engines are listed: adding an engine is adding its package under {@code dev.cardinal.engine}
- * and one line here. The order is the order of the generated code's index.
+ * and one line here. The order is the order of the generated code's index and of engines side by side.
  */
 public final class Engines {
-    private static final List<CodeGenerator> ALL = List.of(
-        new InfluxDb1Code(),
-        new InfluxDb2Code(),
-        new OpenSearchCode(),
-        new RelationalCode());
+    private static final List<Engine> ALL = List.of(
+        new InfluxDb1(),
+        new InfluxDb2(),
+        new OpenSearch(),
+        new Relational());
 
     private Engines() {
     }
 
-    /** Every engine's code generator, in index order. */
-    public static List<CodeGenerator> all() {
+    /** Every engine, in index order. */
+    public static List<Engine> all() {
         return ALL;
+    }
+
+    /** Every engine's code generator, in index order. */
+    public static List<CodeGenerator> generators() {
+        return ALL.stream().flatMap(e -> e.code().stream()).toList();
+    }
+
+    /** The engine asked for by one of its names, in any case. */
+    public static Optional<Engine> named(String asked) {
+        return ALL.stream().filter(e -> e.answersTo(asked)).findFirst();
+    }
+
+    /** The names of the engines that count a sample of rows through the seam, for a usage message. */
+    public static String counting() {
+        String names = ALL.stream().filter(e -> e.counting().isPresent()).map(Engine::name).collect(Collectors.joining(", "));
+        return names.isEmpty() ? "none yet" : names;
+    }
+
+    /** The names engines are asked for by, for a usage message: {@code influxdb, influxdb2, ...}. */
+    public static String names() {
+        return ALL.stream().map(Engine::name).collect(Collectors.joining(", "));
     }
 }

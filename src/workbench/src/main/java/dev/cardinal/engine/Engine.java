@@ -1,0 +1,41 @@
+package dev.cardinal.engine;
+
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One engine as the front ends see it: the names it is asked for by, what it counts from a sample of traffic, and the
+ * code it generates. Each engine package has one; {@code dev.cardinal.engines.Engines} lists them, and a front end
+ * that needs an engine asks that list by name instead of naming the package.
+ */
+public interface Engine {
+    /** The name {@code --kind} and {@code --engines} take, lower case ({@code victoriametrics}). */
+    String name();
+
+    /** Other names it is asked for by ({@code elasticsearch} for the OpenSearch engine). */
+    default Set<String> aliases() {
+        return Set.of();
+    }
+
+    /** How people write it: {@code VictoriaMetrics}. */
+    String title();
+
+    /** Its code generator, when it generates code. */
+    default Optional<CodeGenerator> code() {
+        return Optional.empty();
+    }
+
+    /**
+     * Its counting of a line-protocol-shaped sample (rows of tags and fields), when the engine counts one through the
+     * seam; empty for an engine that reads another input or that a front end still projects itself.
+     */
+    default Optional<SeriesEngine> counting() {
+        return Optional.empty();
+    }
+
+    /** True when {@code asked} is this engine's name or one of its aliases, in any case. */
+    default boolean answersTo(String asked) {
+        String a = asked.toLowerCase(java.util.Locale.ROOT);
+        return name().equals(a) || aliases().contains(a);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.cardinal.engine;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One engine's numbers for one layout: named figures (series, series per day, labels per series...), the limits it
+ * checked with the value each reaches, and notes that say what a figure means on this engine (a query that over-counts,
+ * a setting that drops labels silently). Rendered alike for every engine, so that engines can be put side by side.
+ *
+ * @param engine    how the engine is written, with its version ({@code VictoriaMetrics 1.79.5})
+ * @param eventKind the event kind counted
+ * @param layout    the layout's id
+ * @param figures   what the engine holds now (over the sample) and at the horizon
+ * @param limits    each limit checked
+ * @param notes     what the reader must know to read the figures
+ */
+public record EngineCount(String engine, String eventKind, String layout, List<Figure> figures, List<LimitCheck> limits,
+                          List<String> notes) {
+    public EngineCount {
+        Objects.requireNonNull(engine, "engine");
+        figures = List.copyOf(figures);
+        limits = List.copyOf(limits);
+        notes = List.copyOf(notes);
+    }
+
+    /** A figure by its id, for tests and for side-by-side views. */
+    public java.util.Optional<Figure> figure(String id) {
+        return figures.stream().filter(f -> f.id().equals(id)).findFirst();
+    }
+
+    /**
+     * A counted quantity.
+     *
+     * @param id        stable key for JSON ({@code series}, {@code seriesPerDay})
+     * @param label     how it is said to people
+     * @param now       over the sample as it is
+     * @param atHorizon at the settings' horizon and traffic multiplier; equal to {@code now} for a closed set
+     */
+    public record Figure(String id, String label, long now, long atHorizon) {
+        public Figure {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(label, "label");
+        }
+    }
+
+    /**
+     * One limit of the engine and what the layout does to it.
+     *
+     * @param setting   the engine's own name for it ({@code -maxLabelsPerTimeseries})
+     * @param value     its value (the default unless the user gave another)
+     * @param source    where the default is defined (a source file or document)
+     * @param subject   what reaches it (a label, a metric, the whole layout)
+     * @param atHorizon the value it reaches at the horizon
+     * @param after     when it is first crossed, or null when not within the horizon
+     * @param effect    what the engine does beyond it ({@code refuses the write}, {@code drops labels silently})
+     */
+    public record LimitCheck(String setting, long value, String source, String subject, long atHorizon, Duration after,
+                             String effect) {
+        public LimitCheck {
+            Objects.requireNonNull(setting, "setting");
+            Objects.requireNonNull(source, "source");
+            Objects.requireNonNull(effect, "effect");
+        }
+
+        /** True when the layout crosses it within the horizon. */
+        public boolean crossed() {
+            return atHorizon > value;
+        }
+    }
+}

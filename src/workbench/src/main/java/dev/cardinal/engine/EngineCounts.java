@@ -1,0 +1,67 @@
+package dev.cardinal.engine;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.model.Durations;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+
+/** Every engine's counts written alike, as text for a terminal and as JSON; the front ends print these. */
+public final class EngineCounts {
+    private EngineCounts() {
+    }
+
+    /** A JSON document: {@code {"counts": [{engine, eventKind, layout, figures, limits, notes}]}}. */
+    public static ObjectNode json(List<EngineCount> counts) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        ObjectNode root = f.objectNode();
+        ArrayNode all = root.putArray("counts");
+        for (EngineCount c : counts) {
+            ObjectNode n = all.addObject().put("engine", c.engine()).put("eventKind", c.eventKind()).put("layout", c.layout());
+            ObjectNode figures = n.putObject("figures");
+            for (EngineCount.Figure fig : c.figures()) {
+                figures.putObject(fig.id()).put("label", fig.label()).put("now", fig.now()).put("atHorizon", fig.atHorizon());
+            }
+            ArrayNode limits = n.putArray("limits");
+            for (EngineCount.LimitCheck l : c.limits()) {
+                ObjectNode ln = limits.addObject().put("setting", l.setting()).put("value", l.value()).put("subject", l.subject())
+                    .put("atHorizon", l.atHorizon()).put("crossed", l.crossed()).put("effect", l.effect()).put("source", l.source());
+                if (l.after() != null) {
+                    ln.put("after", Durations.format(l.after()));
+                }
+            }
+            ArrayNode notes = n.putArray("notes");
+            c.notes().forEach(notes::add);
+        }
+        return root;
+    }
+
+    /** Lines for a terminal, one block per engine and layout. */
+    public static void text(List<EngineCount> counts, PrintWriter out) {
+        for (EngineCount c : counts) {
+            out.println(c.engine() + ": " + c.eventKind() + " / layout " + c.layout());
+            int width = c.figures().stream().mapToInt(fig -> fig.label().length()).max().orElse(0);
+            for (EngineCount.Figure fig : c.figures()) {
+                String now = String.format(Locale.ROOT, "%,d", fig.now());
+                out.println("  " + pad(fig.label(), width) + "  " + now
+                    + (fig.atHorizon() == fig.now() ? "" : String.format(Locale.ROOT, "  (%,d at the horizon)", fig.atHorizon())));
+            }
+            for (EngineCount.LimitCheck l : c.limits()) {
+                String reach = !l.crossed() ? String.format(Locale.ROOT, "%,d of %,d", l.atHorizon(), l.value())
+                    : String.format(Locale.ROOT, "CROSSED: %,d over %,d%s", l.atHorizon(), l.value(),
+                        l.after() == null ? "" : " after " + Durations.format(l.after()));
+                out.println("  limit " + l.setting() + " (" + l.subject() + "): " + reach + "; beyond it the engine "
+                    + l.effect() + " [" + l.source() + "]");
+            }
+            c.notes().forEach(n -> out.println("  note: " + n));
+            out.println();
+        }
+        out.flush();
+    }
+
+    private static String pad(String s, int width) {
+        return s + " ".repeat(Math.max(0, width - s.length()));
+    }
+}
