@@ -97,12 +97,13 @@ public final class WorkbenchApp extends Application {
             window = w;
             SettingsKeeper keeper = new SettingsKeeper(stage, w, settings, home, lanes.files());
             keeper.start();
+            // the window closes once unsaved edits are saved (on the files lane) or discarded, never while asked
             stage.setOnCloseRequest(e -> {
-                if (!w.controller().requestClose()) {
-                    e.consume();
-                } else {
+                e.consume();
+                w.controller().requestClose(() -> {
                     keeper.keepAtClose();
-                }
+                    stage.close();
+                });
             });
             if (!args.isEmpty()) {
                 w.controller().open(Path.of(args.get(0)));

@@ -58,4 +58,30 @@ class LanesTest extends WorkbenchFixture {
         org.junit.jupiter.api.Assertions.assertNotEquals(before, java.nio.file.Files.readString(ws));
         assertEquals("Saved " + ws.getFileName(), robot.lookup("#status").queryAs(javafx.scene.control.Label.class).getText());
     }
+
+    @Test
+    void savingFromTheUnsavedChangesQuestionWritesOnTheFilesLaneThenGoesOn(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path ws = openCopy(robot, dir);
+        robot.interact(() -> window.session().edits().setRole("device", dev.cardinal.model.Role.FIELD));
+        String before = java.nio.file.Files.readString(ws);
+        java.util.concurrent.CompletableFuture<Boolean> closed = new java.util.concurrent.CompletableFuture<>();
+        CountDownLatch diskFree = busy(lanes.files());
+        try {
+            robot.interact(() -> javafx.application.Platform.runLater(() -> window.controller().requestClose(() -> closed.complete(true))));
+            org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS,
+                () -> robot.lookup("Discard Changes").tryQuery().isPresent());
+            robot.clickOn("Save");
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            // the answer is taken and the FX thread goes on; the window closes only once the file is written
+            assertEquals(before, java.nio.file.Files.readString(ws));
+            assertFalse(closed.isDone(), "the window waits for the save");
+            robot.interact(() -> window.session().edits().setRole("user_id", dev.cardinal.model.Role.FIELD));
+        } finally {
+            diskFree.countDown();
+        }
+        org.junit.jupiter.api.Assertions.assertTrue(closed.get(10, java.util.concurrent.TimeUnit.SECONDS));
+        String saved = java.nio.file.Files.readString(ws);
+        org.junit.jupiter.api.Assertions.assertNotEquals(before, saved);
+        org.junit.jupiter.api.Assertions.assertTrue(saved.contains("device"), saved);
+    }
 }

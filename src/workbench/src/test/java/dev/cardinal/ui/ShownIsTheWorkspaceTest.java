@@ -132,7 +132,7 @@ class ShownIsTheWorkspaceTest extends WorkbenchFixture {
         window.controller().autosaveNow().get(10, TimeUnit.SECONDS);
         assertEquals(1, copies());
         java.util.concurrent.CompletableFuture<Boolean> closed = new java.util.concurrent.CompletableFuture<>();
-        robot.interact(() -> javafx.application.Platform.runLater(() -> closed.complete(window.controller().requestClose())));
+        robot.interact(() -> javafx.application.Platform.runLater(() -> window.controller().requestClose(() -> closed.complete(true))));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("Discard Changes").tryQuery().isPresent());
         robot.clickOn("Discard Changes");
         assertTrue(closed.get(10, TimeUnit.SECONDS));

@@ -139,7 +139,9 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         // saved and opened again: the binding is kept, relative, and read
         robot.interact(() -> {
             try {
-                window.session().save();
+                var saving = window.session().saving(window.session().file());
+                saving.write();
+                window.session().saved(saving);
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }

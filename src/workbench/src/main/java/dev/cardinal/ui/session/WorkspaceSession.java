@@ -377,11 +377,6 @@ public final class WorkspaceSession implements AutoCloseable {
         state.update(s -> s.withLayout(layout));
     }
 
-    /** Saves the workspace where it was opened from (atomically, keeping the previous version as a backup). */
-    public void save() throws IOException {
-        saveAs(file());
-    }
-
     /**
      * Applies a finding's fix as one undoable edit; see {@link LayoutEdits#applyFix}.
      *
@@ -389,16 +384,6 @@ public final class WorkspaceSession implements AutoCloseable {
      */
     public boolean applyFix(Finding finding) {
         return edits.applyFix(finding);
-    }
-
-    /**
-     * Saves the workspace to {@code target}; sample paths are rewritten relative to the new folder, so the saved
-     * file still finds its traffic. The window's file becomes {@code target}.
-     */
-    public void saveAs(Path target) throws IOException {
-        Saving s = saving(target);
-        s.write();
-        saved(s);
     }
 
     /**

@@ -92,31 +92,17 @@ final class FileActions {
         saveInBackground(session.file(), false);
     }
 
-    /** Saves before going on (the unsaved-changes question): written now, as what follows needs it written. */
-    private void saveNow() {
-        boolean chosen = session.file() == null;
-        Path target = chosen ? saveTarget().orElse(null) : session.file();
-        if (target == null) {
-            return;
-        }
-        try {
-            session.saveAs(target);
-            recoveryBar.discard(target);
-            if (chosen) {
-                rememberRecent(target);
-            }
-        } catch (IOException e) {
-            LOG.log(Level.WARNING, "cannot save " + target, e);
-            session.showFailure("Cannot save " + target.getFileName() + ": " + e.getMessage(), List.of());
-        }
-    }
-
     /**
      * Writes the workspace to {@code target} on the files lane; the window follows when it is written.
      *
      * @param remember whether the target joins the recent files (a file chosen in Save As)
      */
     private void saveInBackground(Path target, boolean remember) {
+        saveInBackground(target, remember, () -> { });
+    }
+
+    /** As {@link #saveInBackground(Path, boolean)}, then {@code then} once it is written (not when it failed). */
+    private void saveInBackground(Path target, boolean remember, Runnable then) {
         WorkspaceSession.Saving saving = session.saving(target);
         Tasks.<WorkspaceSession.Saving>create(p -> {
             saving.write();
@@ -128,6 +114,7 @@ final class FileActions {
                 if (remember) {
                     rememberRecent(target);
                 }
+                then.run();
             })
             .onError(e -> {
                 LOG.log(Level.WARNING, "cannot save " + target, e);
@@ -148,9 +135,7 @@ final class FileActions {
 
 
     void newWorkspace() {
-        if (confirmDiscard()) {
-            session.newWorkspace();
-        }
+        confirmDiscard(session::newWorkspace);
     }
 
 
@@ -180,13 +165,16 @@ final class FileActions {
 
 
     /**
-     * Asks what to do with unsaved edits before they would be lost: save them, discard them, or cancel.
+     * Asks what to do with unsaved edits before they would be lost: save them, discard them, or cancel. Saving runs on
+     * the files lane like File > Save (the window goes on meanwhile); what was asked for goes on once it is written.
      *
-     * @return true when it is fine to go on
+     * @param proceed what would lose the edits: run at once when there are none, after the save or the discard, and
+     *                never when the user cancels or the save fails (the failure is shown)
      */
-    public boolean confirmDiscard() {
+    public void confirmDiscard(Runnable proceed) {
         if (!session.history().isDirty()) {
-            return true;
+            proceed.run();
+            return;
         }
         ButtonType saveButton = new ButtonType("Save", ButtonBar.ButtonData.YES);
         ButtonType discard = new ButtonType("Discard Changes", ButtonBar.ButtonData.NO);
@@ -196,22 +184,19 @@ final class FileActions {
         dev.cardinal.ui.common.Dialogs.theme(alert.getDialogPane(), owner.getScene().getWindow());
         ButtonType answer = alert.showAndWait().orElse(ButtonType.CANCEL);
         if (answer == saveButton) {
-            saveNow();
-            return !session.history().isDirty();
-        }
-        if (answer == discard) {
+            boolean chosen = session.file() == null;
+            (chosen ? saveTarget() : java.util.Optional.of(session.file()))
+                .ifPresent(target -> saveInBackground(target, chosen, proceed));
+        } else if (answer == discard) {
             recoveryBar.discard(session.file());
-            return true;
+            proceed.run();
         }
-        return false;
     }
 
 
     /** Opens a workspace in the background; the window stays responsive and the read can be cancelled. */
     public void open(Path file) {
-        if (confirmDiscard()) {
-            reads.open(file, opened -> recoveryBar.opened(opened, this::refreshRecent));
-        }
+        confirmDiscard(() -> reads.open(file, opened -> recoveryBar.opened(opened, this::refreshRecent)));
     }
 
 
@@ -290,14 +275,13 @@ final class FileActions {
      * The window is asked to close: unsaved edits are saved or discarded first (or the close is cancelled). A window
      * that closes leaves no recovery copy behind, so the next start offers none.
      *
-     * @return false when the user cancelled
+     * @param close closes the window; run once the edits are saved or discarded, never when the user cancelled
      */
-    public boolean requestClose() {
-        if (!confirmDiscard()) {
-            return false;
-        }
-        recoveryBar.closing(session.file());
-        return true;
+    public void requestClose(Runnable close) {
+        confirmDiscard(() -> {
+            recoveryBar.closing(session.file());
+            close.run();
+        });
     }
 
 

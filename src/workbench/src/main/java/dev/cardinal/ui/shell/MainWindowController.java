@@ -334,13 +334,8 @@ public final class MainWindowController {
     }
 
     /** See {@link FileActions#requestClose}. */
-    public boolean requestClose() {
-        return files.requestClose();
-    }
-
-    /** See {@link FileActions#confirmDiscard}. */
-    public boolean confirmDiscard() {
-        return files.confirmDiscard();
+    public void requestClose(Runnable close) {
+        files.requestClose(close);
     }
 
 }

@@ -270,7 +270,7 @@ class WorkspaceSessionTest {
             assertTrue(fresh.history().isDirty(), "made from traffic, not saved yet");
             assertFalse(fresh.history().canUndoProperty().get());
             assertEquals("weather.lp.gz", fresh.workspace().samples().get(0).path());
-            fresh.save();
+            saveNow(fresh, fresh.file());
             assertEquals(fresh.workspace(), WorkspaceFiles.load(file).workspace());
         } finally {
             fresh.close();
@@ -338,7 +338,7 @@ class WorkspaceSessionTest {
         assertEquals("weather-as-written", session.selectedLayoutProperty().get() == null ? null
             : session.workspace().layouts().get(0).id());
         assertTrue(awaitProjection().now().series() > 0);
-        session.saveAs(file);
+        saveNow(session, file);
         assertEquals(session.workspace(), WorkspaceFiles.load(file).workspace());
         assertFalse(session.history().isDirty());
     }
@@ -363,18 +363,25 @@ class WorkspaceSessionTest {
         Files.copy(TRAFFIC, dir.resolve("traffic.lp.gz"));
         session.show(WorkspaceOpener.open(copy, true, SampleLimits.defaults(), ReadMonitor.NONE, session.summaries()));
         session.edits().setRole("user_id", Role.FIELD);
-        session.save();
+        saveNow(session, session.file());
         assertFalse(session.history().isDirty());
         assertFalse(session.titleProperty().get().endsWith(" *"));
         assertEquals(Role.FIELD, WorkspaceFiles.load(copy).workspace().layout("ids-as-tags").orElseThrow().roleOf("user_id"));
         assertTrue(Files.exists(WorkspaceFiles.backupOf(copy)), "the previous version is kept");
 
         Path elsewhere = Files.createDirectories(dir.resolve("reviews/today")).resolve("renamed.cardinal.json");
-        session.saveAs(elsewhere);
+        saveNow(session, elsewhere);
         assertEquals(elsewhere, session.file());
         WorkspaceOpener.Opened reopened = WorkspaceOpener.open(elsewhere, true, SampleLimits.defaults(), ReadMonitor.NONE, session.summaries());
         assertEquals("../../traffic.lp.gz", reopened.workspace().samples().get(0).path());
         assertEquals(20_000, reopened.sample().report().points(), "the moved workspace still reads its traffic");
         assertEquals(Role.FIELD, reopened.workspace().layout("ids-as-tags").orElseThrow().roleOf("user_id"));
+    }
+
+    /** Saves as File > Save does, its write run here instead of on the files lane. */
+    private static void saveNow(WorkspaceSession session, Path target) throws java.io.IOException {
+        WorkspaceSession.Saving saving = session.saving(target);
+        saving.write();
+        session.saved(saving);
     }
 }
