@@ -62,11 +62,12 @@ final class SampleReads {
         Tasks.<List<WorkspaceFiles.Outside>>create(p -> WorkspaceOpener.outside(file))
             .onSuccess(outside -> {
                 boolean readThem = !outside.isEmpty() && readOutside(file, outside);
-                read(monitor -> WorkspaceOpener.open(file, readThem, SampleLimits.defaults(), monitor, session.summaries()), opened -> {
+                this.<WorkspaceOpener.Opened>readWith(monitor -> WorkspaceOpener.open(file, readThem, SampleLimits.defaults(), monitor, session.summaries()), opened -> {
                     session.show(opened);
                     then.accept(opened);
-                }, e -> openFailed(file, e));
+                }, b -> b.onError(WorkspaceFormatException.class, e -> badFile(file, e)).onError(e -> openFailed(file, e)));
             })
+            .onError(WorkspaceFormatException.class, e -> badFile(file, e))
             .onError(e -> openFailed(file, e))
             .runOn(executor);
     }
@@ -79,14 +80,16 @@ final class SampleReads {
             text.toString(), "Read Them", "Don't Read");
     }
 
+    /** A workspace file that is not one Cardinal can read: each problem listed where it is. */
+    private void badFile(Path file, WorkspaceFormatException e) {
+        LOG.log(Level.WARNING, "cannot open " + file, e);
+        session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
+            e.problems().stream().map(Object::toString).toList());
+    }
+
     private void openFailed(Path file, Throwable e) {
         LOG.log(Level.WARNING, "cannot open " + file, e);
-        if (e instanceof WorkspaceFormatException wfe) {
-            session.showFailure("Cannot open " + file.getFileName() + ": the file has problems",
-                wfe.problems().stream().map(Object::toString).toList());
-        } else {
-            session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
-        }
+        session.showFailure("Cannot open " + file.getFileName() + ": " + e.getMessage(), List.of());
     }
 
     /**
@@ -144,6 +147,11 @@ final class SampleReads {
 
     /** Reads in the background with progress in the status bar and a Cancel button; one read at a time. */
     private <T> void read(ReadJob<T> job, Consumer<T> done, Consumer<Throwable> failed) {
+        readWith(job, done, b -> b.onError(failed));
+    }
+
+    /** As above, with the failure handlers {@code failures} adds (typed ones, then the one for every other failure). */
+    private <T> void readWith(ReadJob<T> job, Consumer<T> done, java.util.function.UnaryOperator<Tasks.Builder<T>> failures) {
         if (running != null) {
             running.cancel();
         }
@@ -162,7 +170,6 @@ final class SampleReads {
                 }
             }))
             .onSuccess(done)
-            .onError(failed)
             .andFinally(() -> {
                 if (running != null && running.isRunning()) {
                     return; // a newer read took the status bar over when this one was cancelled
@@ -173,6 +180,7 @@ final class SampleReads {
                 status.textProperty().bind(session.statusProperty());
                 running = null;
             })
+            .apply(failures)
             .runOn(executor);
         running = task;
         progress.progressProperty().bind(task.progressProperty());
