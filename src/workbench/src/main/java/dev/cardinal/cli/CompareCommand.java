@@ -168,7 +168,7 @@ final class CompareCommand implements Callable<Integer> {
             err.println("cardinal compare: the sample has no " + sa.layout().eventKind() + " traffic");
             return 1;
         }
-        Review review = Review.of(sa, sb, traffic.get(), read.report(), settings);
+        Review review = Review.of(sa, sb, traffic.get(), read.report(), settings, dev.cardinal.engines.Engines.queryLanguages());
         String text = switch (format) {
             case "html" -> ReviewHtml.render(review);
             case "json" -> json(review);

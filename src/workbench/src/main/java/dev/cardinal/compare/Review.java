@@ -1,5 +1,6 @@
 package dev.cardinal.compare;
 
+import dev.cardinal.engine.QueryLanguages;
 import dev.cardinal.lineprotocol.WriterSnippets;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.LintContext;
@@ -62,15 +63,18 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
     }
 
     /** Projects, lints and contrasts two layouts of one workspace over the same sample. */
-    public static Review of(Workspace ws, Layout a, Layout b, EventKindSample sample, ReadReport report, ProjectionSettings settings) {
-        return of(Side.of(ws, a), Side.of(ws, b), sample, report, settings);
+    public static Review of(Workspace ws, Layout a, Layout b, EventKindSample sample, ReadReport report, ProjectionSettings settings,
+                            QueryLanguages languages) {
+        return of(Side.of(ws, a), Side.of(ws, b), sample, report, settings, languages);
     }
 
     /**
      * Projects, lints and contrasts two layouts of one event kind over the same sample; each is read with its own
-     * workspace (another file, or a git revision), and one that comes from elsewhere is named with its origin.
+     * workspace (another file, or a git revision), and one that comes from elsewhere is named with its origin. The
+     * questions are answered in the languages of the engines {@code languages} lists.
      */
-    public static Review of(Side a, Side b, EventKindSample sample, ReadReport report, ProjectionSettings settings) {
+    public static Review of(Side a, Side b, EventKindSample sample, ReadReport report, ProjectionSettings settings,
+                            QueryLanguages languages) {
         if (!a.layout().eventKind().equals(b.layout().eventKind())) {
             throw new IllegalArgumentException("layouts " + a.label() + " and " + b.label() + " store different event kinds ("
                 + a.layout().eventKind() + ", " + b.layout().eventKind() + "): only layouts of one event kind compare");
@@ -87,7 +91,7 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
         List<Finding> fa = Linter.lint(new LintContext(a.workspace(), kindA, la, pa, ra.index(), report, Duration.ZERO));
         List<Finding> fb = Linter.lint(new LintContext(b.workspace(), kindB, lb, pb, rb.index(), report, Duration.ZERO));
         return new Review(a.workspace().name(), LayoutComparison.of(kindA, kindB, pa, pb), fa, fb,
-            QueryContrast.of(a.workspace(), kindA, pa, b.workspace(), kindB, pb, sample),
+            QueryContrast.of(a.workspace(), kindA, pa, b.workspace(), kindB, pb, sample, languages),
             WriterSnippets.lineProtocol(kindA, la), WriterSnippets.lineProtocol(kindB, lb), null);
     }
 

@@ -33,6 +33,11 @@ public interface Engine {
         return Optional.empty();
     }
 
+    /** Its language for the questions a comparison asks, and where its answers go, when it has one. */
+    default Optional<QueryWriter.Offered> queries() {
+        return Optional.empty();
+    }
+
     /** True when {@code asked} is this engine's name or one of its aliases, in any case. */
     default boolean answersTo(String asked) {
         String a = asked.toLowerCase(java.util.Locale.ROOT);

@@ -60,8 +60,7 @@ public final class Bundle {
 
     /** The database generated code writes to: the workspace's InfluxDB 1.x target's, else the workspace name. */
     public static String database(Workspace ws) {
-        return ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_1 && t.database() != null)
-            .map(Target::database).findFirst().orElse(SchemaInference.slug(ws.name()).replace('-', '_'));
+        return dev.cardinal.engine.DatabaseName.of(ws);
     }
 
     /** The InfluxDB 2.x organisation: the workspace's InfluxDB 2 target's, else the workspace name. */

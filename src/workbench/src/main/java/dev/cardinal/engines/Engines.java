@@ -34,6 +34,11 @@ public final class Engines {
         return ALL.stream().flatMap(e -> e.code().stream()).toList();
     }
 
+    /** The languages a comparison answers its questions in, from every engine that offers one. */
+    public static dev.cardinal.engine.QueryLanguages queryLanguages() {
+        return new dev.cardinal.engine.QueryLanguages(ALL.stream().flatMap(e -> e.queries().stream()).toList());
+    }
+
     /** The engine asked for by one of its names, in any case. */
     public static Optional<Engine> named(String asked) {
         return ALL.stream().filter(e -> e.answersTo(asked)).findFirst();

@@ -29,7 +29,7 @@ class QueryContrastTest {
 
         List<QueryContrast.Question> contrast(String a, String b) {
             Projection pa = project(a);
-            return QueryContrast.of(ws, ws.eventKind(pa.eventKind()).orElseThrow(), pa, project(b), sample);
+            return QueryContrast.of(ws, ws.eventKind(pa.eventKind()).orElseThrow(), pa, project(b), sample, dev.cardinal.engines.Engines.queryLanguages());
         }
     }
 

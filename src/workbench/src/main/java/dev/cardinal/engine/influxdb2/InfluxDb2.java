@@ -2,6 +2,7 @@ package dev.cardinal.engine.influxdb2;
 
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.QueryWriter;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,6 +23,11 @@ public final class InfluxDb2 implements Engine {
     @Override
     public String title() {
         return "InfluxDB 2.x and Cloud";
+    }
+
+    @Override
+    public Optional<QueryWriter.Offered> queries() {
+        return Optional.of(new QueryWriter.Offered(new FluxQuestions(), QueryWriter.Place.ALONGSIDE));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.cardinal.engine.sql;
 
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.QueryWriter;
 import java.util.Optional;
 import java.util.Set;
 
@@ -22,6 +23,11 @@ public final class Relational implements Engine {
     @Override
     public String title() {
         return "MariaDB and PostgreSQL rollups";
+    }
+
+    @Override
+    public Optional<QueryWriter.Offered> queries() {
+        return Optional.of(new QueryWriter.Offered(new RollupQuestions(), QueryWriter.Place.BEFORE));
     }
 
     @Override

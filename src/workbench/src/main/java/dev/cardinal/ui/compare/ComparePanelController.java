@@ -208,7 +208,7 @@ public final class ComparePanelController {
         var settings = madeFor.settings();
         Long mappingLimit = madeFor.mappingLimit();
         Tasks.<Review>create(p -> {
-            Review r = Review.of(a, b, sample, opened.sample().report(), settings);
+            Review r = Review.of(a, b, sample, opened.sample().report(), settings, dev.cardinal.engines.Engines.queryLanguages());
             return mappingLimit == null ? r : r.withMappings(sample, mappingLimit);
         })
             .onSuccess(r -> status.setText(shown(pane.show(r), madeFor, a, b)))

@@ -39,7 +39,7 @@ class QueryContrastFluxTest {
             var kind = ws.eventKind(la.eventKind()).orElseThrow();
             Projection a = projector.project(kind, la, ProjectionSettings.defaults());
             Projection b = projector.project(kind, ws.layout(p[2]).orElseThrow(), ProjectionSettings.defaults());
-            for (QueryContrast.Question q : QueryContrast.of(ws, kind, a, b, k)) {
+            for (QueryContrast.Question q : QueryContrast.of(ws, kind, a, b, k, dev.cardinal.engines.Engines.queryLanguages())) {
                 for (QueryContrast.Answer an : List.of(q.a(), q.b())) {
                     if (an.flux() != null) {
                         files.add(Files.writeString(dir.resolve("q" + files.size() + ".flux"), an.flux() + "\n"));
