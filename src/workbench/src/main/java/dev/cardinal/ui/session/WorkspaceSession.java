@@ -50,7 +50,7 @@ public final class WorkspaceSession implements AutoCloseable {
     private final ReadOnlyObjectWrapper<ProjectionSettings> settings = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Long> mappingLimit = new ReadOnlyObjectWrapper<>();
     private final ObservableList<AttributeRow> attributes = FXCollections.observableArrayList();
-    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper("Cardinal");
+    private final javafx.beans.binding.StringBinding title;
     /** What the last action said (saved, exported, why it failed); it gives way to the summary when it expires. */
     private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper();
     private final javafx.beans.binding.StringBinding status;
@@ -71,6 +71,8 @@ public final class WorkspaceSession implements AutoCloseable {
         shown = new ShownSample(projection, summaries, history::current,
             (file, traffic) -> state.update(s -> s.withFile(file).withTraffic(traffic)));
         state.notices().subscribe(Notices.Status.class, n -> message.set(n.text()));
+        title = javafx.beans.binding.Bindings.createStringBinding(() -> titleOf(state.state(), history.isDirty()),
+            state.stateProperty(), history.dirtyProperty());
         status = javafx.beans.binding.Bindings.createStringBinding(
             () -> message.get() != null ? message.get() : shown.summaryProperty().get(), message, shown.summaryProperty());
         selectedLayout.addListener((o, was, now) -> {
@@ -96,9 +98,7 @@ public final class WorkspaceSession implements AutoCloseable {
                 }
                 project();
             }
-            refreshTitle();
         });
-        history.dirtyProperty().addListener((o, was, now) -> refreshTitle());
         // an event kind from a traffic summary: its attributes' counts come with the projection, not with a sample
         projection.shownProperty().addListener((o, was, now) -> {
             if (now != null && now.summary() != null && now.summary().projection() != null) {
@@ -239,8 +239,8 @@ public final class WorkspaceSession implements AutoCloseable {
         return shown.problems();
     }
 
-    public ReadOnlyStringProperty titleProperty() {
-        return title.getReadOnlyProperty();
+    public javafx.beans.value.ObservableStringValue titleProperty() {
+        return title;
     }
 
     /** What the status bar shows: the last action's message while it lasts, else what the sample is. */
@@ -269,7 +269,6 @@ public final class WorkspaceSession implements AutoCloseable {
         message.set(null);
         selectedAttribute.set(null);
         workspaceShown.set(workspaceShown.get() + 1);
-        refreshTitle();
     }
 
     /** Shows a workspace that was opened. */
@@ -285,7 +284,6 @@ public final class WorkspaceSession implements AutoCloseable {
         }
         selectedAttribute.set(null);
         workspaceShown.set(workspaceShown.get() + 1);
-        refreshTitle();
     }
 
     /**
@@ -305,7 +303,6 @@ public final class WorkspaceSession implements AutoCloseable {
             history.resetUnsaved(result.workspace());
             workspaceShown.set(workspaceShown.get() + 1);
         }
-        refreshTitle();
     }
 
     /**
@@ -423,7 +420,6 @@ public final class WorkspaceSession implements AutoCloseable {
             history.markSaved(s.edited()); // edited while it was written: those edits are not saved
         }
         showStatus((s.elsewhere() ? "Saved as " : "Saved ") + s.target().getFileName());
-        refreshTitle();
     }
 
     private void project() {
@@ -439,17 +435,14 @@ public final class WorkspaceSession implements AutoCloseable {
         }
     }
 
-    private void refreshTitle() {
-        Workspace ws = history.current();
+    /** The window's title: the workspace's name, where it is saved, and a star while it has unsaved edits. */
+    private static String titleOf(SessionState st, boolean dirty) {
+        Workspace ws = st.workspace();
         if (ws == null) {
-            title.set("Cardinal");
-            return;
+            return "Cardinal";
         }
-        if (file() == null) {
-            title.set("Cardinal — " + ws.name() + " (not saved yet)" + (history.isDirty() ? " *" : ""));
-            return;
-        }
-        title.set("Cardinal — " + ws.name() + " (" + file().getFileName() + ")" + (history.isDirty() ? " *" : ""));
+        return "Cardinal — " + ws.name() + (st.file() == null ? " (not saved yet)" : " (" + st.file().getFileName() + ")")
+            + (dirty ? " *" : "");
     }
 
     private void refreshAttributes() {
