@@ -15,11 +15,11 @@ import java.util.Map;
  * fields of one key go together, so each pair is counted once; two templates that render the same key for one
  * series would be counted twice, a layout no server could tell apart from its own mistake.
  */
-final class FieldKeySeries {
+public final class FieldKeySeries {
     private FieldKeySeries() {
     }
 
-    static List<Layout> variants(Layout layout) {
+    public static List<Layout> variants(Layout layout) {
         Map<String, List<FieldSpec>> literal = new LinkedHashMap<>();
         List<Layout> variants = new ArrayList<>();
         for (FieldSpec f : layout.fields()) {

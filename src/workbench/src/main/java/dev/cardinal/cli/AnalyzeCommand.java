@@ -83,6 +83,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             + "index under dynamic mapping (default: ${DEFAULT-VALUE}).")
     String kind;
 
+    @Option(names = "--engines", paramLabel = "ENGINE[@VERSION],...", split = ",",
+        description = "Count each layout on these engines, side by side (e.g. influxdb,influxdb2@2.7.11); "
+            + "the engines that count a sample of rows: ${COMPLETION-CANDIDATES}.", completionCandidates = CountingEngines.class)
+    List<String> engines;
+
     @Option(names = "--tenant", paramLabel = "KEY", description = "With --kind opensearch: the top-level key that says "
         + "whose a document is; the names each tenant puts under an object give the slots to provision.")
     String tenant;
@@ -128,6 +133,9 @@ final class AnalyzeCommand implements Callable<Integer> {
         server.version(); // a malformed --server-version is refused before anything is read
         if (lgK < EstimatedMeasurer.MIN_LG_K || lgK > EstimatedMeasurer.MAX_LG_K) {
             throw usage("--lgk must be from " + EstimatedMeasurer.MIN_LG_K + " to " + EstimatedMeasurer.MAX_LG_K);
+        }
+        if (engines != null) {
+            return sideBySide(settings, out, err);
         }
         if (kind.equals("opensearch") || kind.equals("elasticsearch")) {
             return documents(settings, out, err);
@@ -213,8 +221,53 @@ final class AnalyzeCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The names {@code --engines} takes, for picocli's help and completion. */
+    static final class CountingEngines implements Iterable<String> {
+        @Override
+        public java.util.Iterator<String> iterator() {
+            return Engines.all().stream().filter(e -> e.counting().isPresent()).map(Engine::name).iterator();
+        }
+    }
+
+    /** {@code --engines}: every layout counted on each engine named, side by side. */
+    private int sideBySide(ProjectionSettings settings, PrintWriter out, PrintWriter err) throws IOException {
+        List<EngineChoice> chosen = new ArrayList<>();
+        for (String asked : engines) {
+            chosen.add(engineChoice(asked.strip()));
+        }
+        return counted(chosen, settings, out, err, true);
+    }
+
+    /** An engine named on the command line, with the version asked for (empty: the engine's default). */
+    private record EngineChoice(String name, SeriesEngine counting, Optional<ServerVersion> version) {
+    }
+
+    private EngineChoice engineChoice(String asked) {
+        {
+            int at = asked.indexOf('@');
+            String name = at < 0 ? asked : asked.substring(0, at);
+            SeriesEngine counting = Engines.named(name).flatMap(Engine::counting).orElseThrow(() -> usage("--engines: '" + name
+                + "' is not an engine that counts a sample of rows (" + Engines.counting() + ")"));
+            Optional<ServerVersion> version = Optional.empty();
+            if (at >= 0) {
+                try {
+                    version = Optional.of(ServerVersion.parse(asked.substring(at + 1)));
+                } catch (IllegalArgumentException e) {
+                    throw usage("--engines " + asked + ": " + e.getMessage());
+                }
+            }
+            return new EngineChoice(name, counting, version);
+        }
+    }
+
     /** {@code --kind} of an engine that counts through the seam: the sample's rows, each layout as that engine holds it. */
     private int engineCounts(SeriesEngine engine, ProjectionSettings settings, PrintWriter out, PrintWriter err)
+            throws IOException {
+        return counted(List.of(new EngineChoice(kind, engine, Optional.ofNullable(server.version()))), settings, out, err, false);
+    }
+
+    /** Reads the sample and counts every layout on each engine; side by side, or one engine's blocks after another. */
+    private int counted(List<EngineChoice> chosen, ProjectionSettings settings, PrintWriter out, PrintWriter err, boolean sideBySide)
             throws IOException {
         Workspace ws = null;
         if (choice.workspace != null) {
@@ -236,22 +289,27 @@ final class AnalyzeCommand implements Callable<Integer> {
             err.println("cardinal analyze: no points could be read");
             return 1;
         }
-        Optional<ServerVersion> version = Optional.ofNullable(server.version());
         List<EngineCount> counts = new ArrayList<>();
         for (EventKindSample k : sample.eventKinds()) {
-            Optional<List<Layout>> chosen = layoutsFor(k, ws, err);
-            if (chosen.isEmpty()) {
+            Optional<List<Layout>> layouts = layoutsFor(k, ws, err);
+            if (layouts.isEmpty()) {
                 return 1;
             }
-            for (Layout l : chosen.get()) {
-                counts.add(engine.count(new SeriesEngine.Request(ws, k, l, settings, version)));
+            for (Layout l : layouts.get()) {
+                for (EngineChoice e : chosen) {
+                    counts.add(e.counting().count(new SeriesEngine.Request(ws, k, l, settings, e.version())));
+                }
             }
         }
         if (options.json()) {
             out.println(EngineCounts.json(counts).toPrettyString());
         } else {
             InferCommand.printProblems(sample.report(), err);
-            EngineCounts.text(counts, out);
+            if (sideBySide) {
+                EngineCounts.sideBySide(counts, settings.horizon(), out);
+            } else {
+                EngineCounts.text(counts, out);
+            }
         }
         out.flush();
         return 0;

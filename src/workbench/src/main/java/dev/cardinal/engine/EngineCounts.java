@@ -61,6 +61,34 @@ public final class EngineCounts {
         out.flush();
     }
 
+    /**
+     * Each layout on every engine, side by side: a row per engine with the figures it shares with the others (series,
+     * or tables and columns...), now and at the horizon, and the soonest limit it crosses within the horizon.
+     */
+    public static void sideBySide(List<EngineCount> counts, java.time.Duration horizon, PrintWriter out) {
+        java.util.Map<String, List<EngineCount>> byLayout = new java.util.LinkedHashMap<>();
+        counts.forEach(c -> byLayout.computeIfAbsent(c.eventKind() + " / layout " + c.layout(), k -> new java.util.ArrayList<>()).add(c));
+        int width = counts.stream().mapToInt(c -> c.engine().length()).max().orElse(0);
+        for (java.util.Map.Entry<String, List<EngineCount>> layout : byLayout.entrySet()) {
+            out.println(layout.getKey() + " (at the horizon: " + Durations.format(horizon) + ")");
+            for (EngineCount c : layout.getValue()) {
+                StringBuilder row = new StringBuilder("  " + pad(c.engine(), width));
+                c.figures().stream().limit(2).forEach(f -> row.append(String.format(Locale.ROOT, "  %s %,d -> %,d", f.id(), f.now(),
+                    f.atHorizon())));
+                row.append("  ").append(c.limits().stream().filter(l -> l.after() != null || l.crossed())
+                    .min(java.util.Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after()))
+                    .map(l -> "first limit: " + l.setting() + (l.after() == null ? " (crossed)" : " after " + Durations.format(l.after())))
+                    .orElse("no limit crossed within the horizon"));
+                if (c.figures().isEmpty()) {
+                    row.append("  ").append(String.join("; ", c.notes()));
+                }
+                out.println(row);
+            }
+            out.println();
+        }
+        out.flush();
+    }
+
     private static String pad(String s, int width) {
         return s + " ".repeat(Math.max(0, width - s.length()));
     }

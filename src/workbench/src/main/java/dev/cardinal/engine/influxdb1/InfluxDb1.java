@@ -2,6 +2,10 @@ package dev.cardinal.engine.influxdb1;
 
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.ProjectionCounts;
+import dev.cardinal.engine.SeriesEngine;
+import dev.cardinal.model.ServerVersion;
 import dev.cardinal.engine.QueryWriter;
 import java.util.Optional;
 import java.util.Set;
@@ -23,6 +27,25 @@ public final class InfluxDb1 implements Engine {
     @Override
     public String title() {
         return "InfluxDB 1.x";
+    }
+
+    /** Counted as the core projection counts it for the version asked ({@code Projections}), through the seam. */
+    @Override
+    public Optional<SeriesEngine> counting() {
+        return Optional.of(new SeriesEngine() {
+            @Override
+            public ServerVersion defaultVersion() {
+                return dev.cardinal.projection.Engine.ASSUMED;
+            }
+
+            @Override
+            public EngineCount count(Request r) {
+                // each series once, as the index holds it and max-series-per-database counts it; what the version's
+                // own query reports over the sample (once per shard group up to 1.7.7) is in the notes
+                return ProjectionCounts.count("InfluxDB", r, r.version().orElse(defaultVersion()), (p, alike) ->
+                    new EngineCount.Figure("series", "series in the index", p.seriesNow(), p.seriesAtHorizon()));
+            }
+        });
     }
 
     @Override

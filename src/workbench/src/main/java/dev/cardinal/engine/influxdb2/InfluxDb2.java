@@ -2,6 +2,11 @@ package dev.cardinal.engine.influxdb2;
 
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.ProjectionCounts;
+import dev.cardinal.engine.SeriesEngine;
+import dev.cardinal.model.ServerVersion;
+import dev.cardinal.projection.FieldKeySeries;
 import dev.cardinal.engine.QueryWriter;
 import java.util.Optional;
 import java.util.Set;
@@ -23,6 +28,26 @@ public final class InfluxDb2 implements Engine {
     @Override
     public String title() {
         return "InfluxDB 2.x and Cloud";
+    }
+
+    /** Counted as the core projection counts it for the version asked ({@code Projections}), through the seam. */
+    @Override
+    public Optional<SeriesEngine> counting() {
+        return Optional.of(new SeriesEngine() {
+            @Override
+            public ServerVersion defaultVersion() {
+                return ServerVersion.of(2, 7, 11);
+            }
+
+            @Override
+            public EngineCount count(Request r) {
+                // a 2.x series key holds the field key: the layout's series once per field key it writes, at the
+                // horizon too (each field key's series projected as a layout of its own: FieldKeySeries)
+                return ProjectionCounts.count("InfluxDB", r, r.version().orElse(defaultVersion()), (p, alike) ->
+                    new EngineCount.Figure("series", "series, one per field key (influxdb.cardinality())", p.reported().series(),
+                        FieldKeySeries.variants(p.layout()).stream().mapToLong(v -> alike.apply(v).seriesAtHorizon()).sum()));
+            }
+        });
     }
 
     @Override

@@ -1,0 +1,89 @@
+package dev.cardinal.engine;
+
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.ServerVersion;
+import dev.cardinal.projection.Projected;
+import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionInput;
+import dev.cardinal.projection.ProjectionSettings;
+import dev.cardinal.projection.Projections;
+import dev.cardinal.projection.ServerFor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * An InfluxDB projection ({@link Projections#project} over a layout's rows, for one server version) as the seam's
+ * {@link EngineCount}: the engines whose counting the core projection already does (InfluxDB 1.x, 2.x) count through
+ * the seam this way, so that they stand beside the others.
+ */
+public final class ProjectionCounts {
+    private ProjectionCounts() {
+    }
+
+    /** How an engine says its series: from the projection, and other layouts projected alike when it needs them. */
+    public interface SeriesFigure {
+        EngineCount.Figure of(Projection p, Function<Layout, Projection> projectAlike);
+    }
+
+    /**
+     * Projects the request's layout for {@code version} and says it as {@code title} counts it, its series as
+     * {@code series} says them; a layout the sample cannot project (an attribute it does not carry) is said in a note,
+     * with no figures.
+     */
+    public static EngineCount count(String title, SeriesEngine.Request r, ServerVersion version, SeriesFigure series) {
+        Layout layout = r.layout();
+        String engine = title + " " + version.text();
+        ProjectionInput.Rows input = ProjectionInput.rows(r.sample());
+        ProjectionSettings settings = ServerFor.version(version).settings(r.settings());
+        Projected p = Projections.project(r.workspace(), layout, input, settings);
+        if (!(p instanceof Projected.Rows rows)) {
+            String why = p instanceof Projected.NotProjected n ? n.message() : "not projected from rows";
+            return new EngineCount(engine, r.sample().name(), layout.id(), List.of(), List.of(), List.of("not projected: " + why));
+        }
+        Projection projection = rows.projection();
+        return of(engine, projection, series.of(projection,
+            l -> Projections.project(r.workspace(), l, input, settings).as(Projected.Rows.class).projection()));
+    }
+
+    /**
+     * A projection's figures and limits, its series as {@code series}; when the sample is too short to project from
+     * (the projection is withheld), each figure is the sample's own at the horizon too, and a note says why.
+     */
+    public static EngineCount of(String engine, Projection p, EngineCount.Figure series) {
+        EngineCount all = full(engine, p, series);
+        if (p.withheld() != null) {
+            List<String> notes = new ArrayList<>(all.notes());
+            notes.add("not projected to the horizon: " + p.withheld());
+            return new EngineCount(engine, all.eventKind(), all.layout(), all.figures().stream()
+                .map(f -> new EngineCount.Figure(f.id(), f.label(), f.now(), f.now())).toList(), List.of(), notes);
+        }
+        return all;
+    }
+
+    private static EngineCount full(String engine, Projection p, EngineCount.Figure series) {
+        List<EngineCount.Figure> figures = new ArrayList<>();
+        figures.add(series);
+        figures.add(new EngineCount.Figure("measurements", "measurements", p.now().measurements(), p.measurementsAtHorizon()));
+        figures.add(new EngineCount.Figure("fieldKeys", "field keys", p.now().fieldKeys(), p.fieldKeysAtHorizon()));
+        figures.add(new EngineCount.Figure("columns", "columns of the widest measurement", p.now().maxColumnsPerMeasurement(),
+            p.columnsAtHorizon()));
+        for (Map.Entry<String, Long> tag : p.now().tags().entrySet()) {
+            figures.add(new EngineCount.Figure("tagValues." + tag.getKey(), "values of tag " + tag.getKey(), tag.getValue(),
+                p.tagsAtHorizon().getOrDefault(tag.getKey(), tag.getValue())));
+        }
+        figures.add(new EngineCount.Figure("indexMemoryHigh", "index memory, bytes (high end of its range)",
+            p.memoryNow().high(), p.memoryAtHorizon().high()));
+        List<EngineCount.LimitCheck> limits = p.limits().stream().map(l -> new EngineCount.LimitCheck(
+            l.limit().id() + " (" + l.limit().product() + ")", l.limit().value(), l.limit().source(), l.subject(), l.atHorizon(),
+            l.within(p.settings().horizon()) ? l.after() : null, "refuses the write")).toList();
+        List<String> notes = new ArrayList<>();
+        notes.add(p.reported().series() == null ? p.reported().explanation() : String.format(java.util.Locale.ROOT,
+            "%s reports %,d over the sample: %s", p.reported().label(), p.reported().series(), p.reported().explanation()));
+        if (p.settings().engine().assumed()) {
+            notes.add("the server's version was not given: the figures are " + p.settings().engine().product() + "'s");
+        }
+        return new EngineCount(engine, p.eventKind(), p.layout().id(), figures, limits, notes);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.cardinal.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code cardinal analyze --engines}: one design on several engines, each counted as the engine counts it, and the
+ * numbers the same as each engine's own projection ({@code --server-version}) says them.
+ */
+class EnginesSideBySideTest {
+    private static final String ADS = "sample-data/ad-marketplace/ad-marketplace.cardinal.json";
+    private static final String WEATHER = "sample-data/weather/weather.cardinal.json";
+
+    private static JsonNode json(String... args) throws Exception {
+        CliRun r = CliRun.of(args);
+        assertEquals(0, r.code(), r.err());
+        return new ObjectMapper().readTree(r.out());
+    }
+
+    /** The projection's own JSON for one layout and server version: the figures --engines must agree with. */
+    private static JsonNode projection(String workspace, String layout, String version) throws Exception {
+        return json("analyze", "--workspace", workspace, "--layout", layout, "--server-version", version, "--format", "json")
+            .get("eventKinds").get(0);
+    }
+
+    @Test
+    void eachEngineCountsEveryLayoutAsItsOwnProjectionDoes() throws Exception {
+        for (String ws : List.of(ADS, WEATHER)) {
+            JsonNode counts = json("analyze", "--workspace", ws, "--engines", "influxdb,influxdb2,influxdb@1.6.7",
+                "--format", "json").get("counts");
+            List<String> seen = new ArrayList<>();
+            for (JsonNode c : counts) {
+                String layout = c.get("layout").asText();
+                String engine = c.get("engine").asText();
+                seen.add(engine);
+                JsonNode series = c.get("figures").get("series");
+                if (engine.equals("InfluxDB 2.7.11")) {
+                    assertEquals(projection(ws, layout, "2.7.11").get("serverReportedSeries").asLong(), series.get("now").asLong(),
+                        ws + " " + layout + ": a 2.x series per field key, as influxdb.cardinality() reports it");
+                    assertTrue(series.get("atHorizon").asLong() >= series.get("now").asLong());
+                } else {
+                    String version = engine.substring("InfluxDB ".length());
+                    JsonNode own = projection(ws, layout, version);
+                    assertEquals(own.get("series").asLong(), series.get("now").asLong(), ws + " " + layout + " on " + engine);
+                    JsonNode atHorizon = own.get("projection").has("series") ? own.get("projection").get("series") : own.get("series");
+                    assertEquals(atHorizon.asLong(), series.get("atHorizon").asLong(), ws + " " + layout + " on " + engine);
+                    assertEquals(own.get("measurements").asLong(), c.get("figures").get("measurements").get("now").asLong());
+                    assertTrue(c.get("notes").get(0).asText().contains("reports " + String.format(java.util.Locale.ROOT, "%,d",
+                        own.get("serverReportedSeries").asLong())), c.get("notes").toString());
+                }
+            }
+            assertEquals(List.of("InfluxDB 1.8.10", "InfluxDB 2.7.11", "InfluxDB 1.6.7"), seen.subList(0, 3), "in the order asked");
+        }
+    }
+
+    @Test
+    void theTextPutsTheEnginesOfALayoutSideBySide() {
+        CliRun r = CliRun.of("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--engines", "influxdb,influxdb2");
+        assertEquals(0, r.code(), r.err());
+        String[] lines = r.out().split("\n");
+        assertTrue(lines[0].startsWith("listing_event / layout ids-as-tags (at the horizon: 30d)"), r.out());
+        assertTrue(lines[1].strip().startsWith("InfluxDB 1.8.10  series 12,934 -> "), r.out());
+        assertTrue(lines[2].strip().startsWith("InfluxDB 2.7.11  series 25,868 -> "), r.out());
+    }
+
+    @Test
+    void anEngineThatCountsNoRowsOrABadVersionIsRefusedWithTheNames() {
+        CliRun r = CliRun.of("analyze", "--workspace", ADS, "--engines", "influxdb,graphite");
+        assertEquals(2, r.code());
+        assertTrue(r.err().contains("--engines: 'graphite' is not an engine that counts a sample of rows (influxdb, influxdb2"),
+            r.err());
+        CliRun v = CliRun.of("analyze", "--workspace", ADS, "--engines", "influxdb@one.two");
+        assertEquals(2, v.code());
+        assertTrue(v.err().contains("--engines influxdb@one.two"), v.err());
+    }
+}
