@@ -61,6 +61,8 @@ public final class WorkbenchApp extends Application {
             .register(FindingsPanelController.class, () -> new FindingsPanelController(session))
             .register(CodeTabController.class, () -> new CodeTabController(session, lanes.files()))
             .register(PushPanelController.class, () -> new PushPanelController(session, lanes.network()))
+            .register(dev.cardinal.ui.engines.EnginesPanelController.class,
+                () -> new dev.cardinal.ui.engines.EnginesPanelController(session, lanes.reads()))
             .register(dev.cardinal.ui.compare.ComparePanelController.class, () -> new dev.cardinal.ui.compare.ComparePanelController(session, lanes))
             .register(dev.cardinal.ui.capture.CapturePanelController.class, () -> new dev.cardinal.ui.capture.CapturePanelController(session, lanes))
             .register(RecoveryBarController.class, () -> new RecoveryBarController(session, lanes.files(), recovery))

@@ -14,6 +14,7 @@ public enum FxmlView {
     COMPARE_PANEL("/fxml/compare_panel.fxml"),
     FINDINGS_PANEL("/fxml/findings_panel.fxml"),
     CODE_PANEL("/fxml/code_panel.fxml"),
+    ENGINES_PANEL("/fxml/engines_panel.fxml"),
     PUSH_PANEL("/fxml/push_panel.fxml"),
     CAPTURE_PANEL("/fxml/capture_panel.fxml"),
     PROJECTION_PANEL("/fxml/projection_panel.fxml"),

@@ -1,0 +1,32 @@
+package dev.cardinal.ui.engines;
+
+import dev.cardinal.engine.EngineCount;
+import dev.cardinal.model.Durations;
+import java.util.Comparator;
+import java.util.Locale;
+
+/**
+ * One engine's row: its headline figure (series, or what it counts instead) now and at the horizon, the soonest limit
+ * the layout crosses on it, and what the figures mean there.
+ */
+record EngineRow(String engine, String now, String atHorizon, String firstLimit, String notes, boolean limitCrossed) {
+
+    static EngineRow of(EngineCount c) {
+        if (c.figures().isEmpty()) {
+            return new EngineRow(c.engine(), "—", "—", "", String.join("; ", c.notes()), false);
+        }
+        EngineCount.Figure headline = c.figures().get(0);
+        String label = headline.id().equals("series") ? "" : " " + headline.label();
+        EngineCount.LimitCheck first = c.limits().stream().filter(l -> l.after() != null || l.crossed())
+            .min(Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after())).orElse(null);
+        String limit = first == null ? "none" : first.setting() + " (" + first.subject() + ")"
+            + (first.after() == null ? ": crossed" : " after " + Durations.format(first.after())) + "; beyond it the engine "
+            + first.effect();
+        return new EngineRow(c.engine(), count(headline.now()) + label, count(headline.atHorizon()) + label, limit,
+            String.join("; ", c.notes()), first != null);
+    }
+
+    private static String count(long n) {
+        return String.format(Locale.ROOT, "%,d", n);
+    }
+}

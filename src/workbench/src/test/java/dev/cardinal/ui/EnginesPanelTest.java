@@ -1,0 +1,57 @@
+package dev.cardinal.ui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.model.Role;
+import java.nio.file.Path;
+import javafx.scene.Node;
+import javafx.scene.control.Label;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TableView;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The Engines tab: the selected layout on every engine that counts rows, never showing another state's numbers. */
+class EnginesPanelTest extends WorkbenchFixture {
+
+    private static TableView<?> engines(FxRobot robot) {
+        return robot.lookup("#engines").queryAs(TableView.class);
+    }
+
+    /** The text of row {@code row}, column {@code column}. */
+    private static String cell(FxRobot robot, int row, int column) {
+        TableView<?> t = engines(robot);
+        return String.valueOf(t.getColumns().get(column).getCellData(row));
+    }
+
+    private static String headline(FxRobot robot) {
+        return robot.lookup("#enginesHeadline").queryAs(Label.class).getText();
+    }
+
+    @Test
+    void theLayoutIsCountedOnEachEngineAndAnEditNeverLeavesTheOldNumbersUnmarked(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        robot.interact(() -> window.session().select("ids-as-tags"));
+        awaitProjection(robot);
+        robot.clickOn(robot.lookup(".tab-label").match((Labeled l) -> l.getText().equals("Engines")).<Node>query());
+        waitOnFx(30, () -> engines(robot).getItems().size() >= 2 && headline(robot).startsWith("Layout ids-as-tags"));
+        assertEquals("InfluxDB 1.8.10", cell(robot, 0, 0));
+        assertEquals("12,934", cell(robot, 0, 1), "the index's series, as the Projection panel counts them");
+        assertEquals("InfluxDB 2.7.11", cell(robot, 1, 0));
+        assertEquals("25,868", cell(robot, 1, 1), "one series per field key on 2.x");
+
+        robot.interact(() -> {
+            for (String id : new String[]{"listing_id", "user_id", "session_id"}) {
+                window.session().edits().setRole(id, Role.FIELD);
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        // until the new numbers are in, the old ones are said to be out of date; then they are the new layout's
+        assertTrue(headline(robot).startsWith("Out of date") || !cell(robot, 0, 1).equals("12,934"), headline(robot));
+        waitOnFx(30, () -> headline(robot).startsWith("Layout ids-as-tags") && !cell(robot, 0, 1).equals("12,934"));
+        assertTrue(Long.parseLong(cell(robot, 0, 1).replace(",", "")) < 12_934, cell(robot, 0, 1));
+    }
+}
