@@ -56,7 +56,7 @@ class FirstHourTest extends WorkbenchFixture {
         // the workspace's target names no version: figures as 1.8.10 reports them, each series once, 1.x's limits only
         javafx.scene.control.ChoiceBox<?> server = robot.lookup("#server").queryAs(javafx.scene.control.ChoiceBox.class);
         assertTrue(server.getValue().toString().startsWith("target local (InfluxDB 1.8.10 (assumed"), "the workspace's target first: " + server.getValue());
-        assertEquals("12,934", projected(robot, "reported by the server"));
+        assertEquals("12,934", projected(robot, "reported by InfluxDB 1.8.10 (assumed)"));
         TableView<ProjectionRows.LimitRow> limits = robot.lookup("#limits").queryTableView();
         assertTrue(limits.getItems().stream().allMatch(l -> l.limit().startsWith("1.x")), "a 1.x target has 1.x's limits");
         // every product's limits, when asked
@@ -74,7 +74,7 @@ class FirstHourTest extends WorkbenchFixture {
         chooseServer(robot, server, "InfluxDB 1.7.7");
         awaitProjection(robot);
         ProjectionRows.Row reported = numbers.getItems().stream().filter(r -> r.what().startsWith("reported")).findFirst().orElseThrow();
-        assertEquals("reported (3 shard groups)", reported.what());
+        assertEquals("reported by InfluxDB 1.7.7, 3 shard groups", reported.what());
         assertEquals("12,935", reported.now());
         assertTrue(reported.explain().contains("SHOW SERIES EXACT CARDINALITY") && reported.explain().contains("once per shard group"),
             reported.explain());

@@ -140,16 +140,17 @@ public final class ProjectionRows {
     }
 
     /**
-     * What the reported-series row is called: the server's count, how many shard groups when the server counts per
-     * shard group.
+     * What the reported-series row is called: which server reports it (and whether its version was assumed), and how
+     * many shard groups when that server counts per shard group.
      */
     static String reportedLabel(ReportedSeries server, long shardGroups) {
         if (server.query() == null) {
             return "series as " + server.engine().product() + " counts (none)";
         }
+        // which server the figure is for, beside it: versions count differently (issue 34)
+        String by = "reported by " + server.engine().product() + (server.engine().assumed() ? " (assumed)" : "");
         return server.engine().seriesCount() == dev.cardinal.projection.Engine.SeriesCount.PER_SHARD_GROUP
-            ? String.format(Locale.ROOT, "reported (%,d shard group%s)", shardGroups, shardGroups == 1 ? "" : "s")
-            : "reported by the server";
+            ? String.format(Locale.ROOT, "%s, %,d shard group%s", by, shardGroups, shardGroups == 1 ? "" : "s") : by;
     }
 
     /** "27,808 ±6%": a number at the horizon with the fit's range, as the widest distance from it; the number alone when exact. */

@@ -32,16 +32,27 @@ public final class ScratchPush implements AutoCloseable {
     private ScratchInfluxd server;
 
     /**
-     * One line of the comparison: what, projected, measured ({@code -1} when the server does not say); {@code exact}
-     * when the two must be equal (counts), not when the projection is an estimate (memory).
+     * One line of the comparison: what, projected, measured ({@code -1} when the server does not say), and how the
+     * two must compare: equal (counts), or the projection one edge of a range the measurement must be inside (memory).
      */
-    public record Row(String what, long projected, long measured, boolean exact) {
+    public record Row(String what, long projected, long measured, Bound bound) {
         Row(String what, long projected, long measured) {
-            this(what, projected, measured, true);
+            this(what, projected, measured, Bound.EQUAL);
         }
 
+        /** How a measurement must compare with the projection. */
+        public enum Bound { EQUAL, AT_LEAST, AT_MOST }
+
+        /** True when the server's number is not what the projection allows: the row is marked. */
         public boolean differs() {
-            return exact && projected >= 0 && measured >= 0 && projected != measured;
+            if (projected < 0 || measured < 0) {
+                return false;
+            }
+            return switch (bound) {
+                case EQUAL -> projected != measured;
+                case AT_LEAST -> measured < projected;
+                case AT_MOST -> measured > projected;
+            };
         }
     }
 
@@ -104,7 +115,8 @@ public final class ScratchPush implements AutoCloseable {
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("points written", projected.points(), c.write().linesSent() - c.write().pointsDropped()));
         rows.add(new Row("series", projected.series(), c.measured().series()));
-        rows.add(new Row("SHOW SERIES EXACT CARDINALITY", c.projectedReportedSeries(), c.measured().serverReportedSeries()));
+        rows.add(new Row("SHOW SERIES EXACT CARDINALITY on " + push.engine().product(), c.projectedReportedSeries(),
+            c.measured().serverReportedSeries()));
         rows.add(new Row("measurements", projected.measurements(), c.measured().measurements()));
         rows.add(new Row("field keys", projected.fieldKeys(), c.measured().fieldKeys()));
         c.fieldCounts().forEach(f -> rows.add(new Row("count(" + f.field() + ")", f.projected(), f.measured())));
@@ -114,11 +126,11 @@ public final class ScratchPush implements AutoCloseable {
             c.measured().tags().getOrDefault(k, 0L))));
         if (c.indexMemoryGrowth() >= 0) {
             var memory = MemoryModel.estimate(projected.footprint());
-            rows.add(new Row("index memory growth, bytes (model: low)", memory.low(), c.indexMemoryGrowth(), false));
-            rows.add(new Row("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(), false));
+            rows.add(new Row("index memory growth, bytes (model: low)", memory.low(), c.indexMemoryGrowth(), Row.Bound.AT_LEAST));
+            rows.add(new Row("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(), Row.Bound.AT_MOST));
         }
         boolean matches = c.matches() && c.write().pointsDropped() == 0 && c.projectedOverwritten() == 0;
-        String summary = layout.name() + " on " + push.target() + ": "
+        String summary = layout.name() + " on " + push.target() + " (" + push.engine().product() + "): "
             + (c.write().cancelled() ? "stopped after " + c.write().linesSent() + " lines"
             : matches ? "the server holds what was projected"
             : c.matches() && c.write().pointsDropped() == 0 ? "the server holds what was projected, but "
