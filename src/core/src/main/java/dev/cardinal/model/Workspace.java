@@ -84,4 +84,25 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
         next.put(layoutId, position);
         return new Workspace(name, eventKinds, layouts, samples, rollups, targets, next);
     }
+
+    /**
+     * The layout {@code oldId} under the id {@code newId}, and everything that names it (its rollups, its place on the
+     * canvas) following it; unchanged when there is no such layout or the new id is taken.
+     */
+    public Workspace withLayoutId(String oldId, String newId) {
+        if (layout(oldId).isEmpty() || layout(newId).isPresent()) {
+            return this;
+        }
+        List<Layout> nextLayouts = layouts.stream().map(l -> !l.id().equals(oldId) ? l
+            : new Layout(newId, l.name(), l.eventKind(), l.measurement(), l.tags(), l.fields(), l.retention())).toList();
+        List<Rollup> nextRollups = rollups.stream().map(r -> !r.layout().equals(oldId) ? r
+            : new Rollup(r.id(), r.name(), newId, r.window(), r.aggregates(), r.groupBy(), r.destination(), r.query(), r.owner()))
+            .toList();
+        Map<String, Position> nextCanvas = new TreeMap<>(canvas);
+        Position at = nextCanvas.remove(oldId);
+        if (at != null) {
+            nextCanvas.put(newId, at);
+        }
+        return new Workspace(name, eventKinds, nextLayouts, samples, nextRollups, targets, nextCanvas);
+    }
 }

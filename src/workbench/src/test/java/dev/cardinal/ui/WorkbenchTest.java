@@ -290,40 +290,41 @@ class WorkbenchTest extends WorkbenchFixture {
         robot.clickOn(".dialog-pane .text-field").push(KeyCode.CONTROL, KeyCode.A).write("by event");
         robot.clickOn(robot.lookup(".dialog-pane .button").match((javafx.scene.control.Button b) -> b.isDefaultButton()).<javafx.scene.Node>query());
         WaitForAsyncUtils.waitForFxEvents();
-        assertEquals("by event", window.session().workspace().layout("listing-event-layout").orElseThrow().name());
+        // the id made from the name follows the new name: the card, its chips and the generated files say it
+        assertEquals("by event", window.session().workspace().layout("by-event").orElseThrow().name());
 
         // device dropped from the layout (Delete on its chip), then dragged back from the palette into Tags
         robot.interact(() -> robot.lookup("#canvas").queryAs(javafx.scene.control.ScrollPane.class).setVvalue(0.5));
-        robot.clickOn("#chip-listing-event-layout-device").type(KeyCode.DELETE);
+        robot.clickOn("#chip-by-event-device").type(KeyCode.DELETE);
         awaitProjection(robot);
-        assertTrue(robot.lookup("#chip-listing-event-layout-device").tryQuery().isEmpty(), "dropped from the card");
+        assertTrue(robot.lookup("#chip-by-event-device").tryQuery().isEmpty(), "dropped from the card");
         robot.interact(() -> robot.lookup("#canvas").queryAs(javafx.scene.control.ScrollPane.class).setVvalue(0));
-        robot.drag("#palette-device").dropTo("#tags-listing-event-layout");
+        robot.drag("#palette-device").dropTo("#tags-by-event");
         awaitProjection(robot);
         assertEquals("25", projected(robot, "series"), "event x device");
-        assertEquals(dev.cardinal.model.Role.TAG, window.session().workspace().layout("listing-event-layout").orElseThrow().roleOf("device"));
+        assertEquals(dev.cardinal.model.Role.TAG, window.session().workspace().layout("by-event").orElseThrow().roleOf("device"));
 
         // a templated tag from the Tags compartment's menu: several facts in one tag
-        robot.rightClickOn("#tags-listing-event-layout").clickOn("Add Templated Tag…");
+        robot.rightClickOn("#tags-by-event").clickOn("Add Templated Tag…");
         robot.clickOn(".dialog-pane .text-field").push(KeyCode.CONTROL, KeyCode.A).write("what = {event}-{device}");
         robot.clickOn(robot.lookup(".dialog-pane .button").match((javafx.scene.control.Button b) -> b.isDefaultButton()).<javafx.scene.Node>query());
         awaitProjection(robot);
         assertEquals("25", projected(robot, "series"));
-        assertTrue(robot.lookup("#templated-listing-event-layout-what").tryQuery().isPresent());
-        javafx.scene.control.Label what = robot.lookup("#templated-listing-event-layout-what").queryAs(javafx.scene.control.Label.class);
+        assertTrue(robot.lookup("#templated-by-event-what").tryQuery().isPresent());
+        javafx.scene.control.Label what = robot.lookup("#templated-by-event-what").queryAs(javafx.scene.control.Label.class);
         org.junit.jupiter.api.Assertions.assertFalse(what.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("grows")), "event and device are closed sets");
 
         // one that writes a growing id: red and badged in Tags, as a plain chip would be
         robot.interact(() -> {
             try {
-                window.session().edits().putTag("listing-event-layout", "who", "{user_id}-{device}");
+                window.session().edits().putTag("by-event", "who", "{user_id}-{device}");
             } catch (dev.cardinal.model.TemplateException e) {
                 throw new AssertionError(e);
             }
         });
         awaitProjection(robot);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#templated-listing-event-layout-who").tryQuery().isPresent());
-        javafx.scene.control.Label who = robot.lookup("#templated-listing-event-layout-who").queryAs(javafx.scene.control.Label.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#templated-by-event-who").tryQuery().isPresent());
+        javafx.scene.control.Label who = robot.lookup("#templated-by-event-who").queryAs(javafx.scene.control.Label.class);
         assertTrue(who.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("grows")), "who writes user_id");
         assertTrue(who.getGraphic() instanceof javafx.scene.control.Label badge && badge.getText().equals("grows"));
         snap(robot, "new-layout");

@@ -97,10 +97,23 @@ public final class CodePanel extends VBox {
         export.setDisable(true);
         message.getStyleClass().add("code-message");
         message.setId("codeMessage");
-        Region gap = new Region();
-        HBox.setHgrow(gap, Priority.ALWAYS);
-        HBox bar = new HBox(8, copy, export, new Label("SQL for"), dialect, gap, message);
-        bar.setAlignment(Pos.CENTER_LEFT);
+        Label sqlFor = new Label("SQL for");
+        // the controls keep their width at any window size (at 1280x800 a long message squeezed them to "..."); the
+        // message has a line of its own below them and wraps, so nothing of it is cut either
+        for (javafx.scene.control.Control c : List.of(copy, export, sqlFor, dialect)) {
+            c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        }
+        copy.setTooltip(new javafx.scene.control.Tooltip("Copy the code of the tab shown to the clipboard"));
+        export.setTooltip(new javafx.scene.control.Tooltip("Write every generated file into a folder"));
+        dialect.setTooltip(new javafx.scene.control.Tooltip("The SQL dialect of the rollup tables' code"));
+        message.setWrapText(true);
+        message.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        message.setMaxWidth(Double.MAX_VALUE);
+        message.managedProperty().bind(message.textProperty().isNotEmpty());
+        message.visibleProperty().bind(message.managedProperty());
+        HBox controls = new HBox(8, copy, export, sqlFor, dialect);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        VBox bar = new VBox(2, controls, message);
         bar.setPadding(new Insets(0, 0, 2, 0));
         tabs.setTabClosingPolicy(TabPane.TabClosingPolicy.UNAVAILABLE);
         tabs.setId("codeTabs");

@@ -152,7 +152,23 @@ public final class LayoutEdits {
         if (layout == null || name.isBlank() || name.strip().equals(layout.name())) {
             return false;
         }
-        return history.apply("rename " + layout.name() + " to " + name.strip(), w -> w.withLayout(layout.withName(name.strip())));
+        String newName = name.strip();
+        Workspace ws = history.current();
+        // an id Cardinal made from the name (a new or duplicated layout's) follows the name, so that the generated
+        // files and code say the name the user gave; an id the user wrote stays, as files elsewhere may name it
+        String newId = madeFromName(layout) ? freeId(ws, SchemaInference.slug(newName)) : layoutId;
+        boolean renamed = history.apply("rename " + layout.name() + " to " + newName,
+            w -> w.withLayout(layout.withName(newName)).withLayoutId(layoutId, newId));
+        if (renamed && !newId.equals(layoutId)) {
+            select(newId);
+        }
+        return renamed;
+    }
+
+    /** Whether the layout's id is one Cardinal derived from its name: its slug, or a duplicate's ({@code -copy}). */
+    private static boolean madeFromName(Layout layout) {
+        String id = layout.id();
+        return id.equals(SchemaInference.slug(layout.name())) || id.equals(layout.name()) || id.matches(".*-copy(-\\d+)?");
     }
 
     /**

@@ -278,19 +278,42 @@ class WorkspaceSessionTest {
     }
 
     @Test
+    void aRenamedLayoutsIdFollowsItsNameWithWhatReadsIt() throws Exception {
+        open();
+        awaitProjection();
+        // a rollup that reads a renamed layout follows it, in the same edit
+        assertTrue(session.edits().renameLayout("ids-as-fields", "ids in fields"));
+        assertEquals("ids in fields", session.workspace().layout("ids-in-fields").orElseThrow().name());
+        assertEquals("ids-in-fields", session.workspace().rollups().get(0).layout());
+        session.history().undo();
+        assertEquals("ids-as-fields", session.workspace().rollups().get(0).layout(), "one edit, undone at once");
+        // a duplicate's id follows its new name, so its generated files are named after it (issue 34)
+        String copy = session.edits().duplicateLayout("ids-as-fields");
+        assertTrue(session.edits().renameLayout(copy, "hashed ids"));
+        assertEquals("hashed ids", session.workspace().layout("hashed-ids").orElseThrow().name());
+        assertTrue(session.workspace().layout(copy).isEmpty(), copy);
+        assertEquals("hashed-ids", session.selectedLayoutProperty().get().id());
+    }
+
+    @Test
     void aNewLayoutWritesEverythingAsFieldsAndCanBeRenamedTemplatedAndDeleted() throws Exception {
         open();
         awaitProjection();
-        String id = session.edits().newLayout("listing_event");
-        assertEquals("listing-event-layout", id);
-        assertEquals(id, session.selectedLayoutProperty().get().id(), "the new layout is selected");
+        String made = session.edits().newLayout("listing_event");
+        assertEquals("listing-event-layout", made);
+        assertEquals(made, session.selectedLayoutProperty().get().id(), "the new layout is selected");
         Projection p = awaitProjection();
         assertEquals(1, p.now().series(), "no tags: one series");
         assertEquals(7, p.now().fieldKeys());
-        assertTrue(session.workspace().canvas().containsKey(id), "placed on the canvas");
+        assertTrue(session.workspace().canvas().containsKey(made), "placed on the canvas");
 
-        assertTrue(session.edits().renameLayout(id, "  by event  "));
+        assertTrue(session.edits().renameLayout(made, "  by event  "));
+        // the id Cardinal made from the name follows it, with the canvas place, and the layout stays selected
+        assertTrue(session.workspace().layout(made).isEmpty());
+        String id = "by-event";
         assertEquals("by event", session.workspace().layout(id).orElseThrow().name());
+        assertTrue(session.workspace().canvas().containsKey(id));
+        assertEquals(id, session.selectedLayoutProperty().get().id());
         assertEquals("Undo: rename listing-event-layout to by event", session.history().undoTextProperty().get());
 
         assertTrue(session.edits().setMeasurement(id, "events_{event}"));
