@@ -488,6 +488,9 @@ class WorkbenchTest extends WorkbenchFixture {
             && window.session().history().undoTextProperty().get().startsWith("Undo: add synthetic sample"));
         awaitProjection(robot);
         assertEquals("34,000", projected(robot, "points"), "the sample's 20,000 and 7 days of 2,000");
+        // the numbers now mix real and synthetic traffic: said in plain words (issue 34)
+        assertEquals("Synthetic traffic added to the sample: every number of listing_event now counts 14,000 synthetic points "
+            + "with 20,000 real ones (Ctrl+Z takes them out)", window.session().messageProperty().get());
         assertTrue(Files.size(target) > 1_000);
         assertEquals(json, Files.readString(dir.resolve("listing-synthetic.profile.json")), "the profile is kept beside its traffic");
     }

@@ -102,7 +102,7 @@ final class SampleReads {
         }
         String what = files.size() == 1 ? "add sample " + files.get(0).getFileName() : "add " + files.size() + " sample files";
         String name = files.get(0).getFileName().toString().replaceAll("(\\.gz)?$", "").replaceAll("\\.[^.]*$", "");
-        add(files, what, files.get(0), name, () -> { });
+        add(files, what, files.get(0), name, () -> { }, opened -> { });
     }
 
     /** Work done on the reading thread before the files are added. */
@@ -114,7 +114,8 @@ final class SampleReads {
      * Adds {@code files} to the open workspace in the background, after {@code before}; with no workspace saved yet,
      * one named after {@code name} is made beside {@code beside}.
      */
-    private void add(List<Path> files, String what, Path beside, String name, Before before) {
+    private void add(List<Path> files, String what, Path beside, String name, Before before,
+                     Consumer<WorkspaceOpener.Opened> then) {
         Workspace shown = session.workspace();
         List<WorkspaceFiles.Outside> unread = shown == null ? List.of() : session.unreadSamples();
         Path file = shown != null && session.file() != null ? session.file()
@@ -128,6 +129,7 @@ final class SampleReads {
         }, opened -> {
             session.showAdded(opened, what);
             showProblems.run();
+            then.accept(opened);
         }, e -> {
             LOG.log(Level.WARNING, "cannot " + what, e);
             session.showFailure("Cannot " + what + ": " + e.getMessage(), List.of());
@@ -206,9 +208,18 @@ final class SampleReads {
     void synthesize(TrafficProfile profile, String json, Path target) {
         String base = target.getFileName().toString().replaceAll("(\\.lp)?(\\.gz)?$", "");
         Path profileFile = target.resolveSibling(base + dev.cardinal.traffic.synthetic.ProfileReader.EXTENSION);
+        dev.cardinal.traffic.Sample shown = session.state().state().traffic().sample();
+        long real = shown == null ? 0 : shown.eventKind(profile.eventKind()).map(k -> (long) k.rows()).orElse(0L);
         add(List.of(target), "add synthetic sample " + target.getFileName(), target, profile.eventKind(), () -> {
             AtomicFiles.write(profileFile, json.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             SyntheticLineProtocol.write(profile, Long.MAX_VALUE, target);
+        }, opened -> {
+            // the synthetic rows join the sample's: every number counts both, which the user must know (issue 34)
+            long all = opened.sample().eventKind(profile.eventKind()).map(k -> (long) k.rows()).orElse(0L);
+            session.showStatus(real > 0
+                ? String.format(java.util.Locale.ROOT, "Synthetic traffic added to the sample: every number of %s now counts "
+                    + "%,d synthetic points with %,d real ones (Ctrl+Z takes them out)", profile.eventKind(), all - real, real)
+                : String.format(java.util.Locale.ROOT, "Synthetic traffic is the sample of %s: %,d points", profile.eventKind(), all));
         });
     }
 
