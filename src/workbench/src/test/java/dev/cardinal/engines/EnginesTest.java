@@ -36,6 +36,7 @@ class EnginesTest {
         }
         assertEquals("opensearch", Engines.named("Elasticsearch").orElseThrow().name());
         assertEquals("influxdb", Engines.named("INFLUXDB").orElseThrow().name());
+        assertEquals("influxdb3", Engines.named("InfluxDB-Cloud-Serverless").orElseThrow().name());
         assertTrue(Engines.named("graphite").isEmpty());
     }
 
