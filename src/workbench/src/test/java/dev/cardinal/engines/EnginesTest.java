@@ -43,7 +43,8 @@ class EnginesTest {
     @Test
     void theBundleAsksEveryGeneratorInTheListsOrder() {
         List<String> order = Engines.generators().stream().map(g -> g.getClass().getPackageName()).toList();
-        assertEquals(List.of("dev.cardinal.engine.influxdb1", "dev.cardinal.engine.influxdb2", "dev.cardinal.engine.opensearch",
+        assertEquals(List.of("dev.cardinal.engine.influxdb1", "dev.cardinal.engine.influxdb2", "dev.cardinal.engine.influxdb3",
+            "dev.cardinal.engine.opensearch",
             "dev.cardinal.engine.sql"), order);
     }
 }

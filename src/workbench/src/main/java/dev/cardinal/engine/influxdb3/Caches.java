@@ -3,16 +3,16 @@ package dev.cardinal.engine.influxdb3;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.projection.Growth;
-import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.SampleIndex;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * The caches a layout would likely have, sized over the sample. Both are keyed by the layout's closed-set tags whose
@@ -60,10 +60,13 @@ final class Caches {
         return out;
     }
 
-    /** The growth class of each attribute, from a projection. */
-    static Map<String, Growth> growth(Projection p) {
-        return p.attributes().stream().collect(Collectors.toMap(Projection.AttributeProjection::name,
-            Projection.AttributeProjection::growth, (x, y) -> x));
+    /** The growth class of each attribute of the sample, fitted as the projection fits it ({@link GrowthFit#overPoints}). */
+    static Map<String, Growth> growth(SampleIndex index) {
+        Map<String, Growth> out = new HashMap<>();
+        for (int a = 0; a < index.sample().attributes().size(); a++) {
+            out.put(index.sample().attributes().get(a).name(), GrowthFit.overPoints(index.growth(a)).growth());
+        }
+        return out;
     }
 
     /** The caches' sizes over the sample, or empty when the layout has no closed-set tag to key them by. */

@@ -1,7 +1,10 @@
 package dev.cardinal.engine.influxdb3;
 
+import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.SeriesEngine;
+import dev.cardinal.lint.Rule;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -12,6 +15,7 @@ import java.util.Set;
  */
 public final class InfluxDb3 implements Engine {
     private final SeriesEngine counting = new TableCount();
+    private final CodeGenerator code = new InfluxDb3Code();
 
     @Override
     public String name() {
@@ -27,6 +31,16 @@ public final class InfluxDb3 implements Engine {
     @Override
     public String title() {
         return "InfluxDB 3";
+    }
+
+    @Override
+    public Optional<CodeGenerator> code() {
+        return Optional.of(code);
+    }
+
+    @Override
+    public List<Rule> lintRules() {
+        return List.of(new TagOrderRule(), new ClashRule(), new ColumnBudgetRule());
     }
 
     @Override

@@ -105,7 +105,7 @@ final class TableCount implements SeriesEngine {
         if (p.withheld() != null) {
             notes.add("nothing projected beyond the sample: " + p.withheld());
         }
-        Caches.size(layout, Caches.growth(p), index).ifPresent(c -> {
+        Caches.size(layout, Caches.growth(index), index).ifPresent(c -> {
             figures.add(new EngineCount.Figure("distinctCacheEntries", "distinct value cache entries", c.combinations(),
                 c.combinations()));
             figures.add(new EngineCount.Figure("lastCacheRows", "last value cache rows (--count 1)", c.lastCacheRows(),

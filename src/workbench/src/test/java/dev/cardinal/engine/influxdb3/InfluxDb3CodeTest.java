@@ -1,0 +1,105 @@
+package dev.cardinal.engine.influxdb3;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.engine.Artefact;
+import dev.cardinal.engines.Bundle;
+import dev.cardinal.model.FieldSpec;
+import dev.cardinal.model.Layout;
+import dev.cardinal.model.RetentionPlan;
+import dev.cardinal.model.TagSpec;
+import dev.cardinal.model.Template;
+import dev.cardinal.model.Workspace;
+import dev.cardinal.model.WorkspaceFiles;
+import dev.cardinal.traffic.EventKindSample;
+import dev.cardinal.traffic.ReadMonitor;
+import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.SampleReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * InfluxDB 3's generated code for the ad marketplace's layouts: the script's {@code influxdb3} calls as the shell
+ * passes them (the database with its retention, the table with its tags in the designed order and typed fields, the
+ * caches on the closed-set tags), and the example queries' identifiers quoted; hostile names pass as one argument
+ * each or leave the script out with the reason.
+ */
+class InfluxDb3CodeTest {
+    private static final Path ADS = Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json");
+
+    @Test
+    void theScriptCreatesTheDatabaseTheTableInTheDesignedOrderAndTheCaches(@TempDir Path dir) throws Exception {
+        Workspace ws = WorkspaceFiles.load(ADS).workspace();
+        EventKindSample sample = sample(ws);
+        Layout layout = ws.layout("ids-as-tags").orElseThrow();
+        Map<String, Artefact> files = files(ws, layout, sample, "ads db");
+        Artefact sh = files.get("ids-as-tags.influxdb3.sh");
+        Path script = Files.writeString(dir.resolve("s.sh"), sh.text());
+        List<List<String>> calls = InfluxDb3Artefacts.calls(script, dir);
+        assertEquals(4, calls.size(), sh.text());
+        List<String> db = calls.get(0);
+        assertEquals(List.of("create", "database"), db.subList(0, 2));
+        assertEquals("ads db", db.get(db.size() - 1));
+        List<String> table = calls.get(1);
+        List<String> tags = layout.tags().stream().map(TagSpec::key).toList();
+        assertEquals(List.of("create", "table", "--database", "ads db", "--tags", String.join(",", tags)), table.subList(0, 6));
+        assertEquals("--fields", table.get(6));
+        assertTrue(table.get(7).matches("[a-z_]+:(int64|uint64|float64|utf8|bool)(,[a-z_]+:(int64|uint64|float64|utf8|bool))*"),
+            table.get(7));
+        assertEquals(layout.measurement().literalText(), table.get(8));
+        assertEquals(List.of("create", "distinct_cache", "--database", "ads db", "--table", "listing_event", "--columns",
+            "event,device", "--max-cardinality", "100000", "ids-as-tags_distinct"), calls.get(2));
+        assertEquals(List.of("create", "last_cache", "--database", "ads db", "--table", "listing_event", "--key-columns",
+            "event,device", "--count", "1", "ids-as-tags_last"), calls.get(3));
+
+        Set<String> names = Set.of("listing_event", "event", "listing_id", "user_id", "device", "session_id", "page_url",
+            "count", "ids-as-tags_distinct", "ids-as-tags_last");
+        InfluxDb3Artefacts.sqlIdentifiersAre(files.get("ids-as-tags.influxdb3.sql").text(), names);
+        assertTrue(files.get("ids-as-tags.influxdb3.sql").text().contains("FROM distinct_cache('listing_event', 'ids-as-tags_distinct')"));
+        assertTrue(files.get("ids-as-tags.influxdb3.influxql").text().contains("SHOW TAG KEYS FROM \"listing_event\""));
+    }
+
+    @Test
+    void hostileNamesAreOneArgumentEachAndQuotedInTheQueries(@TempDir Path dir) throws Exception {
+        Workspace ads = WorkspaceFiles.load(ADS).workspace();
+        EventKindSample sample = sample(ads);
+        String measurement = "le'$(touch x)\"; DROP TABLE t; --\n`id`";
+        String tag = "ev\"ent $HOME";
+        Layout odd = new Layout("odd", "odd", "listing_event", Template.literal(measurement),
+            List.of(new TagSpec(tag, Template.ref("event"))), List.of(new FieldSpec(Template.literal("pri'ce\""), "count")),
+            new RetentionPlan("r", Duration.ofDays(30), Duration.ofDays(1), 1));
+        Map<String, Artefact> files = files(ads, odd, sample, "d'b");
+        List<List<String>> calls = InfluxDb3Artefacts.calls(Files.writeString(dir.resolve("s.sh"), files.get("odd.influxdb3.sh").text()), dir);
+        assertEquals(List.of("create", "database", "--retention-period", "30d", "d'b"), calls.get(0));
+        assertEquals(List.of("create", "table", "--database", "d'b", "--tags", tag, "--fields", "pri'ce\":int64", measurement),
+            calls.get(1));
+        InfluxDb3Artefacts.sqlIdentifiersAre(files.get("odd.influxdb3.sql").text(), Set.of(measurement, tag, "pri'ce\"",
+            "odd_distinct", "odd_last"));
+        assertTrue(files.get("odd.influxdb3.influxql").text().contains("\"le'$(touch x)\\\"; DROP TABLE t; --\\n`id`\""),
+            files.get("odd.influxdb3.influxql").text());
+
+        Layout comma = odd.withTags(List.of(new TagSpec("a,b", Template.ref("event"))));
+        Bundle.Contents c = Bundle.of(ads, List.of(comma), "db", "org", Map.of("listing_event", sample));
+        assertFalse(c.artefacts().stream().anyMatch(a -> a.file().endsWith(".influxdb3.sh")));
+        assertTrue(c.notWritten().stream().anyMatch(w -> w.contains("'a,b' cannot be given to the influxdb3 CLI")), c.notWritten().toString());
+    }
+
+    private static Map<String, Artefact> files(Workspace ws, Layout layout, EventKindSample sample, String db) {
+        Bundle.Contents c = Bundle.of(ws, List.of(layout), db, "org", Map.of(layout.eventKind(), sample));
+        Map<String, Artefact> out = new java.util.HashMap<>();
+        c.artefacts().forEach(a -> out.put(a.file(), a));
+        return out;
+    }
+
+    private static EventKindSample sample(Workspace ws) {
+        return SampleReader.read(SampleReader.sources(ADS, ws), SampleLimits.defaults(), ReadMonitor.NONE).eventKinds().get(0);
+    }
+}
