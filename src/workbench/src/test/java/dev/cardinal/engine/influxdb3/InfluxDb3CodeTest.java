@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.engine.Artefact;
 import dev.cardinal.engines.Bundle;
+import dev.cardinal.model.Aggregate;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
+import dev.cardinal.model.Rollup;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
 import dev.cardinal.model.Workspace;
@@ -90,6 +92,35 @@ class InfluxDb3CodeTest {
         Bundle.Contents c = Bundle.of(ads, List.of(comma), "db", "org", Map.of("listing_event", sample));
         assertFalse(c.artefacts().stream().anyMatch(a -> a.file().endsWith(".influxdb3.sh")));
         assertTrue(c.notWritten().stream().anyMatch(w -> w.contains("'a,b' cannot be given to the influxdb3 CLI")), c.notWritten().toString());
+    }
+
+    /** A rollup into a retention policy becomes a scheduled downsampler trigger; one the plugin cannot run says why. */
+    @Test
+    void aRollupIsAScheduledDownsamplerTrigger(@TempDir Path dir) throws Exception {
+        Path weather = Path.of("sample-data/weather/weather.cardinal.json");
+        Workspace w = WorkspaceFiles.load(weather).workspace();
+        Rollup daily = new Rollup("daily", "daily", "three-tags", Duration.ofDays(1),
+            List.of(new Rollup.AggregateSpec("temp", Aggregate.MEAN), new Rollup.AggregateSpec("temp", Aggregate.MAX)),
+            List.of("crop"), new Rollup.Destination(Rollup.DestinationKind.RETENTION_POLICY, "daily", Duration.ZERO));
+        Rollup distinct = new Rollup("distinct", "distinct", "three-tags", Duration.ofHours(6),
+            List.of(new Rollup.AggregateSpec("temp", Aggregate.COUNT_DISTINCT)), List.of("crop"),
+            new Rollup.Destination(Rollup.DestinationKind.BUCKET, "d", Duration.ZERO));
+        Workspace ws = new Workspace(w.name(), w.eventKinds(), w.layouts(), w.samples(), List.of(daily, distinct), w.targets(),
+            w.canvas());
+        EventKindSample sample = SampleReader.read(SampleReader.sources(weather, ws), SampleLimits.defaults(), ReadMonitor.NONE)
+            .eventKinds().get(0);
+        Layout three = ws.layout("three-tags").orElseThrow();
+        Bundle.Contents c = Bundle.of(ws, List.of(three), "weather db", "org", Map.of("weather", sample));
+        Artefact trigger = c.artefacts().stream().filter(a -> a.file().equals("daily.influxdb3.trigger.sh")).findFirst()
+            .orElseThrow(() -> new AssertionError(c.artefacts().stream().map(Artefact::file).toList().toString()));
+        List<List<String>> calls = InfluxDb3Artefacts.calls(Files.writeString(dir.resolve("t.sh"), trigger.text()), dir);
+        assertEquals(List.of(List.of("create", "trigger", "--database", "weather db", "--path",
+            "gh:influxdata/downsampler/downsampler.py", "--trigger-spec", "every:1d", "--trigger-arguments",
+            "source_measurement=weather,target_measurement=weather_daily,interval=1d,window=1d,calculations=temp:avg.temp:max,"
+                + "target_database=weather db,excluded_fields=plot.region", "daily")), calls);
+        assertFalse(c.artefacts().stream().anyMatch(a -> a.file().startsWith("distinct.influxdb3")));
+        assertTrue(c.notWritten().contains("rollup distinct is no InfluxDB 3 trigger: the downsampler has no count distinct"
+            + " (of 'temp')"), c.notWritten().toString());
     }
 
     private static Map<String, Artefact> files(Workspace ws, Layout layout, EventKindSample sample, String db) {
