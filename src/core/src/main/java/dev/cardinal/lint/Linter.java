@@ -24,14 +24,28 @@ public final class Linter {
 
     /** The findings, and what the rules could not check from the context's traffic (nothing, over rows). */
     public static Result check(LintContext context) {
+        return check(context, List.of());
+    }
+
+    /**
+     * The findings of every rule and of an engine's own rules ({@code more}: what the engine refuses or limits, which
+     * the engine knows and the core does not), worst first.
+     */
+    public static Result check(LintContext context, List<Rule> more) {
         List<Finding> out = new ArrayList<>();
         List<Unchecked> unchecked = new ArrayList<>();
-        for (Rule r : RULES) {
+        for (Rule r : concat(RULES, more)) {
             out.addAll(r.check(context));
             r.unchecked(context).ifPresent(unchecked::add);
         }
         out.sort(Comparator.comparing(Finding::severity));
         return new Result(out, unchecked);
+    }
+
+    private static List<Rule> concat(List<Rule> a, List<Rule> b) {
+        List<Rule> all = new ArrayList<>(a);
+        all.addAll(b);
+        return all;
     }
 
     public record Result(List<Finding> findings, List<Unchecked> unchecked) {

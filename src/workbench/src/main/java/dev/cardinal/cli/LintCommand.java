@@ -4,10 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.Engine;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.lint.Evidence;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
+import dev.cardinal.lint.Rule;
 import dev.cardinal.lint.Severity;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
@@ -69,6 +72,10 @@ final class LintCommand implements Callable<Integer> {
 
     @Option(names = "--layout", paramLabel = "NAME", description = "Layout id or name (default: every layout).")
     String layout;
+
+    @Option(names = "--engine", paramLabel = "ENGINE", description = "Also check an engine's own rules, e.g. influxdb3"
+        + " (tag order, tag/field clashes, column budgets).")
+    String engine;
 
     @Option(names = "--query-range", paramLabel = "DURATION",
         description = "The longest time range queried often (e.g. 7d for a weekly dashboard); shard groups are checked against it.")
@@ -156,10 +163,20 @@ final class LintCommand implements Callable<Integer> {
             }
             Projected.Rows r = (Projected.Rows) p;
             projected.add(r.projection());
-            findings.addAll(Linter.lint(new LintContext(ws, r.kind(), l, r.projection(), r.index(), sample.report(), range)));
+            findings.addAll(Linter.check(new LintContext(ws, r.kind(), l, r.projection(), r.index(), sample.report(), range),
+                engineRules()).findings());
         }
         return report(new Report(findings, chosen, unchecked, projected.isEmpty() ? null : projected.get(0).reported(), null),
             out, err);
+    }
+
+    /** The rules of the engine --engine names, none without it. */
+    private List<Rule> engineRules() {
+        if (engine == null) {
+            return List.of();
+        }
+        return Engines.named(engine).map(Engine::lintRules).orElseThrow(() -> new CommandLine.ParameterException(
+            spec.commandLine(), "--engine must be one of " + Engines.names() + ", not '" + engine + "'"));
     }
 
     /** The layouts to check: every layout of {@code ws}, or the one --layout names; null when there is no such one (said). */

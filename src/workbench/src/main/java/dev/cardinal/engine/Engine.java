@@ -38,6 +38,14 @@ public interface Engine {
         return Optional.empty();
     }
 
+    /**
+     * Its own lint rules: what this engine refuses or limits that the core's rules do not know (a front end adds them
+     * when the user asks for this engine's findings).
+     */
+    default java.util.List<dev.cardinal.lint.Rule> lintRules() {
+        return java.util.List.of();
+    }
+
     /** True when {@code asked} is this engine's name or one of its aliases, in any case. */
     default boolean answersTo(String asked) {
         String a = asked.toLowerCase(java.util.Locale.ROOT);

@@ -4,6 +4,7 @@ import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.influxdb1.InfluxDb1;
 import dev.cardinal.engine.influxdb2.InfluxDb2;
+import dev.cardinal.engine.influxdb3.InfluxDb3;
 import dev.cardinal.engine.opensearch.OpenSearch;
 import dev.cardinal.engine.sql.Relational;
 import java.util.List;
@@ -18,6 +19,7 @@ public final class Engines {
     private static final List<Engine> ALL = List.of(
         new InfluxDb1(),
         new InfluxDb2(),
+        new InfluxDb3(),
         new OpenSearch(),
         new Relational());
 

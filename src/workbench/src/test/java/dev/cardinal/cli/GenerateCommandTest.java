@@ -27,7 +27,8 @@ class GenerateCommandTest {
         assertTrue(index.contains("`three-tags.influxql`: InfluxQL for InfluxDB 1.x, layout three-tags"), index);
         try (var files = Files.list(dir)) {
             assertEquals(List.of("README.md", "ThreeTagsWriter.java", "three-tags.bucket-schema.json", "three-tags.buckets.sh",
-                    "three-tags.es-mapping.json", "three-tags.examples.flux", "three-tags.influxql", "three-tags.lp",
+                    "three-tags.es-mapping.json", "three-tags.examples.flux", "three-tags.influxdb3.influxql", "three-tags.influxdb3.sh",
+                    "three-tags.influxdb3.sql", "three-tags.influxql", "three-tags.lp",
                     "three-tags.writer.js"),
                 files.map(f -> f.getFileName().toString()).sorted().toList());
         }

@@ -36,13 +36,15 @@ class EnginesTest {
         }
         assertEquals("opensearch", Engines.named("Elasticsearch").orElseThrow().name());
         assertEquals("influxdb", Engines.named("INFLUXDB").orElseThrow().name());
+        assertEquals("influxdb3", Engines.named("InfluxDB-Cloud-Serverless").orElseThrow().name());
         assertTrue(Engines.named("graphite").isEmpty());
     }
 
     @Test
     void theBundleAsksEveryGeneratorInTheListsOrder() {
         List<String> order = Engines.generators().stream().map(g -> g.getClass().getPackageName()).toList();
-        assertEquals(List.of("dev.cardinal.engine.influxdb1", "dev.cardinal.engine.influxdb2", "dev.cardinal.engine.opensearch",
+        assertEquals(List.of("dev.cardinal.engine.influxdb1", "dev.cardinal.engine.influxdb2", "dev.cardinal.engine.influxdb3",
+            "dev.cardinal.engine.opensearch",
             "dev.cardinal.engine.sql"), order);
     }
 }

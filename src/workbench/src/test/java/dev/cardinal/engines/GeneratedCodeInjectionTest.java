@@ -182,6 +182,10 @@ class GeneratedCodeInjectionTest {
         for (Artefact a : contents.artefacts()) {
             Path file = here.resolve("out").resolve(a.file());
             RAN.merge(a.language(), 1, Integer::sum);
+            if (a.file().contains(".influxdb3.")) {
+                influxdb3(a, file, hostile, here);
+                continue;
+            }
             switch (a.language()) {
                 case INFLUXQL -> influxql(file, hostile.database());
                 case SQL -> {
@@ -365,6 +369,36 @@ class GeneratedCodeInjectionTest {
         assertEquals(x.database() + "/" + x.policy(), run.influxCalls().get(0).get(5));
         try (Stream<Path> files = Files.list(cwd)) {
             assertEquals(List.of(), files.toList(), Files.readString(file));
+        }
+    }
+
+    /**
+     * InfluxDB 3's files (no InfluxDB 3 server runs here): the script's {@code influxdb3} calls take each name as one
+     * argument, and every identifier of the SQL is one of the bundle's names.
+     */
+    private static void influxdb3(Artefact a, Path file, Names x, Path here) throws Exception {
+        switch (a.language()) {
+            case SHELL -> {
+                List<List<String>> calls = dev.cardinal.engine.influxdb3.InfluxDb3Artefacts.calls(file,
+                    Files.createTempDirectory(here, "influxdb3"));
+                if (a.file().endsWith(".trigger.sh")) {
+                    assertEquals(1, calls.size(), a.text());
+                    assertEquals(List.of("create", "trigger", "--database", x.database()), calls.get(0).subList(0, 4), a.text());
+                    return;
+                }
+                assertEquals(List.of("create", "database"), calls.get(0).subList(0, 2), Files.readString(file));
+                assertEquals(x.database(), calls.get(0).get(calls.get(0).size() - 1));
+                String text = a.text();
+                calls.stream().filter(c -> c.get(1).equals("table")).forEach(c ->
+                    assertEquals(x.measurement(), c.get(c.size() - 1), text));
+            }
+            case SQL -> {
+                java.util.Set<String> names = new java.util.HashSet<>(x.attributes());
+                names.addAll(List.of(x.measurement(), x.tagKey(), x.fieldKey()));
+                dev.cardinal.engine.influxdb3.InfluxDb3Artefacts.sqlIdentifiersAre(a.text(), names);
+            }
+            default -> assertTrue(a.text().contains(x.measurement().replace("\\", "\\\\").replace("\"", "\\\"")
+                .replace("\n", "\\n")), a.text());
         }
     }
 

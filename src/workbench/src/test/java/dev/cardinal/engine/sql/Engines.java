@@ -185,11 +185,16 @@ public final class Engines {
      * shell hands to it).
      */
     public static ShellRun sh(Path script, Path cwd, Path scratch) throws IOException, InterruptedException {
+        return sh(script, cwd, scratch, "influx");
+    }
+
+    /** As {@link #sh(Path, Path, Path)}, with the recording command named {@code tool} ({@code influxdb3}). */
+    public static ShellRun sh(Path script, Path cwd, Path scratch, String tool) throws IOException, InterruptedException {
         Output syntax = run(new ProcessBuilder("sh", "-n", script.toAbsolutePath().toString()).directory(cwd.toFile()), null);
         assertEquals(0, syntax.exit, "sh -n " + script + ": " + syntax.err);
         Path bin = Files.createDirectories(scratch.resolve("bin"));
         Path calls = Files.createDirectories(scratch.resolve("calls"));
-        Path influx = bin.resolve("influx");
+        Path influx = bin.resolve(tool);
         Files.writeString(influx, "#!/bin/sh\nn=$(ls \"$CARDINAL_CALLS\" | wc -l)\n"
             + "for a in \"$@\"; do printf '%s\\0' \"$a\"; done > \"$CARDINAL_CALLS/$n\"\n");
         influx.toFile().setExecutable(true);

@@ -1,0 +1,50 @@
+package dev.cardinal.engine.influxdb3;
+
+import dev.cardinal.engine.CodeGenerator;
+import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.SeriesEngine;
+import dev.cardinal.lint.Rule;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * InfluxDB 3 as the seam lists it. Its products (Core, Enterprise, Cloud Serverless, Cloud Dedicated, Clustered) count
+ * alike and differ only in their limits, so they are names of one engine whose counts check every product's limits
+ * side by side: whichever name is asked for, the user sees where each product would stop.
+ */
+public final class InfluxDb3 implements Engine {
+    private final SeriesEngine counting = new TableCount();
+    private final CodeGenerator code = new InfluxDb3Code();
+
+    @Override
+    public String name() {
+        return "influxdb3";
+    }
+
+    @Override
+    public Set<String> aliases() {
+        return Set.of("influxdb3-core", "influxdb3-enterprise", "influxdb-cloud-serverless", "influxdb-cloud-dedicated",
+            "influxdb-clustered");
+    }
+
+    @Override
+    public String title() {
+        return "InfluxDB 3";
+    }
+
+    @Override
+    public Optional<CodeGenerator> code() {
+        return Optional.of(code);
+    }
+
+    @Override
+    public List<Rule> lintRules() {
+        return List.of(new TagOrderRule(), new ClashRule(), new ColumnBudgetRule());
+    }
+
+    @Override
+    public Optional<SeriesEngine> counting() {
+        return Optional.of(counting);
+    }
+}
