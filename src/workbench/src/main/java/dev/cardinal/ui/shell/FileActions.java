@@ -5,6 +5,7 @@ import dev.cardinal.projection.SampleProfile;
 import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
+import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.Tasks;
 import dev.cardinal.ui.projection.LiveProjection;
 import dev.cardinal.ui.session.WorkspaceSession;
@@ -58,10 +59,34 @@ final class FileActions {
      * sample-data/), then opened like any workspace.
      */
     void openScenario(String name) {
-        Path dir = recovery.home().resolve("samples").resolve(name);
+        Path samples = recovery.home().resolve("samples");
+        Path dir = samples.resolve(name);
+        Tasks.<ScenarioCopy>create(p -> ScenarioCopy.find(name, dir))
+            .onSuccess(copy -> {
+                // an edited copy is the user's work: open it, or the original beside it, never one for the other unasked
+                if (!copy.edited() || Dialogs.confirm(owner, "Sample scenario " + name, "You have edited your copy of " + name,
+                    "Your copy is kept in " + dir + ". Open it, or a fresh copy of the original in a folder beside it?",
+                    "Open My Copy", "Open the Original")) {
+                    open(copy.file());
+                } else {
+                    openOriginal(name, samples);
+                }
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "cannot write the sample scenario " + name, e);
+                session.showFailure("Cannot open the sample scenario " + name + ": " + e.getMessage(), List.of());
+            })
+            .runOn(executor);
+    }
+
+    /** A fresh copy of the scenario {@code name} in a folder of its own beside the user's, opened. */
+    private void openOriginal(String name, Path samples) {
         Tasks.<Path>create(p -> {
-            Path file = dir.resolve(dev.cardinal.traffic.scenarios.Scenarios.workspaceFileName(name));
-            return java.nio.file.Files.isRegularFile(file) ? file : dev.cardinal.traffic.scenarios.Scenarios.write(name, dir);
+            Path dir = samples.resolve(name + "-original");
+            for (int n = 2; java.nio.file.Files.exists(dir); n++) {
+                dir = samples.resolve(name + "-original-" + n);
+            }
+            return dev.cardinal.traffic.scenarios.Scenarios.write(name, dir);
         })
             .onSuccess(this::open)
             .onError(e -> {
