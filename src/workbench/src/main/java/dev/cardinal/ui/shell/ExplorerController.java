@@ -33,13 +33,69 @@ public final class ExplorerController {
                 session.select(l);
             }
         });
-        // a sample's menu: unbind it (to bind a traffic summary of its event kind in its place, for one)
+        // the tree follows the layout selected anywhere (a card on the canvas, the Compare tab)
+        session.state().map(dev.cardinal.ui.session.SessionState::layout).addListener((o, was, now) -> follow(now));
+        explorer.setContextMenu(menu());
+    }
+
+    /** Selects the tree's item of {@code layout}, unless it is selected already. */
+    private void follow(Layout layout) {
+        TreeItem<Object> selected = explorer.getSelectionModel().getSelectedItem();
+        if (layout == null || selected != null && selected.getValue() instanceof Node n && n.payload() instanceof Layout l
+            && l.id().equals(layout.id())) {
+            return;
+        }
+        TreeItem<Object> root = explorer.getRoot();
+        if (root == null) {
+            return;
+        }
+        for (TreeItem<Object> group : root.getChildren()) {
+            for (TreeItem<Object> item : group.getChildren()) {
+                if (item.getValue() instanceof Node n && n.payload() instanceof Layout l && l.id().equals(layout.id())) {
+                    explorer.getSelectionModel().select(item);
+                    return;
+                }
+            }
+        }
+    }
+
+    /**
+     * The menu of the item right-clicked: a layout's (rename, duplicate, delete), a sample's (unbind it, to bind a
+     * traffic summary of its event kind in its place, for one); only what applies to it is shown.
+     */
+    private javafx.scene.control.ContextMenu menu() {
+        javafx.scene.control.MenuItem rename = new javafx.scene.control.MenuItem("Rename Layout…");
+        rename.setOnAction(e -> selectedLayout().ifPresent(l -> dev.cardinal.ui.common.Dialogs.ask(explorer, "Rename layout",
+            "New name for " + l.name(), l.name()).ifPresent(name -> session.edits().renameLayout(l.id(), name))));
+        javafx.scene.control.MenuItem duplicate = new javafx.scene.control.MenuItem("Duplicate Layout");
+        duplicate.setOnAction(e -> selectedLayout().ifPresent(l -> session.edits().duplicateLayout(l.id())));
+        javafx.scene.control.MenuItem delete = new javafx.scene.control.MenuItem("Delete Layout");
+        delete.setOnAction(e -> selectedLayout().ifPresent(l -> {
+            String refused = session.edits().deleteLayout(l.id());
+            if (refused != null) {
+                session.showStatus("Cannot delete " + l.name() + ": " + refused);
+            }
+        }));
         javafx.scene.control.MenuItem remove = new javafx.scene.control.MenuItem("Remove Sample");
         remove.setId("removeSample");
         remove.setOnAction(e -> selectedSample().ifPresent(b -> session.edits().removeSample(b.id())));
-        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(remove);
-        menu.setOnShowing(e -> remove.setDisable(selectedSample().isEmpty()));
-        explorer.setContextMenu(menu);
+        javafx.scene.control.ContextMenu menu = new javafx.scene.control.ContextMenu(rename, duplicate, delete, remove);
+        menu.setOnShowing(e -> {
+            boolean layout = selectedLayout().isPresent();
+            boolean sample = selectedSample().isPresent();
+            List.of(rename, duplicate, delete).forEach(i -> i.setVisible(layout));
+            remove.setVisible(sample);
+            if (!layout && !sample) {
+                menu.hide();
+            }
+        });
+        return menu;
+    }
+
+    private java.util.Optional<Layout> selectedLayout() {
+        TreeItem<Object> item = explorer.getSelectionModel().getSelectedItem();
+        return item != null && item.getValue() instanceof Node n && n.payload() instanceof Layout l
+            ? java.util.Optional.of(l) : java.util.Optional.empty();
     }
 
     private java.util.Optional<SampleBinding> selectedSample() {
