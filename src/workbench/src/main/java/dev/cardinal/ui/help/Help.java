@@ -39,22 +39,24 @@ public final class Help {
         for (KeyBinding binding : KeyBinding.values()) {
             if (!binding.menu().equals(menu)) {
                 menu = binding.menu();
-                grid.add(heading(menu), 0, row++, 2, 1);
+                grid.add(heading(menu, row), 0, row++, 2, 1);
             }
             grid.add(new Label(binding.keysText()), 0, row);
             grid.add(new Label(binding.label()), 1, row++);
         }
-        grid.add(heading("Canvas"), 0, row++, 2, 1);
+        grid.add(heading("Canvas", row), 0, row++, 2, 1);
         for (KeyBinding.Gesture g : KeyBinding.CANVAS_GESTURES) {
             grid.add(new Label(g.gesture()), 0, row);
             grid.add(new Label(g.does()), 1, row++);
         }
-        show(owner, "Keyboard Shortcuts", grid, 560, 620);
+        show(owner, "Keyboard Shortcuts", grid, 560, 860);
     }
 
-    private static Label heading(String text) {
+    /** A menu's name over its keys, set apart from the keys of the menu before it. */
+    private static Label heading(String text, int row) {
         Label l = new Label(text);
         l.getStyleClass().add("pane-title");
+        GridPane.setMargin(l, new Insets(row == 0 ? 0 : 10, 0, 2, 0));
         return l;
     }
 
@@ -64,7 +66,7 @@ public final class Help {
         blocks.setPadding(new Insets(12));
         blocks.setId("guide");
         blocks.getChildren().addAll(guide());
-        show(owner, "Cardinal — User Guide", blocks, 760, 640);
+        show(owner, "Cardinal — User Guide", blocks, 760, 900);
     }
 
     static List<Node> guide() {
@@ -108,7 +110,8 @@ public final class Help {
         dialog.setTitle(title);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
-        scroll.setPrefSize(width, height);
+        // as tall as asked where the window allows: a list that fits needs no scrolling
+        scroll.setPrefSize(width, owner == null ? height : Math.min(height, Math.max(400, owner.getHeight() - 140)));
         dialog.getDialogPane().setContent(scroll);
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         dialog.setResizable(true);
