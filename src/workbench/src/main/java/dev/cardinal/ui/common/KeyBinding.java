@@ -18,19 +18,19 @@ public enum KeyBinding {
     NEW_WORKSPACE("File", "newWorkspace", "New Workspace", shortcut(KeyCode.N)),
     OPEN_WORKSPACE("File", "openWorkspace", "Open Workspace…", control(KeyCode.O)),
     ADD_SAMPLE_TRAFFIC("File", "addSampleTraffic", "Add Sample Traffic…", shortcutShift(KeyCode.O)),
-    SAVE("File", "save", "Save", shortcut(KeyCode.S)),
-    SAVE_AS("File", "saveAs", "Save As…", shortcutShift(KeyCode.S)),
+    SAVE("File", "saveItem", "Save", shortcut(KeyCode.S)),
+    SAVE_AS("File", "saveAsItem", "Save As…", shortcutShift(KeyCode.S)),
     QUIT("File", "quit", "Quit", control(KeyCode.Q)),
-    UNDO("Edit", "undo", "Undo", shortcut(KeyCode.Z)),
+    UNDO("Edit", "undoItem", "Undo", shortcut(KeyCode.Z)),
     // most database tools on Linux and Windows redo on Ctrl+Y too
-    REDO("Edit", "redo", "Redo", shortcutShift(KeyCode.Z), shortcut(KeyCode.Y)),
+    REDO("Edit", "redoItem", "Redo", shortcutShift(KeyCode.Z), shortcut(KeyCode.Y)),
     NEW_LAYOUT("Edit", "newLayout", "New Layout", shortcutShift(KeyCode.N)),
     DUPLICATE_LAYOUT("Edit", "duplicateLayout", "Duplicate Layout", shortcut(KeyCode.D)),
     RENAME_LAYOUT("Edit", "renameLayout", "Rename Layout…", plain(KeyCode.F2)),
     DELETE_LAYOUT("Edit", "deleteLayout", "Delete Layout", shortcut(KeyCode.DELETE)),
-    MAKE_TAG("Edit", "makeTag", "Make Tag", plain(KeyCode.T)),
-    MAKE_FIELD("Edit", "makeField", "Make Field", plain(KeyCode.F)),
-    DROP_FROM_LAYOUT("Edit", "dropFromLayout", "Drop from Layout", plain(KeyCode.DELETE)),
+    MAKE_TAG("Edit", "makeTagItem", "Make Tag", plain(KeyCode.T)),
+    MAKE_FIELD("Edit", "makeFieldItem", "Make Field", plain(KeyCode.F)),
+    DROP_FROM_LAYOUT("Edit", "dropItem", "Drop from Layout", plain(KeyCode.DELETE)),
     DARK_THEME("View", "darkTheme", "Dark Theme", shortcutShift(KeyCode.D)),
     ZOOM_IN("View", "zoomIn", "Zoom In", shortcut(KeyCode.EQUALS)),
     ZOOM_OUT("View", "zoomOut", "Zoom Out", shortcut(KeyCode.MINUS)),
@@ -68,7 +68,7 @@ public enum KeyBinding {
         return menu;
     }
 
-    /** The id of the menu item that carries these keys. */
+    /** The id of the menu item that carries these keys (its fx:id where the controller names the item). */
     public String id() {
         return id;
     }
