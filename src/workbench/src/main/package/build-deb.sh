@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds the Debian package (mvn -Pdeb package): a runtime of Java 17 and JavaFX as modules (jlink), the
-# application image (jpackage), the class list of a training run for the start-up archive, and the .deb.
+# application image (jpackage), the class list of a training run for the start-up archive, the .deb, and the man
+# pages of the command line put into it.
 # Arguments: the project's directory, its build directory, the package version.
 set -euo pipefail
 basedir=$1
@@ -14,11 +15,11 @@ jdk_bin="$java_home/bin"
 for tool in jlink jpackage; do
   [ -x "$jdk_bin/$tool" ] || { echo "build-deb: $jdk_bin/$tool not found: a full JDK 17 is needed (openjdk-17-jdk)" >&2; exit 1; }
 done
-for tool in fakeroot dpkg-deb objcopy xvfb-run; do
-  command -v "$tool" >/dev/null || { echo "build-deb: $tool not found (Debian packages fakeroot, dpkg, binutils, xvfb)" >&2; exit 1; }
+for tool in fakeroot dpkg-deb objcopy xvfb-run asciidoctor; do
+  command -v "$tool" >/dev/null || { echo "build-deb: $tool not found (Debian packages fakeroot, dpkg, binutils, xvfb, asciidoctor)" >&2; exit 1; }
 done
 
-rm -rf "$stage/runtime" "$stage/image" "$stage/training" "$stage/deb"
+rm -rf "$stage/runtime" "$stage/image" "$stage/training" "$stage/deb" "$stage/man" "$stage/deb-root"
 mkdir -p "$stage/training" "$stage/deb"
 
 # the application's own classes, not the shaded jar: JavaFX comes from the runtime, as named modules
@@ -72,4 +73,31 @@ awk '!seen[$0]++' "$stage/training/analyze.classlist" "$stage/training/window.cl
   --description "Schema design workbench for time-series databases: see what a layout costs before the series exist" \
   --vendor "Cardinal" --linux-deb-maintainer "cardinal@localhost" --linux-app-category devel \
   --linux-package-deps "libgtk-3-0, libgl1, libpango-1.0-0, libfreetype6, libfontconfig1"
+
+# Man pages (man cardinal, man cardinal-analyze, ...): picocli's generator writes an AsciiDoc page for cardinal and
+# each command from the command line's own definitions, so they say what --help says; asciidoctor makes them troff.
+# A wide usage width keeps picocli from wrapping the synopsis inside an option's label (man reflows it anyway).
+man="$stage/man"
+"$jdk_bin/java" -Dpicocli.usage.width=400 -cp "$stage/app/*:$stage/javafx/*:$stage/codegen/*" \
+  picocli.codegen.docgen.manpage.ManPageGenerator --exit -d "$man/adoc" dev.cardinal.cli.Main
+asciidoctor -b manpage -a mansource="Cardinal $version" -a manmanual="Cardinal Manual" -D "$man/man1" "$man"/adoc/*.adoc
+[ -f "$man/man1/cardinal.1" ] && [ -f "$man/man1/cardinal-analyze.1" ] \
+  || { echo "build-deb: no man pages in $man/man1" >&2; exit 1; }
+
+# jpackage puts files under its install folder only: the man pages go into the .deb it made, which is unpacked,
+# given them (owned by the package, so removing it removes them) and packed again
+deb=$(ls "$stage"/deb/*.deb)
+root="$stage/deb-root"
+dpkg-deb -R "$deb" "$root"
+install -d -m 755 "$root/usr/share/man/man1"
+for page in "$man"/man1/*.1; do
+  gzip -9n < "$page" > "$root/usr/share/man/man1/$(basename "$page").gz"
+  chmod 644 "$root/usr/share/man/man1/$(basename "$page").gz"
+done
+if [ -f "$root/DEBIAN/md5sums" ]; then
+  (cd "$root" && md5sum usr/share/man/man1/*.gz >> DEBIAN/md5sums)
+fi
+sed -i "s/^Installed-Size: .*/Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)/" "$root/DEBIAN/control"
+dpkg-deb --root-owner-group -b "$root" "$deb" > /dev/null
+rm -rf "$root"
 ls "$stage"/deb/*.deb

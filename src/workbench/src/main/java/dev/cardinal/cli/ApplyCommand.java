@@ -25,9 +25,7 @@ import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
-import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -182,7 +180,7 @@ final class ApplyCommand extends PushCommand {
             err.println("cardinal apply: " + workspace + " binds no sample to write");
             return null;
         }
-        Sample sample = SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE);
+        Sample sample = TerminalProgress.read(SampleReader.sources(workspace, ws), spec);
         ArrayNode kinds = root.putArray("eventKinds");
         boolean allMatch = true;
         for (Layout layout : layouts) {

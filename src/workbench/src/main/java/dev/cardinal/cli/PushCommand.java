@@ -21,8 +21,6 @@ import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Engine;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.ReadMonitor;
-import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -264,7 +262,7 @@ abstract class PushCommand implements Callable<Integer> {
         char[] password = connection.user == null ? null : secrets.fromEnvOrPrompt(connection.passwordEnv, "password for " + connection.user + " at " + jdbc);
         Map<String, EventKindSample> samples = new LinkedHashMap<>();
         if (!ws.samples().isEmpty()) {
-            SampleReader.read(SampleReader.sources(workspace, ws), SampleLimits.defaults(), ReadMonitor.NONE)
+            TerminalProgress.read(SampleReader.sources(workspace, ws), spec)
                 .eventKinds().forEach(k -> samples.put(k.name(), k));
         }
         try {

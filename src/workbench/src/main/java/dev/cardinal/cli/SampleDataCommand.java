@@ -88,9 +88,13 @@ final class SampleDataCommand implements Callable<Integer> {
         }
         for (String name : chosen) {
             long n = rows != null ? rows : Scenarios.defaultRows(name);
-            Path file = name.equals(Scenarios.EXPLOSION)
-                ? Scenarios.writeExplosion(root.resolve(name), n, seed != null ? seed : Scenarios.explosionSeed())
-                : Scenarios.write(name, root.resolve(name), n, stamps);
+            Path file;
+            try (TerminalProgress.Lines written = TerminalProgress.linesOnTerminal(spec.commandLine().getErr(), "writing",
+                root.resolve(name).resolve(Scenarios.TRAFFIC_FILE), n)) {
+                file = name.equals(Scenarios.EXPLOSION)
+                    ? Scenarios.writeExplosion(root.resolve(name), n, seed != null ? seed : Scenarios.explosionSeed(), written)
+                    : Scenarios.write(name, root.resolve(name), n, stamps, written);
+            }
             out.printf("%s (%,d points)%n", file, n);
             if (documents && Scenarios.documentNames().contains(name)) {
                 long d = rows != null ? rows : Scenarios.defaultDocuments(name);

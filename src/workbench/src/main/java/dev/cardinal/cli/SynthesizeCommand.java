@@ -67,6 +67,9 @@ final class SynthesizeCommand implements Callable<Integer> {
     }
 
     private long write(TrafficProfile profile, long max) throws IOException {
-        return SyntheticLineProtocol.write(profile, max, output);
+        try (TerminalProgress.Lines written = TerminalProgress.linesOnTerminal(spec.commandLine().getErr(), "writing",
+            output, Math.min(max, profile.points()))) {
+            return SyntheticLineProtocol.write(profile, max, output, written);
+        }
     }
 }

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -65,11 +66,16 @@ public final class SyntheticLineProtocol {
      * @return the points written
      */
     public static long write(TrafficProfile profile, long max, Path output) throws IOException {
+        return write(profile, max, output, n -> { });
+    }
+
+    /** {@link #write(TrafficProfile, long, Path)}, telling {@code rowsWritten} the points written every 65,536. */
+    public static long write(TrafficProfile profile, long max, Path output, LongConsumer rowsWritten) throws IOException {
         long[] n = new long[1];
         AtomicFiles.write(output, null, file -> {
             OutputStream body = output.getFileName().toString().endsWith(".gz") ? new GZIPOutputStream(file, 1 << 16) : file;
             Writer w = new BufferedWriter(new OutputStreamWriter(body, StandardCharsets.UTF_8), 1 << 16);
-            n[0] = writeLines(new SyntheticRows(profile), max, w);
+            n[0] = writeLines(new SyntheticRows(profile), max, w, rowsWritten);
             w.flush();
             if (body instanceof GZIPOutputStream gz) {
                 gz.finish();
@@ -83,6 +89,10 @@ public final class SyntheticLineProtocol {
      * {@code 3i}, floats as plain decimals, strings quoted, nanosecond timestamps.
      */
     public static long writeLines(SyntheticRows rows, long max, Writer w) throws IOException {
+        return writeLines(rows, max, w, n -> { });
+    }
+
+    private static long writeLines(SyntheticRows rows, long max, Writer w, LongConsumer rowsWritten) throws IOException {
         int n = rows.attributeCount();
         String measurement = LineProtocolEscaping.measurement(rows.profile().eventKind());
         String[] keys = new String[n];
@@ -115,6 +125,9 @@ public final class SyntheticLineProtocol {
             line.append(' ').append(rows.timestampNanos()).append('\n');
             w.append(line);
             written++;
+            if ((written & 0xFFFF) == 0) {
+                rowsWritten.accept(written);
+            }
         }
         return written;
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.cli.Main;
 import dev.cardinal.model.BuildInfo;
 import dev.cardinal.model.Position;
 import dev.cardinal.model.Workspace;
@@ -27,6 +28,7 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine.Command;
 
 /**
  * The Debian package as a user gets it ({@code mvn -Pdeb verify}, run by {@code .ci/run}): an older package (this
@@ -99,6 +101,7 @@ class InstalledPackageIT {
         assertFalse(Files.exists(Path.of("/usr/bin/cardinal")), "the command is gone");
         assertFalse(Files.exists(Path.of("/usr/share/applications/cardinal.desktop")), "the desktop entry is gone");
         assertFalse(Files.exists(Path.of("/usr/share/mime/packages/cardinal.xml")), "the MIME type is gone");
+        assertFalse(Files.exists(Path.of("/usr/share/man/man1/cardinal-analyze.1.gz")), "the man pages are gone");
         assertFalse(Files.exists(Path.of("/usr/lib/cardinal")), "nothing is left in /usr/lib/cardinal (the start-up archive neither)");
         assertTrue(Files.isRegularFile(CONFIG.resolve("settings.json")), "removing the package leaves the user's files");
     }
@@ -149,6 +152,26 @@ class InstalledPackageIT {
         ok(help);
         assertTrue(help.out().contains("dev.cardinal.Launcher source: shared objects file"), help.out());
         assertTrue(help.out().contains("picocli.CommandLine source: shared objects file"), help.out());
+    }
+
+    /** man finds a page for cardinal and each of its commands, made by picocli from the same definitions as --help. */
+    @Test
+    void everyCommandHasItsManPage() throws Exception {
+        List<String> pages = new ArrayList<>(List.of("cardinal"));
+        for (Class<?> command : Main.class.getAnnotation(Command.class).subcommands()) {
+            pages.add("cardinal-" + command.getAnnotation(Command.class).name());
+        }
+        assertTrue(pages.contains("cardinal-analyze"), pages.toString());
+        for (String page : pages) {
+            Proc where = run(List.of("man", "-w", page), 30);
+            ok(where);
+            assertEquals("/usr/share/man/man1/" + page + ".1.gz", where.out().strip());
+        }
+        Proc analyze = run(List.of("man", "-P", "cat", "cardinal-analyze"), 30, Map.of("MANWIDTH", "100"));
+        ok(analyze);
+        for (String part : List.of("CARDINAL-ANALYZE(1)", "SYNOPSIS", "cardinal analyze", "--horizon", "--workspace=W.cardinal.json")) {
+            assertTrue(analyze.out().contains(part), part + " in:\n" + analyze.out());
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.cardinal.traffic.scenarios;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.function.LongConsumer;
 
 /**
  * Writes points in InfluxDB line protocol, one call per part. It refuses a timestamp older than the previous one:
@@ -17,6 +18,9 @@ final class LineProtocolWriter {
     /** The instant the current burst is stamped with, and the rows of it still to come. */
     private long burstStamp;
     private int burstLeft;
+    /** Told the rows written so far, every {@link #REPORT_EVERY} rows (a long write's progress). */
+    private LongConsumer rowsWritten = n -> { };
+    private static final long REPORT_EVERY = 1 << 16;
 
     LineProtocolWriter(Writer out) {
         this(out, Clock.EXACT);
@@ -72,6 +76,12 @@ final class LineProtocolWriter {
     }
 
     /** A float already formatted by the caller (see {@link #decimal}), so the text is the same on every platform. */
+    /** Reports the rows written so far to {@code progress} every 65,536 rows. */
+    LineProtocolWriter reportingTo(LongConsumer progress) {
+        this.rowsWritten = progress;
+        return this;
+    }
+
     LineProtocolWriter floatField(String key, String formatted) {
         fieldKey(key);
         line.append(formatted);
@@ -89,6 +99,9 @@ final class LineProtocolWriter {
         line.append(' ').append(stamp(epochNanos)).append('\n');
         out.append(line);
         rows++;
+        if (rows % REPORT_EVERY == 0) {
+            rowsWritten.accept(rows);
+        }
     }
 
     /** The timestamp the clock gives an event at {@code epochNanos}: never later than it, never before the last one. */

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -46,7 +47,12 @@ public final class Scenarios {
 
     /** {@link #EXPLOSION}'s traffic and workspace, as {@link #write(String, Path, long)}, with ids drawn from {@code seed}. */
     public static Path writeExplosion(Path dir, long rows, long seed) throws IOException {
-        return write(new IdExplosionScenario(seed), dir, rows, Clock.EXACT);
+        return writeExplosion(dir, rows, seed, n -> { });
+    }
+
+    /** {@link #writeExplosion(Path, long, long)}, telling {@code rowsWritten} how far it has come as it goes. */
+    public static Path writeExplosion(Path dir, long rows, long seed, LongConsumer rowsWritten) throws IOException {
+        return write(new IdExplosionScenario(seed), dir, rows, Clock.EXACT, rowsWritten);
     }
 
     /** The seed {@link #EXPLOSION} is written with unless told another. */
@@ -85,15 +91,23 @@ public final class Scenarios {
      * shipped files, the others traffic whose points may share a series and a timestamp.
      */
     public static Path write(String name, Path dir, long rows, Clock clock) throws IOException {
-        return write(scenario(name), dir, rows, clock);
+        return write(scenario(name), dir, rows, clock, n -> { });
     }
 
-    private static Path write(Scenario s, Path dir, long rows, Clock clock) throws IOException {
+    /**
+     * {@link #write(String, Path, long, Clock)}, telling {@code rowsWritten} the points written so far as it goes
+     * (about every 65,000), for a command that shows a long write's progress.
+     */
+    public static Path write(String name, Path dir, long rows, Clock clock, LongConsumer rowsWritten) throws IOException {
+        return write(scenario(name), dir, rows, clock, rowsWritten);
+    }
+
+    private static Path write(Scenario s, Path dir, long rows, Clock clock, LongConsumer rowsWritten) throws IOException {
         if (rows < 0) {
             throw new IllegalArgumentException("rows must not be negative, was " + rows);
         }
         Files.createDirectories(dir);
-        writeTraffic(s, dir.resolve(Scenario.TRAFFIC_FILE), rows, clock);
+        writeTraffic(s, dir.resolve(Scenario.TRAFFIC_FILE), rows, clock, rowsWritten);
         Path workspaceFile = dir.resolve(s.name() + WorkspaceFiles.EXTENSION);
         WorkspaceFiles.save(workspaceFile, s.workspace());
         return workspaceFile;
@@ -103,6 +117,9 @@ public final class Scenarios {
     public static Path write(String name, Path dir) throws IOException {
         return write(name, dir, defaultRows(name));
     }
+
+    /** The file a scenario's traffic goes to, beside its workspace. */
+    public static final String TRAFFIC_FILE = Scenario.TRAFFIC_FILE;
 
     /** The file the document form of a scenario goes to, beside its workspace. */
     public static final String DOCUMENTS_FILE = "documents.ndjson.gz";
@@ -159,12 +176,12 @@ public final class Scenarios {
                 + String.join(", ", names()) + ")"));
     }
 
-    private static void writeTraffic(Scenario s, Path file, long rows, Clock clock) throws IOException {
+    private static void writeTraffic(Scenario s, Path file, long rows, Clock clock, LongConsumer rowsWritten) throws IOException {
         AtomicFiles.write(file, null, raw -> {
             // GZIPOutputStream writes mtime 0 and no file name, so the bytes depend on the content only
             GZIPOutputStream gz = new GZIPOutputStream(new BufferedOutputStream(raw, 1 << 16), 1 << 16);
             Writer w = new OutputStreamWriter(gz, StandardCharsets.UTF_8);
-            LineProtocolWriter lp = new LineProtocolWriter(w, clock);
+            LineProtocolWriter lp = new LineProtocolWriter(w, clock).reportingTo(rowsWritten);
             s.writeTraffic(lp, rows);
             if (lp.rows() != rows) {
                 throw new IllegalStateException(s.name() + " wrote " + lp.rows() + " rows, asked for " + rows);

@@ -2,12 +2,14 @@ package dev.cardinal.ui.attributes;
 
 import dev.cardinal.model.Role;
 import dev.cardinal.ui.common.Cells;
+import dev.cardinal.ui.common.KeyBinding;
 import dev.cardinal.ui.session.WorkspaceSession;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.input.KeyCode;
 
 /** The selected layout's attributes as a table: role, type, how they arrived, distinct values; T, F and Delete edit. */
 public final class AttributesPanelController {
@@ -41,12 +43,9 @@ public final class AttributesPanelController {
         distinctColumn.setCellFactory(c -> Cells.count());
         attributes.setItems(session.attributes());
         attributes.setOnKeyPressed(e -> {
-            Role role = switch (e.getCode()) {
-                case T -> Role.TAG;
-                case F -> Role.FIELD;
-                case DELETE, BACK_SPACE -> Role.DROPPED;
-                default -> null;
-            };
+            // the Edit menu's keys (KeyBinding), answered here for the row selected in the table
+            Role role = KeyBinding.MAKE_TAG.matches(e) ? Role.TAG : KeyBinding.MAKE_FIELD.matches(e) ? Role.FIELD
+                : KeyBinding.DROP_FROM_LAYOUT.matches(e) || e.getCode() == KeyCode.BACK_SPACE ? Role.DROPPED : null;
             if (role != null && !e.isShortcutDown() && !e.isAltDown()) {
                 setSelectedRole(role);
                 e.consume();

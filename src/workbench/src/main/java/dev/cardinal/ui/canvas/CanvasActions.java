@@ -5,6 +5,7 @@ import dev.cardinal.model.Role;
 import dev.cardinal.model.TemplateException;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.ui.common.Dialogs;
+import dev.cardinal.ui.common.KeyBinding;
 import dev.cardinal.ui.session.WorkspaceSession;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,8 +14,6 @@ import java.util.function.Consumer;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 
 /**
@@ -90,7 +89,7 @@ final class CanvasActions implements CanvasEvents {
     private static MenuItem item(String text, KeyCombination keys, Runnable action) {
         MenuItem item = new MenuItem(text);
         item.setMnemonicParsing(false);
-        // shown beside the item, as in the Edit menu, where the same keys are the accelerators
+        // shown beside the item: the keys the menu bar's item of the same command has (KeyBinding)
         item.setAccelerator(keys);
         item.setOnAction(e -> action.run());
         return item;
@@ -103,9 +102,9 @@ final class CanvasActions implements CanvasEvents {
             return List.of();
         }
         Role role = layout.roleOf(attribute);
-        MenuItem tag = item("Make Tag", new KeyCodeCombination(KeyCode.T), () -> session.edits().setRole(layoutId, attribute, Role.TAG));
-        MenuItem field = item("Make Field", new KeyCodeCombination(KeyCode.F), () -> session.edits().setRole(layoutId, attribute, Role.FIELD));
-        MenuItem drop = item("Drop from Layout", new KeyCodeCombination(KeyCode.DELETE),
+        MenuItem tag = item("Make Tag", KeyBinding.MAKE_TAG.primary(), () -> session.edits().setRole(layoutId, attribute, Role.TAG));
+        MenuItem field = item("Make Field", KeyBinding.MAKE_FIELD.primary(), () -> session.edits().setRole(layoutId, attribute, Role.FIELD));
+        MenuItem drop = item("Drop from Layout", KeyBinding.DROP_FROM_LAYOUT.primary(),
             () -> session.edits().setRole(layoutId, attribute, Role.DROPPED));
         tag.setDisable(role == Role.TAG);
         field.setDisable(role == Role.FIELD);
@@ -138,11 +137,11 @@ final class CanvasActions implements CanvasEvents {
         if (layout == null) {
             return List.of();
         }
-        MenuItem rename = item("Rename…", new KeyCodeCombination(KeyCode.F2), () -> panel.renameLayout(layoutId));
-        MenuItem duplicate = item("Duplicate Layout", new KeyCodeCombination(KeyCode.D, KeyCombination.SHORTCUT_DOWN),
+        MenuItem rename = item("Rename…", KeyBinding.RENAME_LAYOUT.primary(), () -> panel.renameLayout(layoutId));
+        MenuItem duplicate = item("Duplicate Layout", KeyBinding.DUPLICATE_LAYOUT.primary(),
             () -> panel.duplicateLayout(layoutId));
         MenuItem measurement = item("Measurement Name or Template…", null, () -> panel.editMeasurement(layoutId));
-        MenuItem delete = item("Delete Layout", new KeyCodeCombination(KeyCode.DELETE, KeyCombination.SHORTCUT_DOWN),
+        MenuItem delete = item("Delete Layout", KeyBinding.DELETE_LAYOUT.primary(),
             () -> panel.deleteLayout(layoutId));
         Menu compareWith = new Menu("Compare With");
         compareWith.setMnemonicParsing(false);
@@ -161,8 +160,8 @@ final class CanvasActions implements CanvasEvents {
             return List.of();
         }
         return List.of(
-            item("New Layout", new KeyCodeCombination(KeyCode.N, KeyCombination.SHORTCUT_DOWN, KeyCombination.SHIFT_DOWN), panel::newLayout),
+            item("New Layout", KeyBinding.NEW_LAYOUT.primary(), panel::newLayout),
             item("Auto-layout", null, panel::arrangeCanvas),
-            item("Fit to Window", new KeyCodeCombination(KeyCode.DIGIT0, KeyCombination.SHORTCUT_DOWN), panel::fitCanvas));
+            item("Fit to Window", KeyBinding.FIT_TO_WINDOW.primary(), panel::fitCanvas));
     }
 }

@@ -4,6 +4,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.Position;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.ui.common.KeyBinding;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,12 +91,13 @@ public final class CanvasView extends ScrollPane {
         // the empty canvas's menu (cards and chips answer their own clicks first)
         cardNodes.withMenu(this, () -> { }, () -> events.canvasMenu());
         setOnKeyPressed(e -> {
-            Role role = e.getCode() == KeyCode.T ? Role.TAG : e.getCode() == KeyCode.F ? Role.FIELD
-                : e.getCode() == KeyCode.DELETE || e.getCode() == KeyCode.BACK_SPACE ? Role.DROPPED : null;
+            // the Edit menu's keys (KeyBinding), answered here for the chip or card selected on the canvas
+            Role role = KeyBinding.MAKE_TAG.matches(e) ? Role.TAG : KeyBinding.MAKE_FIELD.matches(e) ? Role.FIELD
+                : KeyBinding.DROP_FROM_LAYOUT.matches(e) || e.getCode() == KeyCode.BACK_SPACE ? Role.DROPPED : null;
             if (role != null && selectedChip != null && !e.isShortcutDown()) {
                 events.roleChange(new RoleChange(selectedChip.layoutId(), selectedChip.attribute(), role));
                 e.consume();
-            } else if (selectedCard != null && e.getCode() == KeyCode.F2) {
+            } else if (selectedCard != null && KeyBinding.RENAME_LAYOUT.matches(e)) {
                 events.renameLayout(selectedCard);
                 e.consume();
             } else if (selectedCard != null && selectedChip == null && e.getCode() == KeyCode.DELETE) {

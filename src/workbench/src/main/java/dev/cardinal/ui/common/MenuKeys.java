@@ -1,6 +1,10 @@
 package dev.cardinal.ui.common;
 
-import java.util.Optional;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import javafx.scene.Scene;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -8,28 +12,36 @@ import javafx.scene.control.MenuItem;
 import javafx.scene.input.KeyCombination;
 
 /**
- * A second key for a menu item (a menu item has one accelerator): kept on the item itself, so the item stays the one
- * place its keys are defined, the scene answers to it, and Help's list of shortcuts reads it from there.
+ * Gives the menu bar's items their keys from {@link KeyBinding}: the accelerator, and the scene answers to a
+ * binding's other keys (a menu item has one accelerator) by firing the item, when it is enabled.
  */
 public final class MenuKeys {
-    private static final String ALSO = "cardinal.alsoAccelerator";
-
     private MenuKeys() {
     }
 
-    public static void also(MenuItem item, KeyCombination keys) {
-        item.getProperties().put(ALSO, keys);
-    }
-
-    public static Optional<KeyCombination> alsoOf(MenuItem item) {
-        return item.getProperties().get(ALSO) instanceof KeyCombination k ? Optional.of(k) : Optional.empty();
-    }
-
-    /** Makes every second key of the bar's items fire its item (when enabled) in whatever scene the bar is shown. */
-    public static void install(MenuBar bar) {
+    /**
+     * Sets the keys of every item whose id is a binding's; a binding without its item, or an item that has keys the
+     * table does not give, fails here rather than leaving a key that does nothing or is listed nowhere.
+     */
+    public static void bind(MenuBar bar) {
+        Set<KeyBinding> found = EnumSet.noneOf(KeyBinding.class);
+        for (MenuItem item : items(bar)) {
+            KeyBinding binding = item.getId() == null ? null : KeyBinding.byId(item.getId()).orElse(null);
+            if (binding != null) {
+                item.setAccelerator(binding.primary());
+                found.add(binding);
+            } else if (item.getAccelerator() != null) {
+                throw new IllegalStateException("the menu item " + item.getText() + " has keys that KeyBinding does not define");
+            }
+        }
+        Set<KeyBinding> missing = EnumSet.allOf(KeyBinding.class);
+        missing.removeAll(found);
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException("no menu item with the id of " + missing);
+        }
         bar.sceneProperty().addListener((o, before, scene) -> {
             if (before != null) {
-                each(bar, (item, keys) -> before.getAccelerators().remove(keys));
+                alternatives(bar, (item, keys) -> before.getAccelerators().remove(keys));
             }
             if (scene != null) {
                 put(bar, scene);
@@ -40,18 +52,27 @@ public final class MenuKeys {
         }
     }
 
+    /** The bar's items, menu by menu (submenus such as Open Recent hold no keys of their own). */
+    public static List<MenuItem> items(MenuBar bar) {
+        List<MenuItem> out = new ArrayList<>();
+        for (Menu menu : bar.getMenus()) {
+            out.addAll(menu.getItems());
+        }
+        return out;
+    }
+
     private static void put(MenuBar bar, Scene scene) {
-        each(bar, (item, keys) -> scene.getAccelerators().put(keys, () -> {
+        alternatives(bar, (item, keys) -> scene.getAccelerators().put(keys, () -> {
             if (!item.isDisable()) {
                 item.fire();
             }
         }));
     }
 
-    private static void each(MenuBar bar, java.util.function.BiConsumer<MenuItem, KeyCombination> action) {
-        for (Menu menu : bar.getMenus()) {
-            for (MenuItem item : menu.getItems()) {
-                alsoOf(item).ifPresent(keys -> action.accept(item, keys));
+    private static void alternatives(MenuBar bar, BiConsumer<MenuItem, KeyCombination> action) {
+        for (MenuItem item : items(bar)) {
+            if (item.getId() != null) {
+                KeyBinding.byId(item.getId()).ifPresent(b -> b.alternatives().forEach(keys -> action.accept(item, keys)));
             }
         }
     }

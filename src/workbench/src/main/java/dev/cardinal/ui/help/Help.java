@@ -2,11 +2,10 @@ package dev.cardinal.ui.help;
 
 import dev.cardinal.model.BuildInfo;
 import dev.cardinal.ui.common.Dialogs;
-import dev.cardinal.ui.common.MenuKeys;
+import dev.cardinal.ui.common.KeyBinding;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -14,77 +13,50 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.Dialog;
 import javafx.scene.control.Label;
-import javafx.scene.control.Menu;
-import javafx.scene.control.MenuBar;
-import javafx.scene.control.MenuItem;
 import javafx.scene.control.ScrollPane;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.VBox;
 import javafx.stage.Window;
 
-/** The Help menu: keyboard shortcuts (read off the menus themselves), the user guide and About. */
+/** The Help menu: keyboard shortcuts (from the table the menus take their keys from), the user guide and About. */
 public final class Help {
     /** Where the build puts the user guide (src/site/markdown/user-guide.md); shown under its title. */
     static final String GUIDE = "/guide/user-guide.md";
     static final String GUIDE_SECTION = "Cardinal user guide";
 
-    /** Keys that are not a menu's: what the canvas and the tables answer to. */
-    private static final String[][] CANVAS_KEYS = {
-        {"Drag a chip to Tags or Fields", "make it a tag or a field"},
-        {"Drag a card by its header", "move it (saved with the workspace)"},
-        {"Double-click a card's header", "measurement name or template"},
-        {"Right-click a chip, card or the canvas", "what can be done there"},
-        {"Ctrl+wheel", "zoom the canvas"},
-        {"Delete on a selected card", "delete its layout"},
-    };
-
     private Help() {
     }
 
-    /** Every menu item with keys, menu by menu, then the canvas's own keys. */
-    public static void showShortcuts(Window owner, MenuBar menus) {
+    /** The table of keys the menus take theirs from, menu by menu, then what the canvas answers to. */
+    public static void showShortcuts(Window owner) {
         GridPane grid = new GridPane();
         grid.setHgap(24);
         grid.setVgap(4);
         grid.setPadding(new Insets(8));
         grid.setId("shortcuts");
         int row = 0;
-        for (Menu menu : menus.getMenus()) {
-            List<MenuItem> keyed = new ArrayList<>();
-            for (MenuItem item : menu.getItems()) {
-                if (!(item instanceof SeparatorMenuItem) && item.getAccelerator() != null) {
-                    keyed.add(item);
-                }
+        String menu = null;
+        for (KeyBinding binding : KeyBinding.values()) {
+            if (!binding.menu().equals(menu)) {
+                menu = binding.menu();
+                grid.add(heading(menu, row), 0, row++, 2, 1);
             }
-            if (keyed.isEmpty()) {
-                continue;
-            }
-            grid.add(heading(menu.getText().replace("_", "")), 0, row++, 2, 1);
-            for (MenuItem item : keyed) {
-                String keys = item.getAccelerator().getDisplayText();
-                keys += MenuKeys.alsoOf(item).map(k -> " or " + k.getDisplayText()).orElse("");
-                grid.add(new Label(keys), 0, row);
-                grid.add(new Label(plain(item)), 1, row++);
-            }
+            grid.add(new Label(binding.keysText()), 0, row);
+            grid.add(new Label(binding.label()), 1, row++);
         }
-        grid.add(heading("Canvas"), 0, row++, 2, 1);
-        for (String[] k : CANVAS_KEYS) {
-            grid.add(new Label(k[0]), 0, row);
-            grid.add(new Label(k[1]), 1, row++);
+        grid.add(heading("Canvas", row), 0, row++, 2, 1);
+        for (KeyBinding.Gesture g : KeyBinding.CANVAS_GESTURES) {
+            grid.add(new Label(g.gesture()), 0, row);
+            grid.add(new Label(g.does()), 1, row++);
         }
-        show(owner, "Keyboard Shortcuts", grid, 560, 620);
+        show(owner, "Keyboard Shortcuts", grid, 560, 860);
     }
 
-    /** A menu item's text as shown: mnemonic underscores gone where the item parses them. */
-    private static String plain(MenuItem item) {
-        String text = item.getText() == null ? "" : item.getText();
-        return item.isMnemonicParsing() ? text.replaceFirst("_", "") : text;
-    }
-
-    private static Label heading(String text) {
+    /** A menu's name over its keys, set apart from the keys of the menu before it. */
+    private static Label heading(String text, int row) {
         Label l = new Label(text);
         l.getStyleClass().add("pane-title");
+        GridPane.setMargin(l, new Insets(row == 0 ? 0 : 10, 0, 2, 0));
         return l;
     }
 
@@ -94,7 +66,7 @@ public final class Help {
         blocks.setPadding(new Insets(12));
         blocks.setId("guide");
         blocks.getChildren().addAll(guide());
-        show(owner, "Cardinal — User Guide", blocks, 760, 640);
+        show(owner, "Cardinal — User Guide", blocks, 760, 900);
     }
 
     static List<Node> guide() {
@@ -138,7 +110,8 @@ public final class Help {
         dialog.setTitle(title);
         ScrollPane scroll = new ScrollPane(content);
         scroll.setFitToWidth(true);
-        scroll.setPrefSize(width, height);
+        // as tall as asked where the window allows: a list that fits needs no scrolling
+        scroll.setPrefSize(width, owner == null ? height : Math.min(height, Math.max(400, owner.getHeight() - 140)));
         dialog.getDialogPane().setContent(scroll);
         dialog.getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
         dialog.setResizable(true);

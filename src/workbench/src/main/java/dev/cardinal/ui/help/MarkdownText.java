@@ -56,6 +56,8 @@ final class MarkdownText {
             if (heading) {
                 block.append(t.replaceFirst("^#+\\s*", ""));
                 flush(out, block, "heading");
+                // a section (##) stands out from its subsections (###)
+                out.get(out.size() - 1).getStyleClass().add("guide-h" + (t.length() - t.replaceFirst("^#+", "").length()));
             } else if (item) {
                 kind = "item";
                 block.append("•  ").append(t.substring(2));

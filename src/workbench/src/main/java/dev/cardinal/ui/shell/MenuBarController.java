@@ -16,14 +16,12 @@ import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.TextInputControl;
-import javafx.scene.input.KeyCode;
-import javafx.scene.input.KeyCodeCombination;
-import javafx.scene.input.KeyCombination;
 import javafx.stage.Window;
 import javafx.stage.WindowEvent;
 
 /**
- * The menu bar: every command of the workbench with its keys (the accelerators are the shortcuts; Help lists them).
+ * The menu bar: every command of the workbench, with its keys from {@link dev.cardinal.ui.common.KeyBinding} (which
+ * Help lists).
  * Commands are handed to the views and actions that do them; the main window connects them once it is built.
  */
 public final class MenuBarController {
@@ -62,9 +60,8 @@ public final class MenuBarController {
         redoItem.textProperty().bind(h.redoTextProperty());
         undoItem.disableProperty().bind(h.canUndoProperty().not());
         redoItem.disableProperty().bind(h.canRedoProperty().not());
-        // most database tools on Linux and Windows redo on Ctrl+Y too; a menu item has one accelerator
-        MenuKeys.also(redoItem, new KeyCodeCombination(KeyCode.Y, KeyCombination.SHORTCUT_DOWN));
-        MenuKeys.install(menuBar);
+        // the items' keys, and Redo's Ctrl+Y beside its accelerator, come from the one table of keys
+        MenuKeys.bind(menuBar);
         saveItem.disableProperty().bind(h.currentProperty().isNull());
         saveAsItem.disableProperty().bind(h.currentProperty().isNull());
     }
@@ -272,7 +269,7 @@ public final class MenuBarController {
 
     @FXML
     private void showShortcuts() {
-        Help.showShortcuts(window(), menuBar);
+        Help.showShortcuts(window());
     }
 
     @FXML
