@@ -29,8 +29,9 @@ public final class ExplorerController {
     private void initialize() {
         session.history().currentProperty().addListener((o, was, now) -> show(now));
         explorer.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
+            // by id: the item may still hold the layout as it was before the edit being shown
             if (now != null && now.getValue() instanceof Node n && n.payload() instanceof Layout l) {
-                session.select(l);
+                session.select(l.id());
             }
         });
         // the tree follows the layout selected anywhere (a card on the canvas, the Compare tab)
