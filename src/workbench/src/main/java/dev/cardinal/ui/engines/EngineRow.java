@@ -16,13 +16,13 @@ record EngineRow(String engine, String now, String atHorizon, String firstLimit,
             return new EngineRow(c.engine(), "—", "—", "", String.join("; ", c.notes()), false);
         }
         EngineCount.Figure headline = c.figures().get(0);
-        String label = headline.id().equals("series") ? "" : " " + headline.label();
+        String label = headline.id().equals("series") ? "" : headline.label() + " ";
         EngineCount.LimitCheck first = c.limits().stream().filter(l -> l.after() != null || l.crossed())
             .min(Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after())).orElse(null);
         String limit = first == null ? "none" : first.setting() + " (" + first.subject() + ")"
             + (first.after() == null ? ": crossed" : " after " + Durations.format(first.after())) + "; beyond it the engine "
             + first.effect();
-        return new EngineRow(c.engine(), count(headline.now()) + label, count(headline.atHorizon()) + label, limit,
+        return new EngineRow(c.engine(), label + count(headline.now()), label + count(headline.atHorizon()), limit,
             String.join("; ", c.notes()), first != null);
     }
 

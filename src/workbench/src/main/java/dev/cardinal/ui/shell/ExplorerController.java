@@ -27,7 +27,10 @@ public final class ExplorerController {
 
     @FXML
     private void initialize() {
-        session.history().currentProperty().addListener((o, was, now) -> show(now));
+        session.history().currentProperty().addListener((o, was, now) -> {
+            show(now);
+            follow(session.state().state().layout()); // the layout selected with the workspace, once its tree is there
+        });
         explorer.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> {
             // by id: the item may still hold the layout as it was before the edit being shown
             if (now != null && now.getValue() instanceof Node n && n.payload() instanceof Layout l) {
