@@ -6,6 +6,7 @@ import dev.cardinal.engine.influxdb1.InfluxDb1;
 import dev.cardinal.engine.influxdb2.InfluxDb2;
 import dev.cardinal.engine.opensearch.OpenSearch;
 import dev.cardinal.engine.sql.Relational;
+import dev.cardinal.engine.victoriametrics.VictoriaMetrics;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -19,7 +20,8 @@ public final class Engines {
         new InfluxDb1(),
         new InfluxDb2(),
         new OpenSearch(),
-        new Relational());
+        new Relational(),
+        new VictoriaMetrics());
 
     private Engines() {
     }
