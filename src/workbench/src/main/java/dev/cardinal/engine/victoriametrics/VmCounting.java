@@ -90,9 +90,10 @@ public final class VmCounting implements SeriesEngine {
         }
         notes.add("every field is its own series, measurement_field, with the tags as labels; a string field is a series of"
             + " the numbers its text reads as (0 for text), a boolean one of 1 and 0");
-        notes.add("/api/v1/series over the sample's range lists exactly these series, and /api/v1/status/tsdb?date= the"
-            + " series of one day; /api/v1/series/count counts the per-day index entries too, so it reports more"
-            + " series than the server holds");
+        notes.add("/api/v1/series lists exactly these series over the sample's range, and over one UTC day those of that"
+            + " day; /api/v1/series/count (all time, deleted series too) and /api/v1/status/tsdb?date= add up index rows,"
+            + " which hold a series more than once until they are merged, so they may report more series than the server"
+            + " holds: estimates by their source's own word (lib/storage/index_db.go at v1.79.5)");
         notes.add(flags.db() == null || flags.db().isEmpty()
             ? "counted for writes without ?db=; a client that sends it (Telegraf does) adds a db label to every series"
             : "counted for writes with ?db=" + CommentText.shown(flags.db()) + ": a db label on every series");
@@ -108,6 +109,11 @@ public final class VmCounting implements SeriesEngine {
         if (tally.badLines() > 0 || tally.pointsOutsideTime() > 0) {
             notes.add(String.format(Locale.ROOT, "%,d lines the server skips as invalid, %,d outside the times it keeps",
                 tally.badLines(), tally.pointsOutsideTime()));
+        }
+        if (tally.timestampsLost() > 0) {
+            notes.add(String.format(Locale.ROOT, "%,d lines the server reads without their timestamp and stores at the"
+                + " time of the write: a double quote in a name misleads its scan for quoted values, which also joins"
+                + " the fields after it into one", tally.timestampsLost()));
         }
         return notes;
     }

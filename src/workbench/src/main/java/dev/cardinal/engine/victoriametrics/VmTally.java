@@ -41,6 +41,7 @@ final class VmTally {
     private long lines;
     private long badLines;
     private long pointsOutsideTime;
+    private long timestampsLost;
     private long firstMs = Long.MAX_VALUE;
     private long lastMs = Long.MIN_VALUE;
     private int mostLabelsWritten;
@@ -74,6 +75,9 @@ final class VmTally {
     }
 
     private void row(InfluxLineParser.Row row) {
+        if (row.timestamp() == null) {
+            timestampsLost++; // every line Cardinal writes has one: a double quote in a name misled the quote scan
+        }
         long ns = row.timestamp() == null ? 0 : row.timestamp();
         // streamparser.go: precision=ns divides by 1e6 (Go truncates toward zero), and 0 means "now"
         long ms = ns == 0 ? nowMs : ns / 1_000_000L;
@@ -180,6 +184,11 @@ final class VmTally {
 
     long badLines() {
         return badLines;
+    }
+
+    /** Lines read without their timestamp, stored at the server's clock instead. */
+    long timestampsLost() {
+        return timestampsLost;
     }
 
     long pointsOutsideTime() {
