@@ -1,5 +1,6 @@
 package dev.cardinal.engine.victoriametrics;
 
+import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.SeriesEngine;
 import java.util.Optional;
@@ -8,6 +9,7 @@ import java.util.Set;
 /** VictoriaMetrics (single node) as the seam lists it: it takes line protocol at {@code /write}. */
 public final class VictoriaMetrics implements Engine {
     private final SeriesEngine counting = new VmCounting();
+    private final CodeGenerator code = new VmCode();
 
     @Override
     public String name() {
@@ -22,6 +24,11 @@ public final class VictoriaMetrics implements Engine {
     @Override
     public String title() {
         return "VictoriaMetrics";
+    }
+
+    @Override
+    public Optional<CodeGenerator> code() {
+        return Optional.of(code);
     }
 
     @Override

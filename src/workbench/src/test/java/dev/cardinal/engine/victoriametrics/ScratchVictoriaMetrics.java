@@ -141,6 +141,17 @@ final class ScratchVictoriaMetrics implements AutoCloseable {
         return out;
     }
 
+    /** {@code /api/v1/query} of {@code expr} at {@code timeMs}: each result's labels. */
+    List<Map<String, String>> query(String expr, long timeMs) throws IOException, InterruptedException {
+        List<Map<String, String>> out = new ArrayList<>();
+        for (JsonNode r : getJson("/api/v1/query?query=" + enc(expr) + "&time=" + seconds(timeMs)).get("result")) {
+            Map<String, String> labels = new TreeMap<>();
+            r.get("metric").fields().forEachRemaining(e -> labels.put(e.getKey(), e.getValue().asText()));
+            out.add(labels);
+        }
+        return out;
+    }
+
     /** {@code /api/v1/status/tsdb}'s {@code totalSeries} for one UTC day (its first millisecond) and {@code match}. */
     long seriesOnDay(String match, long dayMs) throws IOException, InterruptedException {
         String date = LocalDate.ofInstant(java.time.Instant.ofEpochMilli(dayMs), ZoneOffset.UTC).toString();
