@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongSupplier;
 
 /**
  * VictoriaMetrics' counting of a layout over a row sample: the sample is written as Cardinal writes it
@@ -23,16 +24,21 @@ public final class VmCounting implements SeriesEngine {
     public static final ServerVersion VERSION = ServerVersion.of(1, 79, 5);
 
     private final VmFlags flags;
-    private final long nowMs;
+    private final LongSupplier clockMs;
 
     /** @param nowMs the server's clock, for the points it keeps (see {@link VmTally}) */
     public VmCounting(VmFlags flags, long nowMs) {
-        this.flags = flags;
-        this.nowMs = nowMs;
+        this(flags, () -> nowMs);
     }
 
+    private VmCounting(VmFlags flags, LongSupplier clockMs) {
+        this.flags = flags;
+        this.clockMs = clockMs;
+    }
+
+    /** The defaults, the clock read at each count (the engine list holds one instance for the program's life). */
     public VmCounting() {
-        this(VmFlags.defaults(), System.currentTimeMillis());
+        this(VmFlags.defaults(), System::currentTimeMillis);
     }
 
     @Override
@@ -50,7 +56,7 @@ public final class VmCounting implements SeriesEngine {
 
     private Written write(Request request) {
         SampleLineProtocol lp = new SampleLineProtocol(request.layout(), request.sample(), new SampleLineProtocol.Options(false));
-        VmTally tally = new VmTally(new VmIngest(flags), nowMs, Math.max(1, request.sample().rows() / 256));
+        VmTally tally = new VmTally(new VmIngest(flags), clockMs.getAsLong(), Math.max(1, request.sample().rows() / 256));
         for (String line = lp.nextLine(); line != null; line = lp.nextLine()) {
             tally.line(line);
         }
