@@ -7,6 +7,7 @@ import dev.cardinal.engine.influxdb2.InfluxDb2;
 import dev.cardinal.engine.influxdb3.InfluxDb3;
 import dev.cardinal.engine.opensearch.OpenSearch;
 import dev.cardinal.engine.sql.Relational;
+import dev.cardinal.engine.victoriametrics.VictoriaMetrics;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -21,7 +22,8 @@ public final class Engines {
         new InfluxDb2(),
         new InfluxDb3(),
         new OpenSearch(),
-        new Relational());
+        new Relational(),
+        new VictoriaMetrics());
 
     private Engines() {
     }
