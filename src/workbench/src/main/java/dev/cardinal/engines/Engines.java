@@ -5,6 +5,7 @@ import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.influxdb1.InfluxDb1;
 import dev.cardinal.engine.influxdb2.InfluxDb2;
 import dev.cardinal.engine.opensearch.OpenSearch;
+import dev.cardinal.engine.prometheus.Prometheus;
 import dev.cardinal.engine.sql.Relational;
 import java.util.List;
 import java.util.Optional;
@@ -19,6 +20,7 @@ public final class Engines {
         new InfluxDb1(),
         new InfluxDb2(),
         new OpenSearch(),
+        new Prometheus(),
         new Relational());
 
     private Engines() {
