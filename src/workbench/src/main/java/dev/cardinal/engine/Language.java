@@ -6,7 +6,7 @@ package dev.cardinal.engine;
  * code panel still labels JSON files with a {@code //} line, as JSON with comments does.
  */
 public enum Language {
-    INFLUXQL("-- "), FLUX("// "), SQL("-- "), JAVA("// "), JAVASCRIPT("// "), LINE_PROTOCOL("# "), JSON("// "), SHELL("# ");
+    INFLUXQL("-- "), FLUX("// "), SQL("-- "), JAVA("// "), JAVASCRIPT("// "), LINE_PROTOCOL("# "), JSON("// "), SHELL("# "), YAML("# ");
 
     private final String commentStart;
 

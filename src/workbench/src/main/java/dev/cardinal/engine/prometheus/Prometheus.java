@@ -8,6 +8,7 @@ import java.util.Optional;
 /** Prometheus (2.x), fed by remote write, as the seam lists it. */
 public final class Prometheus implements Engine {
     private final SeriesEngine counting;
+    private final CodeGenerator code = new PrometheusCode();
 
     /** With Prometheus' own defaults: no per-scrape limit. */
     public Prometheus() {
@@ -27,6 +28,11 @@ public final class Prometheus implements Engine {
     @Override
     public String title() {
         return "Prometheus";
+    }
+
+    @Override
+    public Optional<CodeGenerator> code() {
+        return Optional.of(code);
     }
 
     @Override
