@@ -61,8 +61,11 @@ final class PrometheusCode implements CodeGenerator {
             if (!r.layout().equals(l.id())) {
                 continue;
             }
-            String by = r.groupBy().stream().map(a -> MetricNames.label(l.tagKeyOf(a))).distinct()
-                .collect(Collectors.joining(", "));
+            // only a tag is a label to group by; an attribute the layout keeps as a field is a metric's value
+            String by = r.groupBy().stream().filter(a -> l.roleOf(a) == Role.TAG).map(a -> MetricNames.label(l.tagKeyOf(a)))
+                .distinct().collect(Collectors.joining(", "));
+            r.groupBy().stream().filter(a -> l.roleOf(a) != Role.TAG).forEach(a -> skipped.add(Language.YAML.comment(
+                "rollup " + r.id() + " groups by " + a + ", which is no label of this layout: its rules do not") + "\n"));
             for (Rollup.AggregateSpec a : r.aggregates()) {
                 String[] fn = FUNCTIONS.get(a.function());
                 if (fn == null || !l.measurement().isLiteral() || l.roleOf(a.attribute()) != Role.FIELD) {
