@@ -3,6 +3,7 @@ package dev.cardinal.engine.prometheus;
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.SeriesEngine;
+import java.util.Map;
 import java.util.Optional;
 
 /** Prometheus (2.x), fed by remote write, as the seam lists it. */
@@ -28,6 +29,12 @@ public final class Prometheus implements Engine {
     @Override
     public String title() {
         return "Prometheus";
+    }
+
+    /** With the per-scrape limits given by name ({@link ScrapeLimits#parse}); no setting gives this engine. */
+    @Override
+    public Engine configured(Map<String, String> settings) {
+        return settings.isEmpty() ? this : new Prometheus(ScrapeLimits.parse(settings));
     }
 
     @Override
