@@ -46,7 +46,8 @@ public final class CodePanel extends VBox {
         new Group("Java", Language.JAVA),
         new Group("JavaScript", Language.JAVASCRIPT),
         new Group("Line protocol", Language.LINE_PROTOCOL),
-        new Group("Schemas", Language.JSON));
+        new Group("Schemas", Language.JSON),
+        new Group("Prometheus", Language.YAML));
 
     private final TabPane tabs = new TabPane();
     /** Each tab's text, kept whether or not its code area exists. */
