@@ -88,6 +88,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             + "the engines that count a sample of rows: ${COMPLETION-CANDIDATES}.", completionCandidates = CountingEngines.class)
     List<String> engines;
 
+    @Option(names = "--engine-setting", paramLabel = "NAME=VALUE", description = "A setting of the --kind engine, as the "
+        + "engine names it (prometheus: sample_limit, label_limit, label_name_length_limit, label_value_length_limit of a "
+        + "scrape config); repeat for more.")
+    java.util.Map<String, String> engineSettings = new java.util.LinkedHashMap<>();
+
     @Option(names = "--tenant", paramLabel = "KEY", description = "With --kind opensearch: the top-level key that says "
         + "whose a document is; the names each tenant puts under an object give the slots to provision.")
     String tenant;
@@ -137,11 +142,19 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (engines != null) {
             return sideBySide(settings, out, err);
         }
+        if (!engineSettings.isEmpty() && List.of("influxdb", "opensearch", "elasticsearch").contains(kind)) {
+            throw usage("--engine-setting is for an engine that counts a sample of rows (" + Engines.counting() + ")");
+        }
         if (kind.equals("opensearch") || kind.equals("elasticsearch")) {
             return documents(settings, out, err);
         }
         if (!kind.equals("influxdb")) {
-            Optional<SeriesEngine> counting = Engines.named(kind).flatMap(Engine::counting);
+            Optional<SeriesEngine> counting;
+            try {
+                counting = Engines.named(kind).map(e -> e.configured(engineSettings)).flatMap(Engine::counting);
+            } catch (IllegalArgumentException e) {
+                throw usage("--engine-setting: " + e.getMessage());
+            }
             if (counting.isEmpty()) {
                 throw usage("--kind must be influxdb, opensearch or an engine that counts a sample of rows ("
                     + Engines.counting() + "), not '" + kind + "'");

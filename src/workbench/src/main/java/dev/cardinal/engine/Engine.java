@@ -46,6 +46,19 @@ public interface Engine {
         return java.util.List.of();
     }
 
+    /**
+     * This engine with settings of its own, named as the engine names them (Prometheus' {@code sample_limit}): what a
+     * front end passes on from the user. An engine without settings takes none.
+     *
+     * @throws IllegalArgumentException naming the setting that is unknown or whose value is wrong, and why
+     */
+    default Engine configured(java.util.Map<String, String> settings) {
+        if (settings.isEmpty()) {
+            return this;
+        }
+        throw new IllegalArgumentException(title() + " takes no settings, not " + String.join(", ", settings.keySet()));
+    }
+
     /** True when {@code asked} is this engine's name or one of its aliases, in any case. */
     default boolean answersTo(String asked) {
         String a = asked.toLowerCase(java.util.Locale.ROOT);

@@ -6,6 +6,7 @@ import dev.cardinal.engine.influxdb1.InfluxDb1;
 import dev.cardinal.engine.influxdb2.InfluxDb2;
 import dev.cardinal.engine.influxdb3.InfluxDb3;
 import dev.cardinal.engine.opensearch.OpenSearch;
+import dev.cardinal.engine.prometheus.Prometheus;
 import dev.cardinal.engine.sql.Relational;
 import dev.cardinal.engine.victoriametrics.VictoriaMetrics;
 import java.util.List;
@@ -22,6 +23,7 @@ public final class Engines {
         new InfluxDb2(),
         new InfluxDb3(),
         new OpenSearch(),
+        new Prometheus(),
         new Relational(),
         new VictoriaMetrics());
 

@@ -11,20 +11,21 @@ import java.util.Map;
 
 /**
  * Renders templates row by row. Slot numbers depend on every row before, so one instance serves one pass over
- * the rows in order; rendering the same row twice is fine (a value keeps its slot).
+ * the rows in order; rendering the same row twice is fine (a value keeps its slot). Public for the engines that
+ * turn rows into their own points (Prometheus' series), so that every engine renders a template alike.
  */
-final class RowTemplates {
+public final class RowTemplates {
     private final EventKindSample sample;
     /** Per slot reference: scope values → (value → 1-based slot). */
     private final Map<Template.SlotRef, Map<List<String>, Map<String, Integer>>> slots = new HashMap<>();
     private final Map<String, Column> columns = new HashMap<>();
 
-    RowTemplates(EventKindSample sample) {
+    public RowTemplates(EventKindSample sample) {
         this.sample = sample;
     }
 
     /** The template's text for a row; an absent attribute (or one the sample lacks) renders as "". */
-    String render(Template t, int row) {
+    public String render(Template t, int row) {
         List<Template.Part> parts = t.parts();
         if (parts.size() == 1 && parts.get(0) instanceof Template.Literal l) {
             return l.text();
@@ -85,7 +86,7 @@ final class RowTemplates {
         return c == null ? null : c.text(row);
     }
 
-    Column column(String attribute) {
+    public Column column(String attribute) {
         return columns.computeIfAbsent(attribute, a -> {
             int i = sample.attributeIndex(a);
             return i < 0 ? null : sample.column(i);

@@ -28,8 +28,8 @@ class GenerateCommandTest {
         try (var files = Files.list(dir)) {
             assertEquals(List.of("README.md", "ThreeTagsWriter.java", "three-tags.bucket-schema.json", "three-tags.buckets.sh",
                     "three-tags.es-mapping.json", "three-tags.examples.flux", "three-tags.influxdb3.influxql", "three-tags.influxdb3.sh",
-                    "three-tags.influxdb3.sql", "three-tags.influxql", "three-tags.lp", "three-tags.vmagent-relabel.yml",
-                    "three-tags.writer.js"),
+                    "three-tags.influxdb3.sql", "three-tags.influxql", "three-tags.lp", "three-tags.prometheus.yml",
+                    "three-tags.vmagent-relabel.yml", "three-tags.writer.js"),
                 files.map(f -> f.getFileName().toString()).sorted().toList());
         }
         String buckets = Files.readString(dir.resolve("three-tags.buckets.sh"));

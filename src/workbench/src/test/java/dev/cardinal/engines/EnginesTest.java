@@ -44,6 +44,7 @@ class EnginesTest {
     void theBundleAsksEveryGeneratorInTheListsOrder() {
         List<String> order = Engines.generators().stream().map(g -> g.getClass().getPackageName()).toList();
         assertEquals(List.of("dev.cardinal.engine.influxdb1", "dev.cardinal.engine.influxdb2", "dev.cardinal.engine.influxdb3",
-            "dev.cardinal.engine.opensearch", "dev.cardinal.engine.sql", "dev.cardinal.engine.victoriametrics"), order);
+            "dev.cardinal.engine.opensearch", "dev.cardinal.engine.prometheus", "dev.cardinal.engine.sql",
+            "dev.cardinal.engine.victoriametrics"), order);
     }
 }

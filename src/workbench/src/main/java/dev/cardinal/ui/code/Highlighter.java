@@ -53,9 +53,9 @@ public final class Highlighter {
         SERIES_KEY = Pattern.compile("(?<name>^(?:[^,\\s\\\\]|\\\\.)+)|(?<tag>(?<=,)(?:[^=\\s,\\\\]|\\\\.)+=(?:[^\\s,\\\\]|\\\\.)*)");
         PATTERNS.put(Language.JSON, Pattern.compile("(?<comment>//[^\\n]*)|(?<name>" + dq + "(?=\\s*:))|(?<string>" + dq + ")"
             + "|(?<keyword>\\b(?:true|false|null)\\b)|(?<number>-?" + number + ")"));
-        // YAML as the VictoriaMetrics configs are written: comments, keys before a colon, double-quoted scalars
-        PATTERNS.put(Language.YAML, Pattern.compile("(?<comment>(?m)#[^\\n]*)|(?<name>(?m)^[ -]*[A-Za-z_]+(?=:))|(?<string>" + dq + ")"
-            + "|(?<number>" + number + ")"));
+        // YAML as the Prometheus and VictoriaMetrics configs are written: comments, quoted scalars, a key before its colon
+        PATTERNS.put(Language.YAML, Pattern.compile("(?<comment>(?m)#[^\\n]*)|(?<string>" + dq + "|" + sq + ")"
+            + "|(?<name>(?m)[A-Za-z_][A-Za-z0-9_]*(?=:(?:\\s|$)))|(?<number>" + number + ")"));
         PATTERNS.put(Language.SHELL, Pattern.compile("(?<comment>(?m)#[^\\n]*)|(?<string>" + dq + "|" + sq + ")"
             + "|(?<keyword>\\b(?:influx|set|bucket|create|task|--[a-z-]+)\\b|--[a-z-]+)|(?<number>" + number + ")"));
     }

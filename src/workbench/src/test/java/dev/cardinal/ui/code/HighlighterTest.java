@@ -57,4 +57,11 @@ class HighlighterTest {
         assertEquals(List.of("\"name\"=name", "\"user_id\"=string", "\"on\"=name", "true=keyword"),
             styled("{\"name\": \"user_id\", \"on\"  : true}", Language.JSON));
     }
+
+    @Test
+    void yamlKeysQuotedScalarsAndComments() {
+        assertEquals(List.of("# job=comment", "scrape_configs=name", "job_name=name", "\"a # b\"=string", "regex=name",
+                "\"x|y\"=string"),
+            styled("# job\nscrape_configs:\n  - job_name: \"a # b\"\n    regex: \"x|y\"\n", Language.YAML));
+    }
 }

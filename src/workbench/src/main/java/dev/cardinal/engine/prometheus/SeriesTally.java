@@ -1,0 +1,141 @@
+package dev.cardinal.engine.prometheus;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Counts the series of a pass of {@link SampleSeries}: distinct label sets, when each was first and last written,
+ * the values of each label name, series per metric name, and a growth curve (distinct series after so many rows).
+ */
+final class SeriesTally implements SampleSeries.Sink {
+    private static final int CHECKPOINTS = 200;
+
+    private final Map<String, Integer> ids = new HashMap<>();
+    private final Map<String, Set<String>> valuesByLabel = new TreeMap<>();
+    private final Map<String, Long> seriesByMetric = new TreeMap<>();
+    private final int rowsPerCheckpoint;
+    private long[] first = new long[1024];
+    private long[] last = new long[1024];
+    private long[] checkpointRows = new long[CHECKPOINTS + 2];
+    private long[] checkpointSeries = new long[CHECKPOINTS + 2];
+    private int checkpoints;
+    private int lastRow = -1;
+    private long lastStretch = -1;
+    private long samples;
+    private int maxLabels;
+    private int maxNameBytes;
+    private int maxValueBytes;
+    private long labelPairs;
+    private long nameBytes;
+
+    SeriesTally(int rows) {
+        this.rowsPerCheckpoint = Math.max(1, rows / CHECKPOINTS);
+    }
+
+    @Override
+    public void sample(int row, TreeMap<String, String> labels, double value, long timestampNs) {
+        if (row != lastRow) {
+            checkpoint(row);
+            lastRow = row;
+        }
+        samples++;
+        String key = key(labels);
+        Integer id = ids.get(key);
+        if (id == null) {
+            id = ids.size();
+            ids.put(key, id);
+            grow(id);
+            first[id] = timestampNs;
+            last[id] = timestampNs;
+            newSeries(labels);
+        } else {
+            first[id] = Math.min(first[id], timestampNs);
+            last[id] = Math.max(last[id], timestampNs);
+        }
+    }
+
+    /** The tally after the last row: {@code rows} is the sample's row count. */
+    Tally finish(int rows) {
+        lastStretch = -1;
+        checkpoint(rows);
+        int n = ids.size();
+        Map<String, Long> values = new TreeMap<>();
+        valuesByLabel.forEach((name, vs) -> values.put(name, (long) vs.size()));
+        long uniqueValues = valuesByLabel.values().stream().mapToLong(Set::size).sum();
+        return new Tally(n, samples, Arrays.copyOf(first, n), Arrays.copyOf(last, n), values, Map.copyOf(seriesByMetric),
+            maxLabels, maxNameBytes, maxValueBytes, labelPairs, nameBytes, uniqueValues,
+            Arrays.copyOf(checkpointRows, checkpoints), Arrays.copyOf(checkpointSeries, checkpoints));
+    }
+
+    private void newSeries(TreeMap<String, String> labels) {
+        maxLabels = Math.max(maxLabels, labels.size());
+        labelPairs += labels.size();
+        labels.forEach((name, value) -> {
+            maxNameBytes = Math.max(maxNameBytes, name.getBytes(StandardCharsets.UTF_8).length);
+            int valueBytes = value.getBytes(StandardCharsets.UTF_8).length;
+            maxValueBytes = Math.max(maxValueBytes, valueBytes);
+            if (name.equals(MetricNames.METRIC_NAME_LABEL)) {
+                nameBytes += valueBytes;
+                seriesByMetric.merge(value, 1L, Long::sum);
+            }
+            valuesByLabel.computeIfAbsent(name, k -> new HashSet<>()).add(value);
+        });
+    }
+
+    /** Distinct series before row {@code rowsSeen}, once per stretch of {@code rowsPerCheckpoint} rows. */
+    private void checkpoint(int rowsSeen) {
+        long stretch = rowsSeen / rowsPerCheckpoint;
+        if (stretch == lastStretch) {
+            return;
+        }
+        lastStretch = stretch;
+        if (checkpoints == checkpointRows.length) {
+            checkpointRows = Arrays.copyOf(checkpointRows, checkpoints * 2);
+            checkpointSeries = Arrays.copyOf(checkpointSeries, checkpoints * 2);
+        }
+        checkpointRows[checkpoints] = rowsSeen;
+        checkpointSeries[checkpoints++] = ids.size();
+    }
+
+    private void grow(int id) {
+        if (id == first.length) {
+            first = Arrays.copyOf(first, id * 2);
+            last = Arrays.copyOf(last, id * 2);
+        }
+    }
+
+    /** A label set as a key no two label sets share: every name and value with its length before it. */
+    static String key(Map<String, String> labels) {
+        StringBuilder sb = new StringBuilder();
+        labels.forEach((n, v) -> sb.append(n.length()).append(':').append(n).append(v.length()).append(':').append(v));
+        return sb.toString();
+    }
+
+    /**
+     * What a pass counted.
+     *
+     * @param series           distinct label sets
+     * @param samples          samples sent
+     * @param firstNs          per series, its first timestamp
+     * @param lastNs           per series, its last timestamp
+     * @param valuesByLabel    distinct values per label name, {@code __name__} included
+     * @param seriesByMetric   series per metric name
+     * @param maxLabels        the most labels of one series, {@code __name__} included
+     * @param maxNameBytes     the longest label name, in bytes (what {@code label_name_length_limit} measures)
+     * @param maxValueBytes    the longest label value, in bytes (what {@code label_value_length_limit} measures)
+     * @param labelPairs       label pairs over all series
+     * @param metricNameBytes  bytes of the metric names over all series
+     * @param uniqueValues     distinct (label name, value) pairs
+     * @param checkpointRows   rows read at each checkpoint
+     * @param checkpointSeries distinct series after those rows
+     */
+    record Tally(int series, long samples, long[] firstNs, long[] lastNs, Map<String, Long> valuesByLabel,
+                 Map<String, Long> seriesByMetric, int maxLabels, int maxNameBytes, int maxValueBytes, long labelPairs,
+                 long metricNameBytes, long uniqueValues, long[] checkpointRows, long[] checkpointSeries) {
+    }
+}
