@@ -2,15 +2,12 @@ package dev.cardinal.cli;
 
 import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.engine.Engine;
-import dev.cardinal.engine.EngineCount;
-import dev.cardinal.engine.EngineCounts;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.SampleFormat;
-import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.EstimatedMeasurer;
 import dev.cardinal.projection.MeasureMode;
@@ -85,7 +82,7 @@ final class AnalyzeCommand implements Callable<Integer> {
 
     @Option(names = "--engines", paramLabel = "ENGINE[@VERSION],...", split = ",",
         description = "Count each layout on these engines, side by side (e.g. influxdb,influxdb2@2.7.11); "
-            + "the engines that count a sample of rows: ${COMPLETION-CANDIDATES}.", completionCandidates = CountingEngines.class)
+            + "the engines that count a sample of rows: ${COMPLETION-CANDIDATES}.", completionCandidates = EngineAnalysis.CountingEngines.class)
     List<String> engines;
 
     @Option(names = "--engine-setting", paramLabel = "NAME=VALUE", description = "A setting of the --kind engine, as the "
@@ -140,7 +137,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             throw usage("--lgk must be from " + EstimatedMeasurer.MIN_LG_K + " to " + EstimatedMeasurer.MAX_LG_K);
         }
         if (engines != null) {
-            return sideBySide(settings, out, err);
+            return new EngineAnalysis(this).sideBySide(settings, out, err);
         }
         if (!engineSettings.isEmpty() && List.of("influxdb", "opensearch", "elasticsearch").contains(kind)) {
             throw usage("--engine-setting is for an engine that counts a sample of rows (" + Engines.counting() + ")");
@@ -159,7 +156,7 @@ final class AnalyzeCommand implements Callable<Integer> {
                 throw usage("--kind must be influxdb, opensearch or an engine that counts a sample of rows ("
                     + Engines.counting() + "), not '" + kind + "'");
             }
-            return engineCounts(counting.get(), settings, out, err);
+            return new EngineAnalysis(this).engineCounts(counting.get(), settings, out, err);
         }
         MeasureMode mode = counting == null ? MeasureMode.AUTO : counting.exact ? MeasureMode.EXACT : MeasureMode.ESTIMATE;
         Workspace ws = null;
@@ -231,100 +228,6 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         out.flush();
         Phases.mark("report written");
-        return 0;
-    }
-
-    /** The names {@code --engines} takes, for picocli's help and completion. */
-    static final class CountingEngines implements Iterable<String> {
-        @Override
-        public java.util.Iterator<String> iterator() {
-            return Engines.all().stream().filter(e -> e.counting().isPresent()).map(Engine::name).iterator();
-        }
-    }
-
-    /** {@code --engines}: every layout counted on each engine named, side by side. */
-    private int sideBySide(ProjectionSettings settings, PrintWriter out, PrintWriter err) throws IOException {
-        List<EngineChoice> chosen = new ArrayList<>();
-        for (String asked : engines) {
-            chosen.add(engineChoice(asked.strip()));
-        }
-        return counted(chosen, settings, out, err, true);
-    }
-
-    /** An engine named on the command line, with the version asked for (empty: the engine's default). */
-    private record EngineChoice(String name, SeriesEngine counting, Optional<ServerVersion> version) {
-    }
-
-    private EngineChoice engineChoice(String asked) {
-        {
-            int at = asked.indexOf('@');
-            String name = at < 0 ? asked : asked.substring(0, at);
-            SeriesEngine counting = Engines.named(name).flatMap(Engine::counting).orElseThrow(() -> usage("--engines: '" + name
-                + "' is not an engine that counts a sample of rows (" + Engines.counting() + ")"));
-            Optional<ServerVersion> version = Optional.empty();
-            if (at >= 0) {
-                try {
-                    version = Optional.of(ServerVersion.parse(asked.substring(at + 1)));
-                } catch (IllegalArgumentException e) {
-                    throw usage("--engines " + asked + ": " + e.getMessage());
-                }
-            }
-            return new EngineChoice(name, counting, version);
-        }
-    }
-
-    /** {@code --kind} of an engine that counts through the seam: the sample's rows, each layout as that engine holds it. */
-    private int engineCounts(SeriesEngine engine, ProjectionSettings settings, PrintWriter out, PrintWriter err)
-            throws IOException {
-        return counted(List.of(new EngineChoice(kind, engine, Optional.ofNullable(server.version()))), settings, out, err, false);
-    }
-
-    /** Reads the sample and counts every layout on each engine; side by side, or one engine's blocks after another. */
-    private int counted(List<EngineChoice> chosen, ProjectionSettings settings, PrintWriter out, PrintWriter err, boolean sideBySide)
-            throws IOException {
-        Workspace ws = null;
-        if (choice.workspace != null) {
-            ws = CliFiles.workspace(choice.workspace, err, "analyze");
-            if (ws == null) {
-                return 1;
-            }
-        }
-        if (files.stream().anyMatch(TrafficSummaryFile::isSummary)) {
-            throw usage("--kind " + kind + " counts a sample of traffic, not a traffic summary");
-        }
-        List<SampleReader.Source> sources = sources(ws, err);
-        if (sources == null) {
-            return files.isEmpty() ? SampleAccess.REFUSED : 1;
-        }
-        Sample sample = TerminalProgress.read(sources, spec);
-        if (sample.rows() == 0) {
-            InferCommand.printProblems(sample.report(), err);
-            err.println("cardinal analyze: no points could be read");
-            return 1;
-        }
-        List<EngineCount> counts = new ArrayList<>();
-        for (EventKindSample k : sample.eventKinds()) {
-            Optional<List<Layout>> layouts = layoutsFor(k, ws, err);
-            if (layouts.isEmpty()) {
-                return 1;
-            }
-            for (Layout l : layouts.get()) {
-                for (EngineChoice e : chosen) {
-                    counts.add(e.counting().count(new SeriesEngine.Request(ws, k, l, settings, e.version())));
-                }
-            }
-        }
-        if (options.json()) {
-            out.println(EngineCounts.json(counts).toPrettyString());
-        } else {
-            InferCommand.printProblems(sample.report(), err);
-            if (sideBySide) {
-                EngineCounts.sideBySide(counts, settings.horizon(), out);
-            } else {
-                EngineCounts.text(counts, out);
-            }
-        }
-        out.flush();
         return 0;
     }
 
@@ -490,11 +393,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         return profile == null ? null : SyntheticTraffic.generate(profile, SampleLimits.defaults(), ReadMonitor.NONE);
     }
 
-    private CommandLine.ParameterException usage(String message) {
+    CommandLine.ParameterException usage(String message) {
         return options.usage(message);
     }
 
-    private List<SampleReader.Source> sources(Workspace ws, PrintWriter err) throws IOException {
+    List<SampleReader.Source> sources(Workspace ws, PrintWriter err) throws IOException {
         if (files.isEmpty()) {
             if (ws == null) {
                 throw usage("give traffic files, or --workspace with bound samples");
@@ -519,7 +422,7 @@ final class AnalyzeCommand implements Callable<Integer> {
     }
 
     /** The layouts to project for one event kind of the sample. */
-    private Optional<List<Layout>> layoutsFor(EventKindSample k, Workspace ws, PrintWriter err) {
+    Optional<List<Layout>> layoutsFor(EventKindSample k, Workspace ws, PrintWriter err) {
         if (ws == null) {
             Layout asWritten = SchemaInference.asWritten(k, SchemaInference.slug(k.name()) + "-as-written");
             if (choice.tags != null) {

@@ -195,7 +195,13 @@ class GeneratedCodeInjectionTest {
                     }
                 }
                 case SHELL -> shell(file, hostile, here);
-                case YAML -> dev.cardinal.engine.prometheus.Promtool.check(file);
+                case YAML -> {
+                    if (dev.cardinal.engine.victoriametrics.VmTools.generated(file)) {
+                        dev.cardinal.engine.victoriametrics.VmTools.check(file);
+                    } else {
+                        dev.cardinal.engine.prometheus.Promtool.check(file);
+                    }
+                }
                 case FLUX -> {
                     Artefact same = twin.artefacts().stream().filter(t -> t.language() == Language.FLUX
                         && t.description().equals(a.description()) && sameSlot(contents, a, twin, t)).findFirst().orElseThrow();
