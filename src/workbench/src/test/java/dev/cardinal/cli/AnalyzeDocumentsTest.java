@@ -70,7 +70,7 @@ class AnalyzeDocumentsTest {
     void refusesAnUnknownKindAndMissingFiles(@TempDir Path dir) {
         CliRun bad = CliRun.of("analyze", "x.ndjson", "--kind", "mongodb");
         assertEquals(2, bad.code());
-        assertTrue(bad.err().contains("--kind must be influxdb or opensearch"), bad.err());
+        assertTrue(bad.err().contains("--kind must be influxdb, opensearch"), bad.err());
         CliRun missing = CliRun.of("analyze", dir.resolve("none.ndjson").toString(), "--kind", "opensearch");
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("no such file"), missing.err());
