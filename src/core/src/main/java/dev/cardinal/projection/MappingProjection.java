@@ -106,9 +106,10 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
     }
 
     /**
-     * Seconds after the first document at which the limit refuses a document: where it did in the sample, else
-     * where the wanted-fields curve, at the rate of the sample's later half, passes it; empty when it never does
-     * (the names stopped arriving: a closed set) or the documents carry no time.
+     * Seconds after the first document at which the limit refuses a document: where it did in the sample; else,
+     * with a tenant key, the {@link #tenantForecast} (empty where the sample cannot tell or the tenants never reach
+     * it); else where the wanted-fields curve, at the rate of the sample's later half, passes it. Empty when the
+     * names stopped arriving (a closed set) or the documents carry no time.
      */
     public OptionalDouble secondsToLimit() {
         if (firstLimitRefusal != null) {

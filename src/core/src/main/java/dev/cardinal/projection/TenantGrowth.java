@@ -10,11 +10,12 @@ import java.util.SplittableRandom;
  * first days; a line misses tenants who keep naming). Here:
  * <ul>
  * <li>tenants arrive at a rate that may die away, {@code λ(s) = λ0·e^(γs)}, γ between 0 and a halving per fifth
- *     of the sample, fitted by maximum likelihood to the arrival times (a rate that rises is taken as steady: a
- *     burst at the end of a sample is not a trend);</li>
+ *     of the sample, fitted by maximum likelihood to the arrival times and kept at 0 unless the fit beats a steady
+ *     rate at the 5% level (a rate that rises is taken as steady: a burst at the end of a sample is not a trend);</li>
  * <li>a tenant of age g has brought m(g) fields on average, over the tenants seen for at least g; beyond the ages
- *     a quarter of the tenants have reached, m goes on at its slope over the later half of those ages (zero for
- *     tenants that name their metrics in their first days, a line for tenants that keep naming);</li>
+ *     a quarter of the tenants have reached, m goes on at the slope those oldest tenants show over the last quarter
+ *     of the ages, decaying as fast as it fell from the quarter before (tenants that name their metrics in their
+ *     first days level off, tenants that keep naming go on as a line);</li>
  * <li>the fields wanted at t are those of the sample, plus the expected growth of the tenants seen, plus the
  *     tenants still to come, each bringing m of its age.</li>
  * </ul>
