@@ -55,6 +55,9 @@ final class DynamicUserNamedKeys implements DocumentRule {
 
     private static String limitText(MappingProjection p) {
         OptionalDouble seconds = p.secondsToLimit();
+        if (seconds.isEmpty() && p.tenantForecast() != null && p.tenantForecast().cannotTell() != null) {
+            return String.format(Locale.ROOT, "%,d of %,d fields; %s", p.fields(), p.limit(), p.tenantForecast().cannotTell());
+        }
         if (seconds.isEmpty()) {
             return String.format(Locale.ROOT, "%,d of %,d fields, no time to it", p.fields(), p.limit());
         }

@@ -26,12 +26,14 @@ import java.util.OptionalDouble;
  * @param slots            the names tenants put under an object, when a tenant key was given, else null
  * @param keyBound         the most fields the writer's keys can ever make (a layout whose keys are literal or slot
  *                         numbers below a maximum), or {@link Long#MAX_VALUE} when its keys are open
+ * @param tenantForecast   the time to the limit from the tenants' arrivals and the fields each brings as it ages,
+ *                         when a tenant key was given and the sample does not reach the limit, else null
  */
 public record MappingProjection(long limit, long documents, Map<DocumentMapping.Refusal, Long> refused,
                                 Map<String, MappingType> mapping, long fields, long objects, long multiFields,
                                 long wantedFields, Refused firstLimitRefusal, List<FieldIssue> truncations,
                                 List<FieldIssue> typeRefusals, double[] curveSeconds, double[] curveFields,
-                                double spanSeconds, Slots slots, long keyBound) {
+                                double spanSeconds, Slots slots, long keyBound, LimitForecast tenantForecast) {
 
     /**
      * One refused document.
@@ -104,9 +106,10 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
     }
 
     /**
-     * Seconds after the first document at which the limit refuses a document: where it did in the sample, else
-     * where the wanted-fields curve, at the rate of the sample's later half, passes it; empty when it never does
-     * (the names stopped arriving: a closed set) or the documents carry no time.
+     * Seconds after the first document at which the limit refuses a document: where it did in the sample; else,
+     * with a tenant key, the {@link #tenantForecast} (empty where the sample cannot tell or the tenants never reach
+     * it); else where the wanted-fields curve, at the rate of the sample's later half, passes it. Empty when the
+     * names stopped arriving (a closed set) or the documents carry no time.
      */
     public OptionalDouble secondsToLimit() {
         if (firstLimitRefusal != null) {
@@ -115,6 +118,9 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
         }
         if (spanSeconds <= 0 || curveSeconds.length < 3 || fit().growth() == Growth.CLOSED || keyBound <= limit) {
             return OptionalDouble.empty();
+        }
+        if (tenantForecast != null) {
+            return tenantForecast.reached() ? OptionalDouble.of(tenantForecast.seconds()) : OptionalDouble.empty();
         }
         return rateOverLaterHalf(limit + 1);
     }
@@ -178,6 +184,12 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
      */
     public String whenLimitRefuses() {
         OptionalDouble s = secondsToLimit();
+        if (s.isEmpty() && tenantForecast != null && tenantForecast.cannotTell() != null) {
+            return tenantForecast.cannotTell();
+        }
+        if (s.isEmpty() && tenantForecast != null && Double.isInfinite(tenantForecast.seconds())) {
+            return "not reached at the pace the tenants seen arrive and name (range " + tenantForecast.range() + ")";
+        }
         if (s.isEmpty()) {
             return keyBound <= limit && !limitReachedInSample()
                 ? "never: the keys allow at most " + Quantities.count(keyBound) + " fields"
@@ -186,7 +198,8 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
         return (limitReachedInSample() ? "first refuses document " + firstLimitRefusal.document() + " (line "
             + firstLimitRefusal.line() + "), " : "projected to refuse writes ")
             + Quantities.span(java.time.Duration.ofMillis(Math.round(s.getAsDouble() * 1000)))
-            + " after the first document";
+            + " after the first document" + (tenantForecast == null || limitReachedInSample() ? ""
+                : " (range " + tenantForecast.range() + ", from " + tenantForecast.tenants() + " tenants)");
     }
 
     /** True when the limit was reached inside the sample (the time to it is observed, not projected). */

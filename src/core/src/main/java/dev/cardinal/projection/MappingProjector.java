@@ -30,6 +30,7 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
     private final Map<String, Map<String, java.util.Set<String>>> namesPerTenant = new LinkedHashMap<>();
     private final Map<String, List<double[]>> mostNamesCurve = new LinkedHashMap<>();
     private final Map<String, Integer> mostNames = new LinkedHashMap<>();
+    private final TenantFields tenantFields = new TenantFields();
 
     /**
      * @param tenantKey the top-level key that says whose a document is ({@code tenant}), for the names each tenant
@@ -82,6 +83,10 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
             countNames(d.json().get(tenantKey).asText(), d.json());
         }
         DocumentMapping.Outcome w = wanted.index(d.json());
+        if (tenantKey != null && d.hasTime() && d.json().path(tenantKey).isValueNode()) {
+            // the first document's fields are what every document carries, not what its tenant named
+            tenantFields.document(d.json().get(tenantKey).asText(), lastSeconds, documents == 1 ? 0 : w.newFields());
+        }
         if (w.newFields() > 0 && d.hasTime()) {
             curve.add(new double[]{lastSeconds, wanted.totalFields()});
         }
@@ -165,7 +170,9 @@ public final class MappingProjector implements NdjsonDocuments.Sink {
         // in the order of the reasons, as the reports list them (Map.copyOf would list them in an order of its own each run)
         return new MappingProjection(limit, documents, java.util.Collections.unmodifiableMap(new EnumMap<>(refused)),
             Map.copyOf(engine.fields()), engine.totalFields(), objects, multi, wanted.totalFields(), firstLimitRefusal,
-            List.copyOf(truncated), List.copyOf(conflicts), c[0], c[1], lastSeconds, slots(), keyBound);
+            List.copyOf(truncated), List.copyOf(conflicts), c[0], c[1], lastSeconds, slots(), keyBound,
+            tenantKey == null || firstLimitRefusal != null ? null
+                : LimitForecast.of(tenantFields.snapshot(), lastSeconds, wanted.totalFields(), limit + 1));
     }
 
     /** The field a refusal message names in brackets, or the message itself. */

@@ -91,7 +91,9 @@ final class AnalyzeCommand implements Callable<Integer> {
     java.util.Map<String, String> engineSettings = new java.util.LinkedHashMap<>();
 
     @Option(names = "--tenant", paramLabel = "KEY", description = "With --kind opensearch: the top-level key that says "
-        + "whose a document is; the names each tenant puts under an object give the slots to provision.")
+        + "whose a document is; the names each tenant puts under an object give the slots to provision, and the time"
+        + " to the total-fields limit is forecast from how tenants arrive and the fields each brings as it ages, with"
+        + " a range (or that the sample cannot tell).")
     String tenant;
 
     @Option(names = "--push-to", paramLabel = "URL", description = "With --kind opensearch: also write each file's "

@@ -11,6 +11,7 @@ import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.DocumentMapping;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitForecast;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.ProjectionSettings;
 import java.io.PrintWriter;
@@ -101,6 +102,15 @@ final class MappingReport {
                 l.put("document", p.firstLimitRefusal().document());
                 l.put("line", p.firstLimitRefusal().line());
             }
+            if (p.tenantForecast() != null) {
+                // the forecast from tenants (--tenant): its range, and why there is no number when the sample cannot tell
+                LimitForecast f = p.tenantForecast();
+                ObjectNode range = l.putObject("range");
+                putSeconds(range, "low", f.low());
+                putSeconds(range, "high", f.high());
+                range.put("tenants", f.tenants());
+                range.put("cannotTell", f.cannotTell());
+            }
             l.put("subject", p.busiestObject());
             l.put("growth", p.curveSeconds().length >= 2 ? p.fit().growth().name().toLowerCase(Locale.ROOT) : "closed");
         }
@@ -108,6 +118,15 @@ final class MappingReport {
             return JSON.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Seconds, or null for a time the forecast cannot give (never reached, or the sample cannot tell). */
+    private static void putSeconds(ObjectNode o, String key, double seconds) {
+        if (Double.isFinite(seconds)) {
+            o.put(key, seconds);
+        } else {
+            o.putNull(key);
         }
     }
 

@@ -1,6 +1,8 @@
 package dev.cardinal.cli;
 
 import dev.cardinal.traffic.scenarios.Clock;
+import dev.cardinal.traffic.scenarios.DocumentShape;
+import dev.cardinal.traffic.scenarios.NamedMetricsDocuments;
 import dev.cardinal.traffic.scenarios.Scenarios;
 import dev.cardinal.traffic.scenarios.SummaryYear;
 import java.io.IOException;
@@ -39,8 +41,9 @@ final class SampleDataCommand implements Callable<Integer> {
             + "point to InfluxDB (default: ${DEFAULT-VALUE}).")
     String clock;
 
-    @Option(names = "--seed", paramLabel = "N", description = "The seed " + Scenarios.EXPLOSION + "'s ids are drawn"
-        + " from (the same seed and rows give the same bytes); the other scenarios have their own fixed seed.")
+    @Option(names = "--seed", paramLabel = "N", description = "The seed " + Scenarios.EXPLOSION + "'s ids and --shape's"
+        + " customers are drawn from (the same seed and rows give the same bytes); the other scenarios have their own"
+        + " fixed seed.")
     Long seed;
 
     @Option(names = "--documents", description = "Also write the document form (NDJSON for OpenSearch / Elasticsearch,"
@@ -58,6 +61,17 @@ final class SampleDataCommand implements Callable<Integer> {
         + " day by day as the daily job writes them (default), or the summary table's key.")
     String summaryOrder;
 
+    @Option(names = "--shape", split = ",", paramLabel = "SHAPE", description = "Instead of the scenarios, write documents"
+        + " of user-named metrics per customer (NDJSON for OpenSearch / Elasticsearch) whose customers arrive in SHAPE:"
+        + " steady, bursts, power-law (of names per customer), stopping (sign-ups die away), whales (a few customers with"
+        + " most names), accumulating (each customer keeps naming), or all. Each goes to DIR/shape-SHAPE/"
+        + Scenarios.DOCUMENTS_FILE + ", --rows documents over fourteen days (default 300,000), drawn from --seed"
+        + " (default " + SHAPE_SEED + ").")
+    List<String> shapes;
+
+    /** The seed the document shapes are drawn from unless told another. */
+    static final long SHAPE_SEED = 36;
+
     static final String SUMMARY_ROWS = "listing-daily.year.tsv";
     static final String SUMMARY_OWNERS = "listing-owners.tsv";
 
@@ -69,6 +83,9 @@ final class SampleDataCommand implements Callable<Integer> {
         PrintWriter out = TerminalText.out(spec);
         if (summaryYear != null) {
             return summaryYear(out);
+        }
+        if (shapes != null) {
+            return shapes(out);
         }
         List<String> chosen = names == null || names.isEmpty() ? Scenarios.names() : names;
         for (String name : chosen) {
@@ -100,6 +117,27 @@ final class SampleDataCommand implements Callable<Integer> {
                 long d = rows != null ? rows : Scenarios.defaultDocuments(name);
                 out.printf("%s (%,d documents)%n", Scenarios.writeDocuments(name, root.resolve(name), d), d);
             }
+        }
+        return 0;
+    }
+
+    private int shapes(PrintWriter out) throws IOException {
+        List<DocumentShape> chosen = new java.util.ArrayList<>();
+        for (String s : shapes) {
+            try {
+                chosen.addAll(s.equals("all") ? List.of(DocumentShape.values()) : List.of(DocumentShape.of(s)));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--shape: " + e.getMessage());
+            }
+        }
+        if (rows != null && rows < 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--rows must not be negative");
+        }
+        long n = rows != null ? rows : NamedMetricsDocuments.defaultRows();
+        for (DocumentShape shape : new java.util.LinkedHashSet<>(chosen)) {
+            Path file = Scenarios.writeShapeDocuments(shape, root.resolve("shape-" + shape.id()), n,
+                seed != null ? seed : SHAPE_SEED);
+            out.printf("%s (%,d documents)%n", file, n);
         }
         return 0;
     }

@@ -26,12 +26,12 @@ public final class CustomMetricsDocuments {
     static final int CUSTOMERS = 200;
     private static final String[] STANDARD = {"views", "likes", "shares"};
     private static final String[] CHANNELS = {"web", "app", "email", "partner"};
-    private static final String[] STEMS = {"signups", "cart_value", "churn-risk score", "checkout time ms",
+    static final String[] STEMS = {"signups", "cart_value", "churn-risk score", "checkout time ms",
         "refunds", "nps", "trial conversions", "api_errors", "queue depth", "mrr", "basket size", "login failures",
         "ad spend", "open tickets", "page_load_ms", "revenue", "clicks", "bounce rate"};
-    private static final String[] QUALIFIERS = {"", "_eu", "_us", "_apac", "_v2", " (beta)", ", net", ", gross",
+    static final String[] QUALIFIERS = {"", "_eu", "_us", "_apac", "_v2", " (beta)", ", net", ", gross",
         "=goal", "-mobile", " new", "_2026"};
-    private static final String[] PROJECTS = {"apollo", "bluebird", "orion", "spring_sale", "BF25", "onboarding v3",
+    static final String[] PROJECTS = {"apollo", "bluebird", "orion", "spring_sale", "BF25", "onboarding v3",
         "kiosk", "partner-api", "loyalty", "widget=blue", "summer promo", "helpdesk", "b2b", "app 4.2", "newsletter",
         "free tier", "pilot NL", "pricing-test", "gift cards", "search, ranked", "referrals", "emea", "retail",
         "marketplace", "v1.5 launch", "team <a>"};
@@ -165,7 +165,7 @@ public final class CustomMetricsDocuments {
     }
 
     /** A JSON string literal: quotes, backslashes and control characters escaped. */
-    private static void appendString(StringBuilder sb, String s) {
+    static void appendString(StringBuilder sb, String s) {
         sb.append('"');
         for (int i = 0; i < s.length(); i++) {
             char ch = s.charAt(i);

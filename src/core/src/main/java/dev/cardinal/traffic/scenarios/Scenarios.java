@@ -147,12 +147,32 @@ public final class Scenarios {
         if (rows < 0) {
             throw new IllegalArgumentException("rows must not be negative, was " + rows);
         }
+        return writeGzipDocuments(dir, w -> CustomMetricsDocuments.write(w, rows));
+    }
+
+    /**
+     * Writes {@code dir/documents.ndjson.gz}: {@code rows} documents of user-named metrics whose customers arrive in
+     * {@code shape}, drawn from {@code seed}, atomically; the same shape, seed and rows give the same bytes.
+     */
+    public static Path writeShapeDocuments(DocumentShape shape, Path dir, long rows, long seed) throws IOException {
+        if (rows < 0) {
+            throw new IllegalArgumentException("rows must not be negative, was " + rows);
+        }
+        return writeGzipDocuments(dir, w -> NamedMetricsDocuments.write(w, rows, shape, seed));
+    }
+
+    private interface DocumentWriter {
+        void write(Writer w) throws IOException;
+    }
+
+    private static Path writeGzipDocuments(Path dir, DocumentWriter documents) throws IOException {
         Files.createDirectories(dir);
         Path file = dir.resolve(DOCUMENTS_FILE);
         AtomicFiles.write(file, null, raw -> {
+            // no time stamp in the gzip header: the bytes depend on the content only
             GZIPOutputStream gz = new GZIPOutputStream(new BufferedOutputStream(raw, 1 << 16), 1 << 16);
             Writer w = new OutputStreamWriter(gz, StandardCharsets.UTF_8);
-            CustomMetricsDocuments.write(w, rows);
+            documents.write(w);
             w.flush();
             gz.finish();
             gz.flush();
