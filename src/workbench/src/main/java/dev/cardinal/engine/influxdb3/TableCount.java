@@ -8,9 +8,11 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.ProjectionInput;
+import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.projection.Projector;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.SchemaInference;
@@ -48,11 +50,15 @@ final class TableCount implements SeriesEngine {
             .map(l -> new Limit(l.id(), "InfluxDB 3 " + l.product(), l.measure() == Products.Measure.TABLES
                 ? Limit.Metric.TABLES : Limit.Metric.COLUMNS_PER_TABLE, l.value(), l.source())).toList();
         ProjectionSettings s = r.settings();
-        SampleIndex index = new SampleIndex(sample);
-        EventKind kind = r.workspace() == null ? SchemaInference.eventKind(sample)
-            : r.workspace().eventKind(layout.eventKind()).orElseGet(() -> SchemaInference.eventKind(sample));
-        Projection p = new Projector(index).project(kind, layout,
+        // the tables and columns grow as the projection grows measurements and field keys: the one entry projects them
+        Projected projected = Projections.project(r.workspace(), layout, ProjectionInput.rows(sample),
             new ProjectionSettings(s.horizon(), s.trafficMultiplier(), grown, s.engine()));
+        if (!(projected instanceof Projected.Rows rows)) {
+            return new EngineCount(engine, sample.name(), layout.id(), List.of(), List.of(), List.of("not counted: "
+                + (projected instanceof Projected.NotProjected n ? CommentText.shown(n.message()) : "no rows to count")));
+        }
+        Projection p = rows.projection();
+        SampleIndex index = rows.index();
 
         long tags = layout.tags().size();
         List<EngineCount.Figure> figures = new ArrayList<>();
