@@ -55,4 +55,27 @@ class ExplorerTest extends WorkbenchFixture {
         robot.clickOn("traffic.lp.gz  (line-protocol)");
         assertEquals(List.of("Remove Sample"), menuShown(robot), "a sample's menu holds a sample's action only");
     }
+
+    @Test
+    void aTemplatedTagKeepsNoGrowthOfTrafficThatIsGone(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        robot.interact(() -> {
+            try {
+                window.session().edits().putTag("ids-as-tags", "who", "{user_id}-{device}");
+            } catch (dev.cardinal.model.TemplateException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitProjection(robot);
+        waitOnFx(10, () -> robot.lookup("#templated-ids-as-tags-who").tryQuery().isPresent());
+        javafx.css.PseudoClass grows = javafx.css.PseudoClass.getPseudoClass("grows");
+        assertTrue(robot.lookup("#templated-ids-as-tags-who").query().getPseudoClassStates().contains(grows),
+            "user_id grows, so the tag that writes it does");
+
+        robot.interact(() -> assertTrue(window.session().edits().removeSample("traffic")));
+        // no sample: nothing grows, and the templated chip says no more than the plain ones
+        waitOnFx(10, () -> robot.lookup("#templated-ids-as-tags-who").tryQuery().isPresent()
+            && !robot.lookup("#templated-ids-as-tags-who").query().getPseudoClassStates().contains(grows));
+        assertTrue(robot.lookup("#templated-ids-as-tags-who .chip-growth").tryQuery().isEmpty(), "no growth badge without traffic");
+    }
 }

@@ -287,7 +287,11 @@ public final class CanvasView extends ScrollPane {
                 card = before.card();
             } else if (before != null && before.layout().equals(l) && before.marked() == marked) {
                 card = before.card();
-                if (before.infos() != info) {
+                if (before.infos() != info && !card.lookupAll(".templated").isEmpty()) {
+                    // a templated tag or field draws its growth from the sample once: drawn anew, it never keeps the
+                    // growth of traffic that is gone
+                    card = cardNodes.card(l, info);
+                } else if (before.infos() != info) {
                     // only the sample changed: its numbers go into the chips as they are
                     for (Node n : card.lookupAll(".chip")) {
                         if (n instanceof Chip c) {
