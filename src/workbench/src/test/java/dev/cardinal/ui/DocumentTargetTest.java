@@ -81,7 +81,7 @@ class DocumentTargetTest extends WorkbenchFixture {
     void theTargetsMappingIsShownOnThePanelTheCardsAndInCompare(FxRobot robot, @TempDir Path dir) throws Exception {
         Path ws = openWithTarget(robot, dir);
         ChoiceBox<?> server = robot.lookup("#server").queryAs(ChoiceBox.class);
-        assertTrue(server.getValue().toString().startsWith("target search (OpenSearch index metrics, mapping, 300 fields)"),
+        assertTrue(server.getValue().toString().startsWith("search: OpenSearch index metrics, 300 fields"),
             "the workspace's own target is chosen: " + server.getValue());
 
         MappingProjection dynamic = expected(ws, "metric-names-as-field-keys");
@@ -237,7 +237,7 @@ class DocumentTargetTest extends WorkbenchFixture {
 
         ChoiceBox<Object> server = robot.lookup("#server").queryAs(ChoiceBox.class);
         Object offered = server.getItems().get(0);
-        assertTrue(offered.toString().startsWith("target Search cluster (OpenSearch index metrics, mapping, 300 fields)"), offered.toString());
+        assertTrue(offered.toString().startsWith("Search cluster: OpenSearch index metrics, 300 fields"), offered.toString());
         assertEquals(offered, server.getValue(), "the target just added is chosen");
         waitOnFx(60, () -> !robot.lookup("#projectionStatus").queryAs(Label.class).getText().startsWith("Recomputing")
             && !nowOf(robot, "mapping fields").isEmpty());
@@ -246,6 +246,6 @@ class DocumentTargetTest extends WorkbenchFixture {
         robot.interact(() -> window.session().history().undo());
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(window.session().workspace().targets().isEmpty(), "undone");
-        assertFalse(server.getItems().get(0).toString().startsWith("target "), "no longer offered");
+        assertFalse(server.getItems().get(0).toString().contains(": OpenSearch index"), "no longer offered");
     }
 }

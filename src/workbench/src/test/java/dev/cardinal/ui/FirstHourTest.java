@@ -72,15 +72,19 @@ class FirstHourTest extends WorkbenchFixture {
         assertTrue(numbers.getItems().stream().noneMatch(r -> r.what().contains("series 1,000,000")), "no limit among the counts");
         // the workspace's target names no version: figures as 1.8.10 reports them, each series once, 1.x's limits only
         javafx.scene.control.ChoiceBox<?> server = robot.lookup("#server").queryAs(javafx.scene.control.ChoiceBox.class);
-        assertTrue(server.getValue().toString().startsWith("target local (InfluxDB 1.8.10 (assumed"), "the workspace's target first: " + server.getValue());
-        assertEquals("12,934", projected(robot, "reported by InfluxDB 1.8.10 (assumed)"));
+        assertEquals("local: InfluxDB 1.8.10 (assumed)", server.getValue().toString(), "the workspace's target first");
+        assertEquals("12,934", projected(robot, "reported by 1.8.10 (assumed)"));
         TableView<ProjectionRows.LimitRow> limits = robot.lookup("#limits").queryTableView();
-        assertTrue(limits.getItems().stream().allMatch(l -> l.limit().startsWith("1.x")), "a 1.x target has 1.x's limits");
+        Label limitsTitle = robot.lookup("#limitsTitle").queryAs(Label.class);
+        assertEquals("Server limits: InfluxDB 1.x OSS", limitsTitle.getText(), "a 1.x target has 1.x's limits");
+        // at 1280x800 every number, limit and the server's name are shown whole (issue 34)
+        assertShownWhole(robot, "#projection .table-cell", "#limits .table-cell", "#server .label");
         // every product's limits, when asked
         chooseServer(robot, server, "every product's limits");
         awaitProjection(robot);
-        ProjectionRows.LimitRow valuesPerTag = limits.getItems().stream().filter(l -> l.limit().startsWith("1.x OSS values per tag"))
+        ProjectionRows.LimitRow valuesPerTag = limits.getItems().stream().filter(l -> l.limit().contains("1.x OSS values per tag"))
             .findFirst().orElseThrow();
+        assertEquals("Server limits", limitsTitle.getText(), "several products: each row names its own");
         assertEquals("session_id", valuesPerTag.key(), "the key that breaks it first");
         assertTrue(valuesPerTag.breaks().startsWith("after "), valuesPerTag.breaks());
         assertTrue(limits.getItems().stream().anyMatch(l -> l.alarm() && l.breaks().startsWith("already")), "the Free plan breaks within the sample");
@@ -91,11 +95,27 @@ class FirstHourTest extends WorkbenchFixture {
         chooseServer(robot, server, "InfluxDB 1.7.7");
         awaitProjection(robot);
         ProjectionRows.Row reported = numbers.getItems().stream().filter(r -> r.what().startsWith("reported")).findFirst().orElseThrow();
-        assertEquals("reported by InfluxDB 1.7.7, 3 shard groups", reported.what());
+        assertEquals("reported by 1.7.7, 3 shard groups", reported.what());
         assertEquals("12,935", reported.now());
         assertTrue(reported.explain().contains("SHOW SERIES EXACT CARDINALITY") && reported.explain().contains("once per shard group"),
             reported.explain());
-        assertTrue(limits.getItems().stream().allMatch(l -> l.limit().startsWith("1.x")), "a known server has its own limits");
+        assertEquals("Server limits: InfluxDB 1.x OSS", limitsTitle.getText(), "a known server has its own limits");
+    }
+
+    /** Every labelled node the queries find shows its whole text: none is cut to an ellipsis. */
+    static void assertShownWhole(FxRobot robot, String... queries) {
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> cut = new ArrayList<>();
+        for (String query : queries) {
+            for (Node n : robot.lookup(query).queryAll()) {
+                if (n instanceof javafx.scene.control.Labeled l && l.isVisible() && l.getText() != null && !l.getText().isEmpty()) {
+                    l.lookupAll(".text").stream().filter(t -> t instanceof javafx.scene.text.Text && t.getParent() == l)
+                        .map(t -> ((javafx.scene.text.Text) t).getText()).filter(shown -> !shown.equals(l.getText()))
+                        .forEach(shown -> cut.add(query + ": '" + l.getText() + "' shown as '" + shown + "'"));
+                }
+            }
+        }
+        assertTrue(cut.isEmpty(), String.join("\n", cut));
     }
 
     private static void chooseServer(FxRobot robot, javafx.scene.control.ChoiceBox<?> server, String startsWith) {

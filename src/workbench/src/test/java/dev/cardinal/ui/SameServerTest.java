@@ -88,7 +88,7 @@ class SameServerTest extends WorkbenchFixture {
         Map<String, List<Long>> limits = same(robot, ws, "ids-as-tags");
         assertEquals(20_000L, limits.get("influxdb1-max-series-per-database").get(0), "the first target's own limit");
         assertTrue(robot.lookup("#server").queryAs(javafx.scene.control.ChoiceBox.class).getValue().toString()
-            .startsWith("target local (InfluxDB 1.6.7)"));
+            .startsWith("local: InfluxDB 1.6.7"));
     }
 
     @Test

@@ -55,6 +55,29 @@ public final class Cells {
         };
     }
 
+    /**
+     * A tree cell showing its item's text, which is also its tooltip: a narrow tree cuts a layout's event kind or a
+     * target's address, and the tooltip gives it whole.
+     */
+    public static <T> javafx.scene.control.TreeCell<T> treeTextWithTooltip() {
+        return new javafx.scene.control.TreeCell<>() {
+            private final Tooltip tip = new Tooltip();
+
+            @Override
+            protected void updateItem(T v, boolean empty) {
+                super.updateItem(v, empty);
+                String text = empty || v == null ? null : v.toString();
+                setText(text);
+                if (text == null || text.isEmpty()) {
+                    setTooltip(null);
+                } else {
+                    tip.setText(text);
+                    setTooltip(tip);
+                }
+            }
+        };
+    }
+
     /** A count with separators; a negative number means "not known" and shows a dash. */
     public static <S> TableCell<S, Long> count() {
         return new TableCell<>() {

@@ -56,7 +56,7 @@ public final class ProjectionPanelController {
     @FXML
     private TableColumn<ProjectionRows.LimitRow, String> breaksColumn;
     @FXML
-    private TableColumn<ProjectionRows.LimitRow, String> keyColumn;
+    private Label limitsTitle;
     @FXML
     private SeriesChart seriesChart;
     @FXML
@@ -85,7 +85,17 @@ public final class ProjectionPanelController {
                 server.setValue(server.getItems().get(0));
             }
         });
-        server.valueProperty().addListener((o, was, now) -> applySettings());
+        // the choice's label is short; its tooltip says it whole, then what the choice decides
+        String serverTip = server.getTooltip().getText();
+        server.valueProperty().addListener((o, was, now) -> {
+            server.getTooltip().setText(now == null ? serverTip : now.detail() + "\n\n" + serverTip);
+            applySettings();
+        });
+        if (server.getValue() != null) {
+            server.getTooltip().setText(server.getValue().detail() + "\n\n" + serverTip);
+        }
+        server.getTooltip().setWrapText(true);
+        server.getTooltip().setMaxWidth(460);
         applySettings(); // the first choice's settings, not the session's defaults (every product's limits)
         whatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
         nowColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().now()));
@@ -98,8 +108,7 @@ public final class ProjectionPanelController {
         limitColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().limit()));
         limitHorizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
         breaksColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().breaks()));
-        keyColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().key()));
-        for (TableColumn<ProjectionRows.LimitRow, String> column : List.of(limitColumn, limitHorizonColumn, breaksColumn, keyColumn)) {
+        for (TableColumn<ProjectionRows.LimitRow, String> column : List.of(limitColumn, limitHorizonColumn, breaksColumn)) {
             column.setCellFactory(c -> Cells.textWithTooltip(ProjectionRows.LimitRow::detail));
         }
         limits.setRowFactory(t -> alarmed(ProjectionRows.LimitRow::alarm));
@@ -154,7 +163,7 @@ public final class ProjectionPanelController {
         // a target just added to this workspace is what the user wants to see projected
         List<ServerChoice> before = List.copyOf(server.getItems());
         ServerChoice added = before.isEmpty() ? null : offered.stream()
-            .filter(c -> c.label().startsWith("target ") && !before.contains(c)).findFirst().orElse(null);
+            .filter(c -> c.target() != null && !before.contains(c)).findFirst().orElse(null);
         server.getItems().setAll(offered);
         server.setValue(added != null ? added : was != null && offered.contains(was) ? was : offered.get(0));
     }
@@ -172,6 +181,7 @@ public final class ProjectionPanelController {
         java.time.Duration h = p.settings().horizon();
         projection.getItems().setAll(MappingRows.of(shown.mapping(), h, session.strictFields(p.layout())));
         limits.getItems().setAll(MappingRows.limits(shown.mapping(), h));
+        limitsTitle.setText("Index limits");
         fitToRows(projection);
         fitToRows(limits);
         nowColumn.setText(p.layout().name());
@@ -218,6 +228,8 @@ public final class ProjectionPanelController {
     /** The limits, headings and chart of a projection from rows or from a summary (its rows are set already). */
     private void showFigures(dev.cardinal.projection.SeriesOverTime p) {
         limits.getItems().setAll(ProjectionRows.limits(p));
+        String product = ProjectionRows.commonProduct(p);
+        limitsTitle.setText(product == null ? "Server limits" : "Server limits: " + product);
         noLimits.setText("None: " + p.settings().engine().noLimits() + ".");
         limits.setPlaceholder(noLimits);
         fitToRows(projection);
@@ -236,6 +248,7 @@ public final class ProjectionPanelController {
      */
     private void notChecked() {
         ProjectionSettings s = session.settingsProperty().get();
+        limitsTitle.setText("Server limits");
         noLimits.setText("Not checked: no sample traffic is projected to check " + (s == null ? "the server" : s.engine().product())
             + "'s limits against.");
         limits.setPlaceholder(noLimits);

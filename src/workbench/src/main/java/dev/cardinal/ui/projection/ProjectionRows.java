@@ -148,7 +148,8 @@ public final class ProjectionRows {
             return "series as " + server.engine().product() + " counts (none)";
         }
         // which server the figure is for, beside it: versions count differently (issue 34)
-        String by = "reported by " + server.engine().product() + (server.engine().assumed() ? " (assumed)" : "");
+        // the version alone: the server box names the product, and the column is narrow at 1280x800
+        String by = "reported by " + server.engine().version() + (server.engine().assumed() ? " (assumed)" : "");
         return server.engine().seriesCount() == dev.cardinal.projection.Engine.SeriesCount.PER_SHARD_GROUP
             ? String.format(Locale.ROOT, "%s, %,d shard group%s", by, shardGroups, shardGroups == 1 ? "" : "s") : by;
     }
@@ -175,17 +176,35 @@ public final class ProjectionRows {
         return hours >= 1 ? String.format(Locale.ROOT, "%.1f h", hours) : d.getSeconds() + " s";
     }
 
+    /**
+     * The product every limit of {@code p} is of ("InfluxDB 1.x OSS"), for the table's title, or null when they are of
+     * several (every product's limits) or there are none.
+     */
+    public static String commonProduct(dev.cardinal.projection.AtHorizon p) {
+        java.util.Set<String> products = new java.util.LinkedHashSet<>();
+        p.limits().forEach(l -> products.add(l.limit().product()));
+        return products.size() == 1 ? products.iterator().next() : null;
+    }
+
+    /**
+     * A row per limit (per tag key for values per tag, soonest first), short enough for the panel at 1280x800: the
+     * product only when the limits are of several (else the title names it), the key before the limit, the time
+     * without its range; the tooltip ({@link LimitRow#detail}) says it all.
+     */
     public static List<LimitRow> limits(dev.cardinal.projection.AtHorizon p) {
+        boolean oneProduct = commonProduct(p) != null;
         List<LimitRow> rows = new ArrayList<>();
         for (Projection.LimitProjection l : p.limits()) {
             String detail = Quantities.limit(l.limit()) + ": " + Quantities.when(l);
-            // every limit here is InfluxDB's: the product's name says which server and plan
-            String name = Quantities.limit(l.limit()).replaceFirst("^InfluxDB ", "");
-            // values per tag: one row for each key that breaks it within the horizon, soonest first
+            String name = oneProduct ? l.limit().metric().id().replace('-', ' ') + " " + Quantities.count(l.limit().value())
+                // every limit here is InfluxDB's: the product's name says which server and plan
+                : Quantities.limit(l.limit()).replaceFirst("^InfluxDB ", "");
             List<Projection.LimitProjection> each = l.keys().isEmpty() ? List.of(l) : l.keys();
             for (Projection.LimitProjection k : each) {
                 boolean alarm = k.brokenAtHorizon() || k.reach() == Projection.Reach.WITHIN_SAMPLE;
-                rows.add(new LimitRow(name, Quantities.count(k.atHorizon()), breaks(k), k.subject() == null ? "" : k.subject(), alarm, detail));
+                String key = k.subject() == null ? "" : k.subject();
+                rows.add(new LimitRow(key.isEmpty() ? name : key + ": " + name, Quantities.count(k.atHorizon()), breaks(k), key,
+                    alarm, detail));
             }
         }
         return rows;
@@ -196,8 +215,8 @@ public final class ProjectionRows {
             case NEVER -> "never";
             case NOT_PROJECTED -> "not projected";
             case WITHIN_SAMPLE -> "already (" + shortSpan(l.after()) + ")";
-            case AT -> "after " + shortSpan(l.after()) + (l.earliest() == null || l.latest() == null || l.earliest().equals(l.latest())
-                ? "" : " (" + shortSpan(l.earliest()) + "–" + shortSpan(l.latest()) + ")");
+            // the fit's range is in the row's tooltip: in the column it cut the time itself at 1280x800
+            case AT -> "after " + shortSpan(l.after());
         };
     }
 }

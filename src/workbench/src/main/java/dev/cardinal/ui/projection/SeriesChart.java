@@ -24,7 +24,9 @@ public final class SeriesChart extends LineChart<Number, Number> {
         setId("seriesChart");
         setAnimated(false);
         setCreateSymbols(false);
-        setLegendVisible(true);
+        // JavaFX drops its legend below the chart when the plot would be under 200 px high, as it is at 1280x800: the
+        // legend is drawn in the plot's top left corner instead (the curves start bottom left and rise to the right)
+        setLegendVisible(false);
         getXAxis().setLabel("days of traffic");
         getYAxis().setLabel("series");
         ((NumberAxis) getYAxis()).setForceZeroInRange(true);
@@ -84,6 +86,30 @@ public final class SeriesChart extends LineChart<Number, Number> {
             }
         }
         getPlotChildren().addAll(limitLabels);
+        getPlotChildren().remove(legend);
+        legend.getChildren().clear();
+        List<XYChart.Series<Number, Number>> curves = getData().stream().filter(l -> !l.getName().startsWith(LIMIT)).toList();
+        for (int i = 0; i < curves.size(); i++) {
+            javafx.scene.shape.Line sample = new javafx.scene.shape.Line(0, 0, 18, 0);
+            sample.getStyleClass().addAll("legend-line", "legend-line" + i);
+            javafx.scene.text.Text name = new javafx.scene.text.Text(curves.get(i).getName());
+            name.getStyleClass().add("legend-text");
+            javafx.scene.layout.HBox entry = new javafx.scene.layout.HBox(4, sample, name);
+            entry.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+            legend.getChildren().add(entry);
+        }
+        if (!curves.isEmpty()) {
+            getPlotChildren().add(legend);
+        }
+    }
+
+    /** The legend of the measured and projected curves, in the plot's top left corner. */
+    private final javafx.scene.layout.VBox legend = new javafx.scene.layout.VBox(1);
+
+    {
+        legend.getStyleClass().add("plot-legend");
+        legend.setId("seriesLegend");
+        legend.setMouseTransparent(true);
     }
 
     /** Each limit line's name, written on the line at its right end (the legend is cut off in a small window). */
@@ -105,5 +131,8 @@ public final class SeriesChart extends LineChart<Number, Number> {
             label.setY(at - 4);
             label.toFront();
         }
+        legend.autosize();
+        legend.relocate(6, 4);
+        legend.toFront();
     }
 }

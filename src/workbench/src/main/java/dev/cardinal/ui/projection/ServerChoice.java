@@ -21,20 +21,25 @@ import java.util.List;
  * mapping the layout builds instead of series. The first choice offered is the one the command line makes when no
  * server is named ({@link ServerFor#of}), unless the workspace's first target is a document engine.
  *
- * @param label        as the choice box shows it
+ * @param label        as the choice box shows it: short enough for the panel at 1280x800
+ * @param detail       the whole choice in a sentence, for the choice box's tooltip
+ * @param target       the workspace's target this choice is, or null
  * @param server       the server and its limits; null for a document engine
  * @param mappingLimit for a document engine, its {@code index.mapping.total_fields.limit}; null for InfluxDB
  */
-public record ServerChoice(String label, ServerFor server, Long mappingLimit) {
+public record ServerChoice(String label, String detail, Target target, ServerFor server, Long mappingLimit) {
     /** No server named: the assumed version, with its own limits. */
-    static final ServerChoice ASSUMED = new ServerChoice("InfluxDB " + Engine.ASSUMED + " (assumed: no server named)",
-        ServerFor.of((Workspace) null), null);
+    static final ServerChoice ASSUMED = new ServerChoice("InfluxDB " + Engine.ASSUMED + " (assumed)",
+        "InfluxDB " + Engine.ASSUMED + ", assumed because the workspace names no server: its own limits, as the command line"
+            + " assumes it.", null, ServerFor.of((Workspace) null), null);
     /** Asked for: no server in particular, every product's limits. */
-    static final ServerChoice EVERY_PRODUCT = new ServerChoice("every product's limits (figures as " + Engine.ASSUMED
-        + " reports them)", ServerFor.everyProduct(), null);
+    static final ServerChoice EVERY_PRODUCT = new ServerChoice("every product's limits", "No server in particular: every"
+        + " InfluxDB product's limits, with the figures as " + Engine.ASSUMED + " reports them.", null, ServerFor.everyProduct(), null);
     /** An OpenSearch or Elasticsearch index with the default total-fields limit. */
-    static final ServerChoice DOCUMENTS = new ServerChoice("OpenSearch / Elasticsearch index (mapping, "
-        + Quantities.count(DocumentMapping.DEFAULT_TOTAL_FIELDS) + " fields)", null, DocumentMapping.DEFAULT_TOTAL_FIELDS);
+    static final ServerChoice DOCUMENTS = new ServerChoice("OpenSearch / Elasticsearch index, "
+        + Quantities.count(DocumentMapping.DEFAULT_TOTAL_FIELDS) + " fields", "An OpenSearch or Elasticsearch index with the"
+        + " default index.mapping.total_fields.limit (" + Quantities.count(DocumentMapping.DEFAULT_TOTAL_FIELDS) + "): the"
+        + " panel shows the mapping each layout builds.", null, null, DocumentMapping.DEFAULT_TOTAL_FIELDS);
 
     /** The versions whose counting differs: up to 1.7.7 per shard group, from 1.7.8 once, 1.9's estimates, 2.x and 3.x. */
     private static final List<ServerVersion> VERSIONS = List.of(ServerVersion.of(1, 7, 7), ServerVersion.of(1, 8, 10),
@@ -50,12 +55,15 @@ public record ServerChoice(String label, ServerFor server, Long mappingLimit) {
             for (Target t : ws.targets()) {
                 if (t.kind().isInflux()) {
                     ServerFor s = ServerFor.target(t, null);
-                    out.add(new ServerChoice("target " + t.name() + " (" + s.engine().describe() + ")", s, null));
+                    out.add(new ServerChoice(t.name() + ": " + s.engine().product() + (s.engine().assumed() ? " (assumed)" : ""),
+                        "The workspace's target " + t.name() + " (" + t.url() + "): " + s.engine().describe() + ", with its"
+                            + " own limits.", t, s, null));
                 } else if (t.kind().isDocument()) {
                     long limit = mappingLimit(t);
-                    out.add(new ServerChoice("target " + t.name() + " (" + t.kind().product() + " index "
-                        + (t.database() == null ? "" : t.database() + ", ") + "mapping, " + Quantities.count(limit) + " fields)",
-                        null, limit));
+                    String index = t.kind().product() + " index " + (t.database() == null ? "" : t.database() + ", ");
+                    out.add(new ServerChoice(t.name() + ": " + index + Quantities.count(limit) + " fields", "The workspace's"
+                        + " target " + t.name() + " (" + t.url() + "): " + index + "total-fields limit " + Quantities.count(limit)
+                        + ".", t, null, limit));
                 }
             }
         }
@@ -63,7 +71,8 @@ public record ServerChoice(String label, ServerFor server, Long mappingLimit) {
             out.add(ASSUMED);
         }
         for (ServerVersion v : VERSIONS) {
-            out.add(new ServerChoice("InfluxDB " + v, ServerFor.version(v), null));
+            ServerFor s = ServerFor.version(v);
+            out.add(new ServerChoice("InfluxDB " + v, "InfluxDB " + v + ": " + s.engine().seriesMeaning() + ".", null, s, null));
         }
         out.add(EVERY_PRODUCT);
         out.add(DOCUMENTS);

@@ -40,6 +40,7 @@ public final class ExplorerController {
         // the tree follows the layout selected anywhere (a card on the canvas, the Compare tab)
         session.state().map(dev.cardinal.ui.session.SessionState::layout).addListener((o, was, now) -> follow(now));
         explorer.setContextMenu(menu());
+        explorer.setCellFactory(t -> dev.cardinal.ui.common.Cells.treeTextWithTooltip());
     }
 
     /** Selects the tree's item of {@code layout}, unless it is selected already. */
