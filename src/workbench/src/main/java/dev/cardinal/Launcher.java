@@ -24,6 +24,10 @@ public final class Launcher {
         }
         // most commands project; reading the limits (and loading Jackson) overlaps setting up the command line
         Limit.loadInBackground();
+        // the workbench's start, timed with the command's phases when asked (the start-up bench reads them)
+        if (Boolean.getBoolean("cardinal.phases")) {
+            dev.cardinal.ui.Milestones.listen(Phases::mark);
+        }
         int status = Main.run(workspace -> {
             if (workspace == null) {
                 WorkbenchApp.launchWith();

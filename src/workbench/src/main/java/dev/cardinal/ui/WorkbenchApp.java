@@ -138,12 +138,14 @@ public final class WorkbenchApp extends Application {
         stage.setScene(scene);
         place(stage, settings);
         stage.show();
+        Milestones.reached("window's frame shown");
         javafx.application.Platform.runLater(() -> {
             Window w = build(lanes);
             stage.titleProperty().bind(w.session().titleProperty());
             scene.setRoot(w.root());
             w.controller().apply(settings);
             built.accept(w);
+            Milestones.reached("workbench built");
         });
     }
 

@@ -102,6 +102,24 @@ class FirstHourTest extends WorkbenchFixture {
         assertEquals("Server limits: InfluxDB 1.x OSS", limitsTitle.getText(), "a known server has its own limits");
     }
 
+    @Test
+    void inTheDarkThemeAPromptIsReadable(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        robot.interact(() -> window.controller().setDarkTheme(true));
+        robot.clickOn("Push");
+        WaitForAsyncUtils.waitForFxEvents();
+        TextField database = robot.lookup("#targetDatabase").queryAs(TextField.class);
+        robot.interact(database::clear);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.text.Text prompt = database.lookupAll("Text").stream().filter(n -> n instanceof javafx.scene.text.Text t
+            && "database".equals(t.getText()) && t.isVisible()).map(n -> (javafx.scene.text.Text) n).findFirst()
+            .orElseThrow(() -> new AssertionError("no prompt shown in the empty field"));
+        // WCAG's contrast ratio against the dark theme's field background (-fx-control-inner-background in dark.css)
+        double ratio = contrast((javafx.scene.paint.Color) prompt.getFill(), javafx.scene.paint.Color.web("#262423"));
+        robot.interact(() -> window.controller().setDarkTheme(false));
+        assertTrue(ratio >= 3, "the prompt's contrast in the dark theme is " + ratio + " (Modena's was about 1.2)");
+    }
+
     /** Every labelled node the queries find shows its whole text: none is cut to an ellipsis. */
     static void assertShownWhole(FxRobot robot, String... queries) {
         WaitForAsyncUtils.waitForFxEvents();
@@ -152,7 +170,8 @@ class FirstHourTest extends WorkbenchFixture {
         openCopy(robot, dir);
         awaitChips(robot);
         robot.clickOn("#chip-ids-as-tags-session_id", MouseButton.SECONDARY);
-        assertEquals(java.util.Arrays.asList("Make Tag", "Make Field", "Drop from Layout", null, "Rename Key…", "Show in Attributes"),
+        assertEquals(java.util.Arrays.asList("Make Tag", "Make Field", "Drop from Layout", null, "Rename Key…", "Show in Attributes", null,
+            "Add Templated Tag…", "Add Templated Field…"),
             openMenuItems(robot).stream().map(MenuItem::getText).toList());
         assertTrue(openMenuItems(robot).get(0).isDisable(), "session_id is a tag already");
         clickMenuItem(robot, "Make Field");

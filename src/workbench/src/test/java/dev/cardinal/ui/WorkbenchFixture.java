@@ -112,12 +112,15 @@ abstract class WorkbenchFixture {
         return ws;
     }
 
-    /** Opens {@code file} and waits until it is shown (its traffic read) or the status bar says why it cannot be. */
+    /**
+     * Opens {@code file} and waits until it is shown with its traffic read (the layouts come first, the traffic after)
+     * or the status bar says why it cannot be.
+     */
     protected void openAndWait(FxRobot robot, Path file) throws Exception {
         int shown = WaitForAsyncUtils.asyncFx(() -> window.session().workspaceShownProperty().get()).get();
         robot.interact(() -> window.controller().open(file));
-        waitOnFx(30, () -> window.session().workspaceShownProperty().get() > shown
-            || robot.lookup("#status").queryAs(Label.class).getText().startsWith("Cannot open"));
+        waitOnFx(60, () -> window.session().workspaceShownProperty().get() > shown && !window.session().awaitingSample()
+            || robot.lookup("#status").queryAs(Label.class).getText().startsWith("Cannot "));
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -252,10 +252,18 @@ class WorkbenchTest extends WorkbenchFixture {
     @Test
     void unsavedEditsAreCopiedAsideAndOfferedWhenTheWorkspaceIsOpenedAgain(FxRobot robot, @TempDir Path dir) throws Exception {
         Path ws = openCopy(robot, dir);
+        var recovery = new dev.cardinal.ui.shell.Recovery(Path.of("target/cardinal-home"));
+        var onDisk = window.session().workspace();
         robot.interact(() -> window.session().edits().setRole("session_id", dev.cardinal.model.Role.FIELD));
+        var edited = window.session().workspace();
         window.controller().autosaveNow().get(10, TimeUnit.SECONDS);
-        // the window goes away without saving: here, the edit is undone so opening again asks nothing
+        assertEquals(edited, recovery.find(ws, onDisk).orElseThrow().workspace(), "the unsaved edit is copied aside");
+        // undone back to the saved state: the copy goes at the next autosave
         robot.interact(() -> window.session().history().undo());
+        window.controller().autosaveNow().get(10, TimeUnit.SECONDS);
+        assertTrue(recovery.find(ws, onDisk).isEmpty(), "nothing to recover once the edit is undone");
+        // a run that ended without saving left its copy behind: opening the workspace again offers it
+        recovery.save(ws, edited);
         openAndWait(robot, ws);
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> robot.lookup("#recoveryBar").query().isVisible());
         assertTrue(robot.lookup("#recoveryText").queryAs(Label.class).getText().startsWith("Unsaved changes to ads.cardinal.json from "));
@@ -267,9 +275,8 @@ class WorkbenchTest extends WorkbenchFixture {
         assertTrue(window.session().history().isDirty());
         robot.press(KeyCode.CONTROL).type(KeyCode.S).release(KeyCode.CONTROL);
         // saved: the recovery copy is gone (an empty workspace differs from any copy, so a copy would be found)
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> new dev.cardinal.ui.shell.Recovery(Path.of("target/cardinal-home"))
-            .find(ws, dev.cardinal.model.Workspace.empty("x")).isEmpty());
-        assertTrue(new dev.cardinal.ui.shell.Recovery(Path.of("target/cardinal-home")).recent().contains(ws.toAbsolutePath()));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> recovery.find(ws, dev.cardinal.model.Workspace.empty("x")).isEmpty());
+        assertTrue(recovery.recent().contains(ws.toAbsolutePath()));
     }
 
     @Test
@@ -310,7 +317,7 @@ class WorkbenchTest extends WorkbenchFixture {
         assertEquals(dev.cardinal.model.Role.TAG, window.session().workspace().layout("by-event").orElseThrow().roleOf("device"));
 
         // a templated tag from the Tags compartment's menu: several facts in one tag
-        robot.rightClickOn("#tags-by-event").clickOn("Add Templated Tag…");
+        robot.rightClickOn("#chip-by-event-device").clickOn("Add Templated Tag…"); // a chip's menu has it too
         robot.clickOn(".dialog-pane .text-field").push(KeyCode.CONTROL, KeyCode.A).write("what = {event}-{device}");
         robot.clickOn(robot.lookup(".dialog-pane .button").match((javafx.scene.control.Button b) -> b.isDefaultButton()).<javafx.scene.Node>query());
         awaitProjection(robot);
@@ -404,6 +411,16 @@ class WorkbenchTest extends WorkbenchFixture {
         robot.clickOn(b.getMinX() + b.getWidth() * 0.9, b.getMinY() + b.getHeight() * 0.9);
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(canvas.getHvalue() > 0.5 && canvas.getVvalue() > 0.5, canvas.getHvalue() + ", " + canvas.getVvalue());
+        // scrolled to the far corner, no chip is under the map (it covered the last card's chips at 1280x800)
+        robot.interact(() -> {
+            canvas.setHvalue(1);
+            canvas.setVvalue(1);
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        var mapOnScreen = map.localToScreen(map.getBoundsInLocal());
+        List<String> covered = robot.lookup(".chip").queryAll().stream().filter(javafx.scene.Node::isVisible)
+            .filter(c -> c.localToScreen(c.getBoundsInLocal()).intersects(mapOnScreen)).map(javafx.scene.Node::getId).toList();
+        assertTrue(covered.isEmpty(), "chips under the minimap: " + covered);
         snap(robot, "minimap");
     }
 

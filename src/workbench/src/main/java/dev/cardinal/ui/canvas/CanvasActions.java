@@ -69,11 +69,6 @@ final class CanvasActions implements CanvasEvents {
     }
 
     @Override
-    public void addTemplate(String layoutId, Role role) {
-        panel.editTemplate(layoutId, role, null);
-    }
-
-    @Override
     public void editTemplate(String layoutId, Role role, String text) {
         panel.editTemplate(layoutId, role, text);
     }
@@ -111,7 +106,18 @@ final class CanvasActions implements CanvasEvents {
         MenuItem rename = item("Rename Key…", null, () -> renameKey(layout, attribute));
         rename.setDisable(role != Role.TAG && role != Role.FIELD);
         MenuItem show = item("Show in Attributes", null, () -> showInAttributes.accept(attribute));
-        return List.of(tag, field, drop, new SeparatorMenuItem(), rename, show);
+        List<MenuItem> items = new ArrayList<>(List.of(tag, field, drop, new SeparatorMenuItem(), rename, show, new SeparatorMenuItem()));
+        items.addAll(templateItems(layoutId));
+        return items;
+    }
+
+    /**
+     * "Add Templated Tag…" and "Add Templated Field…": on every menu of a card (its header, a compartment, a chip), not
+     * only on the thin margin of a compartment beside its chips, where a newcomer never found them (issue 34).
+     */
+    private List<MenuItem> templateItems(String layoutId) {
+        return List.of(item("Add Templated Tag…", null, () -> panel.editTemplate(layoutId, Role.TAG, null)),
+            item("Add Templated Field…", null, () -> panel.editTemplate(layoutId, Role.FIELD, null)));
     }
 
     /**
@@ -151,7 +157,10 @@ final class CanvasActions implements CanvasEvents {
             }
         }
         compareWith.setDisable(compareWith.getItems().isEmpty());
-        return new ArrayList<>(List.of(rename, duplicate, measurement, compareWith, new SeparatorMenuItem(), delete));
+        List<MenuItem> items = new ArrayList<>(List.of(rename, duplicate, measurement));
+        items.addAll(templateItems(layoutId));
+        items.addAll(List.of(compareWith, new SeparatorMenuItem(), delete));
+        return items;
     }
 
     @Override

@@ -36,10 +36,6 @@ public interface CanvasEvents {
     default void editMeasurement(String layoutId) {
     }
 
-    /** "Add Templated Tag/Field" on a compartment's menu. */
-    default void addTemplate(String layoutId, Role role) {
-    }
-
     /**
      * "Edit" on a templated tag or field ({@code text} is what the card shows, {@code key = template}); "Remove"
      * comes as role DROPPED with the key.

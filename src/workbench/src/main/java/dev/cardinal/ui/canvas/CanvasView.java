@@ -195,6 +195,17 @@ public final class CanvasView extends ScrollPane {
             Math.max(c.minWidth(-1), c.prefWidth(-1)), c.prefHeight(-1)), id.equals(selectedCard)));
     }
 
+    /**
+     * Keeps a corner of {@code width} x {@code height} (on screen) clear at the bottom right of the scrolled area, for
+     * the minimap that floats there: the cards can be scrolled out from under it. Zero gives the room back.
+     */
+    void keepCornerClear(double width, double height) {
+        javafx.geometry.Insets room = new javafx.geometry.Insets(0, width / zoom, height / zoom, 0);
+        if (!room.equals(world.getPadding())) {
+            world.setPadding(room);
+        }
+    }
+
     /** The cards' extent at zoom 1. */
     Bounds cardBounds() {
         return contentBounds();

@@ -14,7 +14,6 @@ import javafx.scene.Node;
 import javafx.scene.control.ContextMenu;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.MouseButton;
 import javafx.scene.input.MouseEvent;
@@ -303,13 +302,8 @@ final class Cards {
         box.getStyleClass().addAll("compartment", role == Role.TAG ? "tags" : "fields");
         box.setId((role == Role.TAG ? "tags-" : "fields-") + layoutId);
         box.setMinHeight(30);
-        withMenu(box, () -> selectCard(layoutId), () -> {
-            MenuItem add = new MenuItem(role == Role.TAG ? "Add Templated Tag…" : "Add Templated Field…");
-            add.setOnAction(e -> view.events.addTemplate(layoutId, role));
-            List<MenuItem> items = new java.util.ArrayList<>(List.of(add, new SeparatorMenuItem()));
-            items.addAll(view.events.cardMenu(layoutId));
-            return items;
-        });
+        // the card's menu, which adds templated tags and fields
+        withMenu(box, () -> selectCard(layoutId), () -> view.events.cardMenu(layoutId));
         box.setOnMouseDragEntered(e -> box.pseudoClassStateChanged(DROP, accepts(layoutId, kind)));
         box.setOnMouseDragExited(e -> box.pseudoClassStateChanged(DROP, false));
         box.setOnMouseDragReleased(e -> {

@@ -45,6 +45,8 @@ public final class Minimap extends Canvas {
         Bounds port = view.getViewportBounds();
         boolean fits = world[0] * view.zoom() <= port.getWidth() + 1 && world[1] * view.zoom() <= port.getHeight() + 1;
         setVisible(!fits);
+        // the map floats over the view's bottom right corner (18 px in, fxml): room there, so no chip stays under it
+        view.keepCornerClear(fits ? 0 : WIDTH + 24, fits ? 0 : HEIGHT + 24);
         GraphicsContext g = getGraphicsContext2D();
         g.clearRect(0, 0, WIDTH, HEIGHT);
         if (fits) {

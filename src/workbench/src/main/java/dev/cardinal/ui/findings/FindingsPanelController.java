@@ -45,6 +45,7 @@ public final class FindingsPanelController {
         subjectColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().subject()));
         messageColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().message()));
         fixColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().fix().title()));
+        subjectColumn.setCellFactory(c -> Cells.textWithTooltip());
         messageColumn.setCellFactory(c -> Cells.textWithTooltip());
         fixColumn.setCellFactory(c -> Cells.textWithTooltip());
         findings.setRowFactory(t -> new TableRow<>() {

@@ -309,5 +309,8 @@ public final class ProjectionPanelController {
             p.eventKind(), p.layout().name(), Quantities.count(p.now().series()), p.estimate() == null ? "exact" : "estimated",
             shown.took().toMillis(), (p.withheld() == null ? "" : ". Not projected beyond the sample: " + p.withheld())
                 + (shown.unchanged() == null ? "" : ". " + shown.unchanged())));
+        if (p.now().points() > 0) {
+            dev.cardinal.ui.Milestones.reached("first numbers shown");
+        }
     }
 }

@@ -42,6 +42,8 @@ final class ShownSample {
     /** The traffic the shown sample was read from; null when none is shown for the workspace yet. */
     private SampleCache.Key shownKey;
     private SampleReading reading = SampleReading.HERE;
+    /** The traffic whose sample a workspace being opened is reading: not read again meanwhile ({@link #expect}). */
+    private SampleCache.Key expected;
     private Path file;
     /** Problems the workspace file itself had when it was opened. */
     private List<FileProblem> fileWarnings = List.of();
@@ -98,7 +100,42 @@ final class ShownSample {
         unread = List.copyOf(notRead);
         samples.clear();
         shownKey = null;
+        expected = null;
         publish.accept(file, traffic);
+    }
+
+    /**
+     * The sample of {@code ws} is being read by whoever opens it and comes with {@link #arrived}: until then the
+     * workspace is shown without traffic, and its files are not read a second time.
+     */
+    void expect(Workspace ws) {
+        expected = SampleCache.Key.of(file, ws, unread);
+    }
+
+    /** True while the sample {@link #expect}ed is being read. */
+    boolean awaiting() {
+        return expected != null;
+    }
+
+    /**
+     * The sample {@link #expect}ed has been read: kept, and shown if the workspace still binds those files ({@code read}
+     * runs then); null when it could not be read, which leaves the workspace without traffic, saying why.
+     */
+    void arrived(Workspace ws, Sample sample, String failure, Runnable read) {
+        SampleCache.Key key = SampleCache.Key.of(file, ws, unread);
+        if (!key.equals(expected)) {
+            return; // another workspace was opened meanwhile
+        }
+        expected = null;
+        if (sample == null) {
+            summary.set(failure);
+            return;
+        }
+        samples.put(key, sample);
+        if (key.equals(shownKey)) {
+            show(sample, false);
+            read.run();
+        }
     }
 
     /** The same workspace saved as {@code workspaceFile} (its traffic is the same files). */
@@ -145,6 +182,10 @@ final class ShownSample {
             return true;
         }
         show(empty(), false);
+        if (key.equals(expected)) {
+            summary.set("Reading the workspace's traffic…");
+            return true; // its opener reads it
+        }
         summary.set("Reading the workspace's traffic again…");
         reading.read(WorkspaceOpener.sources(file, ws, unread), sample -> {
             samples.put(key, sample);

@@ -140,10 +140,36 @@ public final class WorkspaceOpener {
      */
     public static Opened open(Path file, boolean readOutside, SampleLimits limits, ReadMonitor monitor, BoundSummaries summaries)
         throws IOException, WorkspaceFormatException {
+        Loading loading = load(file, readOutside);
+        return loading.read(limits, monitor, summaries);
+    }
+
+    /**
+     * Reads the workspace file alone, not its traffic: what the window shows at once, its numbers following when
+     * {@link Loading#read} has read the sample (File → Open shows the layouts in a moment, not after the read).
+     */
+    public static Loading load(Path file, boolean readOutside) throws IOException, WorkspaceFormatException {
         WorkspaceReader.Loaded loaded = WorkspaceFiles.load(file);
         List<WorkspaceFiles.Outside> unread = readOutside ? List.of() : WorkspaceFiles.outside(file, loaded.workspace());
-        Sample sample = counted(SampleReader.read(sources(file, loaded.workspace(), unread), limits, monitor));
-        summaries.check(loaded.workspace(), sample, summaries(file, loaded.workspace(), unread));
-        return new Opened(file, loaded.workspace(), loaded.warnings(), sample, unread);
+        return new Loading(file, loaded.workspace(), loaded.warnings(), unread);
+    }
+
+    /**
+     * A workspace read from its file whose sample is still to be read.
+     *
+     * @param unread the bound samples outside the workspace's folder that are not read: the user has not said yes
+     */
+    public record Loading(Path file, Workspace workspace, List<FileProblem> warnings, List<WorkspaceFiles.Outside> unread) {
+        public Loading {
+            warnings = List.copyOf(warnings);
+            unread = List.copyOf(unread);
+        }
+
+        /** Reads the bound samples (counted) and the bound traffic summaries, checked against them. */
+        public Opened read(SampleLimits limits, ReadMonitor monitor, BoundSummaries summaries) throws IOException {
+            Sample sample = counted(SampleReader.read(sources(file, workspace, unread), limits, monitor));
+            summaries.check(workspace, sample, summaries(file, workspace, unread));
+            return new Opened(file, workspace, warnings, sample, unread);
+        }
     }
 }

@@ -2,6 +2,7 @@ package dev.cardinal.ui.session;
 
 import dev.cardinal.lint.Finding;
 import dev.cardinal.model.EventKind;
+import dev.cardinal.model.FileProblem;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
@@ -273,17 +274,51 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** Shows a workspace that was opened. */
     public void show(WorkspaceOpener.Opened result) {
-        shown.startOver(result.file(), result.warnings(), result.unread());
-        shown.keep(result.file(), result.workspace(), result.unread(), result.sample());
+        showOpened(result.file(), result.warnings(), result.unread(), result.workspace(),
+            () -> shown.keep(result.file(), result.workspace(), result.unread(), result.sample()));
+    }
+
+    /**
+     * Shows a workspace whose file was read and whose sample is being read ({@link WorkspaceOpener#load}): its layouts
+     * at once, without numbers; {@link #sampleRead} brings them.
+     */
+    public void showReading(WorkspaceOpener.Loading loading) {
+        showOpened(loading.file(), loading.warnings(), loading.unread(), loading.workspace(),
+            () -> shown.expect(loading.workspace()));
+    }
+
+    /** Shows {@code ws}, read from {@code file}, its sample kept or expected by {@code sample}, its first layout selected. */
+    private void showOpened(Path file, List<FileProblem> warnings, List<WorkspaceFiles.Outside> unread,
+                            Workspace ws, Runnable sample) {
+        shown.startOver(file, warnings, unread);
+        sample.run();
         select((Layout) null);
         message.set(null);
-        history.reset(result.workspace());
-        if (history.current() == result.workspace() && !shown.followed()) {
-            followSample(result.workspace()); // the same workspace value again: no change for the listener to follow
-            result.workspace().layouts().stream().findFirst().ifPresent(this::select);
+        history.reset(ws);
+        if (history.current() == ws && !shown.followed()) {
+            followSample(ws); // the same workspace value again: no change for the listener to follow
+            ws.layouts().stream().findFirst().ifPresent(this::select);
         }
         selectedAttribute.set(null);
         workspaceShown.set(workspaceShown.get() + 1);
+    }
+
+    /** True while the sample of a workspace {@link #showReading shown while reading} is still being read. */
+    public boolean awaitingSample() {
+        return shown.awaiting();
+    }
+
+    /** The sample of the workspace {@link #showReading shown while reading} was read: its numbers follow. */
+    public void sampleRead(WorkspaceOpener.Opened opened) {
+        shown.arrived(opened.workspace(), opened.sample(), null, () -> {
+            refreshAttributes();
+            project();
+        });
+    }
+
+    /** The sample of the workspace {@link #showReading shown while reading} could not be read: it stays, without traffic. */
+    public void sampleNotRead(WorkspaceOpener.Loading loading, String why) {
+        shown.arrived(loading.workspace(), null, why, () -> { });
     }
 
     /**

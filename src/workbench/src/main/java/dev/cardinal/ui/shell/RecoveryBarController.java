@@ -100,7 +100,7 @@ public final class RecoveryBarController {
     }
 
     /** After a workspace is opened: remember it, and offer unsaved changes a previous run left behind. */
-    void opened(WorkspaceOpener.Opened opened, Runnable recentChanged) {
+    void opened(WorkspaceOpener.Loading opened, Runnable recentChanged) {
         hide();
         Tasks.<Optional<Recovery.Recovered>>create(p -> {
             recovery.remember(opened.file());

@@ -58,14 +58,22 @@ final class SampleReads {
      * Samples the workspace binds from outside its folder are read only if the user says yes, asked before any
      * traffic is read, so that the traffic is read once either way.
      */
-    void open(Path file, Consumer<WorkspaceOpener.Opened> then) {
-        Tasks.<List<WorkspaceFiles.Outside>>create(p -> WorkspaceOpener.outside(file))
-            .onSuccess(outside -> {
-                boolean readThem = !outside.isEmpty() && readOutside(file, outside);
-                this.<WorkspaceOpener.Opened>readWith(monitor -> WorkspaceOpener.open(file, readThem, SampleLimits.defaults(), monitor, session.summaries()), opened -> {
-                    session.show(opened);
-                    then.accept(opened);
-                }, b -> b.onError(WorkspaceFormatException.class, e -> badFile(file, e)).onError(e -> openFailed(file, e)));
+    void open(Path file, Consumer<WorkspaceOpener.Loading> then) {
+        Tasks.<WorkspaceOpener.Loading>create(p -> WorkspaceOpener.load(file, false))
+            .onSuccess(loaded -> {
+                WorkspaceOpener.Loading loading = !loaded.unread().isEmpty() && readOutside(file, loaded.unread())
+                    ? new WorkspaceOpener.Loading(file, loaded.workspace(), loaded.warnings(), List.of()) : loaded;
+                // the layouts at once; the numbers when the traffic is read (issue 34: the window was blank for the read)
+                session.showReading(loading);
+                dev.cardinal.ui.Milestones.reached("workspace's layouts shown");
+                then.accept(loading);
+                this.<WorkspaceOpener.Opened>readWith(monitor -> loading.read(SampleLimits.defaults(), monitor, session.summaries()),
+                    session::sampleRead, b -> b.onError(e -> {
+                        LOG.log(Level.WARNING, "cannot read the traffic of " + file, e);
+                        String why = "Cannot read the traffic of " + file.getFileName() + ": " + e.getMessage();
+                        session.sampleNotRead(loading, why);
+                        session.showFailure(why, List.of());
+                    }));
             })
             .onError(WorkspaceFormatException.class, e -> badFile(file, e))
             .onError(e -> openFailed(file, e))
