@@ -5,6 +5,7 @@
 # layouts and to the first numbers (all from the process's start), and the load average before each run.
 # Usage (from the project, after mvn -DskipTests package; a display, e.g. xvfb-run -a -s "-screen 0 1280x800x24"):
 #   src/workbench/src/test/java/dev/cardinal/bench/startup.sh WORKSPACE ROUNDS [JAR]
+# JAVA_OPTS: extra JVM options, e.g. -XX:SharedArchiveFile=ARCHIVE.
 # WORKSPACE: e.g. ad-marketplace made with `cardinal sample-data ad-marketplace --rows 200000 -o DIR`.
 set -e
 WS=$1; ROUNDS=$2; JAR=${3:-target/cardinal.jar}
@@ -12,7 +13,7 @@ HOME_DIR=$(mktemp -d)
 for round in $(seq "$ROUNDS"); do
     load=$(cut -d' ' -f1 /proc/loadavg)
     err=$(mktemp)
-    java -Dcardinal.phases=true -Dcardinal.home="$HOME_DIR" -jar "$JAR" gui "$WS" 2> "$err" > /dev/null &
+    java $JAVA_OPTS -Dcardinal.phases=true -Dcardinal.home="$HOME_DIR" -jar "$JAR" gui "$WS" 2> "$err" > /dev/null &
     pid=$!
     waited=0
     until grep -q "phase first numbers shown" "$err" || [ $waited -ge 1200 ]; do

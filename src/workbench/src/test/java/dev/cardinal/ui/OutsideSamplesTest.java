@@ -49,7 +49,7 @@ class OutsideSamplesTest {
     }
 
     /** The weather workspace in {@code dir/ws}, reading its traffic from {@code dir/elsewhere} by an absolute path. */
-    private static Path workspace(Path dir) throws IOException {
+    static Path workspace(Path dir) throws IOException {
         Path elsewhere = Files.createDirectories(dir.resolve("elsewhere"));
         Path traffic = Files.copy(Path.of("sample-data/weather/traffic.lp.gz"), elsewhere.resolve("secret.lp.gz"));
         Workspace w;

@@ -39,7 +39,7 @@ public final class CanvasPanelController {
     @FXML
     private javafx.scene.layout.StackPane paletteHolder;
     private CanvasActions actions;
-    /** The canvas zooms to fit its cards once a workspace is shown and its cards have their numbers. */
+    /** The canvas zooms to fit its cards when a workspace is shown, and again once its cards have their numbers. */
     private boolean fitPending;
 
     public CanvasPanelController(WorkspaceSession session, Executor executor) {
@@ -65,7 +65,12 @@ public final class CanvasPanelController {
                 canvas.focus(selected == null ? null : selected.id(), name);
             }
         });
-        session.workspaceShownProperty().addListener((o, was, now) -> fitPending = true);
+        // fitted at once, without numbers, then again when the numbers make the cards wider: no giant cards while
+        // the sample is read (issue 34)
+        session.workspaceShownProperty().addListener((o, was, now) -> {
+            fitPending = true;
+            javafx.application.Platform.runLater(canvas::fit);
+        });
         session.history().currentProperty().addListener((o, was, now) -> redraw());
         session.selectedLayoutProperty().addListener((o, was, now) -> canvas.select(now == null ? null : now.id()));
         session.openedProperty().addListener((o, was, now) -> chipInfos.clear());

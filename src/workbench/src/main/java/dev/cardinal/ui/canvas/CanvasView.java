@@ -126,6 +126,9 @@ public final class CanvasView extends ScrollPane {
 
     /** Zooms so that every card fits the visible area (never above 100%). */
     public void fit() {
+        // cards drawn in this pulse have no styles yet: their sizes are those of unstyled text until CSS is applied
+        applyCss();
+        layout();
         Bounds b = contentBounds();
         if (b.getWidth() <= 0 || b.getHeight() <= 0) {
             return;

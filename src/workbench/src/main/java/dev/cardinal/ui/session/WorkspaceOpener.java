@@ -167,7 +167,16 @@ public final class WorkspaceOpener {
 
         /** Reads the bound samples (counted) and the bound traffic summaries, checked against them. */
         public Opened read(SampleLimits limits, ReadMonitor monitor, BoundSummaries summaries) throws IOException {
-            Sample sample = counted(SampleReader.read(sources(file, workspace, unread), limits, monitor));
+            return opened(readSample(limits, monitor), summaries);
+        }
+
+        /** Reads the bound samples, counted: the long part of {@link #read}, which needs no session. */
+        public Sample readSample(SampleLimits limits, ReadMonitor monitor) throws IOException {
+            return counted(SampleReader.read(sources(file, workspace, unread), limits, monitor));
+        }
+
+        /** The workspace with {@code sample}, its bound traffic summaries read into {@code summaries} and checked. */
+        public Opened opened(Sample sample, BoundSummaries summaries) throws IOException {
             summaries.check(workspace, sample, summaries(file, workspace, unread));
             return new Opened(file, workspace, warnings, sample, unread);
         }

@@ -151,7 +151,8 @@ public final class MainWindowController {
 
     /** With no workspace open, the window is the start page; the problems list says when there is no traffic yet. */
     private void initStartPage() {
-        startPage.visibleProperty().bind(session.history().currentProperty().isNull());
+        // a workspace being opened (named on the command line, or chosen) shows no start page while its file is read
+        startPage.visibleProperty().bind(session.history().currentProperty().isNull().and(reads.openingProperty().isNull()));
         mainSplit.visibleProperty().bind(startPage.visibleProperty().not());
         startPageController.setActions(new dev.cardinal.ui.start.StartPageController.Actions() {
             @Override
@@ -184,6 +185,9 @@ public final class MainWindowController {
             dev.cardinal.model.Workspace ws = session.workspace();
             if (o == null || ws == null) {
                 return "No workspace open.";
+            }
+            if (session.awaitingSample()) {
+                return "Reading the sample: its problems, if any, follow.";
             }
             if (o.sample().report().files() > 0) {
                 return "No problems: every line of the sample was read.";

@@ -12,10 +12,12 @@ import dev.cardinal.traffic.synthetic.AttributeProfile;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
 import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.Tasks;
+import dev.cardinal.ui.session.EarlyRead;
 import dev.cardinal.ui.session.WorkspaceOpener;
 import dev.cardinal.ui.session.WorkspaceSession;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 import java.util.logging.Level;
@@ -40,6 +42,8 @@ final class SampleReads {
     private final Button cancel;
     private final Runnable showProblems;
     private Task<?> running;
+    /** The workspace file being opened, until its layouts are shown or it cannot be: no start page meanwhile. */
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Path> opening = new javafx.beans.property.ReadOnlyObjectWrapper<>();
 
     /**
      * @param showProblems brings the problems list forward after traffic was added (its bad lines are there)
@@ -59,7 +63,10 @@ final class SampleReads {
      * traffic is read, so that the traffic is read once either way.
      */
     void open(Path file, Consumer<WorkspaceOpener.Loading> then) {
-        Tasks.<WorkspaceOpener.Loading>create(p -> WorkspaceOpener.load(file, false))
+        Optional<EarlyRead> early = EarlyRead.take(file);
+        opening.set(file);
+        Tasks.<WorkspaceOpener.Loading>create(p -> early.isPresent() ? early.get().loading() : WorkspaceOpener.load(file, false))
+            .andFinally(() -> opening.set(null))
             .onSuccess(loaded -> {
                 WorkspaceOpener.Loading loading = !loaded.unread().isEmpty() && readOutside(file, loaded.unread())
                     ? new WorkspaceOpener.Loading(file, loaded.workspace(), loaded.warnings(), List.of()) : loaded;
@@ -67,7 +74,7 @@ final class SampleReads {
                 session.showReading(loading);
                 dev.cardinal.ui.Milestones.reached("workspace's layouts shown");
                 then.accept(loading);
-                this.<WorkspaceOpener.Opened>readWith(monitor -> loading.read(SampleLimits.defaults(), monitor, session.summaries()),
+                this.<WorkspaceOpener.Opened>readWith(monitor -> loading.opened(sampleOf(loading, early, monitor), session.summaries()),
                     session::sampleRead, b -> b.onError(e -> {
                         LOG.log(Level.WARNING, "cannot read the traffic of " + file, e);
                         String why = "Cannot read the traffic of " + file.getFileName() + ": " + e.getMessage();
@@ -78,6 +85,18 @@ final class SampleReads {
             .onError(WorkspaceFormatException.class, e -> badFile(file, e))
             .onError(e -> openFailed(file, e))
             .runOn(executor);
+    }
+
+    /** The workspace file being opened, until its layouts are shown or it cannot be; else null. */
+    javafx.beans.property.ReadOnlyObjectProperty<Path> openingProperty() {
+        return opening.getReadOnlyProperty();
+    }
+
+    /** The sample of {@code loading}: the one the early read read, if it read this one, else read now. */
+    private static dev.cardinal.traffic.Sample sampleOf(WorkspaceOpener.Loading loading, Optional<EarlyRead> early, ReadMonitor monitor)
+        throws java.io.IOException {
+        Optional<dev.cardinal.traffic.Sample> read = early.isEmpty() ? Optional.empty() : early.get().sample(loading, monitor);
+        return read.isPresent() ? read.get() : loading.readSample(SampleLimits.defaults(), monitor);
     }
 
     /** Asks whether to read the samples a workspace binds from outside its folder (a workspace from someone else). */
