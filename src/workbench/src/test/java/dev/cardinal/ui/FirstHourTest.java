@@ -120,6 +120,28 @@ class FirstHourTest extends WorkbenchFixture {
         assertTrue(ratio >= 3, "the prompt's contrast in the dark theme is " + ratio + " (Modena's was about 1.2)");
     }
 
+    @Test
+    void atTheSmallSizeThePushTabShowsItsFieldsAndResultsWhole(FxRobot robot, @TempDir Path dir) throws Exception {
+        openCopy(robot, dir);
+        robot.clickOn("Push");
+        WaitForAsyncUtils.waitForFxEvents();
+        // at 1280x800 (issue 34: the URL showed "http://127.0.0.1:8", the columns "Measured by the ser...")
+        assertShownWhole(robot, "#pushScratch", "#targetInsecure", "#targetWriteSample", "#planTarget", "#applyTarget",
+            "#pushResult .column-header .label");
+        for (String id : List.of("#targetUrl", "#targetDatabase", "#targetUser", "#targetPassword")) {
+            TextField field = robot.lookup(id).queryAs(TextField.class);
+            String text = field.getText().isEmpty() ? field.getPromptText() : field.getText();
+            javafx.scene.text.Text measure = new javafx.scene.text.Text(text);
+            measure.setFont(field.getFont());
+            double room = field.getWidth() - field.getInsets().getLeft() - field.getInsets().getRight();
+            assertTrue(measure.getLayoutBounds().getWidth() <= room, id + " shows '" + text + "' in " + room + " px");
+        }
+        // with nothing planned the plan takes no room: the results table has it
+        assertTrue(!robot.lookup("#planText").query().isVisible());
+        TableView<?> results = robot.lookup("#pushResult").queryTableView();
+        assertTrue(results.getHeight() >= 120, "the results table is " + results.getHeight() + " px high");
+    }
+
     /** Every labelled node the queries find shows its whole text: none is cut to an ellipsis. */
     static void assertShownWhole(FxRobot robot, String... queries) {
         WaitForAsyncUtils.waitForFxEvents();

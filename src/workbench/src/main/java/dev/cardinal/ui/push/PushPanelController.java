@@ -92,6 +92,9 @@ public final class PushPanelController {
 
     @FXML
     private void initialize() {
+        // the plan takes room only when there is one: at 1280x800 the results keep their rows
+        planText.visibleProperty().bind(planText.textProperty().isNotEmpty());
+        planText.managedProperty().bind(planText.visibleProperty());
         pushWhatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
         pushProjectedColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().projected()));
         pushMeasuredColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().measured()));
