@@ -72,6 +72,15 @@ public final class DocumentIndexPush {
      * {@code totalFieldsLimit} when it is not null (else the cluster's default, 1,000 unless a template says other).
      */
     public Measured writeSample(String index, List<String> documents, Long totalFieldsLimit) throws IOException, InterruptedException {
+        return writeSample(index, documents, totalFieldsLimit, dev.cardinal.engine.PushMonitor.NONE);
+    }
+
+    /**
+     * As above, reporting each batch to {@code monitor}; when it is cancelled the write stops between batches (what
+     * was written stays) with a {@link java.util.concurrent.CancellationException}.
+     */
+    public Measured writeSample(String index, List<String> documents, Long totalFieldsLimit, dev.cardinal.engine.PushMonitor monitor)
+        throws IOException, InterruptedException {
         String path = IndexHttp.segment(index);
         if (exists(index)) {
             throw new PushException("the index '" + index + "' exists: Cardinal writes samples to a new index only");
@@ -84,6 +93,9 @@ public final class DocumentIndexPush {
         long firstLimit = 0;
         String firstOther = null;
         for (int from = 0; from < documents.size(); from += BATCH) {
+            if (monitor.cancelled()) {
+                throw new java.util.concurrent.CancellationException("stopped after " + from + " documents");
+            }
             StringBuilder bulk = new StringBuilder();
             for (String d : documents.subList(from, Math.min(documents.size(), from + BATCH))) {
                 bulk.append("{\"index\":{}}\n").append(d).append('\n');
@@ -102,6 +114,7 @@ public final class DocumentIndexPush {
                         : firstOther;
                 }
             }
+            monitor.progress("documents", Math.min(documents.size(), from + BATCH), documents.size());
         }
         JsonNode mapping = http.okJson("GET", path + "/_mapping", null);
         long fields = IndexMapping.of(mapping.path(index).path("mappings")).fields();

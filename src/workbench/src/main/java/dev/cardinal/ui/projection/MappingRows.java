@@ -60,14 +60,18 @@ final class MappingRows {
 
     static List<ProjectionRows.LimitRow> limits(MappingProjection m, Duration horizon) {
         long atHorizon = m.wantedFieldsAt(horizon.toSeconds());
-        String name = "index.mapping.total_fields.limit " + (m.limit() == Long.MAX_VALUE ? "(none)" : Quantities.count(m.limit()));
+        // short enough for the column at 1280x800: the setting's name and the first refused document are in the tooltip
+        String limit = m.limit() == Long.MAX_VALUE ? "(none)" : Quantities.count(m.limit());
+        String name = "total fields " + limit;
         OptionalDouble s = m.secondsToLimit();
         String breaks = s.isEmpty() ? "never"
             : (m.limitReachedInSample() ? "already (" : "after ")
                 + ProjectionRows.shortSpan(Duration.ofSeconds(Math.round(s.getAsDouble())))
-                + (m.limitReachedInSample() ? ", document " + Quantities.count(m.firstLimitRefusal().document()) + ")" : "");
+                + (m.limitReachedInSample() ? ")" : "");
         boolean alarm = m.limitReachedInSample() || s.isPresent() && s.getAsDouble() <= horizon.toSeconds();
-        String detail = "The index refuses any document that would take its mapping past the limit: "
+        String detail = "index.mapping.total_fields.limit " + limit + (m.limitReachedInSample()
+            ? ", reached in the sample at document " + Quantities.count(m.firstLimitRefusal().document()) : "") + ". "
+            + "The index refuses any document that would take its mapping past the limit: "
             + m.whenLimitRefuses() + ". Growth of the fields over the sample: "
             + (m.curveSeconds().length >= 2 ? m.fit().growth().name().toLowerCase(Locale.ROOT).replace('_', ' ') : "closed")
             + "; horizon " + Durations.format(horizon) + ".";

@@ -94,7 +94,7 @@ final class IndexPush {
         SampleIndex index = rows.index(sample.name()).orElseThrow();
         List<String> documents = new ArrayList<>(sample.rows());
         new LayoutDocuments(p.layout(), index).writeTo(d -> documents.add(d.json().toString()));
-        DocumentIndexPush.Measured m = p.dynamic().writeSample(p.index(), documents, p.limit());
+        DocumentIndexPush.Measured m = p.dynamic().writeSample(p.index(), documents, p.limit(), ScratchPush.writing(progress, "documents"));
         IndexComparison c = IndexComparison.dynamic(p.layout(), p.index(), projected, m);
         return result(p, c, "first other refusal");
     }

@@ -55,6 +55,12 @@ public final class PushPanelController {
     @FXML
     private Label pushSummary;
     @FXML
+    private javafx.scene.control.ProgressBar pushProgress;
+    @FXML
+    private Button pushCancel;
+    /** The push or apply under way, which Cancel stops; null when none is. */
+    private Task<?> pushing;
+    @FXML
     private ChoiceBox<Target.Kind> targetKind;
     /** The last plan for an index, for Apply; dropped as {@link #planned} is. */
     private IndexPush.Planned indexPlanned;
@@ -348,7 +354,42 @@ public final class PushPanelController {
                 forgetPlan();
             })
             .runOn(executor);
+        track(job);
+    }
+
+    /**
+     * Shows {@code job}'s message in the summary and its progress beside it with Cancel, until it ends (an Apply or a
+     * push writes a sample for seconds to minutes: issue 34, every action over a second shows progress and Cancel).
+     */
+    private void track(Task<?> job) {
+        pushing = job;
         pushSummary.textProperty().bind(job.messageProperty());
+        pushProgress.progressProperty().bind(job.progressProperty());
+        showProgress(true);
+        job.runningProperty().addListener((o, was, running) -> {
+            if (!running && pushing == job) {
+                pushing = null;
+                pushProgress.progressProperty().unbind();
+                showProgress(false);
+            }
+        });
+    }
+
+    private void showProgress(boolean shown) {
+        for (javafx.scene.Node n : new javafx.scene.Node[] {pushProgress, pushCancel}) {
+            n.setVisible(shown);
+            n.setManaged(shown);
+        }
+    }
+
+    /** Stops the push or apply under way: what was written stays on the server, and the summary says so. */
+    @FXML
+    void cancelPush() {
+        Task<?> job = pushing;
+        if (job != null && job.cancel()) {
+            pushSummary.textProperty().unbind();
+            pushSummary.setText("Stopped: the server keeps what was written before Cancel; push again to compare.");
+        }
     }
 
     private void applyIndex(IndexPush.Planned pl) {
@@ -394,7 +435,7 @@ public final class PushPanelController {
                 pushScratch.setDisable(false);
             })
             .runOn(executor);
-        pushSummary.textProperty().bind(job.messageProperty());
+        track(job);
     }
 
 }
