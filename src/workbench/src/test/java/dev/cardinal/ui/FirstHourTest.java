@@ -8,6 +8,7 @@ import dev.cardinal.model.Role;
 import dev.cardinal.ui.common.KeyBinding;
 import dev.cardinal.ui.common.MenuKeys;
 import dev.cardinal.ui.projection.ProjectionRows;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -140,6 +141,33 @@ class FirstHourTest extends WorkbenchFixture {
         assertTrue(!robot.lookup("#planText").query().isVisible());
         TableView<?> results = robot.lookup("#pushResult").queryTableView();
         assertTrue(results.getHeight() >= 120, "the results table is " + results.getHeight() + " px high");
+    }
+
+    @Test
+    void theChartsLegendCoversNoPointOfItsCurves(FxRobot robot, @TempDir Path dir) throws Exception {
+        // rising curves (ids in tags) and a flat line at the top of its axis (the weather's closed sets: issue 34, the
+        // legend in the top left corner hid it)
+        for (String scenario : List.of("ad-marketplace", "weather")) {
+            openCopy(robot, Files.createDirectories(dir.resolve(scenario)), scenario, scenario + ".cardinal.json");
+            WaitForAsyncUtils.waitForFxEvents();
+            var chart = robot.lookup("#seriesChart").queryAs(dev.cardinal.ui.projection.SeriesChart.class);
+            var legend = robot.lookup("#seriesLegend").query();
+            var x = (javafx.scene.chart.NumberAxis) chart.getXAxis();
+            var y = (javafx.scene.chart.NumberAxis) chart.getYAxis();
+            List<String> covered = new ArrayList<>();
+            robot.interact(() -> {
+                for (var line : chart.getData()) {
+                    for (var d : line.getName().startsWith("limit: ") ? List.<javafx.scene.chart.XYChart.Data<Number, Number>>of()
+                        : line.getData()) {
+                        if (legend.getBoundsInParent().contains(x.getDisplayPosition(d.getXValue()), y.getDisplayPosition(d.getYValue()))) {
+                            covered.add(line.getName() + " at " + d.getXValue() + " d");
+                        }
+                    }
+                }
+            });
+            assertTrue(legend.isVisible() && covered.isEmpty(), scenario + ": the legend covers " + covered.size() + " points, "
+                + covered.subList(0, Math.min(3, covered.size())));
+        }
     }
 
     /** Every labelled node the queries find shows its whole text: none is cut to an ellipsis. */

@@ -25,7 +25,7 @@ public final class SeriesChart extends LineChart<Number, Number> {
         setAnimated(false);
         setCreateSymbols(false);
         // JavaFX drops its legend below the chart when the plot would be under 200 px high, as it is at 1280x800: the
-        // legend is drawn in the plot's top left corner instead (the curves start bottom left and rise to the right)
+        // legend is drawn in a corner of the plot instead, top left unless the curves run there
         setLegendVisible(false);
         getXAxis().setLabel("days of traffic");
         getYAxis().setLabel("series");
@@ -103,7 +103,7 @@ public final class SeriesChart extends LineChart<Number, Number> {
         }
     }
 
-    /** The legend of the measured and projected curves, in the plot's top left corner. */
+    /** The legend of the measured and projected curves, in a corner of the plot the curves leave free. */
     private final javafx.scene.layout.VBox legend = new javafx.scene.layout.VBox(1);
 
     {
@@ -132,7 +132,33 @@ public final class SeriesChart extends LineChart<Number, Number> {
             label.toFront();
         }
         legend.autosize();
-        legend.relocate(6, 4);
+        // top left, where rising curves leave room; bottom right when the curves run there (a closed set: a flat line
+        // at the top of its axis)
+        double w = legend.getWidth() + 6;
+        double h = legend.getHeight() + 4;
+        double right = x.getWidth() - w;
+        double bottom = y.getHeight() - h - 4;
+        if (pointsIn(x, y, 0, 0, w, h) > pointsIn(x, y, right, bottom, right + w, bottom + h)) {
+            legend.relocate(right, bottom);
+        } else {
+            legend.relocate(6, 4);
+        }
         legend.toFront();
+    }
+
+    /** How many points of the curves (not the limit lines) are drawn within the box from (x0, y0) to (x1, y1). */
+    private int pointsIn(NumberAxis x, NumberAxis y, double x0, double y0, double x1, double y1) {
+        int n = 0;
+        for (XYChart.Series<Number, Number> line : getData()) {
+            if (line.getName().startsWith(LIMIT)) {
+                continue;
+            }
+            for (XYChart.Data<Number, Number> d : line.getData()) {
+                double px = x.getDisplayPosition(d.getXValue());
+                double py = y.getDisplayPosition(d.getYValue());
+                n += px >= x0 && px <= x1 && py >= y0 && py <= y1 ? 1 : 0;
+            }
+        }
+        return n;
     }
 }
