@@ -48,6 +48,14 @@ public final class Quantities {
         return bytes(e.low()) + " to " + bytes(e.high());
     }
 
+    /** A memory estimate's range for a table cell: 6.6–8.4 MiB (the unit once when both ends share it) */
+    public static String shortRange(MemoryModel.Estimate e) {
+        String low = bytes(e.low());
+        String high = bytes(e.high());
+        String unit = high.substring(high.indexOf(' '));
+        return (low.endsWith(unit) ? low.substring(0, low.length() - unit.length()) : low) + "–" + high;
+    }
+
     /** 12.5 days, 3.0 hours, 40 s */
     public static String span(Duration d) {
         double days = d.getSeconds() / 86_400.0;

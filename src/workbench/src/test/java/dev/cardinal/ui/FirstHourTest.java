@@ -80,6 +80,9 @@ class FirstHourTest extends WorkbenchFixture {
         assertEquals("Server limits: InfluxDB 1.x OSS", limitsTitle.getText(), "a 1.x target has 1.x's limits");
         // at 1280x800 every number, limit and the server's name are shown whole (issue 34)
         assertShownWhole(robot, "#projection .table-cell", "#limits .table-cell", "#server .label");
+        // the rows below the fold too (the index memory's range was cut to "9.7 MiB to 10.3 ...")
+        robot.interact(() -> numbers.scrollTo(numbers.getItems().size() - 1));
+        assertShownWhole(robot, "#projection .table-cell");
         // every product's limits, when asked
         chooseServer(robot, server, "every product's limits");
         awaitProjection(robot);

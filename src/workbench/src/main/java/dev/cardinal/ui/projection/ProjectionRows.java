@@ -87,8 +87,8 @@ public final class ProjectionRows {
         }
         rows.add(new Row("points per series", String.format(Locale.ROOT, "%,.1f", m.pointsPerSeries()), "", false,
             "Points per series over the sample: a series with few points costs an index entry for little data."));
-        rows.add(new Row("index memory (inmem)", Quantities.range(p.memoryNow()),
-            Quantities.range(p.ranges().memory() == null ? p.memoryAtHorizon() : p.ranges().memory()), false,
+        rows.add(new Row("index memory (inmem)", Quantities.shortRange(p.memoryNow()),
+            Quantities.shortRange(p.ranges().memory() == null ? p.memoryAtHorizon() : p.ranges().memory()), false,
             "The in-memory series index, from the series, tag and field keys it holds: a range, not one figure."));
         return rows;
     }
