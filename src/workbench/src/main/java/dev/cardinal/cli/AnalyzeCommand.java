@@ -336,7 +336,8 @@ final class AnalyzeCommand implements Callable<Integer> {
                 return 1;
             }
             String name = DocumentSamples.name(f);
-            kinds.add(DocumentSamples.read(name, f, limit, tenant, DocumentSamples.engine(kind), settings.horizon(), err));
+            kinds.add(DocumentSamples.withCures(DocumentSamples.read(name, f, limit, tenant, DocumentSamples.engine(kind),
+                settings.horizon(), err), settings.horizon()));
         }
         DocumentIndexPush.Measured measured = null;
         if (pushTo != null) {

@@ -130,6 +130,16 @@ class MappingCuresNodeTest extends WithOpenSearchNode {
             assertEquals(400, a.status(), e.getKey());
             assertTrue(a.reason().contains(e.getValue()), e.getKey() + ": " + a.reason());
         }
+        // nor at the root, nor under OpenSearch's later name for it, nor the dimensions' limit
+        Map<String, String> others = Map.of("{\"mappings\":{\"subobjects\":false}}", "unsupported parameters:  [subobjects : false]",
+            "{\"mappings\":{\"disable_objects\":true}}", "unsupported parameters:  [disable_objects : true]",
+            "{\"settings\":{\"index.mapping.dimension_fields.limit\":4}}", "unknown setting [index.mapping.dimension_fields.limit]");
+        int n = 0;
+        for (Map.Entry<String, String> e : others.entrySet()) {
+            NodeAnswer a = NodeAnswer.of(node.call("PUT", "/refused-other-" + n++, e.getKey()));
+            assertEquals(400, a.status(), e.getKey());
+            assertTrue(a.reason().contains(e.getValue()), e.getKey() + ": " + a.reason());
+        }
     }
 
     @Test

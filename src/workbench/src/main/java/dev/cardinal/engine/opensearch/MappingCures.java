@@ -66,8 +66,7 @@ public final class MappingCures implements NdjsonDocuments.Sink {
     /** @param dynamic the stream's projection under dynamic mapping: its limit, object of names and keyword keys */
     public MappingCures(MappingProjection dynamic) {
         this.dynamic = dynamic;
-        String busiest = dynamic.busiestObject();
-        this.object = dynamic.mapping().get(busiest) == MappingType.OBJECT ? busiest : null;
+        this.object = object(dynamic);
         // the top-level strings (neither dates nor the object) are the documents' tags: a time series' dimensions
         List<String> dims = new ArrayList<>();
         new TreeMap<>(dynamic.mapping()).forEach((path, type) -> {
@@ -77,9 +76,10 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         });
         this.dimensions = List.copyOf(dims);
         long limit = dynamic.limit();
-        this.rest = new DocumentMapping(limit, DocumentMapping.DEFAULT_DEPTH);
+        // what a template declares counts from the start: the one field of the object, the dimensions
+        this.rest = new DocumentMapping(Math.max(1, limit - 1), DocumentMapping.DEFAULT_DEPTH);
         this.noSubobjects = new DocumentMapping(limit, DocumentMapping.DEFAULT_DEPTH);
-        this.timeSeries = new DocumentMapping(limit, DocumentMapping.DEFAULT_DEPTH);
+        this.timeSeries = new DocumentMapping(Math.max(1, limit - dims.size()), DocumentMapping.DEFAULT_DEPTH);
         this.ignoring = new IgnoreBeyondLimit(limit);
     }
 
@@ -91,8 +91,9 @@ public final class MappingCures implements NdjsonDocuments.Sink {
     }
 
     /** The object whose keys the cures map otherwise, or null when the names are at the top level. */
-    public String object() {
-        return object;
+    public static String object(MappingProjection dynamic) {
+        String busiest = dynamic.busiestObject();
+        return dynamic.mapping().get(busiest) == MappingType.OBJECT ? busiest : null;
     }
 
     @Override
@@ -202,9 +203,13 @@ public final class MappingCures implements NdjsonDocuments.Sink {
 
     private Row timeSeriesRow(String pattern) {
         long fields = timeSeries.totalFields() + dimensions.size();
-        String note = dimensions.size() + " dimension(s) " + String.join(", ", dimensions) + " (at most "
-            + "index.mapping.dimension_fields.limit, 32 documented in 8.x); " + duplicates + " refused with 409 (same"
-            + " dimensions and @timestamp), " + noTimestamp + " without @timestamp, " + noDimension + " without a dimension";
+        String note = dimensions.isEmpty()
+            ? "no top-level string to make a dimension: a time series index routes on at least one"
+                + " (index.routing_path), so every document is refused"
+            : dimensions.size() + " dimension(s) " + String.join(", ", dimensions)
+                + " (at most index.mapping.dimension_fields.limit, 32 documented in 8.x); " + duplicates
+                + " refused with 409 (same dimensions and @timestamp), " + noTimestamp + " without @timestamp, "
+                + noDimension + " without a dimension";
         return new Row("time_series", "Elasticsearch 8.7+", "no: unknown setting [index.mode]", fields, timeSeriesRefused,
             0, 0, "dimensions filter like tags; metrics typed; the metric names still make one field each", note,
             "https://www.elastic.co/guide/en/elasticsearch/reference/current/tsds.html",
