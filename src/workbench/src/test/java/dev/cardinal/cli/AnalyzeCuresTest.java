@@ -47,7 +47,11 @@ class AnalyzeCuresTest {
             || cures.get("subobjects: false").get("refused").asLong() < dynamic.get("refused").asLong());
         assertTrue(cures.get("time_series").get("note").asText().startsWith("1 dimension(s) tenant"));
 
-        CliRun text = CliRun.of("analyze", docs, "--kind", "opensearch", "--tenant", "tenant");
+        Path curesDir = dir.resolve("cures");
+        CliRun text = CliRun.of("analyze", docs, "--kind", "opensearch", "--tenant", "tenant", "--cures-dir", curesDir.toString());
+        assertTrue(text.err().contains("wrote 5 index templates"), text.err());
+        JsonNode template = new ObjectMapper().readTree(curesDir.resolve("documents.flat-object.index-template.json").toFile());
+        assertEquals(flat.get("template"), template);
         assertEquals(0, text.code(), text.err());
         assertTrue(text.out().contains("  cures for the names under metrics, against the limit of 1,000:"), text.out());
         assertTrue(text.out().lines().anyMatch(l -> l.startsWith("    flat_object ") && l.contains("OpenSearch 2.7+")),
