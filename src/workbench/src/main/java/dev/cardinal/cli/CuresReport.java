@@ -55,7 +55,7 @@ final class CuresReport {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         for (MappingReport.Kind k : kinds) {
-            for (MappingCures.Row r : k.cures()) {
+            for (MappingCures.Row r : k.cures().rows()) {
                 if (r.template() != null) {
                     Path file = dir.resolve(SchemaInference.slug(k.name()) + "." + SchemaInference.slug(r.cure())
                         + ".index-template.json");
@@ -67,7 +67,9 @@ final class CuresReport {
         return written;
     }
 
-    static void text(List<MappingCures.Row> cures, String object, long limit, PrintWriter out) {
+    static void text(MappingCures.Table table, long limit, PrintWriter out) {
+        List<MappingCures.Row> cures = table.rows();
+        String object = table.object();
         if (cures.isEmpty()) {
             return;
         }

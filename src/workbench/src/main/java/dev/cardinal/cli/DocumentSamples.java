@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 
 /** One NDJSON file of documents followed into an index under dynamic mapping, and the document rules run over it. */
 final class DocumentSamples {
@@ -25,7 +24,7 @@ final class DocumentSamples {
         mapped.problems().forEach(err::println);
         MappingProjection p = mapped.projection();
         return new MappingReport.Kind(name, file.toString(), p,
-            DocumentLinter.lint(new DocumentLintContext(name, p, mapped.text(), engine, horizon)), List.of());
+            DocumentLinter.lint(new DocumentLintContext(name, p, mapped.text(), engine, horizon)), MappingCures.Table.NONE);
     }
 
     /** {@code kind} with the cures for the mapping explosion counted over its file's documents, read again. */

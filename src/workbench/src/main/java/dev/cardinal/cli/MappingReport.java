@@ -37,7 +37,7 @@ final class MappingReport {
 
     /** One event kind's documents (one file), what the index makes of them, and the document rules' findings. */
     record Kind(String name, String file, MappingProjection projection, List<Finding> findings,
-                List<MappingCures.Row> cures) {
+                MappingCures.Table cures) {
     }
 
     private MappingReport() {
@@ -88,9 +88,9 @@ final class MappingReport {
                 m.put("refusedOther", measured.refusedOther());
                 m.put("firstLimitRefusal", measured.firstLimitRefusal());
             }
-            if (!k.cures().isEmpty()) {
-                o.put("curesObject", MappingCures.object(p));
-                CuresReport.json(k.cures(), o);
+            if (!k.cures().rows().isEmpty()) {
+                o.put("curesObject", k.cures().object());
+                CuresReport.json(k.cures().rows(), o);
             }
             ObjectNode projection = o.putObject("projection");
             ArrayNode limits = projection.putArray("timeToLimit");
@@ -163,7 +163,7 @@ final class MappingReport {
                     sl.object(), sl.mostNames(), sl.busiest(), sl.fit().growth().name().toLowerCase(Locale.ROOT),
                     sl.toProvision(horizon.toSeconds()), Durations.format(horizon));
             }
-            CuresReport.text(k.cures(), MappingCures.object(p), p.limit(), out);
+            CuresReport.text(k.cures(), p.limit(), out);
             for (Finding f : k.findings()) {
                 // names come from the documents: shown inert, one line each
                 out.printf(Locale.ROOT, "  %s %s [%s] %s%n", f.severity().id(), f.rule(), CommentText.shown(f.subject()),

@@ -27,7 +27,7 @@ class MappingCuresTest {
         Path file = dir.resolve("d.ndjson");
         Files.writeString(file, String.join("\n", lines) + "\n");
         MappingProjection p = Projections.documents(file, null, limit).projection();
-        return MappingCures.of(file, p, "d", Duration.ofDays(1)).stream()
+        return MappingCures.of(file, p, "d", Duration.ofDays(1)).rows().stream()
             .collect(Collectors.toMap(MappingCures.Row::cure, r -> r));
     }
 

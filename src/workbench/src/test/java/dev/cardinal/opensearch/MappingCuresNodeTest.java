@@ -34,7 +34,7 @@ class MappingCuresNodeTest extends WithOpenSearchNode {
 
     private static Map<String, MappingCures.Row> cures(Path file, long limit, String tenant) throws Exception {
         MappingProjection p = Projections.documents(file, tenant, limit).projection();
-        return MappingCures.of(file, p, "stream", Duration.ofDays(30)).stream()
+        return MappingCures.of(file, p, "stream", Duration.ofDays(30)).rows().stream()
             .collect(Collectors.toMap(MappingCures.Row::cure, r -> r));
     }
 
@@ -97,6 +97,28 @@ class MappingCuresNodeTest extends WithOpenSearchNode {
         assertTrue(flat.fields() < 20 && cures.get("slots").fields() > flat.fields(), cures.toString());
         // flattened counts as flat_object does, by Elasticsearch's documented rule
         assertEquals(flat.fields(), cures.get("flattened").fields());
+    }
+
+    /** Top-level keys that keep arriving beside the object: the limit refuses documents under flat_object too. */
+    @Test
+    void flatObjectCountsItsDeclaredFieldTowardTheLimit(@TempDir Path dir) throws Exception {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 40; i++) {
+            ObjectNode doc = JSON.createObjectNode().put("@timestamp", 1_767_571_200_000L + i).put("extra_" + i, i);
+            ObjectNode m = doc.putObject("metrics");
+            for (int k = 0; k < 50; k++) {
+                m.put("name " + (i * 3 + k), k);
+            }
+            sb.append(JSON.writeValueAsString(doc)).append('\n');
+        }
+        Path file = dir.resolve("beside.ndjson");
+        Files.writeString(file, sb);
+        Map<String, MappingCures.Row> cures = cures(file, 20, null);
+        MappingCures.Row flat = cures.get("flat_object");
+        assertEquals(20, flat.fields(), "@timestamp, metrics and 18 of the extra keys");
+        assertEquals(22, flat.refused());
+        assertEquals(flat.refused(), write("beside", JSON.readTree(flat.template()), 20, sb.toString().lines().toList()));
+        assertEnforced("beside", flat.fields());
     }
 
     @Test

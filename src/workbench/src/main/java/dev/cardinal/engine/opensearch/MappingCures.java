@@ -63,13 +63,16 @@ public final class MappingCures implements NdjsonDocuments.Sink {
     private long noSubobjectsRefused;
     private long timeSeriesRefused;
 
-    /** @param dynamic the stream's projection under dynamic mapping: its limit, object of names and keyword keys */
-    public MappingCures(MappingProjection dynamic) {
+    /**
+     * @param dynamic the stream's projection under dynamic mapping: its limit and refusals
+     * @param wanted  the mapping the stream's keys make without a limit: where the names arrive, which keys are strings
+     */
+    public MappingCures(MappingProjection dynamic, Map<String, MappingType> wanted) {
         this.dynamic = dynamic;
-        this.object = object(dynamic);
+        this.object = object(wanted);
         // the top-level strings (neither dates nor the object) are the documents' tags: a time series' dimensions
         List<String> dims = new ArrayList<>();
-        new TreeMap<>(dynamic.mapping()).forEach((path, type) -> {
+        new TreeMap<>(wanted).forEach((path, type) -> {
             if (type == MappingType.TEXT && path.indexOf('.') < 0) {
                 dims.add(path);
             }
@@ -83,17 +86,32 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         this.ignoring = new IgnoreBeyondLimit(limit);
     }
 
-    /** The cures for {@code file}'s documents, read again after {@code dynamic} was projected from them. */
-    public static List<Row> of(Path file, MappingProjection dynamic, String kindName, Duration horizon) throws IOException {
-        MappingCures cures = new MappingCures(dynamic);
-        NdjsonDocuments.read(file, cures);
-        return cures.rows(kindName, horizon);
+    /**
+     * The cures of one stream.
+     *
+     * @param object the object whose keys the cures map otherwise, or null when the names are at the top level
+     * @param rows   dynamic mapping and the slots first, then each cure
+     */
+    public record Table(String object, List<Row> rows) {
+        public static final Table NONE = new Table(null, List.of());
     }
 
-    /** The object whose keys the cures map otherwise, or null when the names are at the top level. */
-    public static String object(MappingProjection dynamic) {
-        String busiest = dynamic.busiestObject();
-        return dynamic.mapping().get(busiest) == MappingType.OBJECT ? busiest : null;
+    /**
+     * The cures for {@code file}'s documents, read twice more after {@code dynamic} was projected from them: once for
+     * the mapping their keys want (a limit that refuses the first documents hides where the names go), once to count.
+     */
+    public static Table of(Path file, MappingProjection dynamic, String kindName, Duration horizon) throws IOException {
+        DocumentMapping wanted = new DocumentMapping(Long.MAX_VALUE, Integer.MAX_VALUE);
+        NdjsonDocuments.read(file, d -> wanted.index(d.json()));
+        MappingCures cures = new MappingCures(dynamic, wanted.fields());
+        NdjsonDocuments.read(file, cures);
+        return new Table(cures.object, cures.rows(kindName, horizon));
+    }
+
+    /** The object of {@code mapping} holding the most fields, or null when the top level holds more. */
+    private static String object(Map<String, MappingType> mapping) {
+        String busiest = MappingProjection.busiestObject(mapping);
+        return mapping.get(busiest) == MappingType.OBJECT ? busiest : null;
     }
 
     @Override
