@@ -91,6 +91,11 @@ public record MappingProjection(long limit, long documents, Map<DocumentMapping.
 
     /** The object holding the most fields: where the names that grow the mapping go ({@code metrics}). */
     public String busiestObject() {
+        return busiestObject(mapping);
+    }
+
+    /** The object of {@code mapping} holding the most fields, or {@code (top level)}. */
+    public static String busiestObject(Map<String, MappingType> mapping) {
         Map<String, Integer> children = new java.util.HashMap<>();
         for (Map.Entry<String, MappingType> e : mapping.entrySet()) {
             int dot = e.getKey().lastIndexOf('.');

@@ -96,6 +96,10 @@ final class AnalyzeCommand implements Callable<Integer> {
         + " a range (or that the sample cannot tell).")
     String tenant;
 
+    @Option(names = "--cures-dir", paramLabel = "DIR", description = "With --kind opensearch: also write each cure's "
+        + "index template (flat_object, flattened, subobjects: false, ignore_dynamic_beyond_limit, time_series) to DIR.")
+    Path curesDir;
+
     @Option(names = "--push-to", paramLabel = "URL", description = "With --kind opensearch: also write each file's "
         + "documents to a new index of this OpenSearch or Elasticsearch cluster (--index) and print the engine's numbers "
         + "beside the projection. Credentials: --api-key-env VAR, or --user NAME with --password-env VAR.")
@@ -336,7 +340,8 @@ final class AnalyzeCommand implements Callable<Integer> {
                 return 1;
             }
             String name = DocumentSamples.name(f);
-            kinds.add(DocumentSamples.read(name, f, limit, tenant, DocumentSamples.engine(kind), settings.horizon(), err));
+            kinds.add(DocumentSamples.withCures(DocumentSamples.read(name, f, limit, tenant, DocumentSamples.engine(kind),
+                settings.horizon(), err), settings.horizon()));
         }
         DocumentIndexPush.Measured measured = null;
         if (pushTo != null) {
@@ -344,6 +349,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             if (measured == null) {
                 return 1;
             }
+        }
+        if (curesDir != null) {
+            err.println("cardinal analyze: wrote " + CuresReport.write(kinds, curesDir).size() + " index templates to " + curesDir);
         }
         if (options.json()) {
             out.println(MappingReport.json(kinds, settings.horizon(), measured));

@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.engine.opensearch.MappingCures;
 import dev.cardinal.lint.DocumentLintContext;
 import dev.cardinal.lint.DocumentLinter;
 import dev.cardinal.model.Target;
@@ -23,7 +24,13 @@ final class DocumentSamples {
         mapped.problems().forEach(err::println);
         MappingProjection p = mapped.projection();
         return new MappingReport.Kind(name, file.toString(), p,
-            DocumentLinter.lint(new DocumentLintContext(name, p, mapped.text(), engine, horizon)));
+            DocumentLinter.lint(new DocumentLintContext(name, p, mapped.text(), engine, horizon)), MappingCures.Table.NONE);
+    }
+
+    /** {@code kind} with the cures for the mapping explosion counted over its file's documents, read again. */
+    static MappingReport.Kind withCures(MappingReport.Kind kind, Duration horizon) throws IOException {
+        return new MappingReport.Kind(kind.name(), kind.file(), kind.projection(), kind.findings(),
+            MappingCures.of(Path.of(kind.file()), kind.projection(), kind.name(), horizon));
     }
 
     /** A file's name without its NDJSON and gzip endings: the documents' event kind. */

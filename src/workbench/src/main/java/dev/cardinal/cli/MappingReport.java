@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.opensearch.DocumentIndexPush;
+import dev.cardinal.engine.opensearch.MappingCures;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.DocumentMapping;
@@ -35,7 +36,8 @@ final class MappingReport {
     }
 
     /** One event kind's documents (one file), what the index makes of them, and the document rules' findings. */
-    record Kind(String name, String file, MappingProjection projection, List<Finding> findings) {
+    record Kind(String name, String file, MappingProjection projection, List<Finding> findings,
+                MappingCures.Table cures) {
     }
 
     private MappingReport() {
@@ -85,6 +87,10 @@ final class MappingReport {
                 m.put("refusedByLimit", measured.refusedByLimit());
                 m.put("refusedOther", measured.refusedOther());
                 m.put("firstLimitRefusal", measured.firstLimitRefusal());
+            }
+            if (!k.cures().rows().isEmpty()) {
+                o.put("curesObject", k.cures().object());
+                CuresReport.json(k.cures().rows(), o);
             }
             ObjectNode projection = o.putObject("projection");
             ArrayNode limits = projection.putArray("timeToLimit");
@@ -137,7 +143,7 @@ final class MappingReport {
             out.printf(Locale.ROOT, "  mapping: %,d fields toward the limit of %,d (%,d objects, %,d leaves, %,d .keyword"
                 + " multi-fields); the names would make %,d%n", p.fields(), p.limit(), p.objects(), p.leaves(),
                 p.multiFields(), p.wantedFields());
-            out.printf(Locale.ROOT, "  %s: %s (%s)%n", LIMIT_ID, p.whenLimitRefuses(), p.busiestObject());
+            out.printf(Locale.ROOT, "  %s: %s (%s)%n", LIMIT_ID, p.whenLimitRefuses(), CommentText.shown(p.busiestObject()));
             p.refused().forEach((r, n) -> out.printf(Locale.ROOT, "  refused: %,d documents (%s)%n", n,
                 r.name().toLowerCase(Locale.ROOT).replace('_', ' ')));
             if (measured != null) {
@@ -157,6 +163,7 @@ final class MappingReport {
                     sl.object(), sl.mostNames(), sl.busiest(), sl.fit().growth().name().toLowerCase(Locale.ROOT),
                     sl.toProvision(horizon.toSeconds()), Durations.format(horizon));
             }
+            CuresReport.text(k.cures(), p.limit(), out);
             for (Finding f : k.findings()) {
                 // names come from the documents: shown inert, one line each
                 out.printf(Locale.ROOT, "  %s %s [%s] %s%n", f.severity().id(), f.rule(), CommentText.shown(f.subject()),
