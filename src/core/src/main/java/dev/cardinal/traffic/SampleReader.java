@@ -91,16 +91,7 @@ public final class SampleReader {
         if (set != null) {
             return set;
         }
-        return defaultThreads(size, Runtime.getRuntime().availableProcessors(),
-            SampleReader::loadAverage);
-    }
-
-    /**
-     * The system's load average over the last minute, or negative when unknown; asked only for a file that could be
-     * read on a second thread, as it loads the JVM's management classes.
-     */
-    private static double loadAverage() {
-        return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+        return defaultThreads(size, Runtime.getRuntime().availableProcessors());
     }
 
     private static final String READ_THREADS = "cardinal.readThreads";
@@ -129,44 +120,37 @@ public final class SampleReader {
         if (set != null) {
             return set.equals(PIPELINE);
         }
-        return plain && defaultPipelined(size, Runtime.getRuntime().availableProcessors(),
-            SampleReader::loadAverage);
+        return plain && defaultPipelined(size, Runtime.getRuntime().availableProcessors());
     }
 
     /**
-     * The pipeline for a file of at least {@link #PIPELINE_FROM_BYTES} (that the chunk read did not take) when the load
-     * average over the last minute ({@code load}, negative when unknown; asked only for such a file) is under the
-     * processors' number: the pipelined read was faster at loads up to 1.7 on 2 processors (the load of the commands
-     * just before it included) and slower from 2.4 up. Measured on 2 processors (ad marketplace, see the README's Performance): a fresh {@code cardinal analyze}
-     * of 10M lines (1.9 GB) read in 4.2 to 4.5 s against 5.8 to 5.9 s on one thread, quiet; of 1M lines (190 MB) as
-     * fast as one thread (0.65 to 0.73 s both: the JIT compiler takes the second processor while the read is short);
-     * and with the machine busy (load 3.4 to 4.6) 10M took longer pipelined (8.8 s against 7.1 s, medians of 3).
+     * The pipeline for a plain file of at least {@link #PIPELINE_FROM_BYTES} (that the chunk read did not take) on two
+     * processors or more, by design and whatever else the machine runs (issue 33): the lines are found and parsed on
+     * one processor while the other writes them, and when the second processor is busy the read degrades toward one
+     * thread's speed (it never fails and gives byte for byte the one-thread result). Until 2026-12-07 it was switched
+     * off when the one-minute load average reached the processors' number, so a busy minute before the command
+     * silently changed how it read. Measured on 2 processors (ad marketplace, see the README's Performance): a fresh
+     * {@code cardinal analyze} of 10M lines (1.9 GB) read in 4.2 to 4.5 s against 5.8 to 5.9 s on one thread, quiet;
+     * of 1M lines (190 MB) as fast as one thread (0.65 to 0.73 s both: the JIT compiler takes the second processor
+     * while the read is short); with the machine busy (load 3.4 to 4.6) 10M took longer pipelined (8.8 s against
+     * 7.1 s, medians of 3).
      */
-    static boolean defaultPipelined(long size, int processors, java.util.function.DoubleSupplier load) {
-        if (size < PIPELINE_FROM_BYTES || processors < 2) {
-            return false;
-        }
-        double average = load.getAsDouble();
-        return average < processors;
+    static boolean defaultPipelined(long size, int processors) {
+        return size >= PIPELINE_FROM_BYTES && processors >= 2;
     }
 
     /**
-     * Two threads for a file of at least {@link #TWO_THREADS_FROM_BYTES} when the machine has four processors or more
-     * and, by its load average over the last minute ({@code load}, negative when unknown; asked only for such a file
-     * on such a machine, as it loads the JVM's management classes), two of them free; else one.
+     * Two threads in chunks for a file of at least {@link #TWO_THREADS_FROM_BYTES} when the machine has four
+     * processors or more; else one (the pipeline may still give it a second: {@link #defaultPipelined}).
      * A command's read runs in a fresh process, while the JIT compiler works on other threads: on two processors the
      * second thread takes the compiler's processor, and the read was slower than on one (ad marketplace, 190 MB, fresh
      * {@code cardinal analyze}, quiet machine: 1.61 to 1.83 s against 1.36 to 1.43 s, 2.6 to 3.0 s of CPU against 2.0
-     * s), though once compiled two threads take 0.34 s against 0.56 s. Two threads do about a tenth more work than one:
-     * on a busy machine, where the second finds no processor free, they took more time than one (load average 13:
-     * median 1.50 s against 1.22 s).
+     * s), though once compiled two threads take 0.34 s against 0.56 s. Each chunk also keeps its own dictionaries
+     * until it is merged: on explosion-shaped traffic, where nearly every id is new, that took 803 MB at 1M lines
+     * against 330 MB on one thread (performance.md, issue 33).
      */
-    static int defaultThreads(long size, int processors, java.util.function.DoubleSupplier load) {
-        if (size < TWO_THREADS_FROM_BYTES || processors < 4) {
-            return 1;
-        }
-        double average = load.getAsDouble();
-        return average < 0 || average <= processors - 2 ? 2 : 1;
+    static int defaultThreads(long size, int processors) {
+        return size >= TWO_THREADS_FROM_BYTES && processors >= 4 ? 2 : 1;
     }
 
     /**

@@ -131,8 +131,8 @@ class ParallelReadTest {
     }
 
     /**
-     * Two threads by default for a file of four chunks or more on a machine with a processor free; the property
-     * decides when set.
+     * Two threads in chunks by default for a file of four chunks or more on a machine of four processors or more,
+     * whatever its load (no switch on the load average: issue 33); the property decides when set.
      */
     @Test
     void largeFilesAreReadOnTwoThreadsByDefault() throws Exception {
@@ -141,19 +141,11 @@ class ParallelReadTest {
             assertEquals(1, SampleReader.readThreads(-1));
             assertEquals(1, SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES - 1));
             long large = SampleReader.TWO_THREADS_FROM_BYTES;
-            assertEquals(2, SampleReader.defaultThreads(large, 4, () -> 0.3));
-            assertEquals(2, SampleReader.defaultThreads(large, 8, () -> -1));
-            assertEquals(2, SampleReader.defaultThreads(large, 8, () -> 5.5));
-            assertEquals(1, SampleReader.defaultThreads(large, 8, () -> 6.5), "not two processors free");
-            assertEquals(1, SampleReader.defaultThreads(large, 2, () -> 0.0), "the JIT compiler needs the second of two");
-            assertEquals(1, SampleReader.defaultThreads(large, 4, () -> 2.5), "not two processors free");
-            assertEquals(1, SampleReader.defaultThreads(large, 1, () -> 0));
-            assertEquals(1, SampleReader.defaultThreads(large - 1, 8, () -> 0));
-            java.util.function.DoubleSupplier unasked = () -> {
-                throw new AssertionError("the load average (the JVM's management classes) is asked only when it decides");
-            };
-            assertEquals(1, SampleReader.defaultThreads(large - 1, 8, unasked));
-            assertEquals(1, SampleReader.defaultThreads(large, 2, unasked));
+            assertEquals(2, SampleReader.defaultThreads(large, 4));
+            assertEquals(2, SampleReader.defaultThreads(large, 8));
+            assertEquals(1, SampleReader.defaultThreads(large, 2), "the pipeline takes the second of two");
+            assertEquals(1, SampleReader.defaultThreads(large, 1));
+            assertEquals(1, SampleReader.defaultThreads(large - 1, 8));
             System.setProperty("cardinal.readThreads", "1");
             assertEquals(1, SampleReader.readThreads(1L << 40));
             System.setProperty("cardinal.readThreads", "3");
