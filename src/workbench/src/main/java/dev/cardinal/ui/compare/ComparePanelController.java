@@ -111,6 +111,11 @@ public final class ComparePanelController {
     private VBox rerunBox;
     @FXML
     private TextArea rerunCommand;
+    @FXML
+    private javafx.scene.control.ProgressBar compareProgress;
+    @FXML
+    private Button compareCancel;
+    private dev.cardinal.ui.common.TaskProgress progress;
 
     public ComparePanelController(WorkspaceSession session, Lanes lanes) {
         this.session = session;
@@ -119,6 +124,7 @@ public final class ComparePanelController {
 
     @FXML
     private void initialize() {
+        progress = new dev.cardinal.ui.common.TaskProgress(compareProgress, compareCancel);
         sides = new CompareSides(session, lanes.reads(), layoutA, layoutB, status::setText);
         pane = new ReviewPane(new ReviewPane.Nodes(canvasA, canvasB, review, reviewBody, verdict, metrics, details, detailsPane,
             findingsATitle, findingsBTitle, findingsA, findingsB, notCheckedA, notCheckedB, notInSummary, source, rerunBox,
@@ -207,7 +213,7 @@ public final class ComparePanelController {
         SessionState madeFor = session.state().state();
         var settings = madeFor.settings();
         Long mappingLimit = madeFor.mappingLimit();
-        Tasks.<Review>create(p -> {
+        progress.track(Tasks.<Review>create(p -> {
             Review r = Review.of(a, b, sample, opened.sample().report(), settings, dev.cardinal.engines.Engines.queryLanguages());
             return mappingLimit == null ? r : r.withMappings(sample, mappingLimit);
         })
@@ -217,7 +223,15 @@ public final class ComparePanelController {
                 status.setText("Cannot compare: " + e.getMessage());
             })
             .andFinally(() -> compare.setDisable(false))
-            .runOn(lanes.reads());
+            .runOn(lanes.reads()));
+    }
+
+    /** Stops the comparison under way: nothing of it is shown. */
+    @FXML
+    private void cancelCompare() {
+        if (progress.cancel()) {
+            status.setText("Comparison cancelled.");
+        }
     }
 
     /** Compares {@code a} and {@code b} in the background from the bound summary that holds their event kind. */
@@ -227,7 +241,8 @@ public final class ComparePanelController {
         SessionState madeFor = session.state().state();
         var settings = madeFor.settings();
         String workspaceFile = session.file() == null ? "W.cardinal.json" : session.file().toString();
-        Tasks.<Optional<SummaryCompared>>create(p -> SummaryCompared.of(a, b, session.summaries(), summaries, settings, workspaceFile))
+        progress.track(Tasks.<Optional<SummaryCompared>>create(p -> SummaryCompared.of(a, b, session.summaries(), summaries, settings,
+                workspaceFile))
             .onSuccess(c -> c.ifPresentOrElse(found -> status.setText(shown(pane.show(found), madeFor, a, b)),
                 () -> status.setText("The sample has no " + a.layout().eventKind() + " traffic to compare over.")))
             .onError(e -> {
@@ -235,7 +250,7 @@ public final class ComparePanelController {
                 status.setText("Cannot compare from the traffic summary: " + e.getMessage());
             })
             .andFinally(() -> compare.setDisable(false))
-            .runOn(lanes.reads());
+            .runOn(lanes.reads()));
     }
 
     @FXML

@@ -58,8 +58,7 @@ public final class PushPanelController {
     private javafx.scene.control.ProgressBar pushProgress;
     @FXML
     private Button pushCancel;
-    /** The push or apply under way, which Cancel stops; null when none is. */
-    private Task<?> pushing;
+    private dev.cardinal.ui.common.TaskProgress progress;
     @FXML
     private ChoiceBox<Target.Kind> targetKind;
     /** The last plan for an index, for Apply; dropped as {@link #planned} is. */
@@ -98,6 +97,7 @@ public final class PushPanelController {
 
     @FXML
     private void initialize() {
+        progress = new dev.cardinal.ui.common.TaskProgress(pushProgress, pushCancel);
         // the plan takes room only when there is one: at 1280x800 the results keep their rows
         planText.visibleProperty().bind(planText.textProperty().isNotEmpty());
         planText.managedProperty().bind(planText.visibleProperty());
@@ -359,34 +359,17 @@ public final class PushPanelController {
 
     /**
      * Shows {@code job}'s message in the summary and its progress beside it with Cancel, until it ends (an Apply or a
-     * push writes a sample for seconds to minutes: issue 34, every action over a second shows progress and Cancel).
+     * push writes a sample for seconds to minutes).
      */
     private void track(Task<?> job) {
-        pushing = job;
         pushSummary.textProperty().bind(job.messageProperty());
-        pushProgress.progressProperty().bind(job.progressProperty());
-        showProgress(true);
-        job.runningProperty().addListener((o, was, running) -> {
-            if (!running && pushing == job) {
-                pushing = null;
-                pushProgress.progressProperty().unbind();
-                showProgress(false);
-            }
-        });
-    }
-
-    private void showProgress(boolean shown) {
-        for (javafx.scene.Node n : new javafx.scene.Node[] {pushProgress, pushCancel}) {
-            n.setVisible(shown);
-            n.setManaged(shown);
-        }
+        progress.track(job);
     }
 
     /** Stops the push or apply under way: what was written stays on the server, and the summary says so. */
     @FXML
     void cancelPush() {
-        Task<?> job = pushing;
-        if (job != null && job.cancel()) {
+        if (progress.cancel()) {
             pushSummary.textProperty().unbind();
             pushSummary.setText("Stopped: the server keeps what was written before Cancel; push again to compare.");
         }
