@@ -22,7 +22,8 @@ import java.util.function.BooleanSupplier;
 
 /**
  * An InfluxDB-compatible write endpoint for capturing an application's real traffic: {@code /write} (1.x: db, rp,
- * precision) and {@code /api/v2/write} (2.x: org, bucket, precision), gzip bodies, {@code /ping}. Each body is
+ * precision) and {@code /api/v2/write} (2.x: org, bucket, precision), gzip bodies, {@code /ping}; and Prometheus
+ * remote write at {@code /api/v1/write} ({@link RemoteWrite}), so that a Prometheus or vmagent can send its series. Each body is
  * checked with the same line-protocol reader as sample files; good lines are appended to a spool file with their
  * timestamps in nanoseconds (a point without one gets its arrival time), bad lines get 400 with their line numbers
  * and reasons as the server words them, and the good lines of a partly bad body are kept, as the server keeps them.
@@ -38,6 +39,9 @@ import java.util.function.BooleanSupplier;
  * side (connections, deadlines, body reading) is {@link CaptureHttp}; this class is what the writes mean.
  */
 public final class CaptureServer implements AutoCloseable {
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(CaptureServer.class.getName());
+    /** Where Prometheus and vmagent remote-write ({@code remote_write: - url: http://HOST:PORT/api/v1/write}). */
+    public static final String REMOTE_WRITE = "/api/v1/write";
     /**
      * How the endpoint runs.
      *
@@ -219,6 +223,9 @@ public final class CaptureServer implements AutoCloseable {
             if (path.equals("/ping") || path.equals("/health")) {
                 return Answer.empty(204);
             }
+            if (path.equals(REMOTE_WRITE)) {
+                return remoteWriteHead(head);
+            }
             boolean v2 = path.equals("/api/v2/write");
             if (!v2 && !path.equals("/write")) {
                 return error(404, false, "not found", path);
@@ -243,8 +250,27 @@ public final class CaptureServer implements AutoCloseable {
             return null;
         }
 
+        /** Prometheus remote write: POST, a snappy body, and room for its points. */
+        private Answer remoteWriteHead(HttpHead head) {
+            if (!head.method().equals("POST")) {
+                return error(405, false, "method not allowed", "use POST").withHeader("Allow", "POST");
+            }
+            String encoding = head.header("content-encoding");
+            if (encoding == null || !encoding.equalsIgnoreCase("snappy")) {
+                return error(415, false, "unsupported media type", "a remote-write body is Content-Encoding: snappy, not "
+                    + (encoding == null ? "none" : encoding));
+            }
+            if (points.get() >= settings.maxPoints()) {
+                return shed(503, false, "capture is full: " + settings.maxPoints() + " points");
+            }
+            return null;
+        }
+
         @Override
         public Answer write(HttpHead head, byte[] body, BooleanSupplier answerable) {
+            if (head.path().equals(REMOTE_WRITE)) {
+                return remoteWrite(body, answerable);
+            }
             try {
                 Map<String, String> q = query(head.rawQuery());
                 boolean v2 = head.path().equals("/api/v2/write");
@@ -279,6 +305,30 @@ public final class CaptureServer implements AutoCloseable {
         @Override
         public void abandoned() {
             abandoned.incrementAndGet();
+        }
+    }
+
+    /**
+     * A remote-write body as line protocol ({@link RemoteWrite}), then as any write. A well-formed body is answered 204
+     * (400 would make the sender drop it for good): what line protocol cannot hold is counted with the bad lines and
+     * logged with its reason.
+     */
+    private Answer remoteWrite(byte[] body, BooleanSupplier answerable) {
+        RemoteWrite.Lines lines;
+        try {
+            lines = RemoteWrite.lines(body, settings.maxBodyBytes());
+        } catch (RemoteWrite.BadBody e) {
+            badLines.incrementAndGet();
+            return error(400, false, "invalid", e.getMessage());
+        }
+        if (lines.notWrittenCount() > 0) {
+            badLines.addAndGet(lines.notWrittenCount());
+            lines.notWritten().forEach(why -> LOG.info("remote write: " + why));
+        }
+        try {
+            return accept(false, "remote-write", lines.lineProtocol(), 1_000_000L, answerable);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot append to the spool " + settings.spool(), e);
         }
     }
 

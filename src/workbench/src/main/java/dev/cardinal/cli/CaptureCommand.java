@@ -29,8 +29,8 @@ import picocli.CommandLine.Option;
  * the full {@code analyze} report of what arrived, with the same exit code whichever way it stopped.
  */
 @Command(name = "capture", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Serve an InfluxDB write endpoint (/write, /api/v2/write, /ping) and project the traffic that "
-        + "arrives: point an application or Telegraf at it.%nExit codes: 0 success, 1 nothing captured, 2 usage, 3 failure.")
+    description = "Serve an InfluxDB write endpoint (/write, /api/v2/write, /ping) and a Prometheus remote-write one "
+        + "(/api/v1/write), and project the traffic that arrives: point an application, Telegraf, Prometheus or vmagent at it.%nExit codes: 0 success, 1 nothing captured, 2 usage, 3 failure.")
 final class CaptureCommand implements Callable<Integer> {
     @Option(names = "--port", defaultValue = "8186", description = "Port to listen on, 0 for any free one (default: ${DEFAULT-VALUE}).")
     int port;

@@ -51,15 +51,19 @@ final class ScratchPrometheus implements AutoCloseable {
     }
 
     static ScratchPrometheus start() throws IOException, InterruptedException {
+        return start(port -> "global:\n  scrape_interval: 1h\n");
+    }
+
+    /** A throwaway prometheus whose configuration {@code config} gives for the port it listens on. */
+    static ScratchPrometheus start(java.util.function.IntFunction<String> config) throws IOException, InterruptedException {
         required();
         Path dir = Files.createTempDirectory("cardinal-prometheus-");
-        Path config = dir.resolve("prometheus.yml");
-        Files.writeString(config, "global:\n  scrape_interval: 1h\n");
         int port;
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        Process p = new ProcessBuilder(BINARY.toString(), "--config.file=" + config, "--storage.tsdb.path=" + dir.resolve("data"),
+        Files.writeString(dir.resolve("prometheus.yml"), config.apply(port));
+        Process p = new ProcessBuilder(BINARY.toString(), "--config.file=" + dir.resolve("prometheus.yml"), "--storage.tsdb.path=" + dir.resolve("data"),
             "--web.listen-address=127.0.0.1:" + port, "--web.enable-remote-write-receiver")
             .redirectErrorStream(true).redirectOutput(dir.resolve("prometheus.log").toFile()).start();
         ScratchPrometheus server = new ScratchPrometheus(p, dir, URI.create("http://127.0.0.1:" + port));
