@@ -12,8 +12,8 @@ import dev.cardinal.traffic.LineProtocolReader;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleBuilder;
 import dev.cardinal.traffic.SampleLimits;
+import dev.cardinal.traffic.scenarios.Scenarios;
 import java.io.ByteArrayInputStream;
-import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -32,7 +32,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * scan of one id column in the same run: the ratio says how far the projection is from touching each row once.
  * Two ways: the workbench's interactive measurer once it has prepared the collapse of the layout's tags, and
  * counting over the rows (what the command line does, and a toggle to tags not prepared yet); plus what preparing
- * costs (done in the background). Each on one thread and on two (the count's partitions walked on both cores).
+ * costs (done in the background). Each on one thread and on two (the count's partitions walked on both cores), on ad
+ * marketplace traffic and on explosion-shaped traffic ({@code id-explosion}: every line a new series, issue 33's
+ * targets of 10 ms at 1M rows and 100 ms at 10M for the toggle).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -48,6 +50,10 @@ public class ReprojectionBenchmark {
     @Param({"1", "2"})
     public int threads;
 
+    /** The scenario the rows are of ({@link BenchData#scenario}). */
+    @Param({"ad-marketplace", "id-explosion"})
+    public String traffic;
+
     private SampleIndex index;
     private LayoutMeasurer measurer;
     private LayoutMeasurer rowsMeasurer;
@@ -58,14 +64,14 @@ public class ReprojectionBenchmark {
     @Setup
     public void setUp() throws Exception {
         System.setProperty("cardinal.projectionThreads", String.valueOf(threads));
-        byte[] lines = BenchData.adMarketplace(rows);
+        byte[] lines = BenchData.scenario(traffic, rows);
         SampleBuilder b = new SampleBuilder(SampleLimits.defaults());
         new LineProtocolReader().read(new ByteArrayInputStream(lines), "bench.lp",
             SampleBinding.lineProtocol("t", "bench.lp", "ns"), b, ReadMonitor.NONE);
         index = new SampleIndex(b.build().eventKinds().get(0));
         measurer = LayoutMeasurer.interactive(index);
         rowsMeasurer = new LayoutMeasurer(index);
-        Layout tags = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json"))
+        Layout tags = WorkspaceFiles.load(BenchData.scenarioDir(traffic, rows).resolve(Scenarios.workspaceFileName(traffic)))
             .workspace().layout("ids-as-tags").orElseThrow();
         layouts = new Layout[]{tags, tags.withRole("user_id", Role.FIELD)};
         measurer.prepare(tags); // the workbench prepares in the background once a layout is shown
