@@ -47,6 +47,9 @@ public final class Phases {
         if (!ON) {
             return;
         }
+        if (lastWall == 0) {
+            started(); // a main other than Launcher's (dev.cardinal.cli.Main from a class path): the start is this mark's
+        }
         long now = System.nanoTime();
         long thread = ticks(stat("/proc/thread-self/stat"));
         long process = ticks(stat("/proc/self/stat"));
