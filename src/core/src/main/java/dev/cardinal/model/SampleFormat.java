@@ -8,11 +8,18 @@ import java.util.Optional;
  * the Spark job): bound like a sample, it gives a projection's figures without any rows.
  */
 public enum SampleFormat {
-    LINE_PROTOCOL, CSV, NDJSON, SUMMARY;
+    LINE_PROTOCOL, CSV, NDJSON, SUMMARY,
+    /** A Prometheus scrape in the text exposition format (or OpenMetrics text): {@code .prom}. */
+    PROMETHEUS_TEXT;
 
     /** True for the formats that give rows (all but {@link #SUMMARY}). */
     public boolean rows() {
         return this != SUMMARY;
+    }
+
+    /** True when the file names its event kinds (line protocol's measurements, a scrape's metric names). */
+    public boolean namesEventKinds() {
+        return this == LINE_PROTOCOL || this == PROMETHEUS_TEXT;
     }
 
     public String id() {
@@ -29,7 +36,7 @@ public enum SampleFormat {
     }
 
     /**
-     * Guesses the format from a file name ({@code .lp}, {@code .csv}, {@code .ndjson}/{@code .jsonl}, optionally
+     * Guesses the format from a file name ({@code .lp}, {@code .csv}, {@code .ndjson}/{@code .jsonl}, {@code .prom}, optionally
      * {@code .gz}; {@code .summary.json} is a traffic summary).
      */
     public static Optional<SampleFormat> fromFileName(String fileName) {
@@ -42,6 +49,9 @@ public enum SampleFormat {
         }
         if (n.endsWith(".lp") || n.endsWith(".line") || n.endsWith(".influx") || n.endsWith(".txt")) {
             return Optional.of(LINE_PROTOCOL);
+        }
+        if (n.endsWith(".prom") || n.endsWith(".openmetrics")) {
+            return Optional.of(PROMETHEUS_TEXT);
         }
         if (n.endsWith(".csv")) {
             return Optional.of(CSV);

@@ -198,6 +198,7 @@ public final class SampleReader {
             case LINE_PROTOCOL -> new LineProtocolReader();
             case CSV -> new CsvReader();
             case NDJSON -> new NdjsonReader();
+            case PROMETHEUS_TEXT -> new PrometheusTextReader();
             case SUMMARY -> throw new IllegalArgumentException("a traffic summary holds counts, not rows (readOne says so)");
         };
     }
@@ -402,6 +403,9 @@ public final class SampleReader {
             String s = new String(head, StandardCharsets.UTF_8).stripLeading();
             if (s.startsWith("{")) {
                 return SampleFormat.NDJSON;
+            }
+            if (s.startsWith("# HELP ") || s.startsWith("# TYPE ")) {
+                return SampleFormat.PROMETHEUS_TEXT;
             }
             int nl = s.indexOf('\n');
             String first = nl < 0 ? s : s.substring(0, nl);

@@ -32,6 +32,7 @@ enum InputFormat {
             case CSV -> Optional.of(CSV);
             case NDJSON -> Optional.of(NDJSON);
             case SUMMARY -> Optional.<InputFormat>empty(); // a traffic summary is the job's output, never its traffic
+            case PROMETHEUS_TEXT -> Optional.<InputFormat>empty(); // a scrape is a desktop sample, not a lake's traffic
         });
     }
 

@@ -89,7 +89,7 @@ final class InferCommand implements Callable<Integer> {
             SampleFormat fmt = forced != null ? forced : SampleReader.detectFormat(f);
             String id = files.size() == 1 ? "traffic" : "traffic-" + (++n);
             SampleBinding b = new SampleBinding(id, WorkspaceFiles.relativize(output, f), fmt,
-                fmt == SampleFormat.LINE_PROTOCOL ? null : eventKind, precision, timeColumn, timeFormat, tagColumns);
+                fmt.namesEventKinds() ? null : eventKind, precision, timeColumn, timeFormat, tagColumns);
             sources.add(new SampleReader.Source(f, b));
             bindings.add(b);
         }

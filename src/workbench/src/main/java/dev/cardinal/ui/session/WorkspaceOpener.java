@@ -106,7 +106,7 @@ public final class WorkspaceOpener {
             }
             ids.add(id);
             bindings.add(new SampleBinding(id, WorkspaceFiles.relativize(file, f), format,
-                format == SampleFormat.LINE_PROTOCOL || !format.rows() ? null : SchemaInference.slug(name).replace('-', '_'), "ns", null, null, List.of()));
+                format.namesEventKinds() || !format.rows() ? null : SchemaInference.slug(name).replace('-', '_'), "ns", null, null, List.of()));
         }
         Workspace bound = new Workspace(base.name(), base.eventKinds(), base.layouts(), bindings, base.rollups(), base.targets(),
             base.canvas());
