@@ -229,8 +229,8 @@ final class FileActions {
         FileChooser chooser = new FileChooser();
         chooser.setTitle("Add sample traffic");
         chooser.getExtensionFilters().addAll(
-            new FileChooser.ExtensionFilter("Traffic (line protocol, CSV, NDJSON, gzipped)", "*.lp", "*.txt", "*.csv", "*.ndjson",
-                "*.jsonl", "*.gz"),
+            new FileChooser.ExtensionFilter("Traffic (line protocol, CSV, NDJSON, Prometheus scrapes, gzipped)", "*.lp", "*.txt",
+                "*.csv", "*.ndjson", "*.jsonl", "*.prom", "*.openmetrics", "*.gz"),
             new FileChooser.ExtensionFilter("Traffic summaries (*.summary.json)", "*" + dev.cardinal.traffic.TrafficSummary.EXTENSION),
             new FileChooser.ExtensionFilter("All files", "*"));
         chooser.setInitialDirectory(session.folder());
