@@ -121,6 +121,31 @@ class MappingCuresNodeTest extends WithOpenSearchNode {
         assertEnforced("beside", flat.fields());
     }
 
+    /** Odd values where the object's keys go: a number, an array of objects, null, deep nesting, an empty object. */
+    @Test
+    void oddValuesUnderTheObject(@TempDir Path dir) throws Exception {
+        String deep = "{\"x\":".repeat(25) + "1" + "}".repeat(25);
+        List<String> lines = List.of(
+            "{\"m\":{\"a\":1,\"b\":2,\"c\":3,\"d\":4}}",
+            "{\"m\":5}",
+            "{\"m\":[{\"a\":1},{\"e\":\"x\"}]}",
+            "{\"m\":null}",
+            "{\"m\":" + deep + "}",
+            "{\"m\":{}}",
+            "{\"m\":{\"a\":[1,2,\"three\"],\"b\":true,\"c\":1.5}}",
+            "{\"m\":\"text\"}",
+            "{\"m\":[1,2]}",
+            "{\"m\":[]}",
+            "{\"m\":[{\"a\":1},3]}",
+            "{\"m\":[null,{\"a\":1}]}");
+        Path file = dir.resolve("odd.ndjson");
+        Files.writeString(file, String.join("\n", lines) + "\n");
+        MappingCures.Row flat = cures(file, 1000, null).get("flat_object");
+        long refused = write("odd", JSON.readTree(flat.template()), 1000, lines);
+        assertEquals(refused, flat.refused(), "documents refused");
+        assertEnforced("odd", flat.fields());
+    }
+
     @Test
     void flatObjectLeavesAreKeywords() throws Exception {
         node.ok("PUT", "/leaves", "{\"mappings\":{\"properties\":{\"metrics\":{\"type\":\"flat_object\"}}}}");

@@ -121,7 +121,8 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         if (object != null) {
             ObjectNode without = doc.deepCopy();
             without.remove(object);
-            restRefused += rest.index(without).accepted() ? 0 : 1;
+            // flat_object takes an object, or an array of them, and refuses any other value (measured)
+            restRefused += oneFieldTakes(doc.get(object)) && rest.index(without).accepted() ? 0 : 1;
             ObjectNode flat = doc.deepCopy();
             if (doc.path(object).isObject()) {
                 ObjectNode leaves = flat.putObject(object);
@@ -130,6 +131,21 @@ public final class MappingCures implements NdjsonDocuments.Sink {
             noSubobjectsRefused += noSubobjects.index(flat).accepted() ? 0 : 1;
         }
         timeSeries(doc);
+    }
+
+    private static boolean oneFieldTakes(JsonNode value) {
+        if (value == null || value.isNull() || value.isObject()) {
+            return true;
+        }
+        if (value.isArray()) {
+            for (JsonNode element : value) {
+                if (!element.isNull() && !element.isObject()) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return false;
     }
 
     /** Under {@code subobjects: false} a key keeps its dots and an object's keys become dotted leaves. */
