@@ -137,12 +137,20 @@ class MappingCuresNodeTest extends WithOpenSearchNode {
             "{\"m\":[1,2]}",
             "{\"m\":[]}",
             "{\"m\":[{\"a\":1},3]}",
-            "{\"m\":[null,{\"a\":1}]}");
+            "{\"m\":[null,{\"a\":1}]}",
+            // m.m.KEY=1 of 32,766 UTF-8 bytes is the longest term m._valueAndPath takes; one more refuses the document
+            "{\"m\":{\"" + "k".repeat(32_766 - 6) + "\":1}}",
+            "{\"m\":{\"" + "k".repeat(32_766 - 5) + "\":1}}",
+            "{\"m\":{\"\u00e9" + "k".repeat(32_766 - 8) + "\":1}}",
+            "{\"m\":{\"\u00e9" + "k".repeat(32_766 - 7) + "\":1}}",
+            "{\"m\":{\"a\":{\"b\":\"" + "v".repeat(32_766 - 10) + "\"}}}",
+            "{\"m\":{\"v\":[\"" + "v".repeat(32_766 - 5) + "\"]}}");
         Path file = dir.resolve("odd.ndjson");
         Files.writeString(file, String.join("\n", lines) + "\n");
         MappingCures.Row flat = cures(file, 1000, null).get("flat_object");
         long refused = write("odd", JSON.readTree(flat.template()), 1000, lines);
         assertEquals(refused, flat.refused(), "documents refused");
+        assertEquals(7, refused, "4 values that are not objects, 3 terms too long");
         assertEnforced("odd", flat.fields());
     }
 

@@ -8,6 +8,7 @@ import dev.cardinal.projection.MappingType;
 import dev.cardinal.traffic.NdjsonDocuments;
 import dev.cardinal.traffic.SchemaInference;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -28,6 +29,8 @@ import java.util.TreeMap;
 public final class MappingCures implements NdjsonDocuments.Sink {
     /** Stands for a dot inside a key under {@code subobjects: false}, where a dot no longer makes an object. */
     private static final String KEPT_DOT = "\uE000";
+    /** Lucene's longest term, in UTF-8 bytes: a longer one refuses its document ("immense term"). */
+    private static final int MAX_TERM_BYTES = 32_766;
 
     /**
      * One cure.
@@ -133,19 +136,44 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         timeSeries(doc);
     }
 
-    private static boolean oneFieldTakes(JsonNode value) {
-        if (value == null || value.isNull() || value.isObject()) {
+    /**
+     * Whether a {@code flat_object} takes the object's value: an object, null, or an array of those, each leaf's
+     * term in {@code OBJECT._valueAndPath}, {@code OBJECT.OBJECT.PATH=VALUE}, within Lucene's 32,766 UTF-8 bytes
+     * (measured on 2.19.6: the object's name is in it twice).
+     */
+    private boolean oneFieldTakes(JsonNode value) {
+        if (value == null || value.isNull()) {
             return true;
         }
         if (value.isArray()) {
             for (JsonNode element : value) {
-                if (!element.isNull() && !element.isObject()) {
+                if (!element.isNull() && !(element.isObject() && termsFit(object + "." + object, element))) {
                     return false;
                 }
             }
             return true;
         }
-        return false;
+        return value.isObject() && termsFit(object + "." + object, value);
+    }
+
+    private static boolean termsFit(String path, JsonNode value) {
+        if (value.isObject()) {
+            for (Map.Entry<String, JsonNode> e : value.properties()) {
+                if (!termsFit(path + "." + e.getKey(), e.getValue())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (value.isArray()) {
+            for (JsonNode element : value) {
+                if (!termsFit(path, element)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return value.isNull() || (path + "=" + value.asText()).getBytes(StandardCharsets.UTF_8).length <= MAX_TERM_BYTES;
     }
 
     /** Under {@code subobjects: false} a key keeps its dots and an object's keys become dotted leaves. */
