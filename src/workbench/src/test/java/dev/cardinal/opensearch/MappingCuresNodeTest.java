@@ -211,12 +211,16 @@ class MappingCuresNodeTest extends WithOpenSearchNode {
             }
             sb.append(JSON.writeValueAsString(doc)).append('\n');
         }
+        // a key too long for flat_object's term (refused there), under dynamic mapping a field like any other
+        ObjectNode immense = JSON.createObjectNode().put("@timestamp", "2026-01-05T00:01:00Z").put("tenant", "t0");
+        immense.putObject(object).put("l".repeat(33_000), 1);
+        sb.append(JSON.writeValueAsString(immense)).append('\n');
         Path file = dir.resolve("hostile.ndjson");
         Files.writeString(file, sb);
         Map<String, MappingCures.Row> cures = cures(file, 1000, "tenant");
         MappingCures.Row flat = cures.get("flat_object");
-        assertEquals(0, flat.refused());
-        assertEquals(0, write("hostile", JSON.readTree(flat.template()), 1000, sb.toString().lines().toList()));
+        assertEquals(1, flat.refused());
+        assertEquals(1, write("hostile", JSON.readTree(flat.template()), 1000, sb.toString().lines().toList()));
         assertEnforced("hostile", flat.fields());
         for (String key : keys) {
             ObjectNode q = JSON.createObjectNode();
