@@ -8,7 +8,6 @@ import dev.cardinal.projection.MappingType;
 import dev.cardinal.traffic.NdjsonDocuments;
 import dev.cardinal.traffic.SchemaInference;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,8 +28,6 @@ import java.util.TreeMap;
 public final class MappingCures implements NdjsonDocuments.Sink {
     /** Stands for a dot inside a key under {@code subobjects: false}, where a dot no longer makes an object. */
     private static final String KEPT_DOT = "\uE000";
-    /** Lucene's longest term, in UTF-8 bytes: a longer one refuses its document ("immense term"). */
-    private static final int MAX_TERM_BYTES = 32_766;
 
     /**
      * One cure.
@@ -55,6 +52,8 @@ public final class MappingCures implements NdjsonDocuments.Sink {
     private final String object;
     private final List<String> dimensions;
     private final DocumentMapping rest;
+    private final OneFieldObject flatObject;
+    private final OneFieldObject flattened;
     private final DocumentMapping noSubobjects;
     private final DocumentMapping timeSeries;
     private final IgnoreBeyondLimit ignoring;
@@ -84,6 +83,8 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         long limit = dynamic.limit();
         // what a template declares counts from the start: the one field of the object, the dimensions
         this.rest = new DocumentMapping(Math.max(1, limit - 1), DocumentMapping.DEFAULT_DEPTH);
+        this.flatObject = object == null ? null : new OneFieldObject(object, OneFieldObject.Type.FLAT_OBJECT, limit);
+        this.flattened = object == null ? null : new OneFieldObject(object, OneFieldObject.Type.FLATTENED, limit);
         this.noSubobjects = new DocumentMapping(limit, DocumentMapping.DEFAULT_DEPTH);
         this.timeSeries = new DocumentMapping(Math.max(1, limit - dims.size()), DocumentMapping.DEFAULT_DEPTH);
         this.ignoring = new IgnoreBeyondLimit(limit);
@@ -124,8 +125,9 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         if (object != null) {
             ObjectNode without = doc.deepCopy();
             without.remove(object);
-            // flat_object takes an object, or an array of them, and refuses any other value (measured)
-            restRefused += oneFieldTakes(doc.get(object)) && rest.index(without).accepted() ? 0 : 1;
+            restRefused += rest.index(without).accepted() ? 0 : 1;
+            flatObject.index(doc, without);
+            flattened.index(doc, without);
             ObjectNode flat = doc.deepCopy();
             if (doc.path(object).isObject()) {
                 ObjectNode leaves = flat.putObject(object);
@@ -134,46 +136,6 @@ public final class MappingCures implements NdjsonDocuments.Sink {
             noSubobjectsRefused += noSubobjects.index(flat).accepted() ? 0 : 1;
         }
         timeSeries(doc);
-    }
-
-    /**
-     * Whether a {@code flat_object} takes the object's value: an object, null, or an array of those, each leaf's
-     * term in {@code OBJECT._valueAndPath}, {@code OBJECT.OBJECT.PATH=VALUE}, within Lucene's 32,766 UTF-8 bytes
-     * (measured on 2.19.6: the object's name is in it twice).
-     */
-    private boolean oneFieldTakes(JsonNode value) {
-        if (value == null || value.isNull()) {
-            return true;
-        }
-        if (value.isArray()) {
-            for (JsonNode element : value) {
-                if (!element.isNull() && !(element.isObject() && termsFit(object + "." + object, element))) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return value.isObject() && termsFit(object + "." + object, value);
-    }
-
-    private static boolean termsFit(String path, JsonNode value) {
-        if (value.isObject()) {
-            for (Map.Entry<String, JsonNode> e : value.properties()) {
-                if (!termsFit(path + "." + e.getKey(), e.getValue())) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (value.isArray()) {
-            for (JsonNode element : value) {
-                if (!termsFit(path, element)) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        return value.isNull() || (path + "=" + value.asText()).getBytes(StandardCharsets.UTF_8).length <= MAX_TERM_BYTES;
     }
 
     /** Under {@code subobjects: false} a key keeps its dots and an object's keys become dotted leaves. */
@@ -237,14 +199,15 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         if (object == null) {
             return rows;
         }
-        long oneField = rest.totalFields() + 1;
-        rows.add(new Row("flat_object", "OpenSearch 2.7+", "yes: one field, counted on the node", oneField, restRefused, 0, 0,
+        rows.add(new Row("flat_object", "OpenSearch 2.7+", "yes: one field, counted on the node", flatObject.fields(),
+            flatObject.refused(), 0, 0,
             "each leaf a keyword: term, prefix and match on " + object + ".KEY; range compares strings (\"10\" < \"9\");"
                 + " sum, avg and other numeric aggregations refused, terms aggregation empty", "",
             "measured on OpenSearch 2.19.6 (MappingCuresNodeTest); "
                 + "https://docs.opensearch.org/latest/field-types/supported-field-types/flat-object/",
             CureTemplates.text(CureTemplates.oneField(pattern, object, "flat_object"))));
-        rows.add(new Row("flattened", "Elasticsearch 7.3+", "no: No handler for type [flattened]", oneField, restRefused, 0, 0,
+        rows.add(new Row("flattened", "Elasticsearch 7.3+", "no: No handler for type [flattened]", flattened.fields(),
+            flattened.refused(), 0, 0,
             "each leaf a keyword: term, terms, prefix, range as strings, terms aggregation; no numeric range, sum or avg", "",
             "https://www.elastic.co/guide/en/elasticsearch/reference/current/flattened.html",
             CureTemplates.text(CureTemplates.oneField(pattern, object, "flattened"))));
