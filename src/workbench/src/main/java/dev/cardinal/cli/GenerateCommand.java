@@ -2,6 +2,7 @@ package dev.cardinal.cli;
 
 import dev.cardinal.engines.Bundle;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.Sample;
@@ -54,6 +55,9 @@ final class GenerateCommand implements Callable<Integer> {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    /** The slots a tenant needs are provisioned for this long; the templates themselves do not depend on it. */
+    private static final java.time.Duration CURES_HORIZON = java.time.Duration.ofDays(30);
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = TerminalText.out(spec);
@@ -82,8 +86,9 @@ final class GenerateCommand implements Callable<Integer> {
         String organisation = org != null ? org : Bundle.organisation(ws);
         // example values come from the sample when one is bound; without it the examples that need a value are left out
         Map<String, EventKindSample> samples = new LinkedHashMap<>();
+        List<SampleReader.Source> sources = List.of();
         if (!ws.samples().isEmpty()) {
-            List<SampleReader.Source> sources = access.sources(workspace, ws, err, "generate");
+            sources = access.sources(workspace, ws, err, "generate");
             if (sources == null) {
                 return SampleAccess.REFUSED;
             }
@@ -99,6 +104,26 @@ final class GenerateCommand implements Callable<Integer> {
         }
         Bundle.write(contents, output, workspace.getFileName().toString(), f -> out.println("Wrote " + f));
         contents.notWritten().forEach(n -> err.println("cardinal generate: not written: " + n));
+        writeCures(ws, sources, out, err);
         return 0;
+    }
+
+    /**
+     * With a document target, each cure's index template for each NDJSON sample the workspace binds
+     * ({@code KIND.CURE.index-template.json}), counted against the target's limit.
+     */
+    private void writeCures(Workspace ws, List<SampleReader.Source> sources, PrintWriter out, PrintWriter err)
+        throws IOException {
+        Target target = DocumentLint.documentTarget(ws);
+        List<SampleReader.Source> documents = sources.stream()
+            .filter(s -> s.binding().format() == dev.cardinal.model.SampleFormat.NDJSON).toList();
+        if (target == null || documents.isEmpty()) {
+            return;
+        }
+        List<MappingReport.Kind> kinds = new ArrayList<>();
+        for (MappingReport.Kind k : DocumentLint.workspace(ws, documents, target, null, CURES_HORIZON, err)) {
+            kinds.add(DocumentSamples.withCures(k, CURES_HORIZON));
+        }
+        CuresReport.write(kinds, output).forEach(f -> out.println("Wrote " + f));
     }
 }

@@ -67,4 +67,18 @@ class AnalyzeCuresTest {
         assertFalse(text.out().lines().anyMatch(l -> l.startsWith("name */")), text.out());
         assertTrue(text.out().contains("cures for the names under bad"), text.out());
     }
+
+    @Test
+    void generateWritesEachCuresTemplateForADocumentTarget(@TempDir Path dir) throws Exception {
+        Path ws = DocumentWorkspace.write(dir);
+        Path out = dir.resolve("out");
+        CliRun r = CliRun.of("generate", ws.toString(), "-o", out.toString());
+        assertEquals(0, r.code(), r.err());
+        Path flat = out.resolve("custom-metric.flat-object.index-template.json");
+        assertTrue(r.out().contains("Wrote " + flat), r.out());
+        JsonNode template = new ObjectMapper().readTree(flat.toFile());
+        assertEquals("flat_object", template.at("/template/mappings/properties/metrics/type").asText());
+        JsonNode ignore = new ObjectMapper().readTree(out.resolve("custom-metric.ignore-dynamic-beyond-limit.index-template.json").toFile());
+        assertEquals(5000, ignore.at("/template/settings/index.mapping.total_fields.limit").asLong(), "the target's limit");
+    }
 }

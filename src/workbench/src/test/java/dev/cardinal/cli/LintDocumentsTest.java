@@ -19,15 +19,7 @@ class LintDocumentsTest {
 
     @Test
     void aWorkspaceWithADocumentTargetLintsItsDocuments(@TempDir Path dir) throws Exception {
-        assertEquals(0, CliRun.of("sample-data", "custom-metrics", "--documents", "-o", dir.toString()).code());
-        Path ws = dir.resolve("custom-metrics/custom-metrics.cardinal.json");
-        String json = Files.readString(ws).replaceFirst("\"formatVersion\" *: *1", "\"formatVersion\": 3")
-            .replaceFirst("\"targets\" *: *\\[ *]", "\"targets\": [{ \"id\": \"search\", \"name\": \"search\", \"kind\":"
-                + " \"opensearch\", \"url\": \"http://127.0.0.1:9\", \"database\": \"metrics\", \"limits\": {"
-                + " \"totalFields\": 5000 } }]")
-            .replaceFirst("\"path\" *: *\"traffic.lp.gz\" *, *\"format\" *: *\"line-protocol\"",
-                "\"path\": \"documents.ndjson.gz\", \"format\": \"ndjson\", \"eventKind\": \"custom_metric\"");
-        Files.writeString(ws, json);
+        Path ws = DocumentWorkspace.write(dir);
         CliRun r = CliRun.of("lint", ws.toString(), "--format", "json");
         assertEquals(LintCommand.FINDINGS, r.code(), "5 documents give a long 'n/a': " + r.err() + r.out());
         JsonNode report = new ObjectMapper().readTree(r.out());

@@ -87,4 +87,17 @@ class MappingCuresTest {
         assertEquals("time_series", t.at("/template/settings/index.mode").asText());
         assertTrue(t.at("/template/mappings/properties/host/time_series_dimension").asBoolean());
     }
+
+    @Test
+    void flattenedRefusesObjectsDeeperThanItsDepthLimit(@TempDir Path dir) throws Exception {
+        String twenty = "{\"x\":".repeat(19) + "1" + "}".repeat(19);
+        String deeper = "{\"x\":".repeat(20) + "1" + "}".repeat(20);
+        Map<String, MappingCures.Row> c = cures(dir, 1000,
+            "{\"m\":{\"a\":1,\"b\":2,\"c\":3,\"d\":4}}",
+            "{\"m\":{\"a\":" + twenty + "}}",
+            "{\"m\":{\"a\":[" + deeper + "]}}",
+            "{\"m\":{\"a\":" + deeper + "}}");
+        assertEquals(2, c.get("flattened").refused(), "m and 20 objects within it are taken, 21 are not");
+        assertEquals(0, c.get("flat_object").refused(), "OpenSearch 2.19.6 takes 25 levels (MappingCuresNodeTest)");
+    }
 }

@@ -52,6 +52,8 @@ public final class MappingCures implements NdjsonDocuments.Sink {
     private final String object;
     private final List<String> dimensions;
     private final DocumentMapping rest;
+    private final OneFieldObject flatObject;
+    private final OneFieldObject flattened;
     private final DocumentMapping noSubobjects;
     private final DocumentMapping timeSeries;
     private final IgnoreBeyondLimit ignoring;
@@ -81,6 +83,8 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         long limit = dynamic.limit();
         // what a template declares counts from the start: the one field of the object, the dimensions
         this.rest = new DocumentMapping(Math.max(1, limit - 1), DocumentMapping.DEFAULT_DEPTH);
+        this.flatObject = object == null ? null : new OneFieldObject(object, OneFieldObject.Type.FLAT_OBJECT, limit);
+        this.flattened = object == null ? null : new OneFieldObject(object, OneFieldObject.Type.FLATTENED, limit);
         this.noSubobjects = new DocumentMapping(limit, DocumentMapping.DEFAULT_DEPTH);
         this.timeSeries = new DocumentMapping(Math.max(1, limit - dims.size()), DocumentMapping.DEFAULT_DEPTH);
         this.ignoring = new IgnoreBeyondLimit(limit);
@@ -122,6 +126,8 @@ public final class MappingCures implements NdjsonDocuments.Sink {
             ObjectNode without = doc.deepCopy();
             without.remove(object);
             restRefused += rest.index(without).accepted() ? 0 : 1;
+            flatObject.index(doc, without);
+            flattened.index(doc, without);
             ObjectNode flat = doc.deepCopy();
             if (doc.path(object).isObject()) {
                 ObjectNode leaves = flat.putObject(object);
@@ -193,14 +199,15 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         if (object == null) {
             return rows;
         }
-        long oneField = rest.totalFields() + 1;
-        rows.add(new Row("flat_object", "OpenSearch 2.7+", "yes: one field, counted on the node", oneField, restRefused, 0, 0,
+        rows.add(new Row("flat_object", "OpenSearch 2.7+", "yes: one field, counted on the node", flatObject.fields(),
+            flatObject.refused(), 0, 0,
             "each leaf a keyword: term, prefix and match on " + object + ".KEY; range compares strings (\"10\" < \"9\");"
                 + " sum, avg and other numeric aggregations refused, terms aggregation empty", "",
             "measured on OpenSearch 2.19.6 (MappingCuresNodeTest); "
                 + "https://docs.opensearch.org/latest/field-types/supported-field-types/flat-object/",
             CureTemplates.text(CureTemplates.oneField(pattern, object, "flat_object"))));
-        rows.add(new Row("flattened", "Elasticsearch 7.3+", "no: No handler for type [flattened]", oneField, restRefused, 0, 0,
+        rows.add(new Row("flattened", "Elasticsearch 7.3+", "no: No handler for type [flattened]", flattened.fields(),
+            flattened.refused(), 0, 0,
             "each leaf a keyword: term, terms, prefix, range as strings, terms aggregation; no numeric range, sum or avg", "",
             "https://www.elastic.co/guide/en/elasticsearch/reference/current/flattened.html",
             CureTemplates.text(CureTemplates.oneField(pattern, object, "flattened"))));
