@@ -61,6 +61,7 @@ public record InfluxV1Migration(Place source, Place into, MigrationMapping mappi
         if (!source.database().equals(into.database())) {
             throw new IllegalArgumentException("the migration stays in one database");
         }
+        MigrationMapping.requireNoTrailingBackslash("measurement", into.measurement());
     }
 
     /** The rewrite of one window. */

@@ -56,6 +56,7 @@ public record MigrationMapping(List<String> tags, List<Column> columns, List<Str
                 throw new IllegalArgumentException("tag '" + oldKey + "' is renamed '" + t.key() + "': InfluxQL's GROUP BY keeps a"
                     + " tag under its own key, so a tag cannot be renamed by SELECT INTO");
             }
+            requireNoTrailingBackslash("tag key", t.key());
             tags.add(t.key());
         }
         List<Column> columns = new ArrayList<>();
@@ -74,6 +75,17 @@ public record MigrationMapping(List<String> tags, List<Column> columns, List<Str
         }
         List<String> dropped = from.attributesUsed().stream().filter(a -> to.roleOf(a) == Role.DROPPED).toList();
         return new MigrationMapping(tags, columns, dropped);
+    }
+
+    /**
+     * influxd (1.6.7, read on the real server) joins a SELECT INTO's series key without escaping it: a measurement or
+     * tag key that ends in a backslash escapes the comma after it, and the tag set becomes part of the name.
+     */
+    static void requireNoTrailingBackslash(String what, String name) {
+        if (name.endsWith("\\")) {
+            throw new IllegalArgumentException("the " + what + " '" + name + "' ends in a backslash: InfluxDB writes a SELECT INTO's"
+                + " series key unescaped, so the backslash would join the tags to the name; choose another name");
+        }
     }
 
     private static void requireLiteral(Layout l) {
