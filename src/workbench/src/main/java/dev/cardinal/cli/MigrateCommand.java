@@ -64,7 +64,7 @@ final class MigrateCommand implements Callable<Integer> {
     Path state;
 
     @Option(names = "--probe-points", defaultValue = "5000", paramLabel = "N",
-        description = "Points the probe rewrites to measure the target's pace (default: ${DEFAULT-VALUE}).")
+        description = "Most points the probe rewrites of one window to measure the target's pace (default: ${DEFAULT-VALUE}).")
     long probePoints;
 
     @CommandLine.Mixin
@@ -133,17 +133,21 @@ final class MigrateCommand implements Callable<Integer> {
         throws IOException, InfluxV1Exception, InterruptedException {
         long startedNs = System.currentTimeMillis() * 1_000_000L;
         List<InfluxV1Migration.Window> windows = m.windows(client);
-        long points = 0;
+        List<Long> perWindow = new java.util.ArrayList<>();
         for (InfluxV1Migration.Window w : windows) {
-            points += m.count(client, m.source(), w).points();
+            perWindow.add(m.count(client, m.source(), w).points());
         }
+        long points = perWindow.stream().mapToLong(Long::longValue).sum();
         Plan plan = new Plan(UrlCredentials.redacted(client.url()) + " database " + m.source().database(),
             m.steps(windows, m.queriesReadingSource(client)));
         out.print(plan.text());
         if (!m.mapping().dropped().isEmpty()) {
             out.println("not carried (the new layout does not store them): " + String.join(", ", m.mapping().dropped()));
         }
-        MigrationProbe probe = MigrationProbe.measure(client, m, windows, points, probePoints);
+        Path file = state != null ? state : workspace.toAbsolutePath().resolveSibling(
+            workspace.getFileName() + ".migrate-" + old.id() + "-" + neu.id() + ".state.json");
+        MigrationProbe probe = MigrationProbe.measure(client, m, windows, perWindow, probePoints)
+            .plusPerWindow(MigrationState.secondsToRecord(file));
         Sample sample = ws.samples().isEmpty() ? null : TerminalProgress.read(SampleReader.sources(workspace, ws), spec);
         MigrationCost.of(ws, sample, old, neu, points, windows.size(), probe).print(out);
         if (!execute) {
@@ -151,8 +155,6 @@ final class MigrateCommand implements Callable<Integer> {
             out.flush();
             return 0;
         }
-        Path file = state != null ? state : workspace.toAbsolutePath().resolveSibling(
-            workspace.getFileName() + ".migrate-" + old.id() + "-" + neu.id() + ".state.json");
         MigrationState progress = MigrationState.open(file, MigrationRun.planIdentity(m));
         boolean terminal = TerminalProgress.stderrIsTerminal();
         long start = System.nanoTime();
@@ -162,7 +164,7 @@ final class MigrateCommand implements Callable<Integer> {
                 err.flush();
             }
         });
-        out.printf(java.util.Locale.ROOT, "migrated: %d points in %d window(s) (%d run now, %d done before) in %.1f s; progress in %s%n",
+        out.printf(java.util.Locale.ROOT, "migrated: %d points in %d window(s) (%d run now, %d done before) in %.2f s; progress in %s%n",
             r.points(), windows.size(), r.windowsRun(), r.windowsSkipped(), (System.nanoTime() - start) / 1e9, file);
         if (dropOld != null) {
             if (!dropOld.equals(m.source().measurement())) {

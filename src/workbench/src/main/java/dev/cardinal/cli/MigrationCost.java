@@ -70,9 +70,10 @@ record MigrationCost(long points, int windows, Projection before, Projection aft
         } else {
             out.println("  series, bytes, memory: not projected (the workspace binds no sample of this event kind)");
         }
-        out.println("  time:                " + String.format(java.util.Locale.ROOT, "%.1f s", probe.secondsFor(points)) + " at the target's measured pace (probe: "
+        out.println("  time:                " + String.format(java.util.Locale.ROOT, "%.2f s", probe.secondsFor(points, windows)) + " at the target's measured pace (probe: "
             + Quantities.count(probe.points()) + " points rewritten and checked in "
-            + String.format(java.util.Locale.ROOT, "%.2f", probe.seconds()) + " s)");
+            + String.format(java.util.Locale.ROOT, "%.2f s; %.1f ms a window and %.1f µs a point)", probe.seconds(),
+            probe.secondsPerWindow() * 1e3, probe.secondsPerPoint() * 1e6));
     }
 
     private String freed() {

@@ -77,6 +77,25 @@ public final class MigrationState {
         AtomicFiles.write(file, JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root));
     }
 
+    /**
+     * What recording a window costs where {@code file} lives (the write is forced to disk, which a busy disk makes
+     * slow): the median of a few writes of a file of its size beside it, each removed again.
+     */
+    public static double secondsToRecord(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        double[] took = new double[5];
+        byte[] bytes = new byte[512];
+        for (int i = 0; i < took.length; i++) {
+            Path probe = dir.resolve("." + file.getFileName() + ".probe");
+            long start = System.nanoTime();
+            AtomicFiles.write(probe, bytes);
+            took[i] = (System.nanoTime() - start) / 1e9;
+            Files.deleteIfExists(probe);
+        }
+        java.util.Arrays.sort(took);
+        return took[took.length / 2];
+    }
+
     public Path file() {
         return file;
     }
