@@ -7,7 +7,7 @@ import picocli.CommandLine.Command;
 /** The {@code cardinal} command line. With no arguments it prints help. */
 @Command(name = Main.NAME, mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "Schema design workbench for time-series databases: see what a layout costs before the series exist.",
-    subcommands = {AnalyzeCommand.class, ApplyCommand.class, CaptureCommand.class, CompareCommand.class, GenerateCommand.class, GuiCommand.class, ImportCommand.class, InferCommand.class, LintCommand.class, PlanCommand.class,
+    subcommands = {AnalyzeCommand.class, ApplyCommand.class, CaptureCommand.class, CompareCommand.class, GenerateCommand.class, GuiCommand.class, ImportCommand.class, InferCommand.class, LintCommand.class, MigrateCommand.class, PlanCommand.class,
         SampleDataCommand.class,
         SummarizeCommand.class, SynthesizeCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -168,7 +168,7 @@ final class TerminalProgress implements ReadMonitor, AutoCloseable {
     }
 
     /** Linux says what file descriptor 2 is; elsewhere a console means the session is interactive. */
-    private static boolean stderrIsTerminal() {
+    static boolean stderrIsTerminal() {
         try {
             String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
             return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");

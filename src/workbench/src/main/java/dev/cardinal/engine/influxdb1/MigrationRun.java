@@ -1,0 +1,79 @@
+package dev.cardinal.engine.influxdb1;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Runs a migration's windows in order, each checked before the next: a window already recorded in the state is not
+ * run again; the window a stop cut off is run again whole. That rewrite relies on InfluxDB storing one point per
+ * series and time: the copy's points land on the same series and times with the same values, so they replace
+ * themselves and none is stored twice (the check after the window counts it). A window still open (it ends after the
+ * run began, so writers may add to it) is run and checked but not recorded: the next run carries what arrived since.
+ */
+public final class MigrationRun {
+    /** Told after each window. */
+    public interface Progress {
+        void window(int index, int of, InfluxV1Migration.Window w, long points, boolean skipped);
+    }
+
+    /** A window whose copy differs from its source: the run stops there, and the window is not recorded. */
+    public static final class CheckFailed extends IOException {
+        public CheckFailed(String message) {
+            super(message);
+        }
+    }
+
+    /** What the run did: points and series of the new layout over every window, and how many windows it ran. */
+    public record Result(long points, long seriesWindows, int windowsRun, int windowsSkipped) {
+    }
+
+    private final InfluxV1Client client;
+    private final InfluxV1Migration migration;
+    private final MigrationState state;
+
+    public MigrationRun(InfluxV1Client client, InfluxV1Migration migration, MigrationState state) {
+        this.client = client;
+        this.migration = migration;
+        this.state = state;
+    }
+
+    /** The identity of a migration's plan, for its state file: what it reads, writes and selects. */
+    public static String planIdentity(InfluxV1Migration m) {
+        return m.selectInto(new InfluxV1Migration.Window(0, 0));
+    }
+
+    public Result run(List<InfluxV1Migration.Window> windows, long startedNs, Progress progress)
+        throws IOException, InfluxV1Exception, InterruptedException {
+        long points = 0;
+        long series = 0;
+        int ran = 0;
+        int skipped = 0;
+        for (int i = 0; i < windows.size(); i++) {
+            InfluxV1Migration.Window w = windows.get(i);
+            if (state.isDone(w)) {
+                MigrationState.Done d = state.done(w);
+                points += d.points();
+                series += d.series();
+                skipped++;
+                progress.window(i + 1, windows.size(), w, d.points(), true);
+                continue;
+            }
+            client.query(migration.selectInto(w), migration.source().database());
+            InfluxV1Migration.Counts in = migration.count(client, migration.source(), w);
+            InfluxV1Migration.Counts out = migration.count(client, migration.into(), w);
+            String difference = migration.difference(in, out);
+            if (difference != null) {
+                throw new CheckFailed("window " + (i + 1) + " of " + windows.size() + " (" + w + "): " + difference
+                    + "; the windows before it are recorded in " + state.file());
+            }
+            if (w.endNs() <= startedNs) {
+                state.record(w, in.points(), in.series());
+            }
+            points += in.points();
+            series += in.series();
+            ran++;
+            progress.window(i + 1, windows.size(), w, in.points(), false);
+        }
+        return new Result(points, series, ran, skipped);
+    }
+}
