@@ -1,6 +1,7 @@
 package dev.cardinal.cli;
 
 import dev.cardinal.engine.opensearch.DocumentIndexPush;
+import dev.cardinal.engine.opensearch.MappingCures;
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.engines.Engines;
@@ -341,7 +342,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             String name = DocumentSamples.name(f);
             kinds.add(DocumentSamples.withCures(DocumentSamples.read(name, f, limit, tenant, DocumentSamples.engine(kind),
-                settings.horizon(), err), settings.horizon()));
+                settings.horizon(), err), MappingCures.patterns(name), settings.horizon()));
         }
         DocumentIndexPush.Measured measured = null;
         if (pushTo != null) {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 
 /** One NDJSON file of documents followed into an index under dynamic mapping, and the document rules run over it. */
 final class DocumentSamples {
@@ -28,9 +29,9 @@ final class DocumentSamples {
     }
 
     /** {@code kind} with the cures for the mapping explosion counted over its file's documents, read again. */
-    static MappingReport.Kind withCures(MappingReport.Kind kind, Duration horizon) throws IOException {
+    static MappingReport.Kind withCures(MappingReport.Kind kind, List<String> patterns, Duration horizon) throws IOException {
         return new MappingReport.Kind(kind.name(), kind.file(), kind.projection(), kind.findings(),
-            MappingCures.of(Path.of(kind.file()), kind.projection(), kind.name(), horizon));
+            MappingCures.of(Path.of(kind.file()), kind.projection(), patterns, horizon));
     }
 
     /** A file's name without its NDJSON and gzip endings: the documents' event kind. */

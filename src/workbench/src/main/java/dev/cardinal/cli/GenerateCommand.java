@@ -122,7 +122,7 @@ final class GenerateCommand implements Callable<Integer> {
         }
         List<MappingReport.Kind> kinds = new ArrayList<>();
         for (MappingReport.Kind k : DocumentLint.workspace(ws, documents, target, null, CURES_HORIZON, err)) {
-            kinds.add(DocumentSamples.withCures(k, CURES_HORIZON));
+            kinds.add(DocumentSamples.withCures(k, List.of(target.database(), target.database() + "-*"), CURES_HORIZON));
         }
         CuresReport.write(kinds, output).forEach(f -> out.println("Wrote " + f));
     }

@@ -78,6 +78,7 @@ class AnalyzeCuresTest {
         assertTrue(r.out().contains("Wrote " + flat), r.out());
         JsonNode template = new ObjectMapper().readTree(flat.toFile());
         assertEquals("flat_object", template.at("/template/mappings/properties/metrics/type").asText());
+        assertEquals("[\"metrics\",\"metrics-*\"]", template.get("index_patterns").toString(), "the target's index");
         JsonNode ignore = new ObjectMapper().readTree(out.resolve("custom-metric.ignore-dynamic-beyond-limit.index-template.json").toFile());
         assertEquals(5000, ignore.at("/template/settings/index.mapping.total_fields.limit").asLong(), "the target's limit");
     }

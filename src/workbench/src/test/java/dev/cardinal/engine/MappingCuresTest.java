@@ -11,6 +11,7 @@ import dev.cardinal.projection.Projections;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class MappingCuresTest {
         Path file = dir.resolve("d.ndjson");
         Files.writeString(file, String.join("\n", lines) + "\n");
         MappingProjection p = Projections.documents(file, null, limit).projection();
-        return MappingCures.of(file, p, "d", Duration.ofDays(1)).rows().stream()
+        return MappingCures.of(file, p, List.of("d*"), Duration.ofDays(1)).rows().stream()
             .collect(Collectors.toMap(MappingCures.Row::cure, r -> r));
     }
 

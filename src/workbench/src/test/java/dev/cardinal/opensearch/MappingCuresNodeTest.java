@@ -34,7 +34,7 @@ class MappingCuresNodeTest extends WithOpenSearchNode {
 
     private static Map<String, MappingCures.Row> cures(Path file, long limit, String tenant) throws Exception {
         MappingProjection p = Projections.documents(file, tenant, limit).projection();
-        return MappingCures.of(file, p, "stream", Duration.ofDays(30)).rows().stream()
+        return MappingCures.of(file, p, List.of("stream*"), Duration.ofDays(30)).rows().stream()
             .collect(Collectors.toMap(MappingCures.Row::cure, r -> r));
     }
 

@@ -18,32 +18,32 @@ final class CureTemplates {
     private CureTemplates() {
     }
 
-    /** A template for {@code pattern}, with one shard and no replica; the caller fills in its settings and mappings. */
-    private static ObjectNode base(String pattern) {
+    /** A template for {@code patterns}, with one shard and no replica; the caller fills in its settings and mappings. */
+    private static ObjectNode base(List<String> patterns) {
         ObjectNode root = JSON.createObjectNode();
-        root.putArray("index_patterns").add(pattern);
+        patterns.forEach(root.putArray("index_patterns")::add);
         root.putObject("template").putObject("settings").put("number_of_shards", 1).put("number_of_replicas", 0);
         return root;
     }
 
     /** The object as one field of {@code type} ({@code flat_object} for OpenSearch, {@code flattened} for Elasticsearch). */
-    static ObjectNode oneField(String pattern, String object, String type) {
-        ObjectNode root = base(pattern);
+    static ObjectNode oneField(List<String> patterns, String object, String type) {
+        ObjectNode root = base(patterns);
         ((ObjectNode) root.get("template")).putObject("mappings").putObject("properties").putObject(object).put("type", type);
         return root;
     }
 
     /** The object with {@code subobjects: false} (Elasticsearch 8.3+): its dotted keys are leaves, without objects. */
-    static ObjectNode noSubobjects(String pattern, String object) {
-        ObjectNode root = base(pattern);
+    static ObjectNode noSubobjects(List<String> patterns, String object) {
+        ObjectNode root = base(patterns);
         ((ObjectNode) root.get("template")).putObject("mappings").putObject("properties").putObject(object)
             .put("type", "object").put("subobjects", false);
         return root;
     }
 
     /** Dynamic mapping that keeps documents and ignores the fields beyond the limit (Elasticsearch 8.13+). */
-    static ObjectNode ignoreBeyondLimit(String pattern, long limit) {
-        ObjectNode root = base(pattern);
+    static ObjectNode ignoreBeyondLimit(List<String> patterns, long limit) {
+        ObjectNode root = base(patterns);
         ((ObjectNode) root.get("template").get("settings")).put("index.mapping.total_fields.limit", limit)
             .put("index.mapping.total_fields.ignore_dynamic_beyond_limit", true);
         return root;
@@ -53,8 +53,8 @@ final class CureTemplates {
      * A time series data stream (Elasticsearch 8.7+ GA): {@code index.mode: time_series}, the dimensions as keywords
      * with {@code time_series_dimension}, routed on them, {@code @timestamp} a date.
      */
-    static ObjectNode timeSeries(String pattern, List<String> dimensions) {
-        ObjectNode root = base(pattern);
+    static ObjectNode timeSeries(List<String> patterns, List<String> dimensions) {
+        ObjectNode root = base(patterns);
         root.putObject("data_stream");
         ObjectNode template = (ObjectNode) root.get("template");
         ObjectNode settings = (ObjectNode) template.get("settings");

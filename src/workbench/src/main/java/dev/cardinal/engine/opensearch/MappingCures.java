@@ -104,12 +104,17 @@ public final class MappingCures implements NdjsonDocuments.Sink {
      * The cures for {@code file}'s documents, read twice more after {@code dynamic} was projected from them: once for
      * the mapping their keys want (a limit that refuses the first documents hides where the names go), once to count.
      */
-    public static Table of(Path file, MappingProjection dynamic, String kindName, Duration horizon) throws IOException {
+    public static Table of(Path file, MappingProjection dynamic, List<String> patterns, Duration horizon) throws IOException {
         DocumentMapping wanted = new DocumentMapping(Long.MAX_VALUE, Integer.MAX_VALUE);
         NdjsonDocuments.read(file, d -> wanted.index(d.json()));
         MappingCures cures = new MappingCures(dynamic, wanted.fields());
         NdjsonDocuments.read(file, cures);
-        return new Table(cures.object, cures.rows(kindName, horizon));
+        return new Table(cures.object, cures.rows(patterns, horizon));
+    }
+
+    /** The index patterns of a stream's templates when no index is known: its name as a slug, then any suffix. */
+    public static List<String> patterns(String kindName) {
+        return List.of(SchemaInference.slug(kindName) + "*");
     }
 
     /** The object of {@code mapping} holding the most fields, or null when the top level holds more. */
@@ -183,8 +188,7 @@ public final class MappingCures implements NdjsonDocuments.Sink {
     }
 
     /** The rows, dynamic mapping and the slots first; the object's cures only when the names arrive under an object. */
-    public List<Row> rows(String kindName, Duration horizon) {
-        String pattern = SchemaInference.slug(kindName) + "*";
+    public List<Row> rows(List<String> patterns, Duration horizon) {
         List<Row> rows = new ArrayList<>();
         rows.add(new Row("dynamic mapping", "OpenSearch, Elasticsearch", "the default", dynamic.fields(), dynamicRefused(),
             0, 0, "every leaf typed: ranges and aggregations on numbers; documents past the limit are refused", "",
@@ -205,28 +209,28 @@ public final class MappingCures implements NdjsonDocuments.Sink {
                 + " sum, avg and other numeric aggregations refused, terms aggregation empty", "",
             "measured on OpenSearch 2.19.6 (MappingCuresNodeTest); "
                 + "https://docs.opensearch.org/latest/field-types/supported-field-types/flat-object/",
-            CureTemplates.text(CureTemplates.oneField(pattern, object, "flat_object"))));
+            CureTemplates.text(CureTemplates.oneField(patterns, object, "flat_object"))));
         rows.add(new Row("flattened", "Elasticsearch 7.3+", "no: No handler for type [flattened]", flattened.fields(),
             flattened.refused(), 0, 0,
             "each leaf a keyword: term, terms, prefix, range as strings, terms aggregation; no numeric range, sum or avg", "",
             "https://www.elastic.co/guide/en/elasticsearch/reference/current/flattened.html",
-            CureTemplates.text(CureTemplates.oneField(pattern, object, "flattened"))));
+            CureTemplates.text(CureTemplates.oneField(patterns, object, "flattened"))));
         rows.add(new Row("subobjects: false", "Elasticsearch 8.3+", "no: unsupported parameters [subobjects : false]",
             noSubobjects.totalFields(), noSubobjectsRefused, 0, 0,
             "every leaf typed as under dynamic mapping, its dots kept in its name; one field per name still",
             "no object per dot: a.b.c is one field", "https://www.elastic.co/guide/en/elasticsearch/reference/current/subobjects.html",
-            CureTemplates.text(CureTemplates.noSubobjects(pattern, object))));
+            CureTemplates.text(CureTemplates.noSubobjects(patterns, object))));
         rows.add(new Row("ignore_dynamic_beyond_limit", "Elasticsearch 8.13+", "no: unknown setting", ignoring.fields(),
             ignoring.refused(), ignoring.ignoredFields(), ignoring.documentsWithIgnored(),
             "fields within the limit as under dynamic mapping; an ignored field is only in _source: not searchable,"
                 + " found with term on _ignored", "",
             "https://www.elastic.co/guide/en/elasticsearch/reference/current/mapping-settings-limit.html",
-            CureTemplates.text(CureTemplates.ignoreBeyondLimit(pattern, dynamic.limit()))));
-        rows.add(timeSeriesRow(pattern));
+            CureTemplates.text(CureTemplates.ignoreBeyondLimit(patterns, dynamic.limit()))));
+        rows.add(timeSeriesRow(patterns));
         return rows;
     }
 
-    private Row timeSeriesRow(String pattern) {
+    private Row timeSeriesRow(List<String> patterns) {
         long fields = timeSeries.totalFields() + dimensions.size();
         String note = dimensions.isEmpty()
             ? "no top-level string to make a dimension: a time series index routes on at least one"
@@ -238,6 +242,6 @@ public final class MappingCures implements NdjsonDocuments.Sink {
         return new Row("time_series", "Elasticsearch 8.7+", "no: unknown setting [index.mode]", fields, timeSeriesRefused,
             0, 0, "dimensions filter like tags; metrics typed; the metric names still make one field each", note,
             "https://www.elastic.co/guide/en/elasticsearch/reference/current/tsds.html",
-            CureTemplates.text(CureTemplates.timeSeries(pattern, dimensions)));
+            CureTemplates.text(CureTemplates.timeSeries(patterns, dimensions)));
     }
 }
