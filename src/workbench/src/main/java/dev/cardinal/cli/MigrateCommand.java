@@ -108,7 +108,7 @@ final class MigrateCommand implements Callable<Integer> {
         InfluxV1Client client = connection.v1Client(connection.uri(), secrets, err);
         try {
             return run(ws, old.get(), neu.get(), migration, client, out, err);
-        } catch (InfluxV1Exception | MigrationRun.CheckFailed e) {
+        } catch (IOException e) {
             err.println("cardinal migrate: " + UrlCredentials.redacted(e.getMessage()));
             return FAILED;
         } catch (InterruptedException e) {
