@@ -138,6 +138,7 @@ final class InputSpec implements Serializable {
             case CSV -> new CsvReader();
             case NDJSON -> new NdjsonReader();
             case SUMMARY -> throw new IllegalArgumentException("a traffic summary holds counts, not traffic: it is never read as input");
+            case PROMETHEUS_TEXT -> throw new IllegalArgumentException("a Prometheus scrape is a desktop sample: InputFormat never gives it");
         };
         try {
             reader.read(new ByteArrayInputStream(chunk), "input", binding, into, ReadMonitor.NONE);
