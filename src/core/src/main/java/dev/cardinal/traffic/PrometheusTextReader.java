@@ -28,6 +28,8 @@ import java.util.concurrent.CancellationException;
 public final class PrometheusTextReader implements TrafficReader {
     /** The field that holds each sample's value. */
     public static final String VALUE = "value";
+    /** A decimal float as the format writes one (Go's ParseFloat without hex, underscores or the named values). */
+    private static final java.util.regex.Pattern FLOAT = java.util.regex.Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
 
     @Override
     public void read(InputStream in, String file, SampleBinding binding, SampleBuilder into, ReadMonitor monitor)
@@ -192,9 +194,10 @@ public final class PrometheusTextReader implements TrafficReader {
                     char c = s.charAt(at++);
                     if (c == '\\' && at < s.length()) {
                         char e = s.charAt(at++);
-                        value.append(e == 'n' ? '\n' : e == '\\' ? '\\' : e == '"' ? '"' : e);
-                        if (e != 'n' && e != '\\' && e != '"') {
-                            value.insert(value.length() - 1, '\\'); // an unknown escape stays as written
+                        switch (e) {
+                            case 'n' -> value.append('\n');
+                            case '\\', '"' -> value.append(e);
+                            default -> value.append('\\').append(e); // an unknown escape stays as written
                         }
                     } else {
                         value.append(c);
@@ -245,7 +248,7 @@ public final class PrometheusTextReader implements TrafficReader {
                     return Double.NEGATIVE_INFINITY;
                 }
                 default -> {
-                    if (text.isEmpty() || !text.matches("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?")) {
+                    if (!FLOAT.matcher(text).matches()) {
                         return null;
                     }
                     return Double.parseDouble(text);
