@@ -150,6 +150,32 @@ public final class LayoutMeasurer {
         return tags;
     }
 
+    /** Each distinct series the layout writes over the sample, once, in no particular order: its measurement and tags. */
+    void forEachSeries(Layout layout, java.util.function.BiConsumer<String, Map<String, String>> each) {
+        Measurements m = measurements(layout.measurement());
+        long[] valid = validRows(layout, m);
+        Set<String> names = new LinkedHashSet<>(layout.measurement().attributes());
+        layout.tags().forEach(t -> names.addAll(t.value().attributes()));
+        int[] attrs = names.stream().mapToInt(text::attribute).toArray();
+        Set<String> seen = new HashSet<>();
+        IntPredicate written = row -> (valid[row >>> 6] & (1L << row)) != 0;
+        if (attrs.length == 0) {
+            for (int row = 0; row < index.rows() && seen.isEmpty(); row++) {
+                if (written.test(row) && seen.add(seriesKey(layout, m, row))) {
+                    each.accept(m.names[Math.max(0, measurementOf(m, row))], tagSet(layout, row));
+                }
+            }
+            return;
+        }
+        Tuples t = Tuples.grouped(index, attrs, written::test);
+        for (int k = 0; k < t.count; k++) {
+            int row = t.firstRow[k];
+            if (seen.add(seriesKey(layout, m, row))) {
+                each.accept(m.names[Math.max(0, measurementOf(m, row))], tagSet(layout, row));
+            }
+        }
+    }
+
     /**
      * Distinct (series, field key) pairs in the shard groups inside the retention: what InfluxDB 2.x's
      * {@code influxdb.cardinality()} reports, whose series key holds the field key ({@link FieldKeySeries}).

@@ -3,6 +3,7 @@ package dev.cardinal.engine;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import dev.cardinal.projection.TagPairs;
 
 /**
  * One engine's numbers for one layout: named figures (series, series per day, labels per series...), the limits it
@@ -15,14 +16,31 @@ import java.util.Objects;
  * @param figures   what the engine holds now (over the sample) and at the horizon
  * @param limits    each limit checked
  * @param notes     what the reader must know to read the figures
+ * @param topPairs  the tag (label) pairs the most of this engine's series carry, most first; empty when the engine
+ *                  counts no series (tables and columns instead)
  */
 public record EngineCount(String engine, String eventKind, String layout, List<Figure> figures, List<LimitCheck> limits,
-                          List<String> notes) {
+                          List<String> notes, List<TagPairs.Pair> topPairs) {
+    /** How many pairs {@link #topPairs} holds at most: what the engines' own explorers show by default. */
+    public static final int TOP_PAIRS = 10;
+
     public EngineCount {
         Objects.requireNonNull(engine, "engine");
         figures = List.copyOf(figures);
         limits = List.copyOf(limits);
         notes = List.copyOf(notes);
+        topPairs = List.copyOf(topPairs);
+    }
+
+    /** An engine's count without pairs. */
+    public EngineCount(String engine, String eventKind, String layout, List<Figure> figures, List<LimitCheck> limits,
+                       List<String> notes) {
+        this(engine, eventKind, layout, figures, limits, notes, List.of());
+    }
+
+    /** This count with the pairs that make the most series. */
+    public EngineCount withTopPairs(List<TagPairs.Pair> pairs) {
+        return new EngineCount(engine, eventKind, layout, figures, limits, notes, pairs);
     }
 
     /** A figure by its id, for tests and for side-by-side views. */

@@ -13,7 +13,7 @@ public final class EngineCounts {
     private EngineCounts() {
     }
 
-    /** A JSON document: {@code {"counts": [{engine, eventKind, layout, figures, limits, notes}]}}. */
+    /** A JSON document: {@code {"counts": [{engine, eventKind, layout, figures, limits, notes, topPairs}]}}. */
     public static ObjectNode json(List<EngineCount> counts) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
@@ -34,6 +34,8 @@ public final class EngineCounts {
             }
             ArrayNode notes = n.putArray("notes");
             c.notes().forEach(notes::add);
+            ArrayNode pairs = n.putArray("topPairs");
+            c.topPairs().forEach(p -> pairs.addObject().put("key", p.key()).put("value", p.value()).put("series", p.series()));
         }
         return root;
     }
@@ -56,6 +58,10 @@ public final class EngineCounts {
                     + l.effect() + " [" + l.source() + "]");
             }
             c.notes().forEach(n -> out.println("  note: " + n));
+            if (!c.topPairs().isEmpty()) {
+                out.println("  pairs that make the most series:");
+                c.topPairs().forEach(p -> out.println(String.format(Locale.ROOT, "    %,12d  %s=%s", p.series(), p.key(), p.value())));
+            }
             out.println();
         }
         out.flush();
@@ -79,6 +85,8 @@ public final class EngineCounts {
                     .min(java.util.Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after()))
                     .map(l -> "first limit: " + l.setting() + (l.after() == null ? " (crossed)" : " after " + Durations.format(l.after())))
                     .orElse("no limit crossed within the horizon"));
+                c.topPairs().stream().findFirst().ifPresent(p -> row.append(String.format(Locale.ROOT,
+                    "  most series carry %s=%s (%,d)", p.key(), p.value(), p.series())));
                 if (c.figures().isEmpty()) {
                     row.append("  ").append(String.join("; ", c.notes()));
                 }

@@ -7,6 +7,7 @@ import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.Server;
+import dev.cardinal.projection.TagPairs;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +43,13 @@ public final class ProjectionCounts {
             return new EngineCount(engine, r.sample().name(), layout.id(), List.of(), List.of(), List.of("not projected: " + why));
         }
         Projection projection = rows.projection();
-        return of(engine, projection, series.of(projection,
+        EngineCount counted = of(engine, projection, series.of(projection,
             l -> Projections.project(r.workspace(), l, input, settings).as(Projected.Rows.class).projection()));
+        // the pairs the most of the server's series carry: a 2.x series holds its field key
+        boolean perFieldKey = server.seriesCount() == Server.SeriesCount.PER_FIELD_KEY;
+        return server.seriesCount() == Server.SeriesCount.NONE ? counted : counted.withTopPairs(input.index(r.sample().name())
+            .map(index -> perFieldKey ? TagPairs.topPerFieldKey(index, layout, EngineCount.TOP_PAIRS)
+                : TagPairs.top(index, layout, EngineCount.TOP_PAIRS)).orElse(List.of()));
     }
 
     /**

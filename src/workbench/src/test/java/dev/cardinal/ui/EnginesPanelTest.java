@@ -42,6 +42,9 @@ class EnginesPanelTest extends WorkbenchFixture {
         assertEquals("12,934", cell(robot, 0, 1), "the index's series, as the Projection panel counts them");
         assertEquals("InfluxDB 2.7.11", cell(robot, 1, 0));
         assertEquals("25,868", cell(robot, 1, 1), "one series per field key on 2.x");
+        assertTrue(cell(robot, 0, 4).startsWith("event=view 8,589 · device=mobile 4,730"), cell(robot, 0, 4));
+        assertTrue(cell(robot, 1, 4).startsWith("event=view 17,178 · device=mobile 9,460"), "2.x's series hold their field key: "
+            + cell(robot, 1, 4));
 
         robot.interact(() -> {
             for (String id : new String[]{"listing_id", "user_id", "session_id"}) {

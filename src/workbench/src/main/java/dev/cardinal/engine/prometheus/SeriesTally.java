@@ -1,11 +1,12 @@
 package dev.cardinal.engine.prometheus;
 
+import dev.cardinal.engine.EngineCount;
+import dev.cardinal.projection.TagPairs;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -16,7 +17,8 @@ final class SeriesTally implements SampleSeries.Sink {
     private static final int CHECKPOINTS = 200;
 
     private final Map<String, Integer> ids = new HashMap<>();
-    private final Map<String, Set<String>> valuesByLabel = new TreeMap<>();
+    /** Per label name, per value, the series that carry the pair. */
+    private final Map<String, Map<String, Long>> seriesByPair = new TreeMap<>();
     private final Map<String, Long> seriesByMetric = new TreeMap<>();
     private final int rowsPerCheckpoint;
     private long[] first = new long[1024];
@@ -65,11 +67,12 @@ final class SeriesTally implements SampleSeries.Sink {
         checkpoint(rows);
         int n = ids.size();
         Map<String, Long> values = new TreeMap<>();
-        valuesByLabel.forEach((name, vs) -> values.put(name, (long) vs.size()));
-        long uniqueValues = valuesByLabel.values().stream().mapToLong(Set::size).sum();
+        seriesByPair.forEach((name, vs) -> values.put(name, (long) vs.size()));
+        long uniqueValues = seriesByPair.values().stream().mapToLong(Map::size).sum();
         return new Tally(n, samples, Arrays.copyOf(first, n), Arrays.copyOf(last, n), values, Map.copyOf(seriesByMetric),
             maxLabels, maxNameBytes, maxValueBytes, labelPairs, nameBytes, uniqueValues,
-            Arrays.copyOf(checkpointRows, checkpoints), Arrays.copyOf(checkpointSeries, checkpoints));
+            Arrays.copyOf(checkpointRows, checkpoints), Arrays.copyOf(checkpointSeries, checkpoints),
+            TagPairs.top(seriesByPair, EngineCount.TOP_PAIRS));
     }
 
     private void newSeries(TreeMap<String, String> labels) {
@@ -83,7 +86,7 @@ final class SeriesTally implements SampleSeries.Sink {
                 nameBytes += valueBytes;
                 seriesByMetric.merge(value, 1L, Long::sum);
             }
-            valuesByLabel.computeIfAbsent(name, k -> new HashSet<>()).add(value);
+            seriesByPair.computeIfAbsent(name, k -> new HashMap<>()).merge(value, 1L, Long::sum);
         });
     }
 
@@ -133,9 +136,12 @@ final class SeriesTally implements SampleSeries.Sink {
      * @param uniqueValues     distinct (label name, value) pairs
      * @param checkpointRows   rows read at each checkpoint
      * @param checkpointSeries distinct series after those rows
+     * @param topPairs         the label pairs the most series carry, {@code __name__} included, as the server's
+     *                         {@code seriesCountByLabelValuePair} ranks them
      */
     record Tally(int series, long samples, long[] firstNs, long[] lastNs, Map<String, Long> valuesByLabel,
                  Map<String, Long> seriesByMetric, int maxLabels, int maxNameBytes, int maxValueBytes, long labelPairs,
-                 long metricNameBytes, long uniqueValues, long[] checkpointRows, long[] checkpointSeries) {
+                 long metricNameBytes, long uniqueValues, long[] checkpointRows, long[] checkpointSeries,
+                 List<TagPairs.Pair> topPairs) {
     }
 }

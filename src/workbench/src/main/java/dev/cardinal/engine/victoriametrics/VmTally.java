@@ -141,6 +141,18 @@ final class VmTally {
         return List.copyOf(series);
     }
 
+    /**
+     * The {@code n} label pairs the most series carry, {@code __name__} included, as {@code /api/v1/status/tsdb}'s
+     * {@code seriesCountByLabelValuePair} ranks them (over the whole stream, not one day).
+     */
+    List<dev.cardinal.projection.TagPairs.Pair> topPairs(int n) {
+        Map<String, Map<String, Long>> counts = new HashMap<>();
+        for (VmSeries s : series) {
+            s.asMap().forEach((k, v) -> counts.computeIfAbsent(k, x -> new HashMap<>()).merge(v, 1L, Long::sum));
+        }
+        return dev.cardinal.projection.TagPairs.top(counts, n);
+    }
+
     /** Distinct series per UTC day (the day's first millisecond), as {@code /api/v1/status/tsdb?date=} counts them. */
     Map<Long, Integer> seriesPerDay() {
         Map<Long, Integer> m = new TreeMap<>();

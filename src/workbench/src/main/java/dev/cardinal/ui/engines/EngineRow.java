@@ -7,13 +7,14 @@ import java.util.Locale;
 
 /**
  * One engine's row: its headline figure (series, or what it counts instead) now and at the horizon, the soonest limit
- * the layout crosses on it, and what the figures mean there.
+ * the layout crosses on it, the tag pairs that the most of its series carry, and what the figures mean there.
  */
-record EngineRow(String engine, String now, String atHorizon, String firstLimit, String notes, boolean limitCrossed) {
+record EngineRow(String engine, String now, String atHorizon, String firstLimit, String topPairs, String notes,
+                 boolean limitCrossed) {
 
     static EngineRow of(EngineCount c) {
         if (c.figures().isEmpty()) {
-            return new EngineRow(c.engine(), "—", "—", "", String.join("; ", c.notes()), false);
+            return new EngineRow(c.engine(), "—", "—", "", "", String.join("; ", c.notes()), false);
         }
         EngineCount.Figure headline = c.figures().get(0);
         String label = headline.id().equals("series") ? "" : headline.label() + " ";
@@ -22,7 +23,9 @@ record EngineRow(String engine, String now, String atHorizon, String firstLimit,
         String limit = first == null ? "none" : first.setting() + " (" + first.subject() + ")"
             + (first.after() == null ? ": crossed" : " after " + Durations.format(first.after())) + "; beyond it the engine "
             + first.effect();
-        return new EngineRow(c.engine(), label + count(headline.now()), label + count(headline.atHorizon()), limit,
+        String pairs = c.topPairs().isEmpty() ? "— (counts no series)" : String.join(" · ", c.topPairs().stream()
+            .map(p -> p.key() + "=" + p.value() + " " + count(p.series())).toList());
+        return new EngineRow(c.engine(), label + count(headline.now()), label + count(headline.atHorizon()), limit, pairs,
             String.join("; ", c.notes()), first != null);
     }
 

@@ -47,6 +47,8 @@ public final class EnginesPanelController {
     private TableColumn<EngineRow, String> limitColumn;
     @FXML
     private TableColumn<EngineRow, String> notesColumn;
+    @FXML
+    private TableColumn<EngineRow, String> pairsColumn;
 
     public EnginesPanelController(WorkspaceSession session, Executor reads) {
         this.session = session;
@@ -59,7 +61,9 @@ public final class EnginesPanelController {
         seriesColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().now()));
         horizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
         limitColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().firstLimit()));
+        pairsColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().topPairs()));
         notesColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().notes()));
+        pairsColumn.setCellFactory(c -> Cells.textWithTooltip());
         limitColumn.setCellFactory(c -> Cells.textWithTooltip());
         notesColumn.setCellFactory(c -> Cells.textWithTooltip());
         engines.setRowFactory(t -> new TableRow<>() {

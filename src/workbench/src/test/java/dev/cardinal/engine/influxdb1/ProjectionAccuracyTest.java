@@ -19,6 +19,11 @@ import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Path;
+import dev.cardinal.projection.TagPairs;
+import dev.cardinal.engine.EngineCount;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -78,5 +83,45 @@ class ProjectionAccuracyTest extends ScratchServerTest {
         assertEquals(projected.fieldKeys(), measured.fieldKeys());
         assertEquals(projected.tags(), measured.tags());
         assertTrue(measured.indexMemoryBytes() > 0, "the server reports its index memory");
+        assertEquals(topPairs(db), TagPairs.top(new SampleIndex(sample), layout, EngineCount.TOP_PAIRS),
+            "the tag pairs that make the most series, from SHOW SERIES");
+    }
+
+    /** The pairs the most series carry, counted from the keys {@code SHOW SERIES} lists. */
+    private static List<TagPairs.Pair> topPairs(String db) throws Exception {
+        Map<String, Map<String, Long>> counts = new HashMap<>();
+        for (InfluxV1Result.Series s : client.query("SHOW SERIES", db).series()) {
+            for (List<Object> row : s.values()) {
+                List<String> parts = keyParts(String.valueOf(row.get(0)), ',');
+                for (String pair : parts.subList(1, parts.size())) {
+                    List<String> kv = keyParts(pair, '=');
+                    counts.computeIfAbsent(unescape(kv.get(0)), k -> new HashMap<>()).merge(unescape(kv.get(1)), 1L, Long::sum);
+                }
+            }
+        }
+        return TagPairs.top(counts, EngineCount.TOP_PAIRS);
+    }
+
+    /** A series key cut at {@code at} where it is not escaped ({@code m,k=v}: InfluxDB escapes , = and space). */
+    private static List<String> keyParts(String key, char at) {
+        List<String> parts = new ArrayList<>();
+        int start = 0;
+        for (int i = 0; i < key.length(); i++) {
+            if (key.charAt(i) == '\\') {
+                i++;
+            } else if (key.charAt(i) == at) {
+                parts.add(key.substring(start, i));
+                start = i + 1;
+                if (at == '=') {
+                    break;
+                }
+            }
+        }
+        parts.add(key.substring(start));
+        return parts;
+    }
+
+    private static String unescape(String s) {
+        return s.replace("\\,", ",").replace("\\=", "=").replace("\\ ", " ");
     }
 }

@@ -76,6 +76,7 @@ class PrometheusAccuracyTest {
             assertEquals(projected.valuesByLabel(), measured.valuesByLabel(), "label names and values per label");
             measured.topValueCounts().forEach((name, n) -> assertEquals(projected.valuesByLabel().get(name), n,
                 "labelValueCountByLabelName of " + name));
+            dev.cardinal.engine.TopPairsCheck.sameAsTheServers(count.topPairs(), measured.topPairs(), "seriesCountByLabelValuePair");
             assertTrue(measured.headSeries() > 0, "the layout writes some series");
         }
     }

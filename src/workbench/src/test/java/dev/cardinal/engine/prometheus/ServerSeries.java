@@ -8,7 +8,8 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /** What a Prometheus reports about the series it holds, through its own HTTP API. */
-record ServerSeries(long headSeries, Set<String> series, Map<String, Long> valuesByLabel, Map<String, Long> topValueCounts) {
+record ServerSeries(long headSeries, Set<String> series, Map<String, Long> valuesByLabel, Map<String, Long> topValueCounts,
+                    java.util.List<Map.Entry<String, Long>> topPairs) {
 
     static ServerSeries read(ScratchPrometheus server) throws IOException, InterruptedException {
         JsonNode tsdb = server.api("/api/v1/status/tsdb");
@@ -25,6 +26,8 @@ record ServerSeries(long headSeries, Set<String> series, Map<String, Long> value
         for (JsonNode name : server.api("/api/v1/labels")) {
             values.put(name.asText(), (long) server.api("/api/v1/label/" + name.asText() + "/values").size());
         }
-        return new ServerSeries(head, series, values, top);
+        java.util.List<Map.Entry<String, Long>> pairs = new java.util.ArrayList<>();
+        tsdb.get("seriesCountByLabelValuePair").forEach(n -> pairs.add(Map.entry(n.get("name").asText(), n.get("value").asLong())));
+        return new ServerSeries(head, series, values, top, pairs);
     }
 }

@@ -94,6 +94,11 @@ class VmProjectionAccuracyTest {
         System.out.printf("projected-vs-measured | %s | %s | %d | %d%n", scenario, layoutId, expected.size(), measured.size());
         assertEquals(expected.size(), measured.size(), "series the server lists");
         assertEquals(expected, new HashSet<>(measured), "the same series, name and labels");
+        Map<String, Map<String, Long>> byPair = new java.util.HashMap<>();
+        measured.forEach(series -> series.forEach((k, v) -> byPair.computeIfAbsent(k, x -> new java.util.HashMap<>())
+            .merge(v, 1L, Long::sum)));
+        assertEquals(dev.cardinal.projection.TagPairs.top(byPair, dev.cardinal.engine.EngineCount.TOP_PAIRS),
+            projected.topPairs(dev.cardinal.engine.EngineCount.TOP_PAIRS), "the pairs that make the most series");
         seriesWritten += measured.size();
         long statusSum = 0;
         for (Map.Entry<Long, Integer> day : projected.seriesPerDay().entrySet()) {
