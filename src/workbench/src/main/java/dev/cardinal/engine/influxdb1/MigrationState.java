@@ -56,6 +56,11 @@ public final class MigrationState {
         return new MigrationState(file, plan, done);
     }
 
+    /** Where a migration from layout {@code from} to {@code to} keeps its progress by default: beside the workspace. */
+    public static Path besideWorkspace(Path workspace, String from, String to) {
+        return workspace.toAbsolutePath().resolveSibling(workspace.getFileName() + ".migrate-" + from + "-" + to + ".state.json");
+    }
+
     public boolean isDone(InfluxV1Migration.Window w) {
         return done.containsKey(w.startNs());
     }
