@@ -4,24 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb1.InfluxV1Result;
-import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.LiveData;
 import dev.cardinal.engine.influxdb1.ScratchInfluxd;
-import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.traffic.Sample;
-import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * one-day shard groups, so the migration has windows to resume between), rewritten into ids as fields.
  */
 class MigrateCommandTest {
-    static final Path WS = Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json");
+    static final Path WS = LiveData.AdMarketplace.WS;
+    static LiveData.AdMarketplace live;
     static ScratchInfluxd server;
     static InfluxV1Client client;
     static Workspace ws;
@@ -46,18 +41,17 @@ class MigrateCommandTest {
 
     @BeforeAll
     static void start() throws Exception {
-        InfluxdRequired.check();
-        server = ScratchInfluxd.start();
-        client = InfluxV1Client.of(server.url());
-        ws = WorkspaceFiles.load(WS).workspace();
-        sample = SampleReader.read(SampleReader.sources(WS, ws), dev.cardinal.traffic.SampleLimits.defaults(),
-            dev.cardinal.traffic.ReadMonitor.NONE);
+        live = LiveData.AdMarketplace.start();
+        server = live.server();
+        client = live.client();
+        ws = live.ws();
+        sample = live.sample();
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
+        if (live != null) {
+            live.close();
         }
     }
 
@@ -68,13 +62,7 @@ class MigrateCommandTest {
 
     /** The same with {@code copies} of the sample, each 16 days after the one before (the sample spans 15). */
     static String live(String db, int copies) throws Exception {
-        client.query("CREATE DATABASE " + db + " WITH SHARD DURATION 1d", null);
-        for (int c = 0; c < copies; c++) {
-            SampleLineProtocol lp = new SampleLineProtocol(ws.layout("ids-as-tags").orElseThrow(), sample.eventKinds().get(0),
-                SampleLineProtocol.Options.influxDb1().withTimeShift(c * 16L * 86_400_000_000_000L));
-            assertEquals(sample.eventKinds().get(0).rows(), client.writeBatched(db, null, "ns", lp.lines(), 5000));
-        }
-        return db;
+        return live.live(db, copies);
     }
 
     CliRun migrate(String db, String... more) {
@@ -90,21 +78,7 @@ class MigrateCommandTest {
 
     /** Every point of a measurement, as sorted text rows of (time, every column's value): tags and fields alike. */
     static List<String> rows(String db, String measurement) throws Exception {
-        List<String> out = new ArrayList<>();
-        for (InfluxV1Result.Series s : client.query("SELECT * FROM \"" + measurement + "\"", db).series()) {
-            for (int r = 0; r < s.values().size(); r++) {
-                Map<String, String> row = new TreeMap<>();
-                for (String c : s.columns()) {
-                    Object v = s.value(r, c);
-                    if (v != null) {
-                        row.put(c, String.valueOf(v));
-                    }
-                }
-                out.add(row.toString());
-            }
-        }
-        out.sort(null);
-        return out;
+        return LiveData.rows(client, db, measurement);
     }
 
     static List<String> measurements(String db) throws Exception {
@@ -118,7 +92,7 @@ class MigrateCommandTest {
     }
 
     static long seriesOf(String db, String measurement) throws Exception {
-        return client.query("SHOW SERIES FROM \"" + measurement + "\"", db).series().stream().mapToLong(s -> s.values().size()).sum();
+        return LiveData.series(client, db, measurement);
     }
 
     @Test

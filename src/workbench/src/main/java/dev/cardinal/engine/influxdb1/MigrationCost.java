@@ -77,9 +77,9 @@ public record MigrationCost(long points, int windows, Projection before, Project
         } else {
             rows.add(new Row("series, bytes, memory", "not projected (the workspace binds no sample of this event kind)"));
         }
-        rows.add(new Row("time", String.format(Locale.ROOT, "%.2f s", seconds()) + " at the target's measured pace (probe: "
-            + Quantities.count(probe.points()) + " points rewritten and checked in "
-            + String.format(Locale.ROOT, "%.2f s; %.1f ms a window and %.1f µs a point)", probe.seconds(),
+        rows.add(new Row("time", String.format(Locale.ROOT, "%.2f s", seconds()) + " at the target's measured pace"));
+        rows.add(new Row("probe", Quantities.count(probe.points()) + " points rewritten and checked in "
+            + String.format(Locale.ROOT, "%.2f s; %.1f ms a window and %.1f µs a point", probe.seconds(),
             probe.secondsPerWindow() * 1e3, probe.secondsPerPoint() * 1e6)));
         return rows;
     }

@@ -66,7 +66,15 @@ public record MigrationProbe(long points, double seconds, double secondsPerWindo
                 took[i] = r[1];
             }
         } finally {
-            client.query("DROP MEASUREMENT " + InfluxQl.identifier(probe.into().measurement()), into.database());
+            // a stop (an interrupt) must not keep the probe's points: the drop runs uninterrupted, the stop is kept
+            boolean interrupted = Thread.interrupted();
+            try {
+                client.query("DROP MEASUREMENT " + InfluxQl.identifier(probe.into().measurement()), into.database());
+            } finally {
+                if (interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+            }
         }
         double total = java.util.Arrays.stream(took).sum();
         java.util.Arrays.sort(took);
