@@ -178,7 +178,7 @@ public record InfluxV1Migration(Place source, Place into, MigrationMapping mappi
                 + " policy, and DROP MEASUREMENT reaches every policy: drop the old retention policy instead"));
         } else {
             steps.add(new PlanStep(PlanStep.Action.REPLACE, "measurement " + source.measurement(),
-                List.of(dropOld()), "the old data, dropped only when named by --drop-old", true));
+                List.of(dropOld()), "the old data, dropped only when named (--drop-old NAME, or the name typed in the Migrate step)", true));
         }
         return steps;
     }

@@ -239,7 +239,8 @@ public final class MigrateController {
         start(Tasks.<MigrateStep.Ran>create(p -> MigrateStep.run(s, p))
             .onSuccess(r -> {
                 ran = r;
-                migrateRun.setText("Run Again (carries points written since)");
+                // a window still open when the run began is not recorded: running again carries what arrived since
+                migrateRun.setText("Run Again");
                 migrateStatus.setText(r.summary());
                 session.showStatus("Migrated " + s.migration().source().measurement() + " into " + s.migration().into().measurement());
             })
@@ -267,9 +268,8 @@ public final class MigrateController {
             return MigrateStep.dropOld(r, typed);
         })
             .onSuccess(text -> {
-                ran = null;
                 migrateDropName.clear();
-                migrateStatus.setText(text);
+                forget(text); // the plan read the measurement just dropped
             })
             .onError(e -> failed("The drop", e)));
     }
