@@ -50,10 +50,16 @@ public final class LiveData {
      * {@code copies} of {@code sample} in {@code layout}, each 16 days after the one before (the samples span 15).
      */
     public static String write(InfluxV1Client client, String db, Layout layout, EventKindSample sample, int copies) throws Exception {
-        client.query("CREATE DATABASE " + db + " WITH SHARD DURATION 1d", null);
+        return write(client, db, "1d", layout, sample, copies, 16);
+    }
+
+    /** The same in shard groups of {@code shardDuration}, each copy {@code apartDays} after the one before. */
+    public static String write(InfluxV1Client client, String db, String shardDuration, Layout layout, EventKindSample sample, int copies,
+                               int apartDays) throws Exception {
+        client.query("CREATE DATABASE " + InfluxQl.identifier(db) + " WITH SHARD DURATION " + shardDuration, null);
         for (int c = 0; c < copies; c++) {
             SampleLineProtocol lp = new SampleLineProtocol(layout, sample,
-                SampleLineProtocol.Options.influxDb1().withTimeShift(c * 16L * 86_400_000_000_000L));
+                SampleLineProtocol.Options.influxDb1().withTimeShift(c * apartDays * 86_400_000_000_000L));
             assertEquals(sample.rows(), client.writeBatched(db, null, "ns", lp.lines(), 5000));
         }
         return db;
