@@ -154,6 +154,13 @@ final class MigrateCommand implements Callable<Integer> {
                 err.println("cardinal migrate: --drop-old '" + dropOld + "' is not the old measurement's exact name; nothing dropped");
                 return FAILED;
             }
+            String moved = MigrationRun.recheck(client, m, windows, progress);
+            if (moved != null) {
+                err.println("cardinal migrate: nothing dropped: the old measurement no longer matches its copy in " + moved
+                    + "; stop the writers of the old layout (the switch-over) and run the migration again: it rewrites the windows"
+                    + " that differ");
+                return FAILED;
+            }
             client.query(m.dropOld(), m.source().database());
             out.println("dropped measurement " + m.source().measurement());
         }

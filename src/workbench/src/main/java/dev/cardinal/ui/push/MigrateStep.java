@@ -112,12 +112,18 @@ final class MigrateStep {
 
     /**
      * Drops the old measurement when {@code typed} is its exact name; refuses otherwise, saying why. It takes a finished
-     * run: the old data goes only once every window is copied and checked.
+     * run, and counts every window of both sides again first: the old data goes only while its copy holds all of it.
      */
     static String dropOld(Ran ran, String typed) throws Exception {
         Surveyed s = ran.of();
         if (!s.migration().namesOld(typed)) {
             throw new IllegalArgumentException("'" + typed + "' is not the old measurement's exact name; nothing dropped");
+        }
+        String moved = MigrationRun.recheck(s.target().client(), s.migration(), s.survey().windows(),
+            MigrationState.open(s.stateFile(), MigrationRun.planIdentity(s.migration())));
+        if (moved != null) {
+            throw new IllegalStateException("nothing dropped: the old measurement no longer matches its copy in " + moved
+                + "; stop the writers of the old layout (the switch-over), then Cost and Plan and run again: it rewrites the windows that differ");
         }
         s.target().client().query(s.migration().dropOld(), s.migration().source().database());
         return "Dropped measurement " + s.migration().source().measurement() + ": its points are gone; "
