@@ -1,13 +1,12 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.engine.influxdb1.InfluxV1Exception;
 import dev.cardinal.engine.influxdb1.InfluxV1Migration;
-import dev.cardinal.engine.influxdb1.MigrationMapping;
-import dev.cardinal.engine.influxdb1.MigrationProbe;
+import dev.cardinal.engine.influxdb1.MigrationCost;
 import dev.cardinal.engine.influxdb1.MigrationRun;
 import dev.cardinal.engine.influxdb1.MigrationState;
+import dev.cardinal.engine.influxdb1.MigrationSurvey;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
@@ -119,37 +118,21 @@ final class MigrateCommand implements Callable<Integer> {
     }
 
     private InfluxV1Migration migration(Layout old, Layout neu) {
-        MigrationMapping mapping = MigrationMapping.of(old, neu);
-        String source = old.measurement().literalText();
-        String readRp = rp != null ? rp : old.retention().name();
-        String writeRp = intoRp != null ? intoRp : readRp;
-        String target = into != null ? into : neu.measurement().literalText().equals(source) && writeRp.equals(readRp)
-            ? source + "_" + neu.id() : neu.measurement().literalText();
-        return new InfluxV1Migration(new InfluxV1Migration.Place(connection.database, readRp, source),
-            new InfluxV1Migration.Place(connection.database, writeRp, target), mapping);
+        return InfluxV1Migration.between(connection.database, old, neu, rp, into, intoRp);
     }
 
     private int run(Workspace ws, Layout old, Layout neu, InfluxV1Migration m, InfluxV1Client client, PrintWriter out, PrintWriter err)
         throws IOException, InfluxV1Exception, InterruptedException {
         long startedNs = System.currentTimeMillis() * 1_000_000L;
-        List<InfluxV1Migration.Window> windows = m.windows(client);
-        List<Long> perWindow = new java.util.ArrayList<>();
-        for (InfluxV1Migration.Window w : windows) {
-            perWindow.add(m.count(client, m.source(), w).points());
-        }
-        long points = perWindow.stream().mapToLong(Long::longValue).sum();
-        Plan plan = new Plan(UrlCredentials.redacted(client.url()) + " database " + m.source().database(),
-            m.steps(windows, m.queriesReadingSource(client)));
-        out.print(plan.text());
+        Path file = state != null ? state : MigrationState.besideWorkspace(workspace, old.id(), neu.id());
+        MigrationSurvey survey = MigrationSurvey.take(client, m, probePoints, file);
+        List<InfluxV1Migration.Window> windows = survey.windows();
+        out.print(survey.plan(client).text());
         if (!m.mapping().dropped().isEmpty()) {
             out.println("not carried (the new layout does not store them): " + String.join(", ", m.mapping().dropped()));
         }
-        Path file = state != null ? state : workspace.toAbsolutePath().resolveSibling(
-            workspace.getFileName() + ".migrate-" + old.id() + "-" + neu.id() + ".state.json");
-        MigrationProbe probe = MigrationProbe.measure(client, m, windows, perWindow, probePoints)
-            .plusPerWindow(MigrationState.secondsToRecord(file));
         Sample sample = ws.samples().isEmpty() ? null : TerminalProgress.read(SampleReader.sources(workspace, ws), spec);
-        MigrationCost.of(ws, sample, old, neu, points, windows.size(), probe).print(out);
+        MigrationCost.of(ws, sample, old, neu, survey.points(), windows.size(), survey.probe()).print(out);
         if (!execute) {
             out.println("dry run: nothing written but the probe (dropped again); --execute runs the plan");
             out.flush();
@@ -167,8 +150,15 @@ final class MigrateCommand implements Callable<Integer> {
         out.printf(java.util.Locale.ROOT, "migrated: %d points in %d window(s) (%d run now, %d done before) in %.2f s; progress in %s%n",
             r.points(), windows.size(), r.windowsRun(), r.windowsSkipped(), (System.nanoTime() - start) / 1e9, file);
         if (dropOld != null) {
-            if (!dropOld.equals(m.source().measurement())) {
+            if (!m.namesOld(dropOld)) {
                 err.println("cardinal migrate: --drop-old '" + dropOld + "' is not the old measurement's exact name; nothing dropped");
+                return FAILED;
+            }
+            String moved = MigrationRun.recheck(client, m, windows, progress);
+            if (moved != null) {
+                err.println("cardinal migrate: nothing dropped: the old measurement no longer matches its copy in " + moved
+                    + "; stop the writers of the old layout (the switch-over) and run the migration again: it rewrites the windows"
+                    + " that differ");
                 return FAILED;
             }
             client.query(m.dropOld(), m.source().database());

@@ -4,24 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb1.InfluxV1Result;
-import dev.cardinal.engine.influxdb1.InfluxdRequired;
+import dev.cardinal.engine.influxdb1.LiveData;
 import dev.cardinal.engine.influxdb1.ScratchInfluxd;
-import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.traffic.Sample;
-import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -35,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * one-day shard groups, so the migration has windows to resume between), rewritten into ids as fields.
  */
 class MigrateCommandTest {
-    static final Path WS = Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json");
+    static final Path WS = LiveData.AdMarketplace.WS;
+    static LiveData.AdMarketplace live;
     static ScratchInfluxd server;
     static InfluxV1Client client;
     static Workspace ws;
@@ -46,18 +41,17 @@ class MigrateCommandTest {
 
     @BeforeAll
     static void start() throws Exception {
-        InfluxdRequired.check();
-        server = ScratchInfluxd.start();
-        client = InfluxV1Client.of(server.url());
-        ws = WorkspaceFiles.load(WS).workspace();
-        sample = SampleReader.read(SampleReader.sources(WS, ws), dev.cardinal.traffic.SampleLimits.defaults(),
-            dev.cardinal.traffic.ReadMonitor.NONE);
+        live = LiveData.AdMarketplace.start();
+        server = live.server();
+        client = live.client();
+        ws = live.ws();
+        sample = live.sample();
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
+        if (live != null) {
+            live.close();
         }
     }
 
@@ -68,13 +62,7 @@ class MigrateCommandTest {
 
     /** The same with {@code copies} of the sample, each 16 days after the one before (the sample spans 15). */
     static String live(String db, int copies) throws Exception {
-        client.query("CREATE DATABASE " + db + " WITH SHARD DURATION 1d", null);
-        for (int c = 0; c < copies; c++) {
-            SampleLineProtocol lp = new SampleLineProtocol(ws.layout("ids-as-tags").orElseThrow(), sample.eventKinds().get(0),
-                SampleLineProtocol.Options.influxDb1().withTimeShift(c * 16L * 86_400_000_000_000L));
-            assertEquals(sample.eventKinds().get(0).rows(), client.writeBatched(db, null, "ns", lp.lines(), 5000));
-        }
-        return db;
+        return live.live(db, copies);
     }
 
     CliRun migrate(String db, String... more) {
@@ -90,21 +78,7 @@ class MigrateCommandTest {
 
     /** Every point of a measurement, as sorted text rows of (time, every column's value): tags and fields alike. */
     static List<String> rows(String db, String measurement) throws Exception {
-        List<String> out = new ArrayList<>();
-        for (InfluxV1Result.Series s : client.query("SELECT * FROM \"" + measurement + "\"", db).series()) {
-            for (int r = 0; r < s.values().size(); r++) {
-                Map<String, String> row = new TreeMap<>();
-                for (String c : s.columns()) {
-                    Object v = s.value(r, c);
-                    if (v != null) {
-                        row.put(c, String.valueOf(v));
-                    }
-                }
-                out.add(row.toString());
-            }
-        }
-        out.sort(null);
-        return out;
+        return LiveData.rows(client, db, measurement);
     }
 
     static List<String> measurements(String db) throws Exception {
@@ -118,7 +92,7 @@ class MigrateCommandTest {
     }
 
     static long seriesOf(String db, String measurement) throws Exception {
-        return client.query("SHOW SERIES FROM \"" + measurement + "\"", db).series().stream().mapToLong(s -> s.values().size()).sum();
+        return LiveData.series(client, db, measurement);
     }
 
     @Test
@@ -154,11 +128,20 @@ class MigrateCommandTest {
         assertTrue(wrong.err().contains("not the old measurement's exact name"), wrong.err());
         assertEquals(List.of("listing_event", "listing_event_v2"), measurements(db));
         assertEquals(20_000, points(db, "listing_event"));
+        // a point that reaches the old measurement after its window was copied (a writer not switched over yet)
+        client.write(db, null, "ns", ("listing_event,event=view,listing_id=late,user_id=late,device=desktop,session_id=late"
+            + " page_url=\"/late\",count=1i 1767571200000000001\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        CliRun late = migrate(db, "--execute", "--into", "listing_event_v2", "--drop-old", "listing_event");
+        assertEquals(3, late.code(), late.out());
+        assertTrue(late.err().contains("nothing dropped: the old measurement no longer matches its copy in window 1 of 15"), late.err());
+        assertEquals(20_001, points(db, "listing_event"), "nothing dropped");
+        List<String> withLate = rows(db, "listing_event");
         CliRun drop = migrate(db, "--execute", "--into", "listing_event_v2", "--drop-old", "listing_event");
         assertEquals(0, drop.code(), drop.err());
+        assertTrue(drop.out().contains("(1 run now, 14 done before)"), drop.out());
         // influxd 1.6.7 still lists a measurement dropped from several shards in SHOW MEASUREMENTS; its points are gone
         assertEquals(0, points(db, "listing_event"));
-        assertEquals(before, rows(db, "listing_event_v2"));
+        assertEquals(withLate, rows(db, "listing_event_v2"), "the late point rewritten with its window, the rest as before");
     }
 
     /**

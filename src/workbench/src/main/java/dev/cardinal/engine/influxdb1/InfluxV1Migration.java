@@ -64,6 +64,24 @@ public record InfluxV1Migration(Place source, Place into, MigrationMapping mappi
         MigrationMapping.requireNoTrailingBackslash("measurement", into.measurement());
     }
 
+    /**
+     * The migration of {@code old}'s measurement into {@code neu}'s layout in {@code database}: read from {@code rp}
+     * (null: the old layout's retention policy), written into {@code into} (null: the new layout's measurement, with
+     * {@code _<new layout id>} when that is the old name in the same policy) in {@code intoRp} (null: the one read).
+     *
+     * @throws IllegalArgumentException what SELECT INTO cannot do, with the reason
+     */
+    public static InfluxV1Migration between(String database, dev.cardinal.model.Layout old, dev.cardinal.model.Layout neu,
+                                            String rp, String into, String intoRp) {
+        MigrationMapping mapping = MigrationMapping.of(old, neu);
+        String source = old.measurement().literalText();
+        String readRp = rp != null ? rp : old.retention().name();
+        String writeRp = intoRp != null ? intoRp : readRp;
+        String target = into != null ? into : neu.measurement().literalText().equals(source) && writeRp.equals(readRp)
+            ? source + "_" + neu.id() : neu.measurement().literalText();
+        return new InfluxV1Migration(new Place(database, readRp, source), new Place(database, writeRp, target), mapping);
+    }
+
     /** The rewrite of one window. */
     public String selectInto(Window w) {
         return "SELECT " + String.join(", ", mapping.columns().stream().map(MigrationMapping.Column::text).toList())
@@ -160,9 +178,14 @@ public record InfluxV1Migration(Place source, Place into, MigrationMapping mappi
                 + " policy, and DROP MEASUREMENT reaches every policy: drop the old retention policy instead"));
         } else {
             steps.add(new PlanStep(PlanStep.Action.REPLACE, "measurement " + source.measurement(),
-                List.of(dropOld()), "the old data, dropped only when named by --drop-old", true));
+                List.of(dropOld()), "the old data, dropped only when named (--drop-old NAME, or the name typed in the Migrate step)", true));
         }
         return steps;
+    }
+
+    /** Whether {@code typed} is the old measurement's exact name: the destructive step runs only when the user names it. */
+    public boolean namesOld(String typed) {
+        return source.measurement().equals(typed);
     }
 
     /** Drops the old measurement: DROP MEASUREMENT reaches every retention policy, so it is refused when the copy shares the name. */

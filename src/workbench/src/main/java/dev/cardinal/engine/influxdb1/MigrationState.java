@@ -56,6 +56,11 @@ public final class MigrationState {
         return new MigrationState(file, plan, done);
     }
 
+    /** Where a migration from layout {@code from} to {@code to} keeps its progress by default: beside the workspace. */
+    public static Path besideWorkspace(Path workspace, String from, String to) {
+        return workspace.toAbsolutePath().resolveSibling(workspace.getFileName() + ".migrate-" + from + "-" + to + ".state.json");
+    }
+
     public boolean isDone(InfluxV1Migration.Window w) {
         return done.containsKey(w.startNs());
     }
@@ -71,6 +76,17 @@ public final class MigrationState {
     /** Records a checked window, on disk before this returns. */
     public void record(InfluxV1Migration.Window w, long points, int series) throws IOException {
         done.put(w.startNs(), new Done(points, series));
+        write();
+    }
+
+    /** Takes a window out of the progress (its copy no longer matches), on disk before this returns. */
+    public void forget(InfluxV1Migration.Window w) throws IOException {
+        if (done.remove(w.startNs()) != null) {
+            write();
+        }
+    }
+
+    private void write() throws IOException {
         ObjectNode root = JSON.createObjectNode().put("plan", plan);
         ArrayNode list = root.putArray("done");
         done.forEach((start, d) -> list.addObject().put("start", start).put("points", d.points()).put("series", d.series()));

@@ -19,7 +19,9 @@ public enum FxmlView {
     CAPTURE_PANEL("/fxml/capture_panel.fxml"),
     PROJECTION_PANEL("/fxml/projection_panel.fxml"),
     /** The traffic profile dialog's content. */
-    PROFILE_FORM("/fxml/profile_form.fxml");
+    PROFILE_FORM("/fxml/profile_form.fxml"),
+    /** The Push tab's Migrate step, a window of its own. */
+    MIGRATE_WINDOW("/fxml/migrate_window.fxml");
 
     private final String resource;
 

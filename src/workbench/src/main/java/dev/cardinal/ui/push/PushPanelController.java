@@ -44,6 +44,8 @@ public final class PushPanelController {
     private final WorkspaceSession session;
     private final Executor executor;
     private final ScratchPush scratch = new ScratchPush();
+    /** The Migrate step's window, made the first time it is opened. */
+    private MigrateWindow migrate;
     /** The last plan, for Apply; dropped when the layout or the form changes, and once applied. */
     private ScratchPush.Planned planned;
     /** The session's state the shown results are of (the layout pushed, the traffic written), or null when none are shown. */
@@ -263,6 +265,22 @@ public final class PushPanelController {
             })
             .andFinally(() -> planTarget.setDisable(false))
             .runOn(executor);
+    }
+
+    /** Opens the Migrate step on the InfluxDB 1.x instance the form names. */
+    @FXML
+    private void openMigrate() {
+        if (targetKind.getValue() != Target.Kind.INFLUXDB_1 || targetUrl.getText().isBlank() || targetDatabase.getText().isBlank()) {
+            pushSummary.setText("Migrate rewrites data on InfluxDB 1.x: give the instance's URL and the database that holds the live data.");
+            return;
+        }
+        try {
+            MigrateStep.Target target = new MigrateStep.Target(targetClient(), targetDatabase.getText().strip());
+            migrate = migrate != null ? migrate : new MigrateWindow(session, executor);
+            migrate.show(pushResult.getScene().getWindow(), target);
+        } catch (IllegalArgumentException e) {
+            pushSummary.setText("Not a URL: " + e.getMessage());
+        }
     }
 
     /** The total-fields limit of the index: the workspace target's at this URL, else the projection's, else the default. */

@@ -62,10 +62,14 @@ class MigrationHostileNamesTest extends ScratchServerTest {
             new FieldSpec(Template.literal("renamed \"" + TEXT), TEXT), FieldSpec.of(VALUE)));
         InfluxV1Migration m = new InfluxV1Migration(new InfluxV1Migration.Place(db, "autogen", MEASUREMENT),
             new InfluxV1Migration.Place(db, "autogen", MEASUREMENT + " n\\ew"), MigrationMapping.of(from, to));
+        // the survey's probe writes into, counts and drops a measurement of the hostile name; 10 points a slice: two slices a window
+        MigrationSurvey survey = MigrationSurvey.take(client, m, 10, tmp.resolve("state"));
+        assertEquals(500, survey.points());
+        assertEquals(List.of(), rows(db, MEASUREMENT + " n\\ew" + MigrationProbe.SUFFIX, Map.of()), "the probe's points are dropped");
         List<InfluxV1Migration.Window> windows = m.windows(client);
         assertEquals(21, windows.size(), "500 hours in one-day shard groups");
-        MigrationRun.Result r = new MigrationRun(client, m, MigrationState.open(tmp.resolve("state"), MigrationRun.planIdentity(m)))
-            .run(windows, Long.MAX_VALUE, (i, n, w, p, skipped) -> { });
+        MigrationState state = MigrationState.open(tmp.resolve("state"), MigrationRun.planIdentity(m));
+        MigrationRun.Result r = new MigrationRun(client, m, state).run(windows, Long.MAX_VALUE, (i, n, w, p, skipped) -> { });
         assertEquals(500, r.points());
 
         List<String> before = rows(db, MEASUREMENT, Map.of(TEXT, "renamed \"" + TEXT));
@@ -76,6 +80,13 @@ class MigrationHostileNamesTest extends ScratchServerTest {
         client.query("SHOW TAG KEYS FROM " + InfluxQl.identifier(MEASUREMENT + " n\\ew"), db).series()
             .forEach(s -> s.values().forEach(v -> tagKeys.add(String.valueOf(v.get(0)))));
         assertEquals(List.of(KIND), tagKeys, "the tag kept is a tag, the id a field");
+        assertEquals(List.of("hostile \"db\""), databases().stream().filter(d -> d.startsWith("hostile")).toList());
+
+        // the destructive step: counted again, then the hostile name dropped, and only it
+        assertEquals(null, MigrationRun.recheck(client, m, windows, state));
+        client.query(m.dropOld(), db);
+        assertEquals(List.of(), rows(db, MEASUREMENT, Map.of()));
+        assertEquals(before, rows(db, MEASUREMENT + " n\\ew", Map.of()));
         assertEquals(List.of("hostile \"db\""), databases().stream().filter(d -> d.startsWith("hostile")).toList());
     }
 

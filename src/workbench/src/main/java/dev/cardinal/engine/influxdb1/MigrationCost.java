@@ -1,6 +1,5 @@
-package dev.cardinal.cli;
+package dev.cardinal.engine.influxdb1;
 
-import dev.cardinal.engine.influxdb1.MigrationProbe;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
@@ -13,6 +12,9 @@ import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.Sample;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * What a migration costs, said before it runs: the points and bytes to rewrite (counted on the server; bytes at the
@@ -24,9 +26,13 @@ import java.io.PrintWriter;
  * @param after  the new layout's projection, or null
  * @param bytesPerPoint the new layout's mean line-protocol bytes per point in the sample (0 without one)
  */
-record MigrationCost(long points, int windows, Projection before, Projection after, double bytesPerPoint, MigrationProbe probe) {
+public record MigrationCost(long points, int windows, Projection before, Projection after, double bytesPerPoint, MigrationProbe probe) {
 
-    static MigrationCost of(Workspace ws, Sample sample, Layout from, Layout to, long points, int windows, MigrationProbe probe) {
+    /** One line of the cost: what, and its figure with what it rests on. */
+    public record Row(String what, String value) {
+    }
+
+    public static MigrationCost of(Workspace ws, Sample sample, Layout from, Layout to, long points, int windows, MigrationProbe probe) {
         Projection before = null;
         Projection after = null;
         double bytesPerPoint = 0;
@@ -51,29 +57,43 @@ record MigrationCost(long points, int windows, Projection before, Projection aft
         return Projections.project(ws, l, rows, dev.cardinal.engines.ServerFor.defaults()) instanceof Projected.Rows r ? r.projection() : null;
     }
 
-    long bytes() {
+    public long bytes() {
         return Math.round(points * bytesPerPoint);
     }
 
-    void print(PrintWriter out) {
-        out.println("cost:");
-        out.println("  points to rewrite:   " + Quantities.count(points) + " in " + windows + " shard-group window(s)");
+    /** The cost line by line, as the command prints it and the workbench shows it. */
+    public List<Row> rows() {
+        List<Row> rows = new ArrayList<>();
+        rows.add(new Row("points to rewrite", Quantities.count(points) + " in " + windows + " shard-group window(s)"));
         if (before != null && after != null) {
-            out.println("  bytes to rewrite:    " + Quantities.bytes(bytes()) + " (the new layout's line protocol, "
-                + String.format(java.util.Locale.ROOT, "%.1f", bytesPerPoint) + " bytes a point in the sample)");
-            out.println("  series (sample):     " + Quantities.count(before.seriesNow()) + " before, " + Quantities.count(after.seriesNow())
-                + " after");
-            out.println("  " + before.reported().label() + ": " + before.reported().text() + " before, " + after.reported().text() + " after");
-            out.println("  disk while both copies exist: at most " + Quantities.bytes(bytes())
-                + " more (the rewritten points as line protocol; TSM stores them compressed)");
-            out.println("  index memory freed:  " + freed());
+            rows.add(new Row("bytes to rewrite", Quantities.bytes(bytes()) + " (the new layout's line protocol, "
+                + String.format(Locale.ROOT, "%.1f", bytesPerPoint) + " bytes a point in the sample)"));
+            rows.add(new Row("series (sample)", Quantities.count(before.seriesNow()) + " before, " + Quantities.count(after.seriesNow())
+                + " after"));
+            rows.add(new Row(before.reported().label(), before.reported().text() + " before, " + after.reported().text() + " after"));
+            rows.add(new Row("disk while both copies exist", "at most " + Quantities.bytes(bytes())
+                + " more (the rewritten points as line protocol; TSM stores them compressed)"));
+            rows.add(new Row("index memory freed", freed()));
         } else {
-            out.println("  series, bytes, memory: not projected (the workspace binds no sample of this event kind)");
+            rows.add(new Row("series, bytes, memory", "not projected (the workspace binds no sample of this event kind)"));
         }
-        out.println("  time:                " + String.format(java.util.Locale.ROOT, "%.2f s", probe.secondsFor(points, windows)) + " at the target's measured pace (probe: "
-            + Quantities.count(probe.points()) + " points rewritten and checked in "
-            + String.format(java.util.Locale.ROOT, "%.2f s; %.1f ms a window and %.1f µs a point)", probe.seconds(),
-            probe.secondsPerWindow() * 1e3, probe.secondsPerPoint() * 1e6));
+        rows.add(new Row("time", String.format(Locale.ROOT, "%.2f s", seconds()) + " at the target's measured pace"));
+        rows.add(new Row("probe", Quantities.count(probe.points()) + " points rewritten and checked in "
+            + String.format(Locale.ROOT, "%.2f s; %.1f ms a window and %.1f µs a point", probe.seconds(),
+            probe.secondsPerWindow() * 1e3, probe.secondsPerPoint() * 1e6)));
+        return rows;
+    }
+
+    /** The time the run should take at the probed pace. */
+    public double seconds() {
+        return probe.secondsFor(points, windows);
+    }
+
+    public void print(PrintWriter out) {
+        out.println("cost:");
+        for (Row r : rows()) {
+            out.println(String.format(Locale.ROOT, "  %-20s %s", r.what() + ":", r.value()));
+        }
     }
 
     private String freed() {
