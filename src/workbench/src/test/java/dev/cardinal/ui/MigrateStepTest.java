@@ -95,7 +95,7 @@ class MigrateStepTest extends WorkbenchFixture {
 
     private static long projectedSeries(String layout) {
         return ((Projected.Rows) Projections.project(live.ws(), live.ws().layout(layout).orElseThrow(), ProjectionInput.rows(live.sample()),
-            ProjectionSettings.defaults())).projection().seriesNow();
+            dev.cardinal.engines.ServerFor.defaults())).projection().seriesNow();
     }
 
     @Test

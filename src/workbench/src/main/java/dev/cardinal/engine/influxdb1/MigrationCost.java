@@ -54,7 +54,11 @@ public record MigrationCost(long points, int windows, Projection before, Project
     }
 
     private static Projection project(Workspace ws, Layout l, ProjectionInput.Rows rows) {
-        return Projections.project(ws, l, rows, dev.cardinal.engines.ServerFor.defaults()) instanceof Projected.Rows r ? r.projection() : null;
+        // the series the layout makes (a 1.x server's, as it will hold them); no horizon or limit is read
+        dev.cardinal.projection.ProjectionSettings settings = dev.cardinal.projection.ProjectionSettings.of(
+            java.time.Duration.ofDays(30), 1, new InfluxDb1Servers().server(InfluxDb1Servers.ASSUMED, true,
+                dev.cardinal.model.ServerLimits.DEFAULTS));
+        return Projections.project(ws, l, rows, settings) instanceof Projected.Rows r ? r.projection() : null;
     }
 
     public long bytes() {
