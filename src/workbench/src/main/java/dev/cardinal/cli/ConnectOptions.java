@@ -165,10 +165,7 @@ final class ConnectOptions {
             if (password == null) {
                 throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
             }
-            byte[] pair = (user + ":" + new String(password)).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            Arrays.fill(password, '\0');
-            authorization = "Basic " + java.util.Base64.getEncoder().encodeToString(pair);
-            Arrays.fill(pair, (byte) 0);
+            authorization = Connection.basic(user, password);
         } else if (spec.commandLine().getParseResult().hasMatchedOption("--token-env")) {
             char[] token = secrets.fromEnv(tokenEnv);
             if (token == null) {

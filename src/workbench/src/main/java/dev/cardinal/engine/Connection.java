@@ -25,6 +25,24 @@ public record Connection(Target.Kind kind, URI url, String database, Duration ti
         }
     }
 
+    /**
+     * The {@code Authorization} header of HTTP basic authentication; {@code password} is cleared. The header is a
+     * String (what an HTTP client takes), kept in memory only.
+     */
+    public static String basic(String user, char[] password) {
+        java.nio.ByteBuffer bytes = java.nio.charset.StandardCharsets.UTF_8.encode(java.nio.CharBuffer.wrap(password));
+        byte[] name = (user + ":").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] pair = new byte[name.length + bytes.remaining()];
+        System.arraycopy(name, 0, pair, 0, name.length);
+        bytes.get(pair, name.length, bytes.remaining());
+        java.util.Arrays.fill(password, '\0');
+        try {
+            return "Basic " + java.util.Base64.getEncoder().encodeToString(pair);
+        } finally {
+            java.util.Arrays.fill(pair, (byte) 0);
+        }
+    }
+
     /** This connection, or an IllegalArgumentException when its URL is no http(s) one, naming {@code product}. */
     public Connection requireHttp() {
         String scheme = url.getScheme();

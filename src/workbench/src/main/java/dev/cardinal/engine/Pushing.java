@@ -21,6 +21,9 @@ public interface Pushing {
      */
     Optional<String> database();
 
+    /** Where such a server listens by default, for a form's prompt: {@code http://127.0.0.1:8428}. */
+    String exampleUrl();
+
     /**
      * A client for the server; nothing is sent before its first call.
      *

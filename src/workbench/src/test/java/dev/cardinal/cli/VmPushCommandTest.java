@@ -114,6 +114,26 @@ class VmPushCommandTest {
     }
 
     @Test
+    void hostileNamesAreWrittenAsProjectedAndStayInert() throws Exception {
+        Path ws = HostileMetricsWorkspace.write(dir, "we\"a\\th" + HostileMetricsWorkspace.CONTROLS, "plot-ü {id}",
+            "x\"\\" + HostileMetricsWorkspace.CONTROLS, "t€mp");
+        String db = "hostile " + HostileMetricsWorkspace.CONTROLS;
+        CliRun plan = CliRun.of("plan", ws.toString(), "--url", vm.url().toString(), "--kind", "victoriametrics", "--database", db,
+            "--layout", HostileMetricsWorkspace.LAYOUT, "--allow-outside");
+        assertEquals(0, plan.code(), plan.out() + plan.err());
+        CliRun apply = CliRun.of("apply", ws.toString(), "--url", vm.url().toString(), "--kind", "victoriametrics", "--database",
+            db, "--layout", HostileMetricsWorkspace.LAYOUT, "--write-sample", "--yes", "--allow-outside");
+        assertEquals(0, apply.code(), apply.out() + apply.err());
+        assertTrue(apply.out().contains("the series listed are exactly the projected ones"), apply.out());
+        assertTrue(apply.out().contains("values of label plot-ü {id}"), apply.out());
+        assertTrue(HostileMetricsWorkspace.inert(plan.out() + plan.err() + apply.out() + apply.err()), apply.out());
+        CliRun again = CliRun.of("plan", ws.toString(), "--url", vm.url().toString(), "--kind", "victoriametrics", "--database",
+            db, "--layout", HostileMetricsWorkspace.LAYOUT, "--allow-outside");
+        assertTrue(again.out().contains("on the server: 12 series (12 with db=hostile "), again.out());
+        assertTrue(HostileMetricsWorkspace.inert(again.out()), again.out());
+    }
+
+    @Test
     void usageErrorsSayWhatIsMissing() {
         CliRun noDb = CliRun.of("plan", "sample-data/weather/weather" + WorkspaceFiles.EXTENSION, "--url", vm.url().toString(),
             "--kind", "victoriametrics");

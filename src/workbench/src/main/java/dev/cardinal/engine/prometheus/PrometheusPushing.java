@@ -27,6 +27,11 @@ final class PrometheusPushing implements Pushing {
     }
 
     @Override
+    public String exampleUrl() {
+        return "http://127.0.0.1:9090";
+    }
+
+    @Override
     public PushTarget connect(Connection server) {
         return new PrometheusPush(check(server), System::currentTimeMillis);
     }

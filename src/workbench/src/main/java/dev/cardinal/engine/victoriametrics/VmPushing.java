@@ -17,8 +17,11 @@ import java.util.Set;
  * other writers' series when they are read back.
  */
 final class VmPushing implements Pushing {
-    /** VictoriaMetrics' /api/v1/series and labels read the last day unless given a start: every time is asked for. */
-    static final long ALL_TIME_MS = 0;
+    /**
+     * VictoriaMetrics' /api/v1/series and labels read the last day unless given a start, and it takes a start of 0 as
+     * none given: every time is asked for from the first second on.
+     */
+    static final long ALL_TIME_MS = 1_000;
 
     @Override
     public Set<Target.Kind> kinds() {
@@ -28,6 +31,11 @@ final class VmPushing implements Pushing {
     @Override
     public Optional<String> database() {
         return Optional.of("the db label every series written gets (as /write?db= gives it)");
+    }
+
+    @Override
+    public String exampleUrl() {
+        return "http://127.0.0.1:8428";
     }
 
     @Override
