@@ -1,6 +1,9 @@
 package dev.cardinal.engine;
 
+import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.ValueType;
+import dev.cardinal.model.Workspace;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.HashSet;
@@ -61,6 +64,12 @@ public final class MetricPlan {
     public static PlanStep templated(Layout layout, Set<String> labels) {
         return PlanStep.unchanged("layout " + layout.id(), "its metric names come from templates over the sample: known once"
             + " it is written (apply --write-sample); labels " + names(labels));
+    }
+
+    /** True when field {@code f} of the layout is a string attribute of its event kind in {@code ws}. */
+    public static boolean stringField(Workspace ws, Layout layout, FieldSpec f) {
+        return ws.eventKind(layout.eventKind()).flatMap(k -> k.attribute(f.attribute()))
+            .map(a -> a.type() == ValueType.STRING).orElse(false);
     }
 
     /** True when the layout's metric names are known without its sample (literal measurement and field keys). */

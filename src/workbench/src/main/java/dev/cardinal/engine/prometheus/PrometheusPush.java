@@ -67,8 +67,10 @@ final class PrometheusPush implements MetricPlan.Target, SampleCheck {
                 continue;
             }
             for (FieldSpec f : layout.fields()) {
-                steps.add(metrics.metric(MetricNames.metricOf(layout.measurement().literalText(), f.key().literalText()),
-                    labels, null));
+                String metric = MetricNames.metricOf(layout.measurement().literalText(), f.key().literalText());
+                steps.add(MetricPlan.stringField(ws, layout, f) ? PlanStep.unchanged("metric " + metric, "a string field:"
+                    + " a Prometheus sample is a float64, so the sample write leaves it out")
+                    : metrics.metric(metric, labels, null));
             }
         }
         return new Plan(target(), steps);
