@@ -22,8 +22,7 @@ public final class Launcher {
             System.out.println(answer);
             return;
         }
-        // most commands project; reading the limits (and loading Jackson) overlaps setting up the command line
-        Limit.loadInBackground();
+        Main.preload();
         // the workbench's start, timed with the command's phases when asked (the start-up bench reads them)
         if (Boolean.getBoolean("cardinal.phases")) {
             dev.cardinal.ui.Milestones.listen(Phases::mark);

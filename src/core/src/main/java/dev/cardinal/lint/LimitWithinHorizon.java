@@ -30,7 +30,7 @@ final class LimitWithinHorizon implements Rule {
     public List<Finding> check(LintContext c) {
         List<Finding> out = new ArrayList<>();
         Duration horizon = c.projection().settings().horizon();
-        boolean named = !c.projection().settings().engine().everyProduct();
+        boolean named = !c.projection().settings().server().everyProduct();
         for (Projection.LimitProjection limit : c.projection().limits()) {
             List<Projection.LimitProjection> reached = limit.limit().metric() == Limit.Metric.VALUES_PER_TAG ? limit.keys()
                 : limit.within(horizon) ? List.of(limit) : List.of();

@@ -5,7 +5,7 @@ import java.util.Comparator;
 /**
  * The version of an InfluxDB server, as its {@code X-Influxdb-Version} header or a user writes it: {@code 1.8.10},
  * {@code v2.7.11}, {@code 1.7.8rc1}, {@code 1.9}. What a version reports (which query counts series, and how) is
- * the projection's business ({@code dev.cardinal.projection.Engine}); this is only the number.
+ * the projection's business ({@code dev.cardinal.projection.Server} and the engine packages); this is only the number.
  *
  * @param major 1, 2 or 3
  * @param minor the minor version

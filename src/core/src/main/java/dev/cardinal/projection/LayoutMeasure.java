@@ -13,7 +13,7 @@ import java.util.Map;
  *                             groups still inside the retention period at the sample's end: what
  *                             {@code SHOW SERIES EXACT CARDINALITY} reports on InfluxDB 1.x up to 1.7.7
  * @param liveSeries           distinct series with points in those shard groups: what it reports from 1.7.8
- *                             ({@link Engine} says which a server reports)
+ *                             ({@link Server} says which a server reports)
  * @param shardGroups          shard groups holding points (inside retention)
  * @param tags                 tag key to distinct values (across measurements)
  * @param fieldKeys            field keys summed over measurements, as {@code SHOW FIELD KEY EXACT CARDINALITY} reports

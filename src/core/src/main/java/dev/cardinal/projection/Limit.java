@@ -3,19 +3,20 @@ package dev.cardinal.projection;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import dev.cardinal.model.ServerLimits;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.Map;
 
 /**
- * A server limit a layout can run into. Limits are data ({@code limits.json} beside this class), so a new product
- * or a changed default is an edit to that file, not to code.
+ * A server limit a layout can run into. Limits are data: each engine ships its own ({@code limits.json} beside its
+ * package's classes, read with {@link #read}), so a new product or a changed default is an edit to that file, not to
+ * code.
  *
  * @param id      stable identifier, e.g. {@code influxdb1-max-series-per-database}
  * @param product which server or plan
@@ -52,54 +53,29 @@ public record Limit(String id, String product, Metric metric, long value, String
         }
     }
 
-    /** The limits shipped with Cardinal. */
-    public static List<Limit> defaults() {
-        return Defaults.LIMITS;
-    }
-
-    private static final AtomicBoolean LOADING = new AtomicBoolean();
-
     /**
-     * Starts reading the shipped limits on a thread of its own (once, however often it is called), so that it (and
-     * loading Jackson, which it needs first) overlaps whatever the caller does next: starting the toolkit, or setting
-     * up the command line.
+     * The limits in the resource {@code name} beside {@code owner}'s class.
+     *
+     * @throws IllegalStateException when the build left it out
      */
-    public static void loadInBackground() {
-        if (!LOADING.compareAndSet(false, true)) {
-            return;
-        }
-        Thread t = new Thread(() -> {
-            defaults();
-            ProjectionSettings.defaults();
-        }, "cardinal-limits");
-        t.setDaemon(true);
-        t.start();
-    }
-
-    /** The shipped limits, read once (the list is immutable). */
-    private static final class Defaults {
-        static final List<Limit> LIMITS = read();
-    }
-
-    private static List<Limit> read() {
-        try (InputStream in = Limit.class.getResourceAsStream("limits.json")) {
+    public static List<Limit> read(Class<?> owner, String name) {
+        try (InputStream in = owner.getResourceAsStream(name)) {
             if (in == null) {
-                throw new IllegalStateException("limits.json is missing from the build");
+                throw new IllegalStateException(name + " beside " + owner.getName() + " is missing from the build");
             }
             // jackson-core's parser alone: Jackson's data binding (some 300 classes) costs a command's start-up
             // more CPU time than it would save here
             try (JsonParser p = new JsonFactory().createParser(in)) {
-                return parse(p);
+                return parse(p, owner.getPackageName() + "/" + name);
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** An array of objects with {@code id}, {@code product}, {@code metric}, {@code value} and {@code source}. */
-    static List<Limit> parse(JsonParser p) throws IOException {
+    static List<Limit> parse(JsonParser p, String where) throws IOException {
         if (p.nextToken() != JsonToken.START_ARRAY) {
-            throw new IOException("limits.json: an array of limits expected");
+            throw new IOException(where + ": an array of limits expected");
         }
         List<Limit> limits = new ArrayList<>();
         while (p.nextToken() == JsonToken.START_OBJECT) {
@@ -113,5 +89,40 @@ public record Limit(String id, String product, Metric metric, long value, String
                 Long.parseLong(fields.get("value")), fields.get("source")));
         }
         return List.copyOf(limits);
+    }
+
+    /**
+     * A server's shipped limits with a target's own values: a value replaces the shipped one of its kind, 0 drops it
+     * (InfluxDB's "unlimited"), and a value with no shipped limit of its kind adds one, named for {@code product}.
+     */
+    public static List<Limit> withOwn(List<Limit> shipped, ServerLimits own, String product) {
+        List<Limit> out = new ArrayList<>(shipped);
+        override(out, Metric.SERIES, own.maxSeriesPerDatabase(), "maxSeriesPerDatabase", product);
+        override(out, Metric.VALUES_PER_TAG, own.maxValuesPerTag(), "maxValuesPerTag", product);
+        override(out, Metric.FIELD_KEYS, own.totalFields(), "totalFields", product);
+        return List.copyOf(out);
+    }
+
+    private static void override(List<Limit> limits, Metric metric, Long value, String setting, String product) {
+        if (value == null) {
+            return;
+        }
+        boolean found = false;
+        for (int i = limits.size() - 1; i >= 0; i--) {
+            Limit l = limits.get(i);
+            if (l.metric() != metric) {
+                continue;
+            }
+            found = true;
+            if (value == 0) {
+                limits.remove(i);
+            } else {
+                limits.set(i, new Limit(l.id(), l.product(), metric, value, "the target's " + setting + " (shipped default "
+                    + String.format(Locale.ROOT, "%,d", l.value()) + ")"));
+            }
+        }
+        if (!found && value > 0) {
+            limits.add(new Limit("target-" + metric.id(), product, metric, value, "the target's " + setting));
+        }
     }
 }

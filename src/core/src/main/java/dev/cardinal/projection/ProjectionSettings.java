@@ -1,6 +1,5 @@
 package dev.cardinal.projection;
 
-import dev.cardinal.model.ServerLimits;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -11,9 +10,9 @@ import java.util.Objects;
  * @param horizon           how far ahead, in time of traffic from the first write
  * @param trafficMultiplier traffic compared with the sample's rate (x1, x10, ...)
  * @param limits            the server limits to check
- * @param engine            the server: its version decides what its series query reports ({@link Engine})
+ * @param server            the server: it decides what its series query reports ({@link Server})
  */
-public record ProjectionSettings(Duration horizon, double trafficMultiplier, List<Limit> limits, Engine engine) {
+public record ProjectionSettings(Duration horizon, double trafficMultiplier, List<Limit> limits, Server server) {
     public ProjectionSettings {
         if (horizon.isNegative() || horizon.isZero()) {
             throw new IllegalArgumentException("the horizon must be longer than zero");
@@ -22,25 +21,16 @@ public record ProjectionSettings(Duration horizon, double trafficMultiplier, Lis
             throw new IllegalArgumentException("the traffic multiplier must be a positive number");
         }
         limits = List.copyOf(limits);
-        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(server, "server");
     }
 
-    /** For a server nobody named: figures as {@link Engine#ASSUMED} reports them. */
-    public ProjectionSettings(Duration horizon, double trafficMultiplier, List<Limit> limits) {
-        this(horizon, trafficMultiplier, limits, Engine.unknown());
-    }
-
-    /** The settings for one server: its own limits (the shipped ones of its product, with the target's values). */
-    public static ProjectionSettings of(Duration horizon, double trafficMultiplier, Engine engine, ServerLimits own) {
-        return new ProjectionSettings(horizon, trafficMultiplier, engine.limits(Limit.defaults(), own), engine);
-    }
-
-    public static ProjectionSettings defaults() {
-        return new ProjectionSettings(Duration.ofDays(30), 1, Limit.defaults());
+    /** The settings for one server, with its limits. */
+    public static ProjectionSettings of(Duration horizon, double trafficMultiplier, Server server) {
+        return new ProjectionSettings(horizon, trafficMultiplier, server.limits(), server);
     }
 
     /** The same horizon and multiplier for another server, with its limits. */
-    public ProjectionSettings forServer(Engine server, ServerLimits own) {
-        return of(horizon, trafficMultiplier, server, own);
+    public ProjectionSettings forServer(Server other) {
+        return of(horizon, trafficMultiplier, other);
     }
 }

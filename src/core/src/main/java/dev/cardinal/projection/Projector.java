@@ -72,7 +72,7 @@ public final class Projector {
         } else {
             now = measurer.measure(layout);
         }
-        ReportedSeries reported = reported(layout, now, estimate, settings.engine());
+        ReportedSeries reported = reported(layout, now, estimate, settings.server());
         double span = index.spanSeconds();
         Horizon h = Horizon.of(index.rows(), now.points(), span, layout, settings);
         String withheld = h.withheld();
@@ -172,19 +172,19 @@ public final class Projector {
         return now == 0 ? 1 : Math.max(1, (double) at / now);
     }
 
-    /** What the server's own series query reports, for {@code engine}. */
-    private ReportedSeries reported(Layout layout, LayoutMeasure now, EstimatedMeasure estimate, Engine engine) {
+    /** What the server's own series query reports, for {@code server}. */
+    private ReportedSeries reported(Layout layout, LayoutMeasure now, EstimatedMeasure estimate, Server server) {
         if (estimate == null) {
-            return new ReportedSeries(engine, engine.reportedSeries(now, () -> measurer.seriesPerFieldKey(layout)), null);
+            return new ReportedSeries(server, server.reportedSeries(now, () -> measurer.seriesPerFieldKey(layout)), null);
         }
-        Estimate e = switch (engine.seriesCount()) {
+        Estimate e = switch (server.seriesCount()) {
             case PER_SHARD_GROUP -> estimate.shardGroupSeries();
             case DISTINCT -> estimate.liveSeries();
             case PER_FIELD_KEY -> FieldKeySeries.variants(layout).stream().map(new EstimatedMeasurer(index, lgK)::measure)
                 .map(EstimatedMeasure::liveSeries).reduce(Estimate.exact(0), Estimate::plus);
             case NONE -> null;
         };
-        return new ReportedSeries(engine, e == null ? null : e.rounded(), e);
+        return new ReportedSeries(server, e == null ? null : e.rounded(), e);
     }
 
     /**

@@ -18,7 +18,7 @@ import java.util.Map;
  *                       {@link LayoutMeasure#shardGroupSeries}), whatever the server reports
  */
 public record SummaryProjection(String eventKind, Layout layout, long points, long skippedRows, long series,
-                                Long reportedSeries, Engine engine, long shardGroups, long shardGroupSeries,
+                                Long reportedSeries, Server server, long shardGroups, long shardGroupSeries,
                                 Map<String, Long> tags,
                                 ProjectionSettings settings, String withheld, double pointsPerSecond, Duration sampleSpan,
                                 List<Projection.AttributeProjection> attributes, GrowthFit seriesFit, GrowthCurve seriesGrowth,

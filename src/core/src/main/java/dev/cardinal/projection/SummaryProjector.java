@@ -76,14 +76,14 @@ public final class SummaryProjector {
             }
         }
         Live live = live(c, layout.retention().duration().toNanos());
-        Engine engine = settings.engine();
-        Long reported = switch (engine.seriesCount()) {
+        Server server = settings.server();
+        Long reported = switch (server.seriesCount()) {
             case PER_SHARD_GROUP -> live.shardGroupSeries;
             case DISTINCT -> live.series;
             case PER_FIELD_KEY, NONE -> null;
         };
         return Optional.of(new SummaryProjection(kind.name(), layout, c.points(), rows - c.points(), c.series(), reported,
-            engine, live.groups, live.shardGroupSeries, new TreeMap<>(c.tags()), settings, h.withheld(), h.rate(), Duration.ofMillis(Math.round(span * 1000)),
+            server, live.groups, live.shardGroupSeries, new TreeMap<>(c.tags()), settings, h.withheld(), h.rate(), Duration.ofMillis(Math.round(span * 1000)),
             attributes, seriesFit, seriesCurve, h.window(),
             seriesAt, seriesRange, tagsAtHorizon, tagRanges, attributeRanges, limits));
     }

@@ -84,7 +84,7 @@ final class LintFixture {
         EventKindSample k = sample.eventKinds().stream().filter(x -> x.name().equals(l.eventKind())).findFirst().orElseThrow();
         SampleIndex index = indexes.computeIfAbsent(k.name(), x -> new SampleIndex(k));
         EventKind kind = ws.eventKind(k.name()).orElseThrow();
-        var p = new Projector(index).project(kind, l, new ProjectionSettings(horizon, 1, Limit.defaults()));
+        var p = new Projector(index).project(kind, l, dev.cardinal.projection.TestServer.settings(horizon, 1));
         return Linter.lint(new LintContext(ws, kind, l, p, index, sample.report(), queryRange));
     }
 

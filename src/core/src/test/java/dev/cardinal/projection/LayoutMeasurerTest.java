@@ -281,4 +281,16 @@ class LayoutMeasurerTest {
         assertEquals(keyBytes, m.footprint().seriesKeyBytes(), "each series' key once");
         assertEquals(4L * series, m.footprint().tagPairs());
     }
+
+    @Test
+    void perFieldKeyCountsEachSeriesOncePerKey() {
+        Scenario w = Scenario.of("weather");
+        LayoutMeasurer m = new LayoutMeasurer(w.index);
+        assertEquals(72, m.seriesPerFieldKey(w.layout("three-tags")), "one field: the series themselves");
+        assertEquals(72, m.seriesPerFieldKey(w.layout("data-in-field-keys")), "one series, 72 field keys");
+        assertEquals(72, m.seriesPerFieldKey(w.layout("data-in-measurement")), "72 measurements of one series and key each");
+        Scenario ads = Scenario.of("ad-marketplace");
+        LayoutMeasurer a = new LayoutMeasurer(ads.index);
+        assertEquals(5 * 6, a.seriesPerFieldKey(ads.layout("ids-as-fields")), "every event type carries all six fields");
+    }
 }

@@ -49,7 +49,7 @@ class ProjectionsTest {
     }
 
     private static ProjectionSettings settings(int days, double x) {
-        return new ProjectionSettings(Duration.ofDays(days), x, Limit.defaults());
+        return TestServer.settings(Duration.ofDays(days), x);
     }
 
     private static TrafficSummary summary(String name) throws IOException {
@@ -140,7 +140,7 @@ class ProjectionsTest {
         Workspace ws = ads();
         Layout tags = ws.layout("ids-as-tags").orElseThrow();
         Sample weather = read(Path.of("sample-data", "weather", "traffic.lp.gz"));
-        ProjectionSettings settings = ProjectionSettings.defaults();
+        ProjectionSettings settings = TestServer.settings();
 
         Layout elsewhere = new Layout(tags.id(), tags.name(), "no_such_kind", tags.measurement(), tags.tags(), tags.fields(),
             tags.retention());
@@ -273,7 +273,7 @@ class ProjectionsTest {
         SampleIndex index = new SampleIndex(sample.eventKind("listing_event").orElseThrow());
         for (long limit : new long[]{5, 1000}) {
             Projected.Mapping m = assertInstanceOf(Projected.Mapping.class, Projections.project(ws, tags,
-                new ProjectionInput.Mapped(ProjectionInput.rows(sample), limit), ProjectionSettings.defaults()));
+                new ProjectionInput.Mapped(ProjectionInput.rows(sample), limit), TestServer.settings()));
             MappingProjection before = LayoutDocuments.project(tags, index, limit);
             assertEquals(limit, m.projection().limit());
             assertEquals(List.of(before.documents(), before.fields(), before.wantedFields(), before.refused().values().stream()

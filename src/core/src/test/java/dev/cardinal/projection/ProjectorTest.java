@@ -17,7 +17,7 @@ class ProjectorTest {
     private static Projection project(String scenario, String layout, Duration horizon, double x) {
         Scenario s = Scenario.of(scenario);
         return new Projector(s.index).project(s.workspace.eventKinds().get(0), s.layout(layout),
-            new ProjectionSettings(horizon, x, Limit.defaults()));
+            TestServer.settings(horizon, x));
     }
 
     private static Projection.LimitProjection limit(Projection p, String id) {
@@ -149,15 +149,15 @@ class ProjectorTest {
     @Test
     void theServersOwnQueryIsReportedForItsVersion() {
         Scenario s = Scenario.of("ad-marketplace");
-        ProjectionSettings base = ProjectionSettings.defaults();
+        ProjectionSettings base = TestServer.settings();
         Projector projector = new Projector(s.index);
         ReportedSeries old = projector.project(s.workspace.eventKinds().get(0), s.layout("ids-as-tags"),
-            base.forServer(Engine.of(dev.cardinal.model.ServerVersion.parse("1.6.7")), dev.cardinal.model.ServerLimits.DEFAULTS)).reported();
+            base.forServer(TestServer.perShardGroup())).reported();
         assertEquals(12_935L, old.series());
         assertEquals("SHOW SERIES EXACT CARDINALITY", old.query());
         ReportedSeries assumed = projector.project(s.workspace.eventKinds().get(0), s.layout("ids-as-tags"), base).reported();
         assertEquals(12_934L, assumed.series());
-        assertTrue(assumed.engine().assumed());
+        assertTrue(assumed.server().assumed());
     }
 
     @Test
@@ -165,7 +165,7 @@ class ProjectorTest {
         dev.cardinal.traffic.EventKindSample k = dev.cardinal.traffic.LpFixture.read(
             "m,t=a f=1 1000000000\nm,t=b f=1 2000000000\nm,t=c f=1 3000000000\n").eventKinds().get(0);
         Projection p = new Projector(new SampleIndex(k)).project(dev.cardinal.traffic.SchemaInference.eventKind(k),
-            dev.cardinal.traffic.SchemaInference.asWritten(k, "w"), ProjectionSettings.defaults());
+            dev.cardinal.traffic.SchemaInference.asWritten(k, "w"), TestServer.settings());
         assertTrue(!p.projected());
         assertEquals("3 points over 2 s: a growth fit needs at least 100 points over at least a minute", p.withheld());
         assertEquals(3, p.seriesAtHorizon());

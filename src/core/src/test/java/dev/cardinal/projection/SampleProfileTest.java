@@ -20,7 +20,7 @@ class SampleProfileTest {
         Scenario ads = Scenario.of("ad-marketplace");
         var kind = ads.workspace.eventKind("listing_event").orElseThrow();
         var layout = ads.layout("ids-as-tags");
-        Projection sample = new Projector(ads.index).project(kind, layout, ProjectionSettings.defaults());
+        Projection sample = new Projector(ads.index).project(kind, layout, TestServer.settings());
 
         TrafficProfile profile = SampleProfile.of(sample, Duration.ofDays(14), 7);
         Map<String, String> kinds = profile.attributes().stream().collect(Collectors.toMap(AttributeProfile::name,
@@ -30,7 +30,7 @@ class SampleProfileTest {
         assertEquals(Math.round(sample.pointsPerSecond() * 86_400), Math.round(profile.pointsPerDay()));
 
         var generated = SyntheticTraffic.generate(profile, SampleLimits.defaults(), ReadMonitor.NONE).eventKind("listing_event").orElseThrow();
-        Projection synthetic = new Projector(new SampleIndex(generated)).project(kind, layout, ProjectionSettings.defaults());
+        Projection synthetic = new Projector(new SampleIndex(generated)).project(kind, layout, TestServer.settings());
         assertEquals(profile.points(), synthetic.now().points());
         for (Projection.AttributeProjection a : sample.attributes()) {
             Projection.AttributeProjection s = synthetic.attributes().stream().filter(x -> x.name().equals(a.name())).findFirst().orElseThrow();

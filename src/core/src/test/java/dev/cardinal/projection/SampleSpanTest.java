@@ -19,7 +19,7 @@ class SampleSpanTest {
         double seconds = 18_446_744_073.709551612;
         assertEquals(seconds, index.spanSeconds(), 1e-6);
         Projection p = new Projector(index).project(SchemaInference.eventKind(k), SchemaInference.asWritten(k, "w"),
-            ProjectionSettings.defaults());
+            TestServer.settings());
         assertEquals(Duration.ofMillis(Math.round(seconds * 1000)), p.sampleSpan());
         assertEquals("213,504.0 days", Quantities.span(p.sampleSpan()));
     }

@@ -51,7 +51,7 @@ class SyntheticProjectionTest {
         EventKind kind = SchemaInference.eventKind(k);
         Layout asWritten = SchemaInference.asWritten(k, "as-written");
         assertEquals(List.of("event", "user_id"), asWritten.tags().stream().map(t -> t.key()).toList());
-        Projection projection = new Projector(new SampleIndex(k)).project(kind, asWritten, ProjectionSettings.defaults());
+        Projection projection = new Projector(new SampleIndex(k)).project(kind, asWritten, TestServer.settings());
         Map<String, Growth> classes = projection.attributes().stream()
             .filter(a -> a.type().equals("string"))
             .collect(Collectors.toMap(Projection.AttributeProjection::name, Projection.AttributeProjection::growth));

@@ -1,7 +1,6 @@
 package dev.cardinal.capture;
 
 import dev.cardinal.model.ServerVersion;
-import dev.cardinal.projection.Engine;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -43,6 +42,11 @@ public final class CaptureServer implements AutoCloseable {
     /** Where Prometheus and vmagent remote-write ({@code remote_write: - url: http://HOST:PORT/api/v1/write}). */
     public static final String REMOTE_WRITE = "/api/v1/write";
     /**
+     * The version {@code /ping} answers with when the command gives none: the one projections assume when nobody names
+     * a server (the front ends' {@code ServerFor.ASSUMED}; a test keeps the two equal).
+     */
+    public static final ServerVersion PRESENTED = ServerVersion.of(1, 8, 10);
+    /**
      * How the endpoint runs.
      *
      * @param bind          address to listen on (loopback unless told otherwise)
@@ -75,7 +79,7 @@ public final class CaptureServer implements AutoCloseable {
         public Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints, int threads,
                         Path spool) {
             this(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, Connections.defaults(),
-                Engine.ASSUMED, CaptureAdmission.none());
+                PRESENTED, CaptureAdmission.none());
         }
 
         public static Settings loopback(int port, Path spool) {

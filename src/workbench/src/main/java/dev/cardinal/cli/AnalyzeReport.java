@@ -144,14 +144,14 @@ final class AnalyzeReport {
 
     /** The server the numbers are for: its version, whether it was assumed, and what its series query counts. */
     static ObjectNode server(ReportedSeries r) {
-        ObjectNode n = F.objectNode().put("version", r.engine().version().toString()).put("assumed", r.engine().assumed())
-            .put("allLimits", r.engine().everyProduct());
+        ObjectNode n = F.objectNode().put("version", r.server().version().toString()).put("assumed", r.server().assumed())
+            .put("allLimits", r.server().everyProduct());
         if (r.query() == null) {
             n.putNull("seriesQuery");
         } else {
             n.put("seriesQuery", r.query());
         }
-        return n.put("counts", r.engine().seriesMeaning());
+        return n.put("counts", r.server().seriesMeaning());
     }
 
     private static ObjectNode projection(Projection p) {
@@ -310,7 +310,7 @@ final class AnalyzeReport {
             }
             out.printf(Locale.ROOT, "%n  limits%n");
             if (p.limits().isEmpty()) {
-                out.printf(Locale.ROOT, "    none: %s%n", p.settings().engine().noLimits());
+                out.printf(Locale.ROOT, "    none: %s%n", p.settings().server().noLimits());
             }
             for (Projection.LimitProjection l : p.limits()) {
                 String what = Quantities.limit(l.limit());
@@ -324,9 +324,9 @@ final class AnalyzeReport {
      * numbers.
      */
     static String serverLine(ReportedSeries r) {
-        return "Server: " + r.engine().product() + (r.engine().assumed()
+        return "Server: " + r.server().product() + (r.server().assumed()
             ? " (assumed: give --server-version, or --target with a target that has a serverVersion, to choose)" : "")
-            + (r.engine().everyProduct() ? "; every product's limits (--all-limits)" : "; its own limits (--all-limits for every product's)");
+            + (r.server().everyProduct() ? "; every product's limits (--all-limits)" : "; its own limits (--all-limits for every product's)");
     }
 
     /** "SHOW SERIES EXACT CARDINALITY on InfluxDB 1.6.7 reports 12,935: it counts each series once per shard group ..." */
@@ -335,7 +335,7 @@ final class AnalyzeReport {
             return r.explanation();
         }
         String figure = r.estimate() != null ? r.estimate().toString() : String.format(Locale.ROOT, "%,d", r.series());
-        return r.query() + " on " + r.engine().product() + " reports " + figure + ": it " + r.engine().seriesMeaning();
+        return r.query() + " on " + r.server().product() + " reports " + figure + ": it " + r.server().seriesMeaning();
     }
 
     private static String when(Projection.LimitProjection l) {

@@ -6,7 +6,7 @@ import dev.cardinal.capture.CaptureAdmission;
 import dev.cardinal.capture.CaptureServer;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.projection.Engine;
+import dev.cardinal.engines.ServerFor;
 import dev.cardinal.projection.ProjectionSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -224,10 +224,10 @@ final class CaptureCommand implements Callable<Integer> {
         if (v == null && choice.workspace != null) {
             Workspace ws = CliFiles.workspace(choice.workspace, TerminalText.err(spec), "capture");
             if (ws != null) {
-                v = server.settings(ProjectionSettings.defaults(), ws).engine().version();
+                v = server.server(ws).server().version();
             }
         }
-        return v != null ? v : Engine.ASSUMED;
+        return v != null ? v : ServerFor.ASSUMED;
     }
 
     private CommandLine.ParameterException usage(String message) {

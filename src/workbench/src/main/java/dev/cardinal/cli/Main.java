@@ -17,9 +17,13 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
-        // most commands project; reading the limits (and loading Jackson) overlaps setting up the command line
-        Limit.loadInBackground();
+        preload();
         System.exit(run(args));
+    }
+
+    /** Most commands project: reading the engines' limits (and loading Jackson) overlaps setting up the command line. */
+    public static void preload() {
+        dev.cardinal.engines.ServerFor.loadInBackground();
     }
 
     /** Runs the command line without a workbench and returns its exit code (0 success, 1 failure, 2 usage error). */

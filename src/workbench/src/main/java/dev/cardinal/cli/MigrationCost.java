@@ -48,7 +48,7 @@ record MigrationCost(long points, int windows, Projection before, Projection aft
     }
 
     private static Projection project(Workspace ws, Layout l, ProjectionInput.Rows rows) {
-        return Projections.project(ws, l, rows, ProjectionSettings.defaults()) instanceof Projected.Rows r ? r.projection() : null;
+        return Projections.project(ws, l, rows, dev.cardinal.engines.ServerFor.defaults()) instanceof Projected.Rows r ? r.projection() : null;
     }
 
     long bytes() {

@@ -33,7 +33,7 @@ final class ProjectionOptions {
         if (!(trafficX > 0) || Double.isInfinite(trafficX)) {
             throw usage("--traffic-x must be a positive number");
         }
-        return new ProjectionSettings(h, trafficX, Limit.defaults());
+        return dev.cardinal.engines.ServerFor.everyProduct().settings(h, trafficX);
     }
 
     boolean json() {

@@ -21,7 +21,7 @@ import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.projection.Engine;
+import dev.cardinal.projection.Server;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
@@ -233,7 +233,7 @@ abstract class PushCommand implements Callable<Integer> {
         if (!(t instanceof InfluxV1Push v1)) {
             return null;
         }
-        Engine e = v1.engine();
+        Server e = v1.engine();
         if (where.version() != null && !e.assumed() && !where.version().equals(e.version())) {
             err().println("warning: the target says serverVersion " + where.version().text() + ", the server says "
                 + e.version() + ": the server's version is used (update the target to silence this)");
@@ -258,7 +258,7 @@ abstract class PushCommand implements Callable<Integer> {
             return offered.get().connect(connection.connection(r.kind(), r.url(), r.database(), secrets));
         }
         return switch (r.kind()) {
-            case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database());
+            case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database(), v -> dev.cardinal.engines.ServerFor.answering(r.kind(), v));
             case MARIADB, POSTGRESQL -> relational(r, ws);
             case INFLUXDB_2 -> connection.v2Push(r.url(), r.database(), r.org(), secrets, err());
             case OPENSEARCH, ELASTICSEARCH -> new DocumentPush(r.asTarget(target != null ? target : "url"),

@@ -3,9 +3,9 @@ package dev.cardinal.cli;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.projection.Engine;
+import dev.cardinal.engines.ServerFor;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.projection.ServerFor;
+import dev.cardinal.engines.ServerFor;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;
@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 /**
  * Which server the numbers are for (picocli mixin of the projecting commands): a version, a workspace target (its
  * version and its own limits), every product's limits, or, when none is given, the workspace's first InfluxDB target,
- * else {@link Engine#ASSUMED}, assumed, and the output says so ({@link ServerFor}).
+ * else {@link ServerFor#ASSUMED}, assumed, and the output says so ({@link ServerFor}).
  */
 final class ServerOptions {
     @Option(names = "--server-version", paramLabel = "VERSION",

@@ -62,7 +62,7 @@ final class SummaryReport {
     }
 
     static ReportedSeries reported(SummaryProjection p) {
-        return new ReportedSeries(p.engine(), p.reportedSeries(), null);
+        return new ReportedSeries(p.server(), p.reportedSeries(), null);
     }
 
     private static ObjectNode projection(SummaryProjection p) {

@@ -165,7 +165,7 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
         }
 
         static Figures of(SummaryProjection p) {
-            return new Figures(p.points(), p.series(), -1, new ReportedSeries(p.engine(), p.reportedSeries(), null), -1, -1,
+            return new Figures(p.points(), p.series(), -1, new ReportedSeries(p.server(), p.reportedSeries(), null), -1, -1,
                 p.tags(), p.shardGroupSeries(), -1);
         }
     }

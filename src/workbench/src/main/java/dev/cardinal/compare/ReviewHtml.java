@@ -86,7 +86,7 @@ public final class ReviewHtml {
         h.append(String.format(Locale.ROOT, "<p class=\"meta\">Workspace %s, %s points of %s, horizon %s, traffic x%s.</p>%n",
             esc(workspace), Quantities.count(points), esc(traffic), Durations.format(a.settings().horizon()),
             Quantities.multiplier(a.settings().trafficMultiplier())));
-        h.append("<p class=\"meta\">Numbers for ").append(esc(a.settings().engine().describe())).append(".</p>\n");
+        h.append("<p class=\"meta\">Numbers for ").append(esc(a.settings().server().describe())).append(".</p>\n");
         if (!a.projected()) {
             h.append("<p class=\"meta\">Not projected: ").append(esc(a.withheld())).append(". The numbers at the horizon are the ")
                 .append(own).append("'s own.</p>\n");

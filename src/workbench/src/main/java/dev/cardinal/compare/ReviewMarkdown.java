@@ -78,7 +78,7 @@ public final class ReviewMarkdown {
         md.append(String.format(Locale.ROOT, "Workspace %s, %s points of %s, horizon %s, traffic x%s.%n%n", cell(workspace),
             Quantities.count(points), cell(traffic), dev.cardinal.model.Durations.format(a.settings().horizon()),
             Quantities.multiplier(a.settings().trafficMultiplier())));
-        md.append("Numbers for ").append(cell(a.settings().engine().describe())).append(".\n\n");
+        md.append("Numbers for ").append(cell(a.settings().server().describe())).append(".\n\n");
         if (!a.projected()) {
             md.append("Not projected: ").append(cell(a.withheld())).append(". The numbers at the horizon are the ").append(own)
                 .append("'s own.\n\n");

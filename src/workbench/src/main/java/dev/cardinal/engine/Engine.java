@@ -41,6 +41,19 @@ public interface Engine {
         return Optional.empty();
     }
 
+    /** Its servers by version, when the core projects its series from rows (the InfluxDB family). */
+    default Optional<SeriesServers> servers() {
+        return Optional.empty();
+    }
+
+    /**
+     * Every limit it ships with, as its documentation or source gives them: what {@code --all-limits} checks. Each
+     * engine's are in its package ({@code limits.json}), never in the core.
+     */
+    default java.util.List<dev.cardinal.projection.Limit> shippedLimits() {
+        return servers().map(SeriesServers::shipped).orElse(java.util.List.of());
+    }
+
     /** Its language for the questions a comparison asks, and where its answers go, when it has one. */
     default Optional<QueryWriter.Offered> queries() {
         return Optional.empty();

@@ -1,13 +1,12 @@
 package dev.cardinal.engine;
 
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.ServerVersion;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
-import dev.cardinal.projection.ServerFor;
+import dev.cardinal.projection.Server;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,15 +27,15 @@ public final class ProjectionCounts {
     }
 
     /**
-     * Projects the request's layout for {@code version} and says it as {@code title} counts it, its series as
+     * Projects the request's layout for {@code server} and says it as {@code title} counts it, its series as
      * {@code series} says them; a layout the sample cannot project (an attribute it does not carry) is said in a note,
      * with no figures.
      */
-    public static EngineCount count(String title, SeriesEngine.Request r, ServerVersion version, SeriesFigure series) {
+    public static EngineCount count(String title, SeriesEngine.Request r, Server server, SeriesFigure series) {
         Layout layout = r.layout();
-        String engine = title + " " + version.text();
+        String engine = title + " " + server.version().text();
         ProjectionInput.Rows input = ProjectionInput.rows(r.sample());
-        ProjectionSettings settings = ServerFor.version(version).settings(r.settings());
+        ProjectionSettings settings = r.settings().forServer(server);
         Projected p = Projections.project(r.workspace(), layout, input, settings);
         if (!(p instanceof Projected.Rows rows)) {
             String why = p instanceof Projected.NotProjected n ? n.message() : "not projected from rows";
@@ -81,8 +80,8 @@ public final class ProjectionCounts {
         List<String> notes = new ArrayList<>();
         notes.add(p.reported().series() == null ? p.reported().explanation() : String.format(java.util.Locale.ROOT,
             "%s reports %,d over the sample: %s", p.reported().label(), p.reported().series(), p.reported().explanation()));
-        if (p.settings().engine().assumed()) {
-            notes.add("the server's version was not given: the figures are " + p.settings().engine().product() + "'s");
+        if (p.settings().server().assumed()) {
+            notes.add("the server's version was not given: the figures are " + p.settings().server().product() + "'s");
         }
         return new EngineCount(engine, p.eventKind(), p.layout().id(), figures, limits, notes);
     }

@@ -181,7 +181,7 @@ public final class WorkbenchApp extends Application {
 
     public static void launchWith(String... args) {
         // the first window needs them and Jackson (for the workspace) but not the toolkit: overlap the toolkit's start
-        Limit.loadInBackground();
+        dev.cardinal.engines.ServerFor.loadInBackground();
         // the workspace and its sample are read on the other core while the toolkit starts and the window is built
         if (args.length > 0) {
             dev.cardinal.ui.session.EarlyRead.start(Path.of(args[0]));

@@ -37,7 +37,7 @@ public final class WorkbenchResponsiveness {
 
         long jvmStart = ManagementFactory.getRuntimeMXBean().getStartTime();
         CountDownLatch started = new CountDownLatch(1);
-        Limit.loadInBackground(); // as WorkbenchApp.launchWith does
+        dev.cardinal.engines.ServerFor.loadInBackground(); // as WorkbenchApp.launchWith does
         Platform.startup(started::countDown);
         started.await();
         ExecutorService executor = WorkbenchApp.backgroundExecutor();

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareFromSummaryTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The limits a summary cannot judge (field keys, tables, columns), as the verdict names them. */
-    private static final List<String> ROWS_ONLY_LIMITS = Limit.defaults().stream()
+    private static final List<String> ROWS_ONLY_LIMITS = dev.cardinal.engines.ServerFor.shipped().stream()
         .filter(l -> l.metric() != Limit.Metric.SERIES && l.metric() != Limit.Metric.VALUES_PER_TAG).map(Quantities::limit).toList();
     @TempDir
     Path dir;

@@ -38,7 +38,7 @@ class MergedGrowthTest {
         JsonNode m = new ObjectMapper().readTree(merged.out()).get("eventKinds").get(0);
         JsonNode r = new ObjectMapper().readTree(rows.out()).get("eventKinds");
         TrafficSummary.Kind whole = TrafficSummaryFile.read(SummaryFixtures.summary("ad-marketplace")).eventKinds().get(0);
-        ProjectionSettings settings = new ProjectionSettings(Duration.ofDays(30), 1, Limit.defaults());
+        ProjectionSettings settings = dev.cardinal.engines.ServerFor.defaults();
         int checked = 0;
         for (JsonNode layout : m.get("layouts")) {
             String id = layout.get("layout").asText();

@@ -144,8 +144,8 @@ class MigrateCommandTest {
         assertEquals(List.of("listing_event", "listing_event_v2"), measurements(db));
 
         var rowsIn = ProjectionInput.rows(sample);
-        var after = (Projected.Rows) Projections.project(ws, ws.layout("ids-as-fields").orElseThrow(), rowsIn, ProjectionSettings.defaults());
-        var beforeP = (Projected.Rows) Projections.project(ws, ws.layout("ids-as-tags").orElseThrow(), rowsIn, ProjectionSettings.defaults());
+        var after = (Projected.Rows) Projections.project(ws, ws.layout("ids-as-fields").orElseThrow(), rowsIn, dev.cardinal.engines.ServerFor.defaults());
+        var beforeP = (Projected.Rows) Projections.project(ws, ws.layout("ids-as-tags").orElseThrow(), rowsIn, dev.cardinal.engines.ServerFor.defaults());
         assertEquals(after.projection().seriesNow(), seriesOf(db, "listing_event_v2"), "series after = the new layout's projection");
         assertEquals(beforeP.projection().seriesNow(), seriesOf(db, "listing_event"));
 

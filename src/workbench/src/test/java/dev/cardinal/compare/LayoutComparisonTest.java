@@ -26,8 +26,8 @@ class LayoutComparisonTest {
         Sample sample = SampleReader.read(SampleReader.sources(file, ws), SampleLimits.defaults(), ReadMonitor.NONE);
         Projector projector = new Projector(new SampleIndex(sample.eventKind("listing_event").orElseThrow()));
         var kind = ws.eventKind("listing_event").orElseThrow();
-        Projection bad = projector.project(kind, ws.layout("ids-as-tags").orElseThrow(), ProjectionSettings.defaults());
-        Projection good = projector.project(kind, ws.layout("ids-as-fields").orElseThrow(), ProjectionSettings.defaults());
+        Projection bad = projector.project(kind, ws.layout("ids-as-tags").orElseThrow(), dev.cardinal.engines.ServerFor.defaults());
+        Projection good = projector.project(kind, ws.layout("ids-as-fields").orElseThrow(), dev.cardinal.engines.ServerFor.defaults());
 
         LayoutComparison c = LayoutComparison.of(kind, bad, good);
 

@@ -46,7 +46,7 @@ class LikeForLikeTest {
     private static Review review(Path file, Workspace ws, String a, String b) throws Exception {
         Sample sample = SampleReader.read(SampleReader.sources(file, ws), SampleLimits.defaults(), ReadMonitor.NONE);
         return Review.of(ws, ws.layout(a).orElseThrow(), ws.layout(b).orElseThrow(),
-            sample.eventKind(ws.layout(a).orElseThrow().eventKind()).orElseThrow(), sample.report(), ProjectionSettings.defaults(), dev.cardinal.engines.Engines.queryLanguages());
+            sample.eventKind(ws.layout(a).orElseThrow().eventKind()).orElseThrow(), sample.report(), dev.cardinal.engines.ServerFor.defaults(), dev.cardinal.engines.Engines.queryLanguages());
     }
 
     private static QueryContrast.Question question(Review r, String startsWith) {

@@ -24,7 +24,7 @@ class QueryContrastTest {
     private record Scenario(Workspace ws, EventKindSample sample, Projector projector) {
         Projection project(String layout) {
             var l = ws.layout(layout).orElseThrow();
-            return projector.project(ws.eventKind(l.eventKind()).orElseThrow(), l, ProjectionSettings.defaults());
+            return projector.project(ws.eventKind(l.eventKind()).orElseThrow(), l, dev.cardinal.engines.ServerFor.defaults());
         }
 
         List<QueryContrast.Question> contrast(String a, String b) {

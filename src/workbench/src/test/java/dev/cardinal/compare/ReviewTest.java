@@ -24,7 +24,7 @@ class ReviewTest {
         }
         Sample sample = SampleReader.read(SampleReader.sources(file, ws), SampleLimits.defaults(), ReadMonitor.NONE);
         return Review.of(ws, ws.layout(a).orElseThrow(), ws.layout(b).orElseThrow(), sample.eventKind("listing_event").orElseThrow(),
-            sample.report(), ProjectionSettings.defaults(), dev.cardinal.engines.Engines.queryLanguages());
+            sample.report(), dev.cardinal.engines.ServerFor.defaults(), dev.cardinal.engines.Engines.queryLanguages());
     }
 
     @Test
@@ -82,7 +82,7 @@ class ReviewTest {
             Workspace weather = WorkspaceFiles.load(file).workspace();
             Workspace ads = WorkspaceFiles.load(Path.of("sample-data/ad-marketplace/ad-marketplace.cardinal.json")).workspace();
             Review.of(ads, ads.layout("ids-as-tags").orElseThrow(), weather.layout("three-tags").orElseThrow(), null, null,
-                ProjectionSettings.defaults(), dev.cardinal.engines.Engines.queryLanguages());
+                dev.cardinal.engines.ServerFor.defaults(), dev.cardinal.engines.Engines.queryLanguages());
         });
     }
 }

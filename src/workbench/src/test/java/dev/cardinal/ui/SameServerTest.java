@@ -59,8 +59,8 @@ class SameServerTest extends WorkbenchFixture {
         JsonNode kind = new ObjectMapper().readTree(run.out()).get("eventKinds").get(0);
         assertEquals(layout, kind.get("layout").asText());
         assertEquals(rows(kind), rows(shown), "the same limits, with the same figures");
-        assertEquals(kind.get("server").get("version").asText(), shown.settings().engine().version().toString());
-        assertEquals(kind.get("server").get("assumed").asBoolean(), shown.settings().engine().assumed());
+        assertEquals(kind.get("server").get("version").asText(), shown.settings().server().version().toString());
+        assertEquals(kind.get("server").get("assumed").asBoolean(), shown.settings().server().assumed());
         return rows(shown);
     }
 

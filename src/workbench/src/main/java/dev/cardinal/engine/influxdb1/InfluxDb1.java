@@ -14,6 +14,13 @@ import java.util.Set;
 public final class InfluxDb1 implements Engine {
     private final CodeGenerator code = new InfluxDb1Code();
 
+    private final InfluxDb1Servers servers = new InfluxDb1Servers();
+
+    @Override
+    public Optional<dev.cardinal.engine.SeriesServers> servers() {
+        return Optional.of(servers);
+    }
+
     @Override
     public String name() {
         return "influxdb";
@@ -35,14 +42,14 @@ public final class InfluxDb1 implements Engine {
         return Optional.of(new SeriesEngine() {
             @Override
             public ServerVersion defaultVersion() {
-                return dev.cardinal.projection.Engine.ASSUMED;
+                return InfluxDb1Servers.ASSUMED;
             }
 
             @Override
             public EngineCount count(Request r) {
                 // each series once, as the index holds it and max-series-per-database counts it; what the version's
                 // own query reports over the sample (once per shard group up to 1.7.7) is in the notes
-                return ProjectionCounts.count("InfluxDB", r, r.version().orElse(defaultVersion()), (p, alike) ->
+                return ProjectionCounts.count("InfluxDB", r, servers.versioned(r.version().orElse(defaultVersion())), (p, alike) ->
                     new EngineCount.Figure("series", "series in the index", p.seriesNow(), p.seriesAtHorizon()));
             }
         });

@@ -6,10 +6,11 @@ import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.VersionHeader;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.projection.Engine;
+import dev.cardinal.projection.Server;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.traffic.EventKindSample;
@@ -18,26 +19,47 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** Plan and apply layouts on one InfluxDB 1.x database (or InfluxDB 3 through its v1 API). */
 public final class InfluxV1Push implements PushTarget {
     private final InfluxV1Client client;
     private final String database;
-    private Engine engine;
+    private final Function<ServerVersion, Server> servers;
+    private Server engine;
 
+    /** A push to an InfluxDB 1.x server. */
     public InfluxV1Push(InfluxV1Client client, String database) {
+        this(client, database, InfluxV1Push::oneX);
+    }
+
+    /**
+     * A push through the 1.x API to whichever server answers it (InfluxDB 3 has one too).
+     *
+     * @param servers the server of the version its header gives, or of null when it gives none: the front end asks
+     *                the engines, since a server behind this API need not be a 1.x
+     */
+    public InfluxV1Push(InfluxV1Client client, String database, Function<ServerVersion, Server> servers) {
         this.client = client;
         this.database = database;
+        this.servers = servers;
+    }
+
+    private static Server oneX(ServerVersion v) {
+        if (v != null && v.major() != 1) {
+            throw new IllegalArgumentException("the server says it is InfluxDB " + v + ", not 1.x");
+        }
+        return new InfluxDb1Servers().server(v == null ? InfluxDb1Servers.ASSUMED : v, v == null, ServerLimits.DEFAULTS);
     }
 
     /**
      * The server, from the version in its {@code X-Influxdb-Version} header (asked once): what its
      * {@code SHOW SERIES EXACT CARDINALITY} counts depends on it. A server that sends none, or one that is not a
-     * version (a development build says "unknown"), is taken for {@link Engine#ASSUMED}, marked assumed.
+     * version (a development build says "unknown"), is taken for {@link InfluxDb1Servers#ASSUMED}, marked assumed.
      */
-    public synchronized Engine engine() throws InfluxV1Exception, InterruptedException {
+    public synchronized Server engine() throws InfluxV1Exception, InterruptedException {
         if (engine == null) {
-            engine = Engine.of(Target.Kind.INFLUXDB_1, VersionHeader.read(client.ping()).orElse(null));
+            engine = servers.apply(VersionHeader.read(client.ping()).orElse(null));
         }
         return engine;
     }
@@ -53,7 +75,7 @@ public final class InfluxV1Push implements PushTarget {
      *                          projected (field keys made from attributes)
      * @param measuredFieldValues {@code SELECT count(*)} per field key, read back from the server after the write
      */
-    public record Comparison(Layout layout, LayoutMeasure projected, Engine engine, ServerNumbers measured,
+    public record Comparison(Layout layout, LayoutMeasure projected, Server engine, ServerNumbers measured,
                              SampleWrite.Result write, long indexMemoryGrowth, Map<String, Long> projectedFieldValues,
                              Map<String, Long> measuredFieldValues) {
         /**
@@ -120,7 +142,7 @@ public final class InfluxV1Push implements PushTarget {
                                       Map<String, Long> projectedFieldValues, SampleWrite write, long startLine,
                                       PushMonitor monitor)
         throws SampleWriteException, InfluxV1Exception, InterruptedException {
-        Engine server = engine();
+        Server server = engine();
         long before = ServerNumbers.indexMemory(client);
         SampleWrite.Result result = write.write(layout, sample, startLine, monitor);
         String measurement = layout.measurement().isLiteral() ? layout.measurement().literalText() : null;

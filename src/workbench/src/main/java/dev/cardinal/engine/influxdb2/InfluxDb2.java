@@ -15,6 +15,13 @@ import java.util.Set;
 public final class InfluxDb2 implements Engine {
     private final CodeGenerator code = new InfluxDb2Code();
 
+    private final InfluxDb2Servers servers = new InfluxDb2Servers();
+
+    @Override
+    public Optional<dev.cardinal.engine.SeriesServers> servers() {
+        return Optional.of(servers);
+    }
+
     @Override
     public String name() {
         return "influxdb2";
@@ -43,7 +50,7 @@ public final class InfluxDb2 implements Engine {
             public EngineCount count(Request r) {
                 // a 2.x series key holds the field key: the layout's series once per field key it writes, at the
                 // horizon too (each field key's series projected as a layout of its own: FieldKeySeries)
-                return ProjectionCounts.count("InfluxDB", r, r.version().orElse(defaultVersion()), (p, alike) ->
+                return ProjectionCounts.count("InfluxDB", r, servers.versioned(r.version().orElse(defaultVersion())), (p, alike) ->
                     new EngineCount.Figure("series", "series, one per field key (influxdb.cardinality())", p.reported().series(),
                         FieldKeySeries.variants(p.layout()).stream().mapToLong(v -> alike.apply(v).seriesAtHorizon()).sum()));
             }

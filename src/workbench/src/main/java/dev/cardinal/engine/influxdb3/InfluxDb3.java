@@ -17,6 +17,13 @@ public final class InfluxDb3 implements Engine {
     private final SeriesEngine counting = new TableCount();
     private final CodeGenerator code = new InfluxDb3Code();
 
+    private final InfluxDb3Servers servers = new InfluxDb3Servers();
+
+    @Override
+    public Optional<dev.cardinal.engine.SeriesServers> servers() {
+        return Optional.of(servers);
+    }
+
     @Override
     public String name() {
         return "influxdb3";

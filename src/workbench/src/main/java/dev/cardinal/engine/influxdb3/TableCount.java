@@ -52,7 +52,7 @@ final class TableCount implements SeriesEngine {
         ProjectionSettings s = r.settings();
         // the tables and columns grow as the projection grows measurements and field keys: the one entry projects them
         Projected projected = Projections.project(r.workspace(), layout, ProjectionInput.rows(sample),
-            new ProjectionSettings(s.horizon(), s.trafficMultiplier(), grown, s.engine()));
+            new ProjectionSettings(s.horizon(), s.trafficMultiplier(), grown, s.server()));
         if (!(projected instanceof Projected.Rows rows)) {
             return new EngineCount(engine, sample.name(), layout.id(), List.of(), List.of(), List.of("not counted: "
                 + (projected instanceof Projected.NotProjected n ? CommentText.shown(n.message()) : "no rows to count")));

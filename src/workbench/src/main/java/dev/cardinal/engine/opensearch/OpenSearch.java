@@ -9,6 +9,14 @@ import java.util.Set;
 public final class OpenSearch implements Engine {
     private final CodeGenerator code = new OpenSearchCode();
 
+    private static final java.util.List<dev.cardinal.projection.Limit> SHIPPED =
+        dev.cardinal.projection.Limit.read(OpenSearch.class, "limits.json");
+
+    @Override
+    public java.util.List<dev.cardinal.projection.Limit> shippedLimits() {
+        return SHIPPED;
+    }
+
     @Override
     public String name() {
         return "opensearch";

@@ -5,12 +5,10 @@ import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.engine.SampleComparison.Row;
 import dev.cardinal.engine.SeriesApi;
-import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.lineprotocol.SkipReason;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.traffic.EventKindSample;
 import java.io.IOException;
 import java.net.URLEncoder;
@@ -24,7 +22,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -61,8 +58,7 @@ final class VmSampleCheck {
             lastMs = Math.max(lastMs, Math.floorDiv(sample.timestamp(r), 1_000_000L));
         }
         long shiftMs = Math.floorDiv(nowMs - lastMs, VmTally.MS_PER_DAY) * VmTally.MS_PER_DAY;
-        VmTally projected = new VmCounting(VmFlags.defaults().withDb(database), nowMs - shiftMs).tally(
-            new SeriesEngine.Request(ws, sample, layout, ProjectionSettings.defaults(), Optional.empty()));
+        VmTally projected = new VmCounting(VmFlags.defaults().withDb(database), nowMs - shiftMs).tally(layout, sample);
         SampleLineProtocol lp = new SampleLineProtocol(layout, sample,
             new SampleLineProtocol.Options(false).withTimeShift(shiftMs * 1_000_000L));
         if (!write(lp, sample.rows(), monitor)) {

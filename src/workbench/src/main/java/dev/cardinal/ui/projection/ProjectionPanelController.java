@@ -230,7 +230,7 @@ public final class ProjectionPanelController {
         limits.getItems().setAll(ProjectionRows.limits(p));
         String product = ProjectionRows.commonProduct(p);
         limitsTitle.setText(product == null ? "Server limits" : "Server limits: " + product);
-        noLimits.setText("None: " + p.settings().engine().noLimits() + ".");
+        noLimits.setText("None: " + p.settings().server().noLimits() + ".");
         limits.setPlaceholder(noLimits);
         fitToRows(projection);
         fitToRows(limits);
@@ -249,7 +249,7 @@ public final class ProjectionPanelController {
     private void notChecked() {
         ProjectionSettings s = session.settingsProperty().get();
         limitsTitle.setText("Server limits");
-        noLimits.setText("Not checked: no sample traffic is projected to check " + (s == null ? "the server" : s.engine().product())
+        noLimits.setText("Not checked: no sample traffic is projected to check " + (s == null ? "the server" : s.server().product())
             + "'s limits against.");
         limits.setPlaceholder(noLimits);
     }

@@ -122,7 +122,7 @@ public final class ProjectionRows {
             + (p.skippedRows() > 0 ? String.format(Locale.ROOT, " (%,d rows are not written)", p.skippedRows()) : "") + "." + from));
         rows.add(new Row("series", Quantities.count(p.series()), withRange(p.seriesAtHorizon(), p.seriesRange()), false,
             "A series is one distinct combination of measurement and tag values: the index holds one entry per series." + from));
-        ReportedSeries server = new ReportedSeries(p.engine(), p.reportedSeries(), null);
+        ReportedSeries server = new ReportedSeries(p.server(), p.reportedSeries(), null);
         rows.add(new Row(reportedLabel(server, p.shardGroups()), server.text(), "", false, "What the server reports once the"
             + " traffic is written: " + server.explanation() + (p.reportedSeries() == null && server.query() != null
             ? " (a summary does not hold field keys, which this count needs)." : ".")));
@@ -145,12 +145,12 @@ public final class ProjectionRows {
      */
     static String reportedLabel(ReportedSeries server, long shardGroups) {
         if (server.query() == null) {
-            return "series as " + server.engine().product() + " counts (none)";
+            return "series as " + server.server().product() + " counts (none)";
         }
         // which server the figure is for, beside it: versions count differently (issue 34)
         // the version alone: the server box names the product, and the column is narrow at 1280x800
-        String by = "reported by " + server.engine().version() + (server.engine().assumed() ? " (assumed)" : "");
-        return server.engine().seriesCount() == dev.cardinal.projection.Engine.SeriesCount.PER_SHARD_GROUP
+        String by = "reported by " + server.server().version() + (server.server().assumed() ? " (assumed)" : "");
+        return server.server().seriesCount() == dev.cardinal.projection.Server.SeriesCount.PER_SHARD_GROUP
             ? String.format(Locale.ROOT, "%s, %,d shard group%s", by, shardGroups, shardGroups == 1 ? "" : "s") : by;
     }
 

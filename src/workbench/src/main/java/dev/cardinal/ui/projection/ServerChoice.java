@@ -4,11 +4,11 @@ import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.DocumentMapping;
-import dev.cardinal.projection.Engine;
+import dev.cardinal.engines.ServerFor;
 import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Quantities;
-import dev.cardinal.projection.ServerFor;
+import dev.cardinal.engines.ServerFor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,12 +29,12 @@ import java.util.List;
  */
 public record ServerChoice(String label, String detail, Target target, ServerFor server, Long mappingLimit) {
     /** No server named: the assumed version, with its own limits. */
-    static final ServerChoice ASSUMED = new ServerChoice("InfluxDB " + Engine.ASSUMED + " (assumed)",
-        "InfluxDB " + Engine.ASSUMED + ", assumed because the workspace names no server: its own limits, as the command line"
+    static final ServerChoice ASSUMED = new ServerChoice("InfluxDB " + ServerFor.ASSUMED + " (assumed)",
+        "InfluxDB " + ServerFor.ASSUMED + ", assumed because the workspace names no server: its own limits, as the command line"
             + " assumes it.", null, ServerFor.of((Workspace) null), null);
     /** Asked for: no server in particular, every product's limits. */
     static final ServerChoice EVERY_PRODUCT = new ServerChoice("every product's limits", "No server in particular: every"
-        + " InfluxDB product's limits, with the figures as " + Engine.ASSUMED + " reports them.", null, ServerFor.everyProduct(), null);
+        + " InfluxDB product's limits, with the figures as " + ServerFor.ASSUMED + " reports them.", null, ServerFor.everyProduct(), null);
     /** An OpenSearch or Elasticsearch index with the default total-fields limit. */
     static final ServerChoice DOCUMENTS = new ServerChoice("OpenSearch / Elasticsearch index, "
         + Quantities.count(DocumentMapping.DEFAULT_TOTAL_FIELDS) + " fields", "An OpenSearch or Elasticsearch index with the"
@@ -55,8 +55,8 @@ public record ServerChoice(String label, String detail, Target target, ServerFor
             for (Target t : ws.targets()) {
                 if (t.kind().isInflux()) {
                     ServerFor s = ServerFor.target(t, null);
-                    out.add(new ServerChoice(t.name() + ": " + s.engine().product() + (s.engine().assumed() ? " (assumed)" : ""),
-                        "The workspace's target " + t.name() + " (" + t.url() + "): " + s.engine().describe() + ", with its"
+                    out.add(new ServerChoice(t.name() + ": " + s.server().product() + (s.server().assumed() ? " (assumed)" : ""),
+                        "The workspace's target " + t.name() + " (" + t.url() + "): " + s.server().describe() + ", with its"
                             + " own limits.", t, s, null));
                 } else if (t.kind().isDocument()) {
                     long limit = mappingLimit(t);
@@ -72,7 +72,7 @@ public record ServerChoice(String label, String detail, Target target, ServerFor
         }
         for (ServerVersion v : VERSIONS) {
             ServerFor s = ServerFor.version(v);
-            out.add(new ServerChoice("InfluxDB " + v, "InfluxDB " + v + ": " + s.engine().seriesMeaning() + ".", null, s, null));
+            out.add(new ServerChoice("InfluxDB " + v, "InfluxDB " + v + ": " + s.server().seriesMeaning() + ".", null, s, null));
         }
         out.add(EVERY_PRODUCT);
         out.add(DOCUMENTS);
@@ -95,7 +95,7 @@ public record ServerChoice(String label, String detail, Target target, ServerFor
      * limit among them).
      */
     ProjectionSettings settings(Duration horizon, double traffic) {
-        return (server == null ? ServerFor.everyProduct() : server).settings(new ProjectionSettings(horizon, traffic, Limit.defaults()));
+        return (server == null ? ServerFor.everyProduct() : server).settings(horizon, traffic);
     }
 
     @Override

@@ -90,7 +90,7 @@ final class IndexPush {
         ProjectionInput.Rows rows = ProjectionInput.rows(sample);
         // a mapping reads no horizon, traffic or server: the input carries the one limit it counts toward
         MappingProjection projected = Projections.project(p.ws(), p.layout(), new ProjectionInput.Mapped(rows, p.limit()),
-            ProjectionSettings.defaults()).as(Projected.Mapping.class).projection();
+            dev.cardinal.engines.ServerFor.defaults()).as(Projected.Mapping.class).projection();
         SampleIndex index = rows.index(sample.name()).orElseThrow();
         List<String> documents = new ArrayList<>(sample.rows());
         new LayoutDocuments(p.layout(), index).writeTo(d -> documents.add(d.json().toString()));

@@ -27,7 +27,7 @@ public record SessionState(Workspace workspace, Path file, Layout layout, Projec
                            Traffic traffic, boolean darkTheme) {
 
     /** Nothing open yet. */
-    public static final SessionState NONE = new SessionState(null, null, null, ProjectionSettings.defaults(), null, Traffic.NONE, false);
+    public static final SessionState NONE = new SessionState(null, null, null, dev.cardinal.engines.ServerFor.defaults(), null, Traffic.NONE, false);
 
     public SessionState {
         Objects.requireNonNull(settings, "settings");

@@ -10,7 +10,7 @@ import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.projection.Engine;
+import dev.cardinal.projection.Server;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
 import dev.cardinal.projection.SampleIndex;
@@ -68,7 +68,7 @@ class ProjectionAccuracyTest extends ScratchServerTest {
 
         ServerNumbers measured = ServerNumbers.read(client, db, null);
         // what SHOW SERIES EXACT CARDINALITY counts depends on the version the server's header names (1.6.7 here)
-        Engine server = push.engine();
+        Server server = push.engine();
         assertFalse(server.assumed(), "influxd names its version");
         assertEquals(server.reportedSeries(projected, () -> {
             throw new AssertionError("1.x counts no series per field key");

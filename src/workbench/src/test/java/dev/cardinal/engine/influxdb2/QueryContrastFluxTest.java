@@ -37,8 +37,8 @@ class QueryContrastFluxTest {
             EventKindSample k = sample.eventKind(la.eventKind()).orElseThrow();
             Projector projector = new Projector(new SampleIndex(k));
             var kind = ws.eventKind(la.eventKind()).orElseThrow();
-            Projection a = projector.project(kind, la, ProjectionSettings.defaults());
-            Projection b = projector.project(kind, ws.layout(p[2]).orElseThrow(), ProjectionSettings.defaults());
+            Projection a = projector.project(kind, la, dev.cardinal.engines.ServerFor.defaults());
+            Projection b = projector.project(kind, ws.layout(p[2]).orElseThrow(), dev.cardinal.engines.ServerFor.defaults());
             for (QueryContrast.Question q : QueryContrast.of(ws, kind, a, b, k, dev.cardinal.engines.Engines.queryLanguages())) {
                 for (QueryContrast.Answer an : List.of(q.a(), q.b())) {
                     if (an.flux() != null) {

@@ -74,7 +74,7 @@ class HostileLabelsTest {
         });
         assertEquals(Set.of("cpu__load__x_____value", "cpu__load__x_____ok", "cpu__load__x_____f_eld__q__"), metricNames);
         EngineCount count = new Prometheus().counting().orElseThrow().count(
-            new SeriesEngine.Request(null, sample, layout, ProjectionSettings.defaults(), Optional.empty()));
+            new SeriesEngine.Request(null, sample, layout, dev.cardinal.engines.ServerFor.defaults(), Optional.empty()));
         assertTrue(count.notes().stream().anyMatch(n -> n.contains("string field values")), count.notes().toString());
 
         try (ScratchPrometheus server = ScratchPrometheus.start()) {

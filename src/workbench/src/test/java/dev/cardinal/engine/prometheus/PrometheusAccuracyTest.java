@@ -57,7 +57,7 @@ class PrometheusAccuracyTest {
         EventKindSample sample = SampleReader.read(SampleReader.sources(file, ws), SampleLimits.defaults(), ReadMonitor.NONE)
             .eventKinds().stream().filter(k -> k.name().equals(layout.eventKind())).findFirst().orElseThrow();
         EngineCount count = new Prometheus().counting().orElseThrow().count(
-            new SeriesEngine.Request(ws, sample, layout, ProjectionSettings.defaults(), Optional.empty()));
+            new SeriesEngine.Request(ws, sample, layout, dev.cardinal.engines.ServerFor.defaults(), Optional.empty()));
         SeriesTally.Tally projected = PrometheusCount.tally(new SampleSeries(layout, sample), sample.rows());
         Set<String> projectedSeries = new HashSet<>();
         new SampleSeries(layout, sample).forEach((row, labels, value, ns) -> projectedSeries.add(SeriesTally.key(labels)));

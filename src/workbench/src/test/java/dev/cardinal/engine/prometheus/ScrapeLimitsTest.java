@@ -65,6 +65,6 @@ class ScrapeLimitsTest {
         EventKindSample sample = SampleReader.read(SampleReader.sources(WEATHER, ws), SampleLimits.defaults(),
             ReadMonitor.NONE).eventKinds().get(0);
         return engine.counting().orElseThrow().count(new SeriesEngine.Request(ws, sample, ws.layout("three-tags").orElseThrow(),
-            ProjectionSettings.defaults(), Optional.empty()));
+            dev.cardinal.engines.ServerFor.defaults(), Optional.empty()));
     }
 }

@@ -81,7 +81,7 @@ class VmHostileNamesTest {
             List.of(new FieldSpec(Template.literal(fieldKey), "temp"), new FieldSpec(Template.literal(stringFieldKey), "plot")),
             RetentionPlan.AUTOGEN);
         VmTally projected = new VmCounting(VmFlags.defaults().withDb(db), System.currentTimeMillis())
-            .tally(new SeriesEngine.Request(weather, sample, layout, ProjectionSettings.defaults(), Optional.empty()));
+            .tally(new SeriesEngine.Request(weather, sample, layout, dev.cardinal.engines.ServerFor.defaults(), Optional.empty()));
 
         vm.write(db, new SampleLineProtocol(layout, sample, new SampleLineProtocol.Options(false)).batches(1_000));
 

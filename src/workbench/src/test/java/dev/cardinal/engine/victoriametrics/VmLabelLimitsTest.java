@@ -55,7 +55,7 @@ class VmLabelLimitsTest {
             layout = layout.withTags(tags);
             flags = flags.withLabelLimits(30, 16 * 1024);
         }
-        SeriesEngine.Request request = new SeriesEngine.Request(ws, sample, layout, ProjectionSettings.defaults(), Optional.empty());
+        SeriesEngine.Request request = new SeriesEngine.Request(ws, sample, layout, dev.cardinal.engines.ServerFor.defaults(), Optional.empty());
         VmCounting counting = new VmCounting(flags, System.currentTimeMillis());
         VmTally projected = counting.tally(request);
         EngineCount count = counting.count(request);

@@ -82,7 +82,7 @@ class VmProjectionAccuracyTest {
         Layout layout = ws.layout(layoutId).orElseThrow();
         String db = scenario + "/" + layoutId;
         VmCounting counting = new VmCounting(VmFlags.defaults().withDb(db), System.currentTimeMillis());
-        VmTally projected = counting.tally(new SeriesEngine.Request(ws, sample, layout, ProjectionSettings.defaults(),
+        VmTally projected = counting.tally(new SeriesEngine.Request(ws, sample, layout, dev.cardinal.engines.ServerFor.defaults(),
             Optional.empty()));
 
         vm.write(db, new SampleLineProtocol(layout, sample, new SampleLineProtocol.Options(false)).batches(5_000));

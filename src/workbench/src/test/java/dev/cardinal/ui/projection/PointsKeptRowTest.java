@@ -31,13 +31,13 @@ class PointsKeptRowTest {
         Projector projector = new Projector(new SampleIndex(sample));
         var kind = ws.eventKinds().get(0);
 
-        ProjectionRows.Row fields = row(projector.project(kind, ws.layout("ids-as-fields").orElseThrow(), ProjectionSettings.defaults()));
+        ProjectionRows.Row fields = row(projector.project(kind, ws.layout("ids-as-fields").orElseThrow(), dev.cardinal.engines.ServerFor.defaults()));
         assertEquals("19,887", fields.now());
         assertTrue(fields.alarm(), "points vanish");
         assertTrue(fields.explain().contains("measurement, tag set and timestamp"), fields.explain());
         assertTrue(fields.explain().contains("113 of the sample's points"), fields.explain());
 
-        ProjectionRows.Row tags = row(projector.project(kind, ws.layout("ids-as-tags").orElseThrow(), ProjectionSettings.defaults()));
+        ProjectionRows.Row tags = row(projector.project(kind, ws.layout("ids-as-tags").orElseThrow(), dev.cardinal.engines.ServerFor.defaults()));
         assertEquals("20,000", tags.now());
         assertFalse(tags.alarm());
     }

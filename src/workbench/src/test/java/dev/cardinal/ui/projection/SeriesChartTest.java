@@ -26,7 +26,7 @@ class SeriesChartTest {
         Workspace ws = WorkspaceFiles.load(file).workspace();
         Sample sample = SampleReader.read(SampleReader.sources(file, ws), SampleLimits.defaults(), ReadMonitor.NONE);
         Projection p = new Projector(new SampleIndex(sample.eventKind("listing_event").orElseThrow()))
-            .project(ws.eventKind("listing_event").orElseThrow(), ws.layout("ids-as-tags").orElseThrow(), ProjectionSettings.defaults());
+            .project(ws.eventKind("listing_event").orElseThrow(), ws.layout("ids-as-tags").orElseThrow(), dev.cardinal.engines.ServerFor.defaults());
 
         List<XYChart.Series<Number, Number>> lines = SeriesChart.lines(p);
         XYChart.Series<Number, Number> measured = lines.get(0);

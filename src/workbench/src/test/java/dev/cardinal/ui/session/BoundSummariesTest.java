@@ -158,7 +158,7 @@ class BoundSummariesTest {
         TrafficSummary summary = TrafficSummaryFile.read(SUMMARY);
         TrafficSummary.Kind kind = summary.eventKind("listing_event").orElseThrow();
         Layout layout = ws.layout("ids-as-tags").orElseThrow();
-        ProjectionSettings settings = ProjectionSettings.defaults();
+        ProjectionSettings settings = dev.cardinal.engines.ServerFor.defaults();
 
         SummaryShown covered = SummaryShown.of("ads.summary.json", summary, layout, settings, "ads.cardinal.json");
         SummaryProjection p = new SummaryProjector(kind).project(layout, settings).orElseThrow();

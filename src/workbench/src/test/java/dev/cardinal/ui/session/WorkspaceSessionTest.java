@@ -168,7 +168,8 @@ class WorkspaceSessionTest {
         assertEquals(used + 2, session.projection().aheadUsed());
         assertEquals(atOnce + 2, session.projection().undebounced());
         session.changeSettings(new dev.cardinal.projection.ProjectionSettings(java.time.Duration.ofDays(365),
-            session.settingsProperty().get().trafficMultiplier(), session.settingsProperty().get().limits()),
+            session.settingsProperty().get().trafficMultiplier(), session.settingsProperty().get().limits(),
+            session.settingsProperty().get().server()),
             session.mappingLimitProperty().get());
         awaitProjection();
         assertEquals(used + 2, session.projection().aheadUsed());
