@@ -26,7 +26,7 @@ final class ConnectOptions {
     String database;
 
     @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API), influxdb-2, mariadb,"
-        + " postgresql, opensearch, elasticsearch, victoriametrics or prometheus (default: from the URL; http(s) is influxdb-1).")
+        + " postgresql, opensearch, elasticsearch, victoriametrics (vm) or prometheus (default: from the URL; http(s) is influxdb-1).")
     String kind;
 
     @Option(names = "--org", paramLabel = "ORG", description = "Organisation (InfluxDB 2.x and Cloud).")

@@ -76,7 +76,7 @@ final class ImportCommand implements Callable<Integer> {
         if (!output.getFileName().toString().endsWith(WorkspaceFiles.EXTENSION)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-o must name a " + WorkspaceFiles.EXTENSION + " file");
         }
-        Optional<Target.Kind> kind = connection.kind == null ? Optional.empty() : Target.Kind.fromId(connection.kind);
+        Optional<Target.Kind> kind = connection.kind == null ? Optional.empty() : Engines.targetKind(connection.kind);
         Optional<Pushing> offered = kind.flatMap(Engines::pushing);
         if (connection.url == null || connection.database == null && offered.map(p -> p.database().isPresent()).orElse(true)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB (--index NAME with"

@@ -129,7 +129,7 @@ abstract class PushCommand implements Callable<Integer> {
         }
         Target.Kind k;
         if (connection.kind != null) {
-            k = Target.Kind.fromId(connection.kind).orElseThrow(() -> usage("--kind must be one of " + String.join(", ",
+            k = Engines.targetKind(connection.kind).orElseThrow(() -> usage("--kind must be one of " + String.join(", ",
                 java.util.Arrays.stream(Target.Kind.values()).map(Target.Kind::id).toList())));
         } else if (connection.url.startsWith("jdbc:mariadb:") || connection.url.startsWith("jdbc:mysql:")) {
             k = Target.Kind.MARIADB;

@@ -135,8 +135,9 @@ class VmPushCommandTest {
 
     @Test
     void usageErrorsSayWhatIsMissing() {
+        // the engine's own names are taken for its kind of target too
         CliRun noDb = CliRun.of("plan", "sample-data/weather/weather" + WorkspaceFiles.EXTENSION, "--url", vm.url().toString(),
-            "--kind", "victoriametrics");
+            "--kind", "vm");
         assertEquals(2, noDb.code());
         assertTrue(noDb.err().contains("--url needs --database (the db label"), noDb.err());
         CliRun credentials = CliRun.of("plan", "sample-data/weather/weather" + WorkspaceFiles.EXTENSION, "--url",

@@ -81,4 +81,38 @@ class VictoriaMetricsTargetTest extends WorkbenchFixture {
         assertTrue(again.contains("metric weather_temp: on the server: 72 series (72 with db=workbench), labels crop, db, plot,"
             + " region"), again);
     }
+
+    @Test
+    void addTargetAsksTheEngineWhatItsDatabaseIsAndTheTargetIsSavedAndOfferedForPush(FxRobot robot, @TempDir Path dir)
+        throws Exception {
+        Path file = openCopy(robot, dir, "weather", "weather.cardinal.json");
+        robot.clickOn("Edit").clickOn("Add Target…");
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> robot.lookup("#targetDialogKind").queryAs(ChoiceBox.class).getSelectionModel()
+            .select(Target.Kind.PROMETHEUS));
+        assertTrue(robot.lookup("#targetDialogDatabase").query().isDisabled(), "Prometheus takes no database");
+        robot.interact(() -> {
+            robot.lookup("#targetDialogKind").queryAs(ChoiceBox.class).getSelectionModel().select(Target.Kind.VICTORIAMETRICS);
+            robot.lookup("#targetDialogName").queryTextInputControl().setText("VM test");
+            robot.lookup("#targetDialogUrl").queryTextInputControl().setText(vm.url().toString());
+        });
+        robot.clickOn("Add");
+        assertTrue(robot.lookup("#targetDialogProblem").queryAs(Label.class).getText().startsWith("db label: VictoriaMetrics"
+            + " needs one"), robot.lookup("#targetDialogProblem").queryAs(Label.class).getText());
+        robot.interact(() -> robot.lookup("#targetDialogDatabase").queryTextInputControl().setText("try1"));
+        robot.clickOn("Add");
+        WaitForAsyncUtils.waitForFxEvents();
+        assertEquals(new Target("vm-test", "VM test", Target.Kind.VICTORIAMETRICS, vm.url().toString(), "try1", null),
+            window.session().workspace().targets().get(0));
+        saveAndWait(robot);
+        assertEquals(Target.Kind.VICTORIAMETRICS, dev.cardinal.model.WorkspaceFiles.load(file).workspace().targets().get(0).kind(),
+            "the kind id victoriametrics reads back");
+
+        robot.clickOn("Push");
+        @SuppressWarnings("unchecked")
+        ChoiceBox<Target.Kind> kind = robot.lookup("#targetKind").queryAs(ChoiceBox.class);
+        assertEquals(Target.Kind.VICTORIAMETRICS, kind.getValue(), "the workspace's target fills the form");
+        assertEquals(vm.url().toString(), robot.lookup("#targetUrl").queryTextInputControl().getText());
+        assertEquals("try1", robot.lookup("#targetDatabase").queryTextInputControl().getText());
+    }
 }
