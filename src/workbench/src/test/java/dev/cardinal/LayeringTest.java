@@ -31,7 +31,7 @@ class LayeringTest {
         classes = MainClasses.imported();
         // the rules below pass vacuously on an empty import; make sure the layers are really there
         for (String layer : new String[]{"model", "traffic", "projection", "lineprotocol", "engine.influxdb1", "engine.influxdb2",
-            "engine.opensearch", "engine.sql", "engines", "capture", "cli", "ui"}) {
+            "engine.opensearch", "engine.sql", "engine.victoriametrics", "engine.prometheus", "engines", "capture", "cli", "ui"}) {
             assertTrue(classes.stream().anyMatch(c -> c.getPackageName().startsWith("dev.cardinal." + layer)),
                 "no classes found in dev.cardinal." + layer);
         }
@@ -93,6 +93,19 @@ class LayeringTest {
     @Test
     void noEngineNamesAnother() {
         slices().matching("dev.cardinal.engine.(*)..").should().notDependOnEachOther().check(classes);
+    }
+
+    /**
+     * The engines added behind the seam (issue 35) are reached by the front ends through it alone: counted, generated,
+     * planned, applied and imported by asking {@code Engines}, never by naming their packages.
+     */
+    @Test
+    void frontEndsReachTheMetricsEnginesThroughTheSeam() {
+        noClasses().that().resideInAnyPackage("dev.cardinal.cli..", "dev.cardinal.ui..", "dev.cardinal.capture..",
+                "dev.cardinal.compare..")
+            .should().dependOnClassesThat().resideInAnyPackage("dev.cardinal.engine.victoriametrics..",
+                "dev.cardinal.engine.prometheus..")
+            .check(classes);
     }
 
     @Test

@@ -8,7 +8,8 @@ import java.util.Optional;
  * A server Cardinal can push to. Holds where it is, never how to log in: tokens and passwords come from the
  * environment or a prompt at push time.
  *
- * @param database      database (1.x), bucket (2.x/3.x), schema (relational) or index (OpenSearch/Elasticsearch)
+ * @param database      database (1.x), bucket (2.x/3.x), schema (relational), index (OpenSearch/Elasticsearch), the
+ *                      {@code db} label of the writes (VictoriaMetrics), or {@code null} (Prometheus takes none)
  * @param org           organisation (2.x and Cloud), or {@code null}
  * @param serverVersion the server's version, which decides what it reports (InfluxDB only), or {@code null} when
  *                      not known: push reads it from the server itself
@@ -18,7 +19,11 @@ public record Target(String id, String name, Kind kind, String url, String datab
                      ServerVersion serverVersion, ServerLimits limits) {
 
     public enum Kind {
-        INFLUXDB_1, INFLUXDB_2, INFLUXDB_3, MARIADB, POSTGRESQL, OPENSEARCH, ELASTICSEARCH;
+        INFLUXDB_1, INFLUXDB_2, INFLUXDB_3, MARIADB, POSTGRESQL, OPENSEARCH, ELASTICSEARCH,
+        /** A single-node VictoriaMetrics, written through line protocol at {@code /write}. */
+        VICTORIAMETRICS,
+        /** A Prometheus 2.x with its remote-write receiver on. */
+        PROMETHEUS;
 
         /** Whether this server stores documents under a mapping (OpenSearch, Elasticsearch), not series. */
         public boolean isDocument() {
@@ -40,6 +45,8 @@ public record Target(String id, String name, Kind kind, String url, String datab
                 case POSTGRESQL -> "PostgreSQL";
                 case OPENSEARCH -> "OpenSearch";
                 case ELASTICSEARCH -> "Elasticsearch";
+                case VICTORIAMETRICS -> "VictoriaMetrics";
+                case PROMETHEUS -> "Prometheus";
             };
         }
 

@@ -7,6 +7,8 @@ import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.SampleCheck;
+import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.engine.influxdb1.InfluxV1Push;
 import dev.cardinal.engine.influxdb1.SampleWrite;
 import dev.cardinal.engine.influxdb1.SampleWriteException;
@@ -52,8 +54,8 @@ import picocli.CommandLine.Option;
         + "differ, points the server dropped), 2 bad usage, 3 failure.")
 final class ApplyCommand extends PushCommand {
 
-    @Option(names = "--write-sample", description = "InfluxDB: write the workspace's sample through each layout and read back "
-        + "the server's numbers. OpenSearch, Elasticsearch: write the layout's documents with _bulk and read back the "
+    @Option(names = "--write-sample", description = "InfluxDB, VictoriaMetrics, Prometheus: write the workspace's sample through "
+        + "each layout (moved to now) and read back the server's numbers. OpenSearch, Elasticsearch: write the layout's documents with _bulk and read back the "
         + "mapping and document count. Relational: upsert the sample's rollup rows into the summary tables.")
     boolean writeSample;
 
@@ -189,6 +191,18 @@ final class ApplyCommand extends PushCommand {
                 err.println("cardinal apply: the sample has no " + layout.eventKind() + " traffic for layout " + layout.id());
                 return null;
             }
+            if (t instanceof SampleCheck check) {
+                if (resumeAt != null) {
+                    throw usage("--resume-at resumes an InfluxDB write; " + t.target() + " is written again whole");
+                }
+                SampleComparison c = check.writeSample(ws, layout, k, monitor);
+                allMatch &= c.matches();
+                kinds.add(comparison(c));
+                if (!json) {
+                    text(c, out);
+                }
+                continue;
+            }
             if (t instanceof DocumentPush index) {
                 IndexComparison c = index.writeSample(ws, layout, k, monitor);
                 allMatch &= c.matches();
@@ -302,6 +316,27 @@ final class ApplyCommand extends PushCommand {
         ArrayNode refusals = n.putArray("refusals");
         c.refusals().forEach(refusals::add);
         return n;
+    }
+
+    private static ObjectNode comparison(SampleComparison c) {
+        ObjectNode n = F.objectNode().put("name", c.eventKind()).put("layout", c.layout()).put("matches", c.matches())
+            .put("written", c.written()).put("cancelled", c.cancelled());
+        ArrayNode rows = n.putArray("rows");
+        c.rows().forEach(r -> rows.addObject().put("what", r.what()).put("projected", r.projected()).put("measured", r.measured())
+            .put("estimate", r.estimate()).put("differs", r.differs()));
+        ArrayNode notes = n.putArray("notes");
+        c.notes().forEach(notes::add);
+        return n;
+    }
+
+    private static void text(SampleComparison c, PrintWriter out) {
+        out.printf("%n%s, layout %s: %s%n  %-64s %14s %14s%n", c.eventKind(), c.layout(), c.written(), "", "projected",
+            "measured");
+        c.rows().forEach(r -> out.printf("  %-64s %,14d %,14d%s%n", r.what(), r.projected(), r.measured(),
+            r.measured() == r.projected() ? "" : "   <- " + r.difference()));
+        c.notes().forEach(note -> out.println("  note: " + note));
+        out.println(c.cancelled() ? "  stopped as asked: nothing was read back"
+            : c.matches() ? "  the server holds what was projected" : "  the server's numbers DIFFER from the projection");
     }
 
     private static void text(String kind, IndexComparison c, PrintWriter out) {

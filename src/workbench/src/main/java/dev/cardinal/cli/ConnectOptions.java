@@ -1,9 +1,11 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.engine.influxdb2.InfluxV2Push;
 import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.model.Durations;
+import dev.cardinal.model.Target;
 import dev.cardinal.model.UrlCredentials;
 import java.io.PrintWriter;
 import java.net.URI;
@@ -19,11 +21,12 @@ final class ConnectOptions {
     String url;
 
     @Option(names = {"--database", "--index"}, paramLabel = "DB", description = "Database (1.x), bucket (2.x), schema"
-        + " (relational) or index (OpenSearch, Elasticsearch).")
+        + " (relational), index (OpenSearch, Elasticsearch), or the db label of the series written (VictoriaMetrics);"
+        + " Prometheus takes none.")
     String database;
 
     @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API), influxdb-2, mariadb,"
-        + " postgresql, opensearch or elasticsearch (default: from the URL; http(s) is influxdb-1).")
+        + " postgresql, opensearch, elasticsearch, victoriametrics (vm) or prometheus (default: from the URL; http(s) is influxdb-1).")
     String kind;
 
     @Option(names = "--org", paramLabel = "ORG", description = "Organisation (InfluxDB 2.x and Cloud).")
@@ -145,6 +148,37 @@ final class ConnectOptions {
             }
         }
         return null;
+    }
+
+    /**
+     * Where a server is, for an engine reached through the seam: --user with the password from --password-env or a
+     * prompt (HTTP basic), else a token from a --token-env given on this command line (a bearer token; the default
+     * variable, InfluxDB's, is never sent to another server), else no credentials.
+     */
+    Connection connection(Target.Kind kind, URI url, String database, Secrets secrets) {
+        if (insecure) {
+            throw usage("--insecure-skip-verify is not offered for " + kind.product() + ": trust its certificate in the JVM");
+        }
+        String authorization = null;
+        if (user != null) {
+            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
+            if (password == null) {
+                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
+            }
+            authorization = Connection.basic(user, password);
+        } else if (spec.commandLine().getParseResult().hasMatchedOption("--token-env")) {
+            char[] token = secrets.fromEnv(tokenEnv);
+            if (token == null) {
+                throw usage("$" + tokenEnv + " is not set (--token-env names the variable that holds the token)");
+            }
+            authorization = "Bearer " + new String(token);
+            Arrays.fill(token, '\0');
+        }
+        try {
+            return new Connection(kind, url, database, timeout(), authorization);
+        } catch (IllegalArgumentException e) {
+            throw usage(e.getMessage());
+        }
     }
 
     InfluxV1Client v1Client(URI url, Secrets secrets, PrintWriter err) {

@@ -1,6 +1,8 @@
 package dev.cardinal.cli;
 
 import dev.cardinal.engine.ImportedWorkspace;
+import dev.cardinal.engine.Pushing;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.engine.influxdb1.InfluxV1Exception;
 import dev.cardinal.engine.influxdb1.InfluxV1Import;
@@ -25,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.zip.GZIPOutputStream;
 import picocli.CommandLine;
@@ -40,7 +43,8 @@ import picocli.CommandLine.Option;
         + "OpenSearch / Elasticsearch index with --kind opensearch --index NAME: keywords as tags, numbers and booleans as "
         + "fields, the most recent documents by @timestamp as an NDJSON sample): measurements, tag keys, field keys and types, "
         + "the default retention policy, continuous queries as rollups, distinct values per tag; optionally the most "
-        + "recent points of each measurement as the workspace's sample. Reads only."
+        + "recent points of each measurement as the workspace's sample. With --kind victoriametrics (--database: the db label) or "
+        + "--kind prometheus (no --database): each metric name an event kind, its labels tags, its value the field value. Reads only."
         + "%nExit codes: 0 imported, 1 the database holds no measurement, 2 bad usage, 3 failure.")
 final class ImportCommand implements Callable<Integer> {
     private static final int MAX_DOCUMENTS = 10_000;
@@ -65,14 +69,21 @@ final class ImportCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = TerminalText.out(spec);
         PrintWriter err = TerminalText.err(spec);
-        if (connection.url == null || connection.database == null) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB (--index NAME with --kind opensearch or elasticsearch)");
-        }
+
         if (samplePoints < 0) {
             throw new CommandLine.ParameterException(spec.commandLine(), "--sample-points must not be negative");
         }
         if (!output.getFileName().toString().endsWith(WorkspaceFiles.EXTENSION)) {
             throw new CommandLine.ParameterException(spec.commandLine(), "-o must name a " + WorkspaceFiles.EXTENSION + " file");
+        }
+        Optional<Target.Kind> kind = connection.kind == null ? Optional.empty() : Engines.targetKind(connection.kind);
+        Optional<Pushing> offered = kind.flatMap(Engines::pushing);
+        if (connection.url == null || connection.database == null && offered.map(p -> p.database().isPresent()).orElse(true)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB (--index NAME with"
+                + " --kind opensearch or elasticsearch, the db label with --kind victoriametrics, none with --kind prometheus)");
+        }
+        if (offered.isPresent()) {
+            return seam(kind.get(), offered.get(), out, err);
         }
         if ("opensearch".equals(connection.kind) || "elasticsearch".equals(connection.kind)) {
             return index(out, err);
@@ -96,6 +107,28 @@ final class ImportCommand implements Callable<Integer> {
                 SampleFile.LINE_PROTOCOL, out, err);
         } catch (InfluxV1Exception e) {
             err.println("cardinal import: " + e.getMessage());
+            return 3;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 3;
+        }
+    }
+
+    /** A server whose engine offers its importer through the seam: metric names, their labels and label values. */
+    private int seam(Target.Kind kind, Pushing pushing, PrintWriter out, PrintWriter err) throws IOException {
+        if (samplePoints > 0) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "--sample-points is not offered for " + kind.product()
+                + ": import reads its metric names and labels only");
+        }
+        if (pushing.database().isEmpty() && connection.database != null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), kind.product() + " takes no --database: leave it out");
+        }
+        URI url = connection.uri();
+        try {
+            return save(pushing.read(connection.connection(kind, url, connection.database, secrets)), (ws, w) -> 0,
+                new SampleFile("", null, "points", kind == Target.Kind.VICTORIAMETRICS ? "db label" : "server"), out, err);
+        } catch (IOException | IllegalArgumentException e) {
+            err.println("cardinal import: " + kind.product() + " at " + UrlCredentials.redacted(url) + ": " + e.getMessage());
             return 3;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -147,7 +180,8 @@ final class ImportCommand implements Callable<Integer> {
         throws IOException, InfluxV1Exception, InterruptedException {
         Workspace ws = imported.workspace();
         if (ws.layouts().isEmpty()) {
-            err.println("cardinal import: " + file.source() + " " + connection.database + " holds no measurement with fields");
+            err.println("cardinal import: " + file.source() + " " + (connection.database != null ? connection.database
+                : UrlCredentials.redacted(connection.url)) + " holds no measurement with fields");
             imported.notes().forEach(n -> err.println("  " + n));
             return 1;
         }
@@ -177,9 +211,11 @@ final class ImportCommand implements Callable<Integer> {
             ws.name(), ws.layouts().size(), ws.rollups().size());
         for (Layout l : ws.layouts()) {
             String m = l.measurement().literalText();
-            out.printf("%n  %s (retention policy %s)%n", m, l.retention().name());
+            out.printf("%n  %s%s%n", dev.cardinal.engine.CommentText.shown(m), source.equals("database")
+                ? " (retention policy " + l.retention().name() + ")" : "");
             Map<String, Long> values = imported.tagValues().getOrDefault(m, Map.of());
-            l.tags().forEach(t -> out.printf("    tag    %-24s %,d distinct%n", t.key(), values.getOrDefault(t.key(), 0L)));
+            l.tags().forEach(t -> out.printf("    tag    %-24s %,d distinct%n", dev.cardinal.engine.CommentText.shown(t.key()),
+                values.getOrDefault(t.key(), 0L)));
             ws.eventKind(l.eventKind()).ifPresent(k -> l.fields().forEach(f -> out.printf("    field  %-24s %s%n",
                 f.key().literalText(), k.attribute(f.attribute()).map(a -> a.type().name().toLowerCase()).orElse("?"))));
         }

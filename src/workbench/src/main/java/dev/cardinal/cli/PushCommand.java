@@ -8,11 +8,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.SqlDialect;
 import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.engine.influxdb1.InfluxV1Push;
 import dev.cardinal.engine.opensearch.DocumentPush;
 import dev.cardinal.engine.sql.RelationalPush;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.ServerVersion;
@@ -116,19 +118,19 @@ abstract class PushCommand implements Callable<Integer> {
                 .orElseThrow(() -> usage("no target '" + target + "' in " + workspace + " (targets: "
                     + String.join(", ", ws.targets().stream().map(Target::id).toList()) + ")"));
             String db = connection.database != null ? connection.database : t.database();
-            if (db == null) {
+            if (db != null && takesNoDatabase(t.kind())) {
+                throw usage("target '" + t.id() + "' is " + t.kind().product() + ", which takes no database: leave it out");
+            }
+            if (db == null && !takesNoDatabase(t.kind())) {
                 throw usage("target '" + t.id() + "' names no database: give --database");
             }
             return new Resolved(t.kind(), uri(t.url()), db, connection.org != null ? connection.org : t.org(), t.serverVersion(),
                 t.limits());
         }
-        if (connection.database == null) {
-            throw usage("--url needs --database");
-        }
         Target.Kind k;
         if (connection.kind != null) {
-            k = Target.Kind.fromId(connection.kind).orElseThrow(() -> usage("--kind must be influxdb-1, influxdb-3, influxdb-2,"
-                + " mariadb, postgresql, opensearch or elasticsearch"));
+            k = Engines.targetKind(connection.kind).orElseThrow(() -> usage("--kind must be one of " + String.join(", ",
+                java.util.Arrays.stream(Target.Kind.values()).map(Target.Kind::id).toList())));
         } else if (connection.url.startsWith("jdbc:mariadb:") || connection.url.startsWith("jdbc:mysql:")) {
             k = Target.Kind.MARIADB;
         } else if (connection.url.startsWith("jdbc:postgresql:")) {
@@ -136,7 +138,18 @@ abstract class PushCommand implements Callable<Integer> {
         } else {
             k = Target.Kind.INFLUXDB_1;
         }
+        if (connection.database == null && !takesNoDatabase(k)) {
+            throw usage("--url needs --database" + Engines.pushing(k).flatMap(Pushing::database).map(d -> " (" + d + ")").orElse(""));
+        }
+        if (connection.database != null && takesNoDatabase(k)) {
+            throw usage(k.product() + " takes no --database: leave it out");
+        }
         return new Resolved(k, uri(connection.url), connection.database, connection.org, null, ServerLimits.DEFAULTS);
+    }
+
+    /** True for an engine that offers pushing through the seam and takes no database (Prometheus). */
+    static boolean takesNoDatabase(Target.Kind kind) {
+        return Engines.pushing(kind).map(p -> p.database().isEmpty()).orElse(false);
     }
 
     private URI uri(String text) {
@@ -240,12 +253,18 @@ abstract class PushCommand implements Callable<Integer> {
 
     /** A client for the target, with credentials from the environment or a prompt. */
     PushTarget connect(Resolved r, Workspace ws) throws IOException {
+        Optional<Pushing> offered = Engines.pushing(r.kind());
+        if (offered.isPresent()) {
+            return offered.get().connect(connection.connection(r.kind(), r.url(), r.database(), secrets));
+        }
         return switch (r.kind()) {
             case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database(), v -> dev.cardinal.engines.ServerFor.answering(r.kind(), v));
             case MARIADB, POSTGRESQL -> relational(r, ws);
             case INFLUXDB_2 -> connection.v2Push(r.url(), r.database(), r.org(), secrets, err());
             case OPENSEARCH, ELASTICSEARCH -> new DocumentPush(r.asTarget(target != null ? target : "url"),
                 connection.documentAuthorization(r.url(), secrets), connection.timeout());
+            case VICTORIAMETRICS, PROMETHEUS -> throw new IllegalStateException(r.kind().product()
+                + " is pushed to through its engine, which the engine list lacks");
         };
     }
 

@@ -33,6 +33,14 @@ public interface Engine {
         return Optional.empty();
     }
 
+    /**
+     * Its client for live servers of its kind (plan, apply, the sample written and measured, import), when a front
+     * end reaches it through the seam; empty for an engine without one or that a front end still reaches itself.
+     */
+    default Optional<Pushing> pushing() {
+        return Optional.empty();
+    }
+
     /** Its servers by version, when the core projects its series from rows (the InfluxDB family). */
     default Optional<SeriesServers> servers() {
         return Optional.empty();

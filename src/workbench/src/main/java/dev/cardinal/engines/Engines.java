@@ -50,6 +50,20 @@ public final class Engines {
         return ALL.stream().filter(e -> e.answersTo(asked)).findFirst();
     }
 
+    /** The engine's client for a kind of target, when the engine offers one through the seam. */
+    public static Optional<dev.cardinal.engine.Pushing> pushing(dev.cardinal.model.Target.Kind kind) {
+        return ALL.stream().flatMap(e -> e.pushing().stream()).filter(p -> p.kinds().contains(kind)).findFirst();
+    }
+
+    /**
+     * The kind of target asked for by its id ({@code influxdb-1}) or, for an engine that offers pushing through the
+     * seam, by one of the engine's names ({@code vm}, {@code victoria-metrics}).
+     */
+    public static Optional<dev.cardinal.model.Target.Kind> targetKind(String asked) {
+        return dev.cardinal.model.Target.Kind.fromId(asked).or(() -> named(asked).flatMap(Engine::pushing)
+            .filter(p -> p.kinds().size() == 1).map(p -> p.kinds().iterator().next()));
+    }
+
     /** The names of the engines that count a sample of rows through the seam, for a usage message. */
     public static String counting() {
         String names = ALL.stream().filter(e -> e.counting().isPresent()).map(Engine::name).collect(Collectors.joining(", "));

@@ -2,6 +2,7 @@ package dev.cardinal.engine.prometheus;
 
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.SeriesEngine;
 import java.util.Map;
 import java.util.Optional;
@@ -10,6 +11,7 @@ import java.util.Optional;
 public final class Prometheus implements Engine {
     private final SeriesEngine counting;
     private final CodeGenerator code = new PrometheusCode();
+    private final Pushing pushing = new PrometheusPushing();
 
     /** With Prometheus' own defaults: no per-scrape limit. */
     public Prometheus() {
@@ -45,5 +47,10 @@ public final class Prometheus implements Engine {
     @Override
     public Optional<SeriesEngine> counting() {
         return Optional.of(counting);
+    }
+
+    @Override
+    public Optional<Pushing> pushing() {
+        return Optional.of(pushing);
     }
 }

@@ -1,5 +1,7 @@
 package dev.cardinal.engine.prometheus;
 
+import dev.cardinal.engine.CommentText;
+import dev.cardinal.engine.SeriesApi;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,16 +13,26 @@ import java.util.List;
 
 /**
  * Posts remote-write requests to a Prometheus started with {@code --web.enable-remote-write-receiver} (or anything
- * that takes remote write 1.0: {@code /api/v1/write}, the headers of https://prometheus.io/docs/concepts/remote_write_spec/).
+ * that takes remote write 1.0: {@code /api/v1/write}, the headers of https://prometheus.io/docs/concepts/remote_write_spec/),
+ * and carries the reads of its HTTP API ({@link SeriesApi}) with the same authorization and timeout.
  */
-public final class RemoteWriteClient {
+public final class RemoteWriteClient implements SeriesApi.Transport {
     private final HttpClient http;
-    private final URI write;
+    private final URI base;
+    private final Duration timeout;
+    private final String authorization;
 
     /** @param base the server's address, {@code http://127.0.0.1:9090} */
     public RemoteWriteClient(URI base) {
+        this(base, Duration.ofSeconds(60), null);
+    }
+
+    /** @param authorization the {@code Authorization} header, or null: in memory only, never shown */
+    RemoteWriteClient(URI base, Duration timeout, String authorization) {
         this.http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-        this.write = base.resolve("/api/v1/write");
+        this.base = base;
+        this.timeout = timeout;
+        this.authorization = authorization;
     }
 
     /**
@@ -31,24 +43,42 @@ public final class RemoteWriteClient {
      * @throws IOException when the server does not answer 2xx, with its status and reason
      */
     void send(List<WriteRequest.Series> series) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(write)
-            .timeout(Duration.ofSeconds(60))
-            .header("Content-Type", "application/x-protobuf")
-            .header("Content-Encoding", "snappy")
-            .header("User-Agent", "cardinal")
-            .header("X-Prometheus-Remote-Write-Version", "0.1.0")
-            .POST(HttpRequest.BodyPublishers.ofByteArray(WriteRequest.body(series)))
-            .build();
-        HttpResponse<String> response;
+        URI write = base.resolve("/api/v1/write");
+        SeriesApi.Answer response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            response = request("POST", "/api/v1/write", "application/x-protobuf", WriteRequest.body(series),
+                "Content-Encoding", "snappy", "X-Prometheus-Remote-Write-Version", "0.1.0");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("remote write to " + write + " interrupted", e);
         }
-        if (response.statusCode() / 100 != 2) {
-            throw new IOException("remote write to " + write + " answered " + response.statusCode() + ": "
-                + response.body().strip());
+        if (response.status() / 100 != 2) {
+            throw new IOException("remote write to " + write + " answered " + response.status() + ": "
+                + CommentText.shown(response.body().strip()));
         }
+    }
+
+    @Override
+    public SeriesApi.Answer exchange(String method, String pathAndQuery, String contentType, byte[] body)
+        throws IOException, InterruptedException {
+        return request(method, pathAndQuery, contentType, body);
+    }
+
+    private SeriesApi.Answer request(String method, String pathAndQuery, String contentType, byte[] body, String... headers)
+        throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(base.resolve(pathAndQuery)).timeout(timeout).header("User-Agent", "cardinal");
+        if (authorization != null) {
+            b.header("Authorization", authorization);
+        }
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        if (body == null) {
+            b.method(method, HttpRequest.BodyPublishers.noBody());
+        } else {
+            b.header("Content-Type", contentType).method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+        }
+        HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        return new SeriesApi.Answer(r.statusCode(), r.body());
     }
 }

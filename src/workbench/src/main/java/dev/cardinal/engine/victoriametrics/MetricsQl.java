@@ -1,5 +1,6 @@
 package dev.cardinal.engine.victoriametrics;
 
+import dev.cardinal.engine.SeriesApi;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
@@ -38,18 +39,7 @@ final class MetricsQl {
      * {@code "} and {@code \} escaped, every other byte as {@code \xHH}.
      */
     static String metric(String name) {
-        StringBuilder sb = new StringBuilder("{__name__=\"");
-        for (byte value : name.getBytes(StandardCharsets.UTF_8)) {
-            int b = value & 0xff;
-            if (b == '"' || b == '\\') {
-                sb.append('\\').append((char) b);
-            } else if (b >= 0x20 && b < 0x7f) {
-                sb.append((char) b);
-            } else {
-                sb.append(String.format("\\x%02x", b));
-            }
-        }
-        return sb.append("\"}").toString();
+        return "{__name__=" + SeriesApi.quoted(name) + "}";
     }
 
     /** A regex matching exactly {@code text}: Go's {@code regexp.QuoteMeta} set escaped. */

@@ -2,6 +2,7 @@ package dev.cardinal.engine.victoriametrics;
 
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.SeriesEngine;
 import java.util.Optional;
 import java.util.Set;
@@ -10,6 +11,7 @@ import java.util.Set;
 public final class VictoriaMetrics implements Engine {
     private final SeriesEngine counting = new VmCounting();
     private final CodeGenerator code = new VmCode();
+    private final Pushing pushing = new VmPushing();
 
     @Override
     public String name() {
@@ -34,5 +36,10 @@ public final class VictoriaMetrics implements Engine {
     @Override
     public Optional<SeriesEngine> counting() {
         return Optional.of(counting);
+    }
+
+    @Override
+    public Optional<Pushing> pushing() {
+        return Optional.of(pushing);
     }
 }

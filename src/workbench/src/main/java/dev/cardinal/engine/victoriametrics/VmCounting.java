@@ -48,15 +48,20 @@ public final class VmCounting implements SeriesEngine {
 
     /** The series the server holds for the request's layout, with the counts the figures are made of. */
     public VmTally tally(Request request) {
-        return write(request).tally();
+        return write(request.layout(), request.sample()).tally();
+    }
+
+    /** The same for a layout's rows alone: what is held does not depend on the horizon or the server's limits. */
+    VmTally tally(dev.cardinal.model.Layout layout, dev.cardinal.traffic.EventKindSample sample) {
+        return write(layout, sample).tally();
     }
 
     private record Written(VmTally tally, SampleLineProtocol.Counts counts) {
     }
 
-    private Written write(Request request) {
-        SampleLineProtocol lp = new SampleLineProtocol(request.layout(), request.sample(), new SampleLineProtocol.Options(false));
-        VmTally tally = new VmTally(new VmIngest(flags), clockMs.getAsLong(), Math.max(1, request.sample().rows() / 256));
+    private Written write(dev.cardinal.model.Layout layout, dev.cardinal.traffic.EventKindSample sample) {
+        SampleLineProtocol lp = new SampleLineProtocol(layout, sample, new SampleLineProtocol.Options(false));
+        VmTally tally = new VmTally(new VmIngest(flags), clockMs.getAsLong(), Math.max(1, sample.rows() / 256));
         for (String line = lp.nextLine(); line != null; line = lp.nextLine()) {
             tally.line(line);
         }
@@ -65,7 +70,7 @@ public final class VmCounting implements SeriesEngine {
 
     @Override
     public EngineCount count(Request request) {
-        Written written = write(request);
+        Written written = write(request.layout(), request.sample());
         VmTally tally = written.tally();
         VmGrowth growth = VmGrowth.of(tally, request.settings());
         List<Figure> figures = new ArrayList<>();

@@ -65,6 +65,8 @@ public final class PushPanelController {
     private ChoiceBox<Target.Kind> targetKind;
     /** The last plan for an index, for Apply; dropped as {@link #planned} is. */
     private IndexPush.Planned indexPlanned;
+    /** The last plan on a target the engines offer through the seam, for Apply; dropped as {@link #planned} is. */
+    private SeamPush.Planned seamPlanned;
     @FXML
     private TextField targetUrl;
     @FXML
@@ -135,21 +137,25 @@ public final class PushPanelController {
 
     private void initTargetForm() {
         targetKind.getItems().setAll(Target.Kind.INFLUXDB_1, Target.Kind.OPENSEARCH, Target.Kind.ELASTICSEARCH);
+        targetKind.getItems().addAll(SeamPush.kinds());
         targetKind.setConverter(TargetDialog.PRODUCTS);
         targetKind.setValue(Target.Kind.INFLUXDB_1);
         targetKind.valueProperty().addListener((o, was, now) -> {
             boolean index = now != null && now.isDocument();
-            targetDatabase.setPromptText(index ? "new index" : "database");
-            targetUrl.setPromptText(index ? "http://127.0.0.1:9200" : "http://127.0.0.1:8086");
+            boolean seam = SeamPush.offers(now);
+            targetDatabase.setPromptText(index ? "new index" : seam ? SeamPush.database(now).orElse("none") : "database");
+            targetDatabase.setDisable(seam && SeamPush.database(now).isEmpty());
+            targetUrl.setPromptText(index ? "http://127.0.0.1:9200" : seam ? SeamPush.exampleUrl(now) : "http://127.0.0.1:8086");
             // an index gets the sample written: that is what there is to compare
             targetWriteSample.setDisable(index);
-            targetInsecure.setDisable(index);
+            targetInsecure.setDisable(index || seam);
             targetChanged();
         });
         session.history().currentProperty().addListener((o, was, ws) -> {
             forgetPlan();
             if (ws != null && targetUrl.getText().isBlank()) {
-                ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_1 || t.kind().isDocument()).findFirst()
+                ws.targets().stream().filter(t -> t.kind() == Target.Kind.INFLUXDB_1 || t.kind().isDocument()
+                    || SeamPush.offers(t.kind())).findFirst()
                     .ifPresent(t -> {
                         targetKind.setValue(t.kind());
                         targetUrl.setText(t.url());
@@ -174,6 +180,7 @@ public final class PushPanelController {
     private void forgetPlan() {
         planned = null;
         indexPlanned = null;
+        seamPlanned = null;
         applyTarget.setDisable(true);
         planText.clear();
     }
@@ -231,6 +238,10 @@ public final class PushPanelController {
             pushSummary.setText("Open a workspace and select a layout first.");
             return;
         }
+        if (SeamPush.offers(targetKind.getValue())) {
+            planSeam(ws, layout);
+            return;
+        }
         if (targetUrl.getText().isBlank() || targetDatabase.getText().isBlank()) {
             pushSummary.setText(targetKind.getValue().isDocument() ? "Give the cluster's URL and a new index's name."
                 : "Give the instance's URL and a database.");
@@ -281,6 +292,35 @@ public final class PushPanelController {
         } catch (IllegalArgumentException e) {
             pushSummary.setText("Not a URL: " + e.getMessage());
         }
+    }
+
+    /** Plans the layout on a target whose engine offers its client through the seam. */
+    private void planSeam(Workspace ws, Layout layout) {
+        Target.Kind kind = targetKind.getValue();
+        if (targetUrl.getText().isBlank() || SeamPush.database(kind).isPresent() && targetDatabase.getText().isBlank()) {
+            pushSummary.setText("Give the server's URL" + SeamPush.database(kind).map(d -> " and " + d).orElse("") + ".");
+            return;
+        }
+        String url = targetUrl.getText().strip();
+        String db = targetDatabase.getText().strip();
+        String user = targetUser.getText();
+        char[] password = targetPassword.getText().toCharArray();
+        planTarget.setDisable(true);
+        forgetPlan();
+        Tasks.<SeamPush.Planned>create(p -> SeamPush.plan(kind, url, db, user, password, ws, layout))
+            .onSuccess(pl -> {
+                seamPlanned = pl;
+                planText.setText(pl.plan().text());
+                applyTarget.setDisable(false);
+                pushSummary.setText("Planned " + layout.name() + " on " + pl.push().target() + ". Apply runs it"
+                    + (targetWriteSample.isSelected() ? ", then writes the sample and reads the numbers back." : "."));
+            })
+            .onError(e -> {
+                LOG.log(Level.WARNING, "plan failed", e);
+                pushSummary.setText("Plan failed: " + e.getMessage());
+            })
+            .andFinally(() -> planTarget.setDisable(false))
+            .runOn(executor);
     }
 
     /** The total-fields limit of the index: the workspace target's at this URL, else the projection's, else the default. */
@@ -338,6 +378,18 @@ public final class PushPanelController {
     private void applyTarget() {
         if (indexPlanned != null) {
             applyIndex(indexPlanned);
+            return;
+        }
+        if (seamPlanned != null) {
+            SeamPush.Planned sp = seamPlanned;
+            var rows = session.openedProperty().get() == null ? Optional.<EventKindSample>empty()
+                : session.openedProperty().get().sample().eventKind(sp.layout().eventKind());
+            if (targetWriteSample.isSelected() && rows.isEmpty()) {
+                pushSummary.setText("The sample has no " + sp.layout().eventKind() + " traffic to write.");
+                return;
+            }
+            boolean write = targetWriteSample.isSelected();
+            runApply(sp.layout(), p -> SeamPush.apply(sp, rows.orElse(null), write, p));
             return;
         }
         ScratchPush.Planned pl = planned;

@@ -20,7 +20,7 @@ import javafx.util.StringConverter;
 
 /**
  * Add Target: a server the workspace projects for and pushes to, of a kind chosen here (InfluxDB 1.x, 2.x, 3.x,
- * OpenSearch, Elasticsearch, MariaDB, PostgreSQL). It holds where the server is and its own limits, never how to log
+ * OpenSearch, Elasticsearch, MariaDB, PostgreSQL, VictoriaMetrics, Prometheus). It holds where the server is and its own limits, never how to log
  * in. What cannot be a target (no name, a URL that is not absolute or carries credentials, a limit that is not a whole
  * number) is said in the dialog, which stays open.
  */
@@ -112,7 +112,15 @@ public final class TargetDialog {
         databaseLabel.setText(index ? "Index" : k == Target.Kind.INFLUXDB_2 || k == Target.Kind.INFLUXDB_3 ? "Bucket"
             : relational ? "Schema" : "Database");
         url.setPromptText(index ? "http://127.0.0.1:9200" : relational ? "jdbc:postgresql://127.0.0.1:5432/test"
-            : "http://127.0.0.1:8086");
+            : SeamPush.offers(k) ? SeamPush.exampleUrl(k) : "http://127.0.0.1:8086");
+        if (SeamPush.offers(k)) {
+            // what a database is to this engine is the engine's to say (VictoriaMetrics: the db label; Prometheus: none)
+            databaseLabel.setText(SeamPush.database(k).isPresent() ? "db label" : "Database");
+            database.setPromptText(SeamPush.database(k).orElse("none: " + k.product() + " takes no database"));
+        } else {
+            database.setPromptText("");
+        }
+        database.setDisable(SeamPush.offers(k) && SeamPush.database(k).isEmpty());
         totalFields.setDisable(!index);
         version.setDisable(k == null || !k.isInflux());
     }
@@ -133,6 +141,9 @@ public final class TargetDialog {
         if (bad.isPresent()) {
             return Optional.of("URL: " + bad.get());
         }
+        if (SeamPush.offers(kind.getValue()) && SeamPush.database(kind.getValue()).isPresent() && database.getText().isBlank()) {
+            return Optional.of("db label: " + kind.getValue().product() + " needs one, " + SeamPush.database(kind.getValue()).get() + ".");
+        }
         if (!version.isDisabled() && !version.getText().isBlank()) {
             try {
                 ServerVersion.parse(version.getText().strip());
@@ -152,7 +163,7 @@ public final class TargetDialog {
         Long fields = totalFields.isDisabled() || totalFields.getText().isBlank() ? null : Long.parseLong(totalFields.getText().strip());
         ServerVersion v = version.isDisabled() || version.getText().isBlank() ? null : ServerVersion.parse(version.getText().strip());
         return new Target(id, name.getText().strip(), kind.getValue(), url.getText().strip(),
-            database.getText().isBlank() ? null : database.getText().strip(), null, v, new ServerLimits(null, null, null, fields));
+            database.isDisabled() || database.getText().isBlank() ? null : database.getText().strip(), null, v, new ServerLimits(null, null, null, fields));
     }
 
     /** The target's id: its name in lower case, runs of other characters as '-'. */

@@ -204,7 +204,8 @@ public final class MenuBarController {
         }
         new TargetDialog(menuBar.getScene().getWindow(), session.workspace()).showAndWait().ifPresent(t -> {
             session.edits().putTarget(t);
-            session.showStatus("Added target " + t.name() + " (" + t.kind().product() + "): the Projection panel projects for it");
+            session.showStatus("Added target " + t.name() + " (" + t.kind().product() + ")" + (t.kind().isInflux()
+                || t.kind().isDocument() ? ": the Projection panel projects for it" : ": the Push tab plans and writes to it"));
         });
     }
 

@@ -25,13 +25,13 @@ import java.util.stream.Stream;
  * receiver on, no scrape config (so it holds only what is written to it), its TSDB in a temp directory removed on
  * close. Missing binary: the test is skipped, except on CI (CI=true), where .ci/run installs the package.
  */
-final class ScratchPrometheus implements AutoCloseable {
+public final class ScratchPrometheus implements AutoCloseable {
     static final Path BINARY = Path.of("/usr/bin/prometheus");
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Process process;
     private final Path dir;
-    final URI url;
+    public final URI url;
     private final HttpClient http = HttpClient.newHttpClient();
 
     private ScratchPrometheus(Process process, Path dir, URI url) {
@@ -50,7 +50,7 @@ final class ScratchPrometheus implements AutoCloseable {
         assumeTrue(false, BINARY + " is missing (install the prometheus package)");
     }
 
-    static ScratchPrometheus start() throws IOException, InterruptedException {
+    public static ScratchPrometheus start() throws IOException, InterruptedException {
         return start(port -> "global:\n  scrape_interval: 1h\n");
     }
 

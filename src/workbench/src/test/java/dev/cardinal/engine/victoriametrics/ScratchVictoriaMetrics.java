@@ -32,7 +32,7 @@ import java.util.stream.Stream;
  * its data in a fresh temp directory, keeping 100 years so that a historic sample is kept as it is; stopped and
  * deleted by {@link #close()}. Under a shell watchdog that stops it when the test JVM goes, however it goes.
  */
-final class ScratchVictoriaMetrics implements AutoCloseable {
+public final class ScratchVictoriaMetrics implements AutoCloseable {
     static final Path BINARY = Path.of("/usr/bin/victoria-metrics");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -59,7 +59,7 @@ final class ScratchVictoriaMetrics implements AutoCloseable {
     }
 
     /** Starts one with these extra flags ({@code -maxLabelsPerTimeseries=3}) and waits until {@code /health} answers. */
-    static ScratchVictoriaMetrics start(String... flags) throws IOException, InterruptedException {
+    public static ScratchVictoriaMetrics start(String... flags) throws IOException, InterruptedException {
         required();
         IOException last = null;
         for (int attempt = 0; attempt < 3; attempt++) {
@@ -112,7 +112,7 @@ final class ScratchVictoriaMetrics implements AutoCloseable {
         throw new IOException("victoria-metrics did not answer /health within 30 s");
     }
 
-    URI url() {
+    public URI url() {
         return url;
     }
 
