@@ -82,6 +82,8 @@ public final class PushPanelController {
     @FXML
     private Button planTarget;
     @FXML
+    private Button migrateTarget;
+    @FXML
     private Button applyTarget;
     @FXML
     private TextArea planText;
@@ -149,6 +151,8 @@ public final class PushPanelController {
             // an index gets the sample written: that is what there is to compare
             targetWriteSample.setDisable(index);
             targetInsecure.setDisable(index || seam);
+            // a migration rewrites live data through InfluxQL: InfluxDB 1.x only
+            migrateTarget.setDisable(now != Target.Kind.INFLUXDB_1);
             targetChanged();
         });
         session.history().currentProperty().addListener((o, was, ws) -> {
