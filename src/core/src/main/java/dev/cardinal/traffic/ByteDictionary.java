@@ -19,6 +19,14 @@ public final class ByteDictionary {
     private long[] table = new long[32];
     private int mask = 31;
     /**
+     * Slots per region, less one: the table is one region ({@code mask}) until {@link #partition} cuts it into {@link
+     * #REGIONS} regions by the hash's top bits, each probed within itself, so that threads may probe and add to
+     * different regions at once ({@link PartitionedProbes}). A value's region never changes as the table grows.
+     */
+    private int regionMask = 31;
+    /** Values per region once partitioned, else null; a region is grown before it is three quarters full. */
+    private int[] regionCount;
+    /**
      * Values met lately, direct-mapped by hash, each slot {@code (hash << 32) | id}: ids, sessions and users come
      * in bursts, and a hit here costs no probe of the big table (a cache miss at high cardinality); the bytes are
      * still compared, in the arena, where a value met lately is likely still cached. Made once the dictionary
@@ -31,6 +39,11 @@ public final class ByteDictionary {
      */
     static final int WORD_SLACK = 8;
     private static final int RECENT = 4096;
+    /** The regions of a partitioned table ({@link #partition}), chosen by the hash's top {@code 32 - REGION_SHIFT} bits. */
+    static final int REGIONS = 16;
+    static final int REGION_SHIFT = 28;
+    /** The fewest slots a region of a partitioned table has. */
+    private static final int MIN_REGION_SLOTS = 64;
 
     public ByteDictionary() {
         offsets[1] = 0;
@@ -61,7 +74,7 @@ public final class ByteDictionary {
                 return (int) last;
             }
         }
-        int slot = h & mask;
+        int slot = slotOf(h);
         int id;
         while (true) {
             long e = table[slot];
@@ -73,7 +86,7 @@ public final class ByteDictionary {
                 id = (int) e;
                 break;
             }
-            slot = (slot + 1) & mask;
+            slot = nextSlot(slot);
         }
         if (recent != null) {
             recent[r] = entry(h, id);
@@ -86,7 +99,7 @@ public final class ByteDictionary {
     /** The id of the slice, or 0 when it is not in the dictionary. */
     public int find(byte[] buf, int off, int len) {
         int h = hash(buf, off, len);
-        int slot = h & mask;
+        int slot = slotOf(h);
         while (true) {
             long e = table[slot];
             if (e == 0) {
@@ -96,7 +109,7 @@ public final class ByteDictionary {
             if ((int) (e >>> 32) == h && equalsAt(id, buf, off, len)) {
                 return id;
             }
-            slot = (slot + 1) & mask;
+            slot = nextSlot(slot);
         }
     }
 
@@ -182,6 +195,19 @@ public final class ByteDictionary {
     }
 
     private int add(byte[] buf, int off, int len, int h, int slot) {
+        int id = append(buf, off, len, h);
+        table[slot] = entry(h, id);
+        if (regionCount != null) {
+            regionCount[h >>> REGION_SHIFT]++;
+        }
+        if (size * 2 > mask || regionCount != null && regionCount[h >>> REGION_SHIFT] * 4 > (regionMask + 1) * 3) {
+            rehash(table.length * 2);
+        }
+        return id;
+    }
+
+    /** Adds the slice as value {@code size() + 1} without entering it in the table (the caller does, or did). */
+    int append(byte[] buf, int off, int len, int h) {
         int id = size + 1;
         if (id + 1 >= offsets.length) {
             int n = offsets.length + (offsets.length >> 1);
@@ -199,27 +225,132 @@ public final class ByteDictionary {
         arenaSize += len;
         offsets[id + 1] = arenaSize;
         hashes[id] = h;
-        table[slot] = entry(h, id);
         size = id;
-        if (size * 2 > mask) {
-            rehash();
-        }
         return id;
     }
 
-    private void rehash() {
-        int n = table.length * 2;
+    /** Rebuilds the table with {@code n} slots (a power of two), in one region or {@link #REGIONS}. */
+    private void rehash(int n) {
         long[] t = new long[n];
-        int m = n - 1;
-        for (int id = 1; id <= size; id++) {
-            int slot = hashes[id] & m;
-            while (t[slot] != 0) {
-                slot = (slot + 1) & m;
-            }
-            t[slot] = entry(hashes[id], id);
-        }
         table = t;
-        mask = m;
+        mask = n - 1;
+        regionMask = regionCount == null ? mask : n / REGIONS - 1;
+        if (regionCount != null) {
+            java.util.Arrays.fill(regionCount, 0);
+        }
+        for (int id = 1; id <= size; id++) {
+            int h = hashes[id];
+            int slot = slotOf(h);
+            while (t[slot] != 0) {
+                slot = nextSlot(slot);
+            }
+            t[slot] = entry(h, id);
+            if (regionCount != null) {
+                regionCount[h >>> REGION_SHIFT]++;
+            }
+        }
+    }
+
+    /** Where a probe for hash {@code h} starts: in its region, if the table is partitioned. */
+    private int slotOf(int h) {
+        return regionCount == null ? h & mask : (h >>> REGION_SHIFT) * (regionMask + 1) | (h & regionMask);
+    }
+
+    /** The slot after {@code slot} in its region (the whole table when not partitioned). */
+    private int nextSlot(int slot) {
+        return (slot & ~regionMask) | ((slot + 1) & regionMask);
+    }
+
+    /** True once {@link #partition} cut the table into regions. */
+    boolean partitioned() {
+        return regionCount != null;
+    }
+
+    /** Cuts the table into {@link #REGIONS} regions (ids, values and lookups stay as they are). */
+    void partition() {
+        if (regionCount == null) {
+            regionCount = new int[REGIONS];
+            rehash(Math.max(table.length, REGIONS * MIN_REGION_SLOTS));
+        }
+    }
+
+    /**
+     * Grows a partitioned table, before a batch, until every region can take {@code more[from + r]} more values in
+     * region {@code r} while at most three quarters full. The caller has entered every pending value in the table.
+     */
+    void makeRoom(int[] more, int from) {
+        while (!hasRoom(more, from)) {
+            rehash(table.length * 2);
+        }
+    }
+
+    /** True when every region {@code r} can take {@code more[from + r]} more values while at most three quarters full. */
+    boolean hasRoom(int[] more, int from) {
+        for (int r = 0; r < REGIONS; r++) {
+            if ((long) (regionCount[r] + more[from + r]) * 4 > (long) (regionMask + 1) * 3) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * One probe of a batch, in the region of {@code h} only (which one thread at a time probes): the slot and what it
+     * holds, {@code (slot << 32) | v}, {@code v} being the value's id when the table has it, the mark of an earlier value
+     * of the batch that is the same ({@code same} compares them), or {@code mark} itself, which this probe entered in
+     * an empty slot (the value is new). Marks are negative; {@link #enter} replaces them by ids.
+     */
+    long probeOrMark(byte[] buf, int off, int len, int h, int mark, java.util.function.IntPredicate same) {
+        long[] t = table;
+        int slot = slotOf(h);
+        while (true) {
+            long e = t[slot];
+            if (e == 0) {
+                t[slot] = entry(h, mark);
+                regionCount[h >>> REGION_SHIFT]++;
+                return ((long) slot << 32) | (mark & 0xFFFFFFFFL);
+            }
+            if ((int) (e >>> 32) == h) {
+                int v = (int) e;
+                if (v > 0 ? equalsAt(v, buf, off, len) : same.test(v)) {
+                    return ((long) slot << 32) | (v & 0xFFFFFFFFL);
+                }
+            }
+            slot = nextSlot(slot);
+        }
+    }
+
+    /**
+     * The first slot a probe for {@code h} reads. Read for many values in a row, before they are probed, the
+     * processor fetches those slots from memory at once instead of one probe after the other ({@link
+     * PartitionedProbes}).
+     */
+    long firstEntry(int h) {
+        return table[slotOf(h)];
+    }
+
+    /**
+     * For a first slot {@code e} of hash {@code h} that holds a value of that hash: where the value starts in the
+     * arena; else 0. Read ahead, as {@link #firstEntry}, and then the first byte there ({@link #arenaByte}).
+     */
+    int startIfSameHash(long e, int h) {
+        int id = (int) e;
+        return id > 0 && (int) (e >>> 32) == h ? offsets[id] : 0;
+    }
+
+    /** The arena's byte at {@code at}, to have its cache line fetched ahead of a comparison. */
+    byte arenaByte(int at) {
+        return arena[at];
+    }
+
+    /** Puts id {@code id}, of hash {@code h}, in {@code slot}, where {@link #probeOrMark} left its mark. */
+    void enter(int slot, int h, int id) {
+        table[slot] = entry(h, id);
+    }
+
+    /** The hash of value {@code id}. */
+    int hashOf(int id) {
+        return hashes[id];
     }
 
     /** A mask of the low {@code n} bytes of a little-endian word, {@code n} from 0 to 7. */

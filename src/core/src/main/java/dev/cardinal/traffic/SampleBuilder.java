@@ -36,9 +36,30 @@ public final class SampleBuilder {
     private long inputBytes = -1;
     private long rowsAtInputStart;
     private long expectedRows = -1;
+    /** Where the large dictionaries' values go while a read probes them on two threads ({@link PartitionedProbes}). */
+    private PartitionedProbes probes;
 
     public SampleBuilder(SampleLimits limits) {
         this.limits = limits;
+    }
+
+    /** From now on until {@link #probesDone}, dictionaries of {@code threshold} values or more are probed on two threads. */
+    void probeInPartitions(int threshold) {
+        probes = new PartitionedProbes(threshold, this);
+    }
+
+    /** The values probed on two threads, or null when not ({@link #probeInPartitions}). */
+    PartitionedProbes probes() {
+        return probes;
+    }
+
+    /** Sets the ids of every value still held for probing, and ends the probing on two threads. */
+    void probesDone() {
+        PartitionedProbes p = probes;
+        if (p != null) {
+            probes = null;
+            p.finish();
+        }
     }
 
     public SampleLimits limits() {
@@ -274,6 +295,7 @@ public final class SampleBuilder {
     }
 
     public Sample build() {
+        probesDone();
         List<EventKindSample> built = new ArrayList<>();
         long points = 0;
         for (EventKindBuilder k : kinds) {
