@@ -24,8 +24,12 @@ public final class ByteDictionary {
      * different regions at once ({@link PartitionedProbes}). A value's region never changes as the table grows.
      */
     private int regionMask = 31;
-    /** Values per region once partitioned, else null; a region is grown before it is three quarters full. */
+    /** Values per region once partitioned, else null. */
     private int[] regionCount;
+    /** Values of a batch not probed yet, per region ({@link #reserve}). */
+    private int[] pending;
+    /** The table's length when {@link #partition} last found a region too crowded to cut it. */
+    private int unfitLength;
     /**
      * Values met lately, direct-mapped by hash, each slot {@code (hash << 32) | id}: ids, sessions and users come
      * in bursts, and a hit here costs no probe of the big table (a cache miss at high cardinality); the bytes are
@@ -35,15 +39,13 @@ public final class ByteDictionary {
     private long[] recent;
     /**
      * Spare bytes kept past the last value, so that any value in the arena can be read as a whole word by
-     * {@link #sameBytes}; other arrays compared with it (the key cache's) keep as many.
+     * {@link ByteWords#same}; other arrays compared with it (the key cache's) keep as many.
      */
     static final int WORD_SLACK = 8;
     private static final int RECENT = 4096;
     /** The regions of a partitioned table ({@link #partition}), chosen by the hash's top {@code 32 - REGION_SHIFT} bits. */
     static final int REGIONS = 16;
     static final int REGION_SHIFT = 28;
-    /** The fewest slots a region of a partitioned table has. */
-    private static final int MIN_REGION_SLOTS = 64;
 
     public ByteDictionary() {
         offsets[1] = 0;
@@ -56,7 +58,7 @@ public final class ByteDictionary {
 
     /** The id of the slice, adding it when new. */
     public int getOrAdd(byte[] buf, int off, int len) {
-        return getOrAdd(buf, off, len, hash(buf, off, len));
+        return getOrAdd(buf, off, len, ByteWords.hash(buf, off, len));
     }
 
     /** The id of value {@code id} of {@code other}, adding it when new (its hash is not computed again). */
@@ -98,7 +100,7 @@ public final class ByteDictionary {
 
     /** The id of the slice, or 0 when it is not in the dictionary. */
     public int find(byte[] buf, int off, int len) {
-        int h = hash(buf, off, len);
+        int h = ByteWords.hash(buf, off, len);
         int slot = slotOf(h);
         while (true) {
             long e = table[slot];
@@ -160,47 +162,20 @@ public final class ByteDictionary {
 
     private boolean equalsAt(int id, byte[] buf, int off, int len) {
         int start = offsets[id];
-        return offsets[id + 1] - start == len && sameBytes(arena, start, buf, off, len);
-    }
-
-    /**
-     * Equal bytes, eight at a time. Values here are short (ids, names), where {@link Arrays#equals} spends more on
-     * its range checks and set-up than on comparing.
-     */
-    static boolean sameBytes(byte[] a, int aOff, byte[] b, int bOff, int len) {
-        if (len < 8 && aOff + 8 <= a.length && bOff + 8 <= b.length) {
-            // a short value (a device, an event, most keys): one word each, the bytes past it masked off
-            long x = (long) LONGS.get(a, aOff) ^ (long) LONGS.get(b, bOff);
-            return (x & lowBytes(len)) == 0;
-        }
-        int i = 0;
-        for (; i + 8 <= len; i += 8) {
-            if ((long) LONGS.get(a, aOff + i) != (long) LONGS.get(b, bOff + i)) {
-                return false;
-            }
-        }
-        if (i == len) {
-            return true;
-        }
-        if (len >= 8) {
-            // the last eight bytes, overlapping the words already compared
-            return (long) LONGS.get(a, aOff + len - 8) == (long) LONGS.get(b, bOff + len - 8);
-        }
-        for (; i < len; i++) {
-            if (a[aOff + i] != b[bOff + i]) {
-                return false;
-            }
-        }
-        return true;
+        return offsets[id + 1] - start == len && ByteWords.same(arena, start, buf, off, len);
     }
 
     private int add(byte[] buf, int off, int len, int h, int slot) {
+        if (regionCount != null) {
+            // one region again, so that the table grows as one that was never cut (and the budget sees the same)
+            regionCount = null;
+            pending = null;
+            rehash(table.length);
+            slot = emptySlot(h);
+        }
         int id = append(buf, off, len, h);
         table[slot] = entry(h, id);
-        if (regionCount != null) {
-            regionCount[h >>> REGION_SHIFT]++;
-        }
-        if (size * 2 > mask || regionCount != null && regionCount[h >>> REGION_SHIFT] * 4 > (regionMask + 1) * 3) {
+        if (size * 2 > mask) {
             rehash(table.length * 2);
         }
         return id;
@@ -266,32 +241,80 @@ public final class ByteDictionary {
         return regionCount != null;
     }
 
-    /** Cuts the table into {@link #REGIONS} regions (ids, values and lookups stay as they are). */
-    void partition() {
-        if (regionCount == null) {
-            regionCount = new int[REGIONS];
-            rehash(Math.max(table.length, REGIONS * MIN_REGION_SLOTS));
-        }
-    }
-
     /**
-     * Grows a partitioned table, before a batch, until every region can take {@code more[from + r]} more values in
-     * region {@code r} while at most three quarters full. The caller has entered every pending value in the table.
+     * Cuts the table into {@link #REGIONS} regions, as long as it was (ids, values and lookups stay as they are), when
+     * every region then keeps an empty slot; false, changing nothing, when a region would not (the values' hashes
+     * crowd it: the table is tried again once it has grown).
      */
-    void makeRoom(int[] more, int from) {
-        while (!hasRoom(more, from)) {
-            rehash(table.length * 2);
+    boolean partition() {
+        if (regionCount != null) {
+            return true;
         }
-    }
-
-    /** True when every region {@code r} can take {@code more[from + r]} more values while at most three quarters full. */
-    boolean hasRoom(int[] more, int from) {
-        for (int r = 0; r < REGIONS; r++) {
-            if ((long) (regionCount[r] + more[from + r]) * 4 > (long) (regionMask + 1) * 3) {
+        if (table.length == unfitLength) {
+            return false;
+        }
+        int[] count = new int[REGIONS];
+        int slots = table.length / REGIONS;
+        for (int id = 1; id <= size; id++) {
+            if (++count[hashes[id] >>> REGION_SHIFT] >= slots) {
+                unfitLength = table.length;
                 return false;
             }
         }
+        regionCount = count;
+        pending = new int[REGIONS];
+        rehash(table.length);
         return true;
+    }
+
+    /**
+     * Counts a value of hash {@code h} into the batch to be probed, when its region keeps an empty slot after every
+     * value of the batch is added to it; false, counting nothing, when not.
+     */
+    boolean reserve(int h) {
+        int r = h >>> REGION_SHIFT;
+        if (regionCount[r] + pending[r] + 1 > regionMask) {
+            return false;
+        }
+        pending[r]++;
+        return true;
+    }
+
+    /**
+     * After a batch added values {@code sizeBefore + 1} to {@link #size}: grows the table as one thread adding them one
+     * by one would have grown it, so that it holds as many bytes. True when it was rebuilt (its marks are gone).
+     */
+    boolean growAsOneThread(int sizeBefore) {
+        Arrays.fill(pending, 0);
+        int m = mask;
+        for (int s = sizeBefore + 1; s <= size; s++) {
+            if (s * 2 > m) {
+                m = m * 2 + 1;
+            }
+        }
+        if (m == mask) {
+            return false;
+        }
+        rehash(m + 1);
+        return true;
+    }
+
+    /**
+     * Doubles the table, which one thread would not have done, because a region is too full for the next value (the
+     * values' hashes crowd it): a read that did so no longer holds the bytes one thread would.
+     */
+    void growBeyondOneThread() {
+        Arrays.fill(pending, 0);
+        rehash(table.length * 2);
+    }
+
+    /** The first empty slot of a probe for {@code h}. */
+    private int emptySlot(int h) {
+        int slot = slotOf(h);
+        while (table[slot] != 0) {
+            slot = nextSlot(slot);
+        }
+        return slot;
     }
 
     /**
@@ -353,46 +376,7 @@ public final class ByteDictionary {
         return hashes[id];
     }
 
-    /** A mask of the low {@code n} bytes of a little-endian word, {@code n} from 0 to 7. */
-    static long lowBytes(int n) {
-        return (1L << (n << 3)) - 1;
-    }
-
     private static long entry(int hash, int id) {
         return ((long) hash << 32) | (id & 0xFFFFFFFFL);
-    }
-
-    private static final java.lang.invoke.VarHandle LONGS =
-        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    /**
-     * Eight bytes at a time, each word multiplied in and rotated (the wyhash/xxh style of mixing), then a murmur
-     * finaliser so that the low bits spread well for the power-of-two table.
-     */
-    static int hash(byte[] buf, int off, int len) {
-        long h = 0x9E3779B97F4A7C15L ^ len;
-        int i = off;
-        int end = off + len;
-        for (; i + 8 <= end; i += 8) {
-            long w = (long) LONGS.get(buf, i);
-            h = Long.rotateLeft(h ^ (w * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
-        }
-        long tail = 0;
-        if (i < end && len >= 8) {
-            // the last eight bytes, overlapping the words already mixed in
-            tail = (long) LONGS.get(buf, end - 8);
-        } else if (off + 8 <= buf.length) {
-            // shorter than a word: the same bytes as the loop below would gather, read as one word and masked
-            tail = (long) LONGS.get(buf, off) & lowBytes(len);
-        } else {
-            for (int shift = 0; i < end; i++, shift += 8) {
-                tail |= (buf[i] & 0xFFL) << shift;
-            }
-        }
-        h = Long.rotateLeft(h ^ (tail * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
-        h ^= h >>> 33;
-        h *= 0xFF51AFD7ED558CCDL;
-        h ^= h >>> 33;
-        return (int) h ^ (int) (h >>> 32);
     }
 }

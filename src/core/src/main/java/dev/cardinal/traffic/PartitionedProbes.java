@@ -16,8 +16,10 @@ import java.util.Arrays;
  *     its id in its column, as one thread would have given them; the marks are replaced by the ids at the start of the
  *     next batch, each region by the thread that probes it.
  * </ol>
- * The memory budget is told of new values a batch late; {@link SampleReader} keeps such a read only when the budget
- * could not have stopped a one-thread read of the same rows (else it reads the file again on one thread).
+ * Before the memory budget decides anything the batch is probed ({@link SampleBuilder}), and after each batch every
+ * table is as large as one thread's would be, so the budget stops a read where it stops one thread. A region crowded
+ * by its values' hashes may make a table grow where one thread's would not: {@link PartitionedRead} then reads the file
+ * again on one thread.
  */
 final class PartitionedProbes implements AutoCloseable {
     /** Values a batch holds before it is probed: about 3,000 lines of three ids. */
@@ -53,10 +55,12 @@ final class PartitionedProbes implements AutoCloseable {
     private int[] markIds = new int[BATCH];
     private final int[] marks = new int[ByteDictionary.REGIONS];
     private final int[] markStart = new int[ByteDictionary.REGIONS + 1];
-    /** The dictionaries with values in the batch, and per dictionary and region how many. */
+    /** The dictionaries with values in the batch, and how many values each had before it. */
     private ByteDictionary[] dictionaries = new ByteDictionary[4];
+    private int[] sizesBefore = new int[4];
     private int dictionaryCount;
-    private int[] perRegion = new int[4 * ByteDictionary.REGIONS];
+    private long pendingBytes;
+    private boolean diverged;
 
     /** Probes on the calling thread and one helper thread, for dictionaries of {@code threshold} values or more. */
     PartitionedProbes(int threshold, SampleBuilder budget) {
@@ -70,15 +74,23 @@ final class PartitionedProbes implements AutoCloseable {
         if (d.partitioned()) {
             return true;
         }
-        if (d.size() < threshold) {
-            return false;
-        }
-        d.partition();
-        return true;
+        return d.size() >= threshold && d.partition();
     }
 
     /** Sets {@code row} of {@code column} to the id of {@code buf[off, off + len)} once the batch is probed. */
     void add(DictionaryColumn column, int row, byte[] buf, int off, int len) {
+        ByteDictionary d = column.dictionary();
+        int h = ByteWords.hash(buf, off, len);
+        if (!d.reserve(h)) {
+            flush();
+            if (!d.reserve(h)) {
+                // a region crowded by the values' hashes: the table grows where one thread's would not
+                enterMarks();
+                d.growBeyondOneThread();
+                diverged = true;
+                d.reserve(h);
+            }
+        }
         int at = starts[n];
         if (at + len > bytes.length) {
             bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, at + len));
@@ -86,29 +98,47 @@ final class PartitionedProbes implements AutoCloseable {
         System.arraycopy(buf, off, bytes, at, len);
         columns[n] = column;
         rows[n] = row;
-        hashes[n] = ByteDictionary.hash(buf, off, len);
+        hashes[n] = h;
         starts[n + 1] = at + len;
         n++;
+        pendingBytes += len + 16L;
         if (n == BATCH) {
             flush();
         }
     }
 
-    /** Probes the values held and sets their ids. */
+    /** At most what the values held add to the memory budget, when all are new ({@link SampleBuilder#grew}). */
+    long pendingBytes() {
+        return pendingBytes;
+    }
+
+    /**
+     * True when a table grew where one thread's would not have ({@link ByteDictionary#growBeyondOneThread}): the
+     * memory budget then saw other figures than on one thread.
+     */
+    boolean diverged() {
+        return diverged;
+    }
+
+    /**
+     * Probes the values held and sets their ids; each table then grows as one thread's would have, so that the memory
+     * budget, asked after this, sees what it sees on one thread.
+     */
     void flush() {
         if (n == 0) {
             return;
         }
         sortByRegion();
-        for (int d = 0; d < dictionaryCount; d++) {
-            if (!dictionaries[d].hasRoom(perRegion, d * ByteDictionary.REGIONS)) {
-                enterMarks();
-                dictionaries[d].makeRoom(perRegion, d * ByteDictionary.REGIONS);
-            }
-        }
         helper.run(ByteDictionary.REGIONS);
         assign();
+        for (int d = 0; d < dictionaryCount; d++) {
+            if (dictionaries[d].growAsOneThread(sizesBefore[d])) {
+                dropMarks(dictionaries[d]);
+            }
+            dictionaries[d] = null;
+        }
         n = 0;
+        pendingBytes = 0;
         dictionaryCount = 0;
     }
 
@@ -127,7 +157,7 @@ final class PartitionedProbes implements AutoCloseable {
         helper.close();
     }
 
-    /** Fills {@link #order}, {@link #regionStart}, the batch's dictionaries and their values per region. */
+    /** Fills {@link #order}, {@link #regionStart} and the batch's dictionaries. */
     private void sortByRegion() {
         Arrays.fill(regionStart, 0);
         dictionaryCount = 0;
@@ -141,13 +171,12 @@ final class PartitionedProbes implements AutoCloseable {
             if (k == dictionaryCount) {
                 if (k == dictionaries.length) {
                     dictionaries = Arrays.copyOf(dictionaries, k * 2);
-                    perRegion = Arrays.copyOf(perRegion, k * 2 * ByteDictionary.REGIONS);
+                    sizesBefore = Arrays.copyOf(sizesBefore, k * 2);
                 }
                 dictionaries[k] = d;
-                Arrays.fill(perRegion, k * ByteDictionary.REGIONS, (k + 1) * ByteDictionary.REGIONS, 0);
+                sizesBefore[k] = d.size();
                 dictionaryCount++;
             }
-            perRegion[k * ByteDictionary.REGIONS + (hashes[i] >>> ByteDictionary.REGION_SHIFT)]++;
         }
         for (int r = 0; r < ByteDictionary.REGIONS; r++) {
             regionStart[r + 1] += regionStart[r];
@@ -163,11 +192,7 @@ final class PartitionedProbes implements AutoCloseable {
      * values are probed in order.
      */
     private void probeRegion(int r, Probe probe) {
-        for (int m = markStart[r], end = markStart[r] + marks[r]; m < end; m++) {
-            markDictionaries[m].enter(markSlots[m], markHashes[m], markIds[m]);
-            markDictionaries[m] = null;
-        }
-        marks[r] = 0;
+        enterMarks(r);
         int from = regionStart[r];
         int to = regionStart[r + 1];
         // three passes over the values before probing them, each reading what the next needs: the slots, where a
@@ -204,7 +229,7 @@ final class PartitionedProbes implements AutoCloseable {
         public boolean test(int mark) {
             int j = -mark - 1;
             int len = starts[value + 1] - starts[value];
-            return starts[j + 1] - starts[j] == len && ByteDictionary.sameBytes(bytes, starts[j], bytes, starts[value], len);
+            return starts[j + 1] - starts[j] == len && ByteWords.same(bytes, starts[j], bytes, starts[value], len);
         }
     }
 
@@ -243,11 +268,29 @@ final class PartitionedProbes implements AutoCloseable {
     /** Replaces every mark left by the last batch with its id (before a table grows, and at the end). */
     private void enterMarks() {
         for (int r = 0; r < ByteDictionary.REGIONS; r++) {
-            for (int m = markStart[r], end = markStart[r] + marks[r]; m < end; m++) {
+            enterMarks(r);
+        }
+    }
+
+    /** Replaces the marks of region {@code r} left by the last batch with their ids. */
+    private void enterMarks(int r) {
+        for (int m = markStart[r], end = markStart[r] + marks[r]; m < end; m++) {
+            if (markDictionaries[m] != null) {
                 markDictionaries[m].enter(markSlots[m], markHashes[m], markIds[m]);
                 markDictionaries[m] = null;
             }
-            marks[r] = 0;
+        }
+        marks[r] = 0;
+    }
+
+    /** Forgets the marks in {@code d}, whose table was rebuilt from its values (the marks' slots are stale). */
+    private void dropMarks(ByteDictionary d) {
+        for (int r = 0; r < ByteDictionary.REGIONS; r++) {
+            for (int m = markStart[r], end = markStart[r] + marks[r]; m < end; m++) {
+                if (markDictionaries[m] == d) {
+                    markDictionaries[m] = null;
+                }
+            }
         }
     }
 }

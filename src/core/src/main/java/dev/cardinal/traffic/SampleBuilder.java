@@ -53,12 +53,24 @@ public final class SampleBuilder {
         return probes;
     }
 
-    /** Sets the ids of every value still held for probing, and ends the probing on two threads. */
-    void probesDone() {
+    /**
+     * Sets the ids of every value still held for probing, and ends the probing on two threads; false when a table grew
+     * where one thread's would not have ({@link PartitionedProbes#diverged}).
+     */
+    boolean probesDone() {
         PartitionedProbes p = probes;
-        if (p != null) {
-            probes = null;
-            p.finish();
+        if (p == null) {
+            return true;
+        }
+        probes = null;
+        p.finish();
+        return !p.diverged();
+    }
+
+    /** Sets the ids of the values held for probing, so that the figures of the budget are those of one thread. */
+    private void settle() {
+        if (probes != null) {
+            probes.flush();
         }
     }
 
@@ -160,7 +172,7 @@ public final class SampleBuilder {
             cap(file, line, "reading stopped after this line at the row cap of " + limits.maxRows() + " rows");
             return false;
         }
-        if (rows >= nextBudgetCheck || grown >= slack) {
+        if ((rows >= nextBudgetCheck || grown + (probes == null ? 0 : probes.pendingBytes()) >= slack) && settled()) {
             // the check walks every kind's columns: with thousands of kinds, check less often (each row is tens of bytes)
             nextBudgetCheck = rows + Math.max(BUDGET_CHECK_INTERVAL, 16L * kinds.size());
             long used = measure();
@@ -179,6 +191,7 @@ public final class SampleBuilder {
      * measure plus what grew since) says no.
      */
     public boolean affords(long bytes) {
+        settle();
         if (measured + grown + bytes <= limits.maxBytes()) {
             return true;
         }
@@ -202,12 +215,19 @@ public final class SampleBuilder {
 
     /** About what the budget has left: the last measure, less what grew since (no walk over the columns). */
     long remaining() {
+        settle();
         return limits.maxBytes() - measured - grown;
     }
 
     /** Records that a reader's columns grew by about {@code bytes}, so that a wide row is measured soon. */
     void grew(long bytes) {
         grown += bytes;
+    }
+
+    /** After {@link #settle}, whether the budget is to be checked now: the same test as one thread's. */
+    private boolean settled() {
+        settle();
+        return rows >= nextBudgetCheck || grown >= slack;
     }
 
     /** Counts bad lines whose problems are not kept (more than can be shown). */
@@ -287,6 +307,7 @@ public final class SampleBuilder {
     }
 
     public long footprintBytes() {
+        settle();
         long b = kindNames.footprintBytes() + held;
         for (EventKindBuilder k : kinds) {
             b += k.footprintBytes();
