@@ -19,6 +19,18 @@ public final class ByteDictionary {
     private long[] table = new long[32];
     private int mask = 31;
     /**
+     * Slots per region, less one: the table is one region ({@code mask}) until {@link #partition} cuts it into {@link
+     * #REGIONS} regions by the hash's top bits, each probed within itself, so that threads may probe and add to
+     * different regions at once ({@link PartitionedProbes}). A value's region never changes as the table grows.
+     */
+    private int regionMask = 31;
+    /** Values per region once partitioned, else null. */
+    private int[] regionCount;
+    /** Values of a batch not probed yet, per region ({@link #reserve}). */
+    private int[] pending;
+    /** The table's length when {@link #partition} last found a region too crowded to cut it. */
+    private int unfitLength;
+    /**
      * Values met lately, direct-mapped by hash, each slot {@code (hash << 32) | id}: ids, sessions and users come
      * in bursts, and a hit here costs no probe of the big table (a cache miss at high cardinality); the bytes are
      * still compared, in the arena, where a value met lately is likely still cached. Made once the dictionary
@@ -27,10 +39,13 @@ public final class ByteDictionary {
     private long[] recent;
     /**
      * Spare bytes kept past the last value, so that any value in the arena can be read as a whole word by
-     * {@link #sameBytes}; other arrays compared with it (the key cache's) keep as many.
+     * {@link ByteWords#same}; other arrays compared with it (the key cache's) keep as many.
      */
     static final int WORD_SLACK = 8;
     private static final int RECENT = 4096;
+    /** The regions of a partitioned table ({@link #partition}), chosen by the hash's top {@code 32 - REGION_SHIFT} bits. */
+    static final int REGIONS = 16;
+    static final int REGION_SHIFT = 28;
 
     public ByteDictionary() {
         offsets[1] = 0;
@@ -43,7 +58,7 @@ public final class ByteDictionary {
 
     /** The id of the slice, adding it when new. */
     public int getOrAdd(byte[] buf, int off, int len) {
-        return getOrAdd(buf, off, len, hash(buf, off, len));
+        return getOrAdd(buf, off, len, ByteWords.hash(buf, off, len));
     }
 
     /** The id of value {@code id} of {@code other}, adding it when new (its hash is not computed again). */
@@ -61,7 +76,7 @@ public final class ByteDictionary {
                 return (int) last;
             }
         }
-        int slot = h & mask;
+        int slot = slotOf(h);
         int id;
         while (true) {
             long e = table[slot];
@@ -73,7 +88,7 @@ public final class ByteDictionary {
                 id = (int) e;
                 break;
             }
-            slot = (slot + 1) & mask;
+            slot = nextSlot(slot);
         }
         if (recent != null) {
             recent[r] = entry(h, id);
@@ -85,8 +100,8 @@ public final class ByteDictionary {
 
     /** The id of the slice, or 0 when it is not in the dictionary. */
     public int find(byte[] buf, int off, int len) {
-        int h = hash(buf, off, len);
-        int slot = h & mask;
+        int h = ByteWords.hash(buf, off, len);
+        int slot = slotOf(h);
         while (true) {
             long e = table[slot];
             if (e == 0) {
@@ -96,7 +111,7 @@ public final class ByteDictionary {
             if ((int) (e >>> 32) == h && equalsAt(id, buf, off, len)) {
                 return id;
             }
-            slot = (slot + 1) & mask;
+            slot = nextSlot(slot);
         }
     }
 
@@ -147,41 +162,27 @@ public final class ByteDictionary {
 
     private boolean equalsAt(int id, byte[] buf, int off, int len) {
         int start = offsets[id];
-        return offsets[id + 1] - start == len && sameBytes(arena, start, buf, off, len);
-    }
-
-    /**
-     * Equal bytes, eight at a time. Values here are short (ids, names), where {@link Arrays#equals} spends more on
-     * its range checks and set-up than on comparing.
-     */
-    static boolean sameBytes(byte[] a, int aOff, byte[] b, int bOff, int len) {
-        if (len < 8 && aOff + 8 <= a.length && bOff + 8 <= b.length) {
-            // a short value (a device, an event, most keys): one word each, the bytes past it masked off
-            long x = (long) LONGS.get(a, aOff) ^ (long) LONGS.get(b, bOff);
-            return (x & lowBytes(len)) == 0;
-        }
-        int i = 0;
-        for (; i + 8 <= len; i += 8) {
-            if ((long) LONGS.get(a, aOff + i) != (long) LONGS.get(b, bOff + i)) {
-                return false;
-            }
-        }
-        if (i == len) {
-            return true;
-        }
-        if (len >= 8) {
-            // the last eight bytes, overlapping the words already compared
-            return (long) LONGS.get(a, aOff + len - 8) == (long) LONGS.get(b, bOff + len - 8);
-        }
-        for (; i < len; i++) {
-            if (a[aOff + i] != b[bOff + i]) {
-                return false;
-            }
-        }
-        return true;
+        return offsets[id + 1] - start == len && ByteWords.same(arena, start, buf, off, len);
     }
 
     private int add(byte[] buf, int off, int len, int h, int slot) {
+        if (regionCount != null) {
+            // one region again, so that the table grows as one that was never cut (and the budget sees the same)
+            regionCount = null;
+            pending = null;
+            rehash(table.length);
+            slot = emptySlot(h);
+        }
+        int id = append(buf, off, len, h);
+        table[slot] = entry(h, id);
+        if (size * 2 > mask) {
+            rehash(table.length * 2);
+        }
+        return id;
+    }
+
+    /** Adds the slice as value {@code size() + 1} without entering it in the table (the caller does, or did). */
+    int append(byte[] buf, int off, int len, int h) {
         int id = size + 1;
         if (id + 1 >= offsets.length) {
             int n = offsets.length + (offsets.length >> 1);
@@ -199,69 +200,183 @@ public final class ByteDictionary {
         arenaSize += len;
         offsets[id + 1] = arenaSize;
         hashes[id] = h;
-        table[slot] = entry(h, id);
         size = id;
-        if (size * 2 > mask) {
-            rehash();
-        }
         return id;
     }
 
-    private void rehash() {
-        int n = table.length * 2;
+    /** Rebuilds the table with {@code n} slots (a power of two), in one region or {@link #REGIONS}. */
+    private void rehash(int n) {
         long[] t = new long[n];
-        int m = n - 1;
-        for (int id = 1; id <= size; id++) {
-            int slot = hashes[id] & m;
-            while (t[slot] != 0) {
-                slot = (slot + 1) & m;
-            }
-            t[slot] = entry(hashes[id], id);
-        }
         table = t;
-        mask = m;
+        mask = n - 1;
+        regionMask = regionCount == null ? mask : n / REGIONS - 1;
+        if (regionCount != null) {
+            java.util.Arrays.fill(regionCount, 0);
+        }
+        for (int id = 1; id <= size; id++) {
+            int h = hashes[id];
+            int slot = slotOf(h);
+            while (t[slot] != 0) {
+                slot = nextSlot(slot);
+            }
+            t[slot] = entry(h, id);
+            if (regionCount != null) {
+                regionCount[h >>> REGION_SHIFT]++;
+            }
+        }
     }
 
-    /** A mask of the low {@code n} bytes of a little-endian word, {@code n} from 0 to 7. */
-    static long lowBytes(int n) {
-        return (1L << (n << 3)) - 1;
+    /** Where a probe for hash {@code h} starts: in its region, if the table is partitioned. */
+    private int slotOf(int h) {
+        return regionCount == null ? h & mask : (h >>> REGION_SHIFT) * (regionMask + 1) | (h & regionMask);
+    }
+
+    /** The slot after {@code slot} in its region (the whole table when not partitioned). */
+    private int nextSlot(int slot) {
+        return (slot & ~regionMask) | ((slot + 1) & regionMask);
+    }
+
+    /** True once {@link #partition} cut the table into regions. */
+    boolean partitioned() {
+        return regionCount != null;
+    }
+
+    /**
+     * Cuts the table into {@link #REGIONS} regions, as long as it was (ids, values and lookups stay as they are), when
+     * every region then keeps an empty slot; false, changing nothing, when a region would not (the values' hashes
+     * crowd it: the table is tried again once it has grown).
+     */
+    boolean partition() {
+        if (regionCount != null) {
+            return true;
+        }
+        if (table.length == unfitLength) {
+            return false;
+        }
+        int[] count = new int[REGIONS];
+        int slots = table.length / REGIONS;
+        for (int id = 1; id <= size; id++) {
+            if (++count[hashes[id] >>> REGION_SHIFT] >= slots) {
+                unfitLength = table.length;
+                return false;
+            }
+        }
+        regionCount = count;
+        pending = new int[REGIONS];
+        rehash(table.length);
+        return true;
+    }
+
+    /**
+     * Counts a value of hash {@code h} into the batch to be probed, when its region keeps an empty slot after every
+     * value of the batch is added to it; false, counting nothing, when not.
+     */
+    boolean reserve(int h) {
+        int r = h >>> REGION_SHIFT;
+        if (regionCount[r] + pending[r] + 1 > regionMask) {
+            return false;
+        }
+        pending[r]++;
+        return true;
+    }
+
+    /**
+     * After a batch added values {@code sizeBefore + 1} to {@link #size}: grows the table as one thread adding them one
+     * by one would have grown it, so that it holds as many bytes. True when it was rebuilt (its marks are gone).
+     */
+    boolean growAsOneThread(int sizeBefore) {
+        Arrays.fill(pending, 0);
+        int m = mask;
+        for (int s = sizeBefore + 1; s <= size; s++) {
+            if (s * 2 > m) {
+                m = m * 2 + 1;
+            }
+        }
+        if (m == mask) {
+            return false;
+        }
+        rehash(m + 1);
+        return true;
+    }
+
+    /**
+     * Doubles the table, which one thread would not have done, because a region is too full for the next value (the
+     * values' hashes crowd it): a read that did so no longer holds the bytes one thread would.
+     */
+    void growBeyondOneThread() {
+        Arrays.fill(pending, 0);
+        rehash(table.length * 2);
+    }
+
+    /** The first empty slot of a probe for {@code h}. */
+    private int emptySlot(int h) {
+        int slot = slotOf(h);
+        while (table[slot] != 0) {
+            slot = nextSlot(slot);
+        }
+        return slot;
+    }
+
+    /**
+     * One probe of a batch, in the region of {@code h} only (which one thread at a time probes): the slot and what it
+     * holds, {@code (slot << 32) | v}, {@code v} being the value's id when the table has it, the mark of an earlier value
+     * of the batch that is the same ({@code same} compares them), or {@code mark} itself, which this probe entered in
+     * an empty slot (the value is new). Marks are negative; {@link #enter} replaces them by ids.
+     */
+    long probeOrMark(byte[] buf, int off, int len, int h, int mark, java.util.function.IntPredicate same) {
+        long[] t = table;
+        int slot = slotOf(h);
+        while (true) {
+            long e = t[slot];
+            if (e == 0) {
+                t[slot] = entry(h, mark);
+                regionCount[h >>> REGION_SHIFT]++;
+                return ((long) slot << 32) | (mark & 0xFFFFFFFFL);
+            }
+            if ((int) (e >>> 32) == h) {
+                int v = (int) e;
+                if (v > 0 ? equalsAt(v, buf, off, len) : same.test(v)) {
+                    return ((long) slot << 32) | (v & 0xFFFFFFFFL);
+                }
+            }
+            slot = nextSlot(slot);
+        }
+    }
+
+    /**
+     * The first slot a probe for {@code h} reads. Read for many values in a row, before they are probed, the
+     * processor fetches those slots from memory at once instead of one probe after the other ({@link
+     * PartitionedProbes}).
+     */
+    long firstEntry(int h) {
+        return table[slotOf(h)];
+    }
+
+    /**
+     * For a first slot {@code e} of hash {@code h} that holds a value of that hash: where the value starts in the
+     * arena; else 0. Read ahead, as {@link #firstEntry}, and then the first byte there ({@link #arenaByte}).
+     */
+    int startIfSameHash(long e, int h) {
+        int id = (int) e;
+        return id > 0 && (int) (e >>> 32) == h ? offsets[id] : 0;
+    }
+
+    /** The arena's byte at {@code at}, to have its cache line fetched ahead of a comparison. */
+    byte arenaByte(int at) {
+        return arena[at];
+    }
+
+    /** Puts id {@code id}, of hash {@code h}, in {@code slot}, where {@link #probeOrMark} left its mark. */
+    void enter(int slot, int h, int id) {
+        table[slot] = entry(h, id);
+    }
+
+    /** The hash of value {@code id}. */
+    int hashOf(int id) {
+        return hashes[id];
     }
 
     private static long entry(int hash, int id) {
         return ((long) hash << 32) | (id & 0xFFFFFFFFL);
-    }
-
-    private static final java.lang.invoke.VarHandle LONGS =
-        java.lang.invoke.MethodHandles.byteArrayViewVarHandle(long[].class, java.nio.ByteOrder.LITTLE_ENDIAN);
-
-    /**
-     * Eight bytes at a time, each word multiplied in and rotated (the wyhash/xxh style of mixing), then a murmur
-     * finaliser so that the low bits spread well for the power-of-two table.
-     */
-    static int hash(byte[] buf, int off, int len) {
-        long h = 0x9E3779B97F4A7C15L ^ len;
-        int i = off;
-        int end = off + len;
-        for (; i + 8 <= end; i += 8) {
-            long w = (long) LONGS.get(buf, i);
-            h = Long.rotateLeft(h ^ (w * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
-        }
-        long tail = 0;
-        if (i < end && len >= 8) {
-            // the last eight bytes, overlapping the words already mixed in
-            tail = (long) LONGS.get(buf, end - 8);
-        } else if (off + 8 <= buf.length) {
-            // shorter than a word: the same bytes as the loop below would gather, read as one word and masked
-            tail = (long) LONGS.get(buf, off) & lowBytes(len);
-        } else {
-            for (int shift = 0; i < end; i++, shift += 8) {
-                tail |= (buf[i] & 0xFFL) << shift;
-            }
-        }
-        h = Long.rotateLeft(h ^ (tail * 0xC2B2AE3D27D4EB4FL), 31) * 0x9E3779B97F4A7C15L;
-        h ^= h >>> 33;
-        h *= 0xFF51AFD7ED558CCDL;
-        h ^= h >>> 33;
-        return (int) h ^ (int) (h >>> 32);
     }
 }

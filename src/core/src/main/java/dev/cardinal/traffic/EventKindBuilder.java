@@ -215,7 +215,11 @@ public final class EventKindBuilder {
     }
 
     public void setString(int attribute, byte[] buf, int off, int len) {
-        if (((DictionaryColumn) columns.get(attribute)).set(rows, buf, off, len)) {
+        DictionaryColumn c = (DictionaryColumn) columns.get(attribute);
+        PartitionedProbes probes = owner.probes();
+        if (probes != null && probes.takes(c.dictionary())) {
+            probes.add(c, rows, buf, off, len);
+        } else if (c.set(rows, buf, off, len)) {
             owner.grew(len + 16L);
         }
     }

@@ -30,7 +30,7 @@ final class KeyCache {
         private ValueType[] shapeTypes = new ValueType[16];
 
         boolean named(byte[] b, int from, int to) {
-            return measurementLength == to - from && ByteDictionary.sameBytes(measurement, 0, b, from, to - from);
+            return measurementLength == to - from && ByteWords.same(measurement, 0, b, from, to - from);
         }
     }
 
@@ -145,7 +145,7 @@ final class KeyCache {
                 return -1;
             }
             int n = lengths[i];
-            return n == to - from && ByteDictionary.sameBytes(keys[i], 0, b, from, n) ? attrs[i] : -1;
+            return n == to - from && ByteWords.same(keys[i], 0, b, from, n) ? attrs[i] : -1;
         }
 
         void put(int i, byte[] b, int from, int to, int attribute) {

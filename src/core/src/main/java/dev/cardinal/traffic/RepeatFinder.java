@@ -38,7 +38,7 @@ final class RepeatFinder {
         if (size * 2 >= mask) {
             grow();
         }
-        int h = ByteDictionary.hash(b, from, length);
+        int h = ByteWords.hash(b, from, length);
         int slot = h & mask;
         while (true) {
             long e = table[slot];

@@ -36,9 +36,42 @@ public final class SampleBuilder {
     private long inputBytes = -1;
     private long rowsAtInputStart;
     private long expectedRows = -1;
+    /** Where the large dictionaries' values go while a read probes them on two threads ({@link PartitionedProbes}). */
+    private PartitionedProbes probes;
 
     public SampleBuilder(SampleLimits limits) {
         this.limits = limits;
+    }
+
+    /** From now on until {@link #probesDone}, dictionaries of {@code threshold} values or more are probed on two threads. */
+    void probeInPartitions(int threshold) {
+        probes = new PartitionedProbes(threshold, this);
+    }
+
+    /** The values probed on two threads, or null when not ({@link #probeInPartitions}). */
+    PartitionedProbes probes() {
+        return probes;
+    }
+
+    /**
+     * Sets the ids of every value still held for probing, and ends the probing on two threads; false when a table grew
+     * where one thread's would not have ({@link PartitionedProbes#diverged}).
+     */
+    boolean probesDone() {
+        PartitionedProbes p = probes;
+        if (p == null) {
+            return true;
+        }
+        probes = null;
+        p.finish();
+        return !p.diverged();
+    }
+
+    /** Sets the ids of the values held for probing, so that the figures of the budget are those of one thread. */
+    private void settle() {
+        if (probes != null) {
+            probes.flush();
+        }
     }
 
     public SampleLimits limits() {
@@ -139,7 +172,7 @@ public final class SampleBuilder {
             cap(file, line, "reading stopped after this line at the row cap of " + limits.maxRows() + " rows");
             return false;
         }
-        if (rows >= nextBudgetCheck || grown >= slack) {
+        if ((rows >= nextBudgetCheck || grown + (probes == null ? 0 : probes.pendingBytes()) >= slack) && settled()) {
             // the check walks every kind's columns: with thousands of kinds, check less often (each row is tens of bytes)
             nextBudgetCheck = rows + Math.max(BUDGET_CHECK_INTERVAL, 16L * kinds.size());
             long used = measure();
@@ -158,6 +191,7 @@ public final class SampleBuilder {
      * measure plus what grew since) says no.
      */
     public boolean affords(long bytes) {
+        settle();
         if (measured + grown + bytes <= limits.maxBytes()) {
             return true;
         }
@@ -181,12 +215,19 @@ public final class SampleBuilder {
 
     /** About what the budget has left: the last measure, less what grew since (no walk over the columns). */
     long remaining() {
+        settle();
         return limits.maxBytes() - measured - grown;
     }
 
     /** Records that a reader's columns grew by about {@code bytes}, so that a wide row is measured soon. */
     void grew(long bytes) {
         grown += bytes;
+    }
+
+    /** After {@link #settle}, whether the budget is to be checked now: the same test as one thread's. */
+    private boolean settled() {
+        settle();
+        return rows >= nextBudgetCheck || grown >= slack;
     }
 
     /** Counts bad lines whose problems are not kept (more than can be shown). */
@@ -266,6 +307,7 @@ public final class SampleBuilder {
     }
 
     public long footprintBytes() {
+        settle();
         long b = kindNames.footprintBytes() + held;
         for (EventKindBuilder k : kinds) {
             b += k.footprintBytes();
@@ -274,6 +316,7 @@ public final class SampleBuilder {
     }
 
     public Sample build() {
+        probesDone();
         List<EventKindSample> built = new ArrayList<>();
         long points = 0;
         for (EventKindBuilder k : kinds) {

@@ -57,6 +57,9 @@ public final class SampleReader {
             if (builder == null) {
                 // the first file, when large and plain line protocol, on cardinal.readThreads threads (ParallelLineProtocol)
                 builder = readInParallel(s, limits, monitor).builder();
+                if (builder == null) {
+                    builder = PartitionedRead.read(s, limits, monitor);
+                }
                 if (builder != null) {
                     continue;
                 }
@@ -94,7 +97,7 @@ public final class SampleReader {
         return defaultThreads(size, Runtime.getRuntime().availableProcessors());
     }
 
-    private static final String READ_THREADS = "cardinal.readThreads";
+    static final String READ_THREADS = "cardinal.readThreads";
     /** {@code cardinal.readThreads=pipeline}: a line protocol file's lines found on a second thread ({@link #pipelined}). */
     static final String PIPELINE = "pipeline";
     /**
@@ -245,7 +248,7 @@ public final class SampleReader {
         }
     }
 
-    private static void readOne(Source source, SampleBuilder builder, ReadMonitor monitor) {
+    static void readOne(Source source, SampleBuilder builder, ReadMonitor monitor) {
         Path path = source.path();
         String name = path.toString();
         Optional<String> refused = refusal(path);
@@ -308,7 +311,7 @@ public final class SampleReader {
         }
     }
 
-    private static long sizeOrUnknown(Path path) {
+    static long sizeOrUnknown(Path path) {
         try {
             return Files.size(path);
         } catch (IOException e) {

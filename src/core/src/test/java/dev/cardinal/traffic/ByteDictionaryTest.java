@@ -28,14 +28,14 @@ class ByteDictionaryTest {
         byte[] inside = new byte[pad + value.length + 16];
         Arrays.fill(inside, (byte) 'x');
         System.arraycopy(value, 0, inside, pad, value.length);
-        assertEquals(ByteDictionary.hash(exact, 0, exact.length), ByteDictionary.hash(inside, pad, value.length));
-        assertTrue(ByteDictionary.sameBytes(exact, 0, inside, pad, value.length));
-        assertTrue(ByteDictionary.sameBytes(inside, pad, exact, 0, value.length));
+        assertEquals(ByteWords.hash(exact, 0, exact.length), ByteWords.hash(inside, pad, value.length));
+        assertTrue(ByteWords.same(exact, 0, inside, pad, value.length));
+        assertTrue(ByteWords.same(inside, pad, exact, 0, value.length));
         if (value.length > 0) {
             byte[] other = inside.clone();
             other[pad + value.length - 1] ^= 1;
-            assertFalse(ByteDictionary.sameBytes(exact, 0, other, pad, value.length));
-            assertFalse(ByteDictionary.sameBytes(other, pad, exact, 0, value.length));
+            assertFalse(ByteWords.same(exact, 0, other, pad, value.length));
+            assertFalse(ByteWords.same(other, pad, exact, 0, value.length));
         }
     }
 
