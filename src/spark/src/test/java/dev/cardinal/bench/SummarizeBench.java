@@ -19,23 +19,27 @@ import java.util.List;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Rows per second of the summary job on {@code local[2]} beside Cardinal's own reader, on the ad marketplace
- * scenario with N rows (the argument, default 1,000,000): wall time, the process's CPU time (rows per CPU-second
+ * Rows per second of the summary job on {@code local[2]} beside Cardinal's own reader, on a scenario with N rows (the
+ * argument {@code N[,SCENARIO]}: default 1,000,000 rows of {@code ad-marketplace}; {@code id-explosion} is traffic
+ * whose every id is near-distinct, the shape the job is slowest on): wall time, the process's CPU time (rows per CPU-second
  * says more than wall time on a shared machine, and the load average is printed beside it) and the heap each used; then the summary's figures are
  * checked against the rows' ({@link ReportComparison}), as the tests check them on small samples.
  *
- * <pre>mvn -q -DskipTests -Pspark-bench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummarizeBench -Dbench=1000000</pre>
+ * <pre>mvn -q -DskipTests -Pspark-bench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummarizeBench -Dbench=1000000
+ * mvn -q -DskipTests -Pspark-bench test-compile exec:exec -Dbench.main=dev.cardinal.bench.SummarizeBench -Dbench=1000000,id-explosion</pre>
  */
 public final class SummarizeBench {
     private SummarizeBench() {
     }
 
     public static void main(String[] args) throws Exception {
-        long rows = args.length > 0 ? Long.parseLong(args[0].replace("_", "")) : 1_000_000;
+        String[] given = args.length > 0 ? args[0].split(",", 2) : new String[0];
+        long rows = given.length > 0 ? Long.parseLong(given[0].replace("_", "")) : 1_000_000;
+        String scenario = given.length > 1 ? given[1] : "ad-marketplace";
         Path dir = Files.createTempDirectory("cardinal-summarize-bench");
-        Path ws = Scenarios.write("ad-marketplace", dir, rows);
+        Path ws = Scenarios.write(scenario, dir, rows);
         Path traffic = dir.resolve("traffic.lp.gz");
-        System.out.printf("ad-marketplace, %,d rows (%,d bytes gzipped), %d cores%n", rows, Files.size(traffic),
+        System.out.printf(scenario + ", %,d rows (%,d bytes gzipped), %d cores%n", rows, Files.size(traffic),
             Runtime.getRuntime().availableProcessors());
 
         resetPeaks();
@@ -73,7 +77,7 @@ public final class SummarizeBench {
             sparkCpu, rows / sparkCpu, sparkHeap >> 20, load, load(), Files.size(summary));
 
         t0 = System.nanoTime();
-        ReportComparison.compare("ad-marketplace " + rows, ws, traffic, summary);
+        ReportComparison.compare(scenario + " " + rows, ws, traffic, summary);
         System.out.printf("every figure of analyze --format json from the summary equals the rows' (checked in %.1f s)%n",
             (System.nanoTime() - t0) / 1e9);
     }

@@ -49,8 +49,8 @@ final class SparkSubmit {
         String home = env.get("SPARK_HOME");
         String where = home != null && !home.isBlank() ? "SPARK_HOME is " + home + ", which has no bin/spark-submit"
             : "no SPARK_HOME is set and no spark-submit is on PATH";
-        return "Apache Spark is needed and was not found: " + where + ". Install Spark 3.5 built for Scala 2.13 "
-            + "(https://spark.apache.org/downloads.html, e.g. spark-3.5.8-bin-hadoop3-scala2.13) and set SPARK_HOME to its "
+        return "Apache Spark is needed and was not found: " + where + ". Install Spark 4 (Scala 2.13, Java 17) "
+            + "(https://spark.apache.org/downloads.html, e.g. spark-4.2.0-bin-hadoop3) and set SPARK_HOME to its "
             + "folder, or use --print-command to get the spark-submit command for a cluster";
     }
 
