@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
  * so a rerun resumes; the old measurement is dropped only when {@code --drop-old} names it.
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Plan (and with --execute run) the rewrite of live data from one layout into another (InfluxDB 1.x).")
+    description = "Plan (and with --execute run) the rewrite of live data from one layout into another (InfluxDB 1.x, or 2.x with --kind influxdb-2).")
 final class MigrateCommand implements Callable<Integer> {
     static final int FAILED = 3;
 
@@ -90,8 +90,12 @@ final class MigrateCommand implements Callable<Integer> {
         if (connection.url == null || connection.database == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB of the live server");
         }
+        if ("influxdb-2".equals(connection.kind)) {
+            return reported(err, () -> MigrateV2.run(this, old.get(), neu.get(), out, err));
+        }
         if (connection.kind != null && !connection.kind.equals("influxdb-1")) {
-            err.println("cardinal migrate: runs on InfluxDB 1.x (its InfluxQL SELECT INTO); --kind " + connection.kind + " is not offered");
+            err.println("cardinal migrate: runs on InfluxDB 1.x (InfluxQL SELECT INTO) and 2.x (Flux); --kind " + connection.kind
+                + " is not offered");
             return FAILED;
         }
         if (dropOld != null && !execute) {
@@ -105,8 +109,17 @@ final class MigrateCommand implements Callable<Integer> {
             return FAILED;
         }
         InfluxV1Client client = connection.v1Client(connection.uri(), secrets, err);
+        return reported(err, () -> run(ws, old.get(), neu.get(), migration, client, out, err));
+    }
+
+    /** A run whose failures are said on standard error (credentials redacted), and a stop as a stop. */
+    private interface Run {
+        int run() throws IOException, InterruptedException;
+    }
+
+    private static int reported(PrintWriter err, Run r) {
         try {
-            return run(ws, old.get(), neu.get(), migration, client, out, err);
+            return r.run();
         } catch (IOException e) {
             err.println("cardinal migrate: " + UrlCredentials.redacted(e.getMessage()));
             return FAILED;

@@ -1,6 +1,7 @@
 package dev.cardinal.engine.influxdb2;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.model.FieldSpec;
@@ -52,6 +53,16 @@ class FluxMigrationTest {
         assertTrue(flux.contains("string(v: r[\"n\\\"}) |> yield()\"])"), flux);
         assertValid(flux);
         assertEquals(1, flux.lines().filter(l -> l.contains("|> to(")).count(), "the names opened no statement: " + flux);
+    }
+
+    @Test
+    void theSurveyAndTheCountOfAWindowCheck() throws Exception {
+        String hostile = "m\") |> drop() // \\ 'ü\n📈";
+        assertValid(FluxMigrationRun.countScript("b\"ucket", hostile, new FluxMigrationRun.Window(START, STOP)));
+        assertValid(FluxMigrationRun.edgeScript("b\"ucket", hostile, false));
+        assertValid(FluxMigrationRun.edgeScript("b\"ucket", hostile, true));
+        Path bad = Files.writeString(tmp.resolve("bad.flux"), "from(bucket: \"b\") |> count(colum: \"_time\")\n");
+        assertFalse(FluxLanguageService.check(List.of(bad)).valid(0), "the service refuses a misspelt parameter");
     }
 
     private void assertValid(String flux) throws Exception {
