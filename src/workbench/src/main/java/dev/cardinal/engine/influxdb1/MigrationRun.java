@@ -71,7 +71,7 @@ public final class MigrationRun {
         for (int i = 0; i < windows.size(); i++) {
             InfluxV1Migration.Window w = windows.get(i);
             if (state.isDone(w)) {
-                MigrationState.Done d = state.done(w);
+                dev.cardinal.engine.MigrationProgress.Done d = state.done(w);
                 points += d.points();
                 series += d.series();
                 skipped++;
