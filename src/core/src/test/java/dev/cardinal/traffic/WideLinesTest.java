@@ -52,9 +52,16 @@ class WideLinesTest {
         String b = lineOf.apply(small * SIZES_APART);
         read(a);
         read(b);
-        long ta = best(a);
-        long tb = best(b);
-        double ratio = (double) tb / ta;
+        // measured again (up to three times) when a busy machine spoils one measurement: a cost that grows faster
+        // than the line (64 times for 8 times the keys) is over the bound every time, a stall on a shared core once
+        long ta = 0;
+        long tb = 0;
+        double ratio = Double.MAX_VALUE;
+        for (int attempt = 0; attempt < 3 && ratio >= 3 * SIZES_APART; attempt++) {
+            ta = best(a);
+            tb = best(b);
+            ratio = (double) tb / ta;
+        }
         assertTrue(ratio < 3 * SIZES_APART, shape + ": " + small + " keys took " + ta / 1000 + " us, "
             + small * SIZES_APART + " keys " + tb / 1000 + " us, " + String.format("%.1f", ratio) + " times as long");
     }
