@@ -274,6 +274,11 @@ public final class CaptureAbuse {
                     Thread.sleep(1_000L * Long.parseLong(r.headers().firstValue("Retry-After").orElse("1")));
                 } catch (HttpTimeoutException e) {
                     timeouts.incrementAndGet();
+                } catch (java.io.IOException e) {
+                    // a kept-alive connection closed by the endpoint as this request went out ("received no bytes"):
+                    // no answer, so not acknowledged, and sent again as a writer does on any error; the check after
+                    // the run counts it once all the same
+                    timeouts.incrementAndGet();
                 }
             }
             throw new IllegalStateException("a body was never acknowledged");
