@@ -28,6 +28,7 @@ import java.util.Optional;
 public record ServerFor(Server server, Target target) {
     /** What the figures follow when the server is not known: the last 1.8 release, the most deployed 1.x. */
     public static final ServerVersion ASSUMED = dev.cardinal.engine.influxdb1.InfluxDb1Servers.ASSUMED;
+    private static final java.util.concurrent.atomic.AtomicBoolean LOADING = new java.util.concurrent.atomic.AtomicBoolean();
 
     public ServerFor {
         Objects.requireNonNull(server, "server");
@@ -57,14 +58,7 @@ public record ServerFor(Server server, Target target) {
     /** A workspace target: its version ({@code version} overrides it when given) and its own limits. */
     public static ServerFor target(Target t, ServerVersion version) {
         ServerVersion v = version != null ? version : t.serverVersion();
-        if (v != null) {
-            return new ServerFor(serversOf(v).server(v, false, t.limits()), t);
-        }
-        Optional<SeriesServers> servers = serversOf(t.kind());
-        if (servers.isEmpty()) {
-            return new ServerFor(notNamed(t.limits()), t);
-        }
-        return new ServerFor(servers.get().server(servers.get().assumedVersion(), true, t.limits()), t);
+        return new ServerFor(v != null ? serversOf(v).server(v, false, t.limits()) : byKind(t.kind(), t.limits()), t);
     }
 
     /** Asked for: no server in particular, figures as the assumed version reports them, every product's limits. */
@@ -77,15 +71,8 @@ public record ServerFor(Server server, Target target) {
      * what its own series query counts. Its limits are the shipped ones.
      */
     public static Server answering(Target.Kind kind, ServerVersion version) {
-        if (version != null) {
-            return serversOf(version).server(version, false, ServerLimits.DEFAULTS);
-        }
-        return target(new Target("answering", "answering", kind, "http://127.0.0.1", null, null), null).server();
-    }
-
-    /** The server a bare {@code --kind} of a series engine means: its assumed version, its own limits. */
-    public static ServerFor assumed(ServerVersion v) {
-        return new ServerFor(serversOf(v).server(v, true, ServerLimits.DEFAULTS), null);
+        return version != null ? serversOf(version).server(version, false, ServerLimits.DEFAULTS)
+            : byKind(kind, ServerLimits.DEFAULTS);
     }
 
     /** 30 days at x1 for the server nobody named, every product's limits: where nothing else is known. */
@@ -107,11 +94,19 @@ public record ServerFor(Server server, Target target) {
         return Engines.all().stream().flatMap(e -> e.shippedLimits().stream()).toList();
     }
 
-    /** Reads what start-up needs ahead of the first projection, on a thread of its own. */
+    /** Reads what start-up needs ahead of the first projection, on a thread of its own, once however often asked. */
     public static void loadInBackground() {
+        if (!LOADING.compareAndSet(false, true)) {
+            return;
+        }
         Thread t = new Thread(ServerFor::defaults, "cardinal-limits");
         t.setDaemon(true);
         t.start();
+    }
+
+    /** A target of {@code kind} without a version: its engine's assumed version, or the assumed 1.x for another kind. */
+    private static Server byKind(Target.Kind kind, ServerLimits own) {
+        return serversOf(kind).map(s -> s.server(s.assumedVersion(), true, own)).orElseGet(() -> notNamed(own));
     }
 
     private static Server notNamed() {
