@@ -11,18 +11,14 @@ import dev.cardinal.ui.attributes.AttributeRow;
 import dev.cardinal.ui.attributes.AttributeRows;
 import dev.cardinal.ui.projection.LiveProjection;
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -51,10 +47,8 @@ public final class WorkspaceSession implements AutoCloseable {
     private final ReadOnlyObjectWrapper<ProjectionSettings> settings = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyObjectWrapper<Long> mappingLimit = new ReadOnlyObjectWrapper<>();
     private final ObservableList<AttributeRow> attributes = FXCollections.observableArrayList();
-    private final javafx.beans.binding.StringBinding title;
-    /** What the last action said (saved, exported, why it failed); it gives way to the summary when it expires. */
-    private final ReadOnlyStringWrapper message = new ReadOnlyStringWrapper();
-    private final javafx.beans.binding.StringBinding status;
+    private final StatusLine statusLine;
+    private final StrictTemplates strictTemplates = new StrictTemplates();
     private final LayoutEdits edits;
     private final ShownSample shown;
     /** The attribute selected in the canvas or the attribute table: what Make Tag, Make Field and Drop act on. */
@@ -71,11 +65,7 @@ public final class WorkspaceSession implements AutoCloseable {
         edits = new LayoutEdits(history, selectedLayout::get, this::select, this::showStatus);
         shown = new ShownSample(projection, summaries, history::current,
             (file, traffic) -> state.update(s -> s.withFile(file).withTraffic(traffic)));
-        state.notices().subscribe(Notices.Status.class, n -> message.set(n.text()));
-        title = javafx.beans.binding.Bindings.createStringBinding(() -> titleOf(state.state(), history.isDirty()),
-            state.stateProperty(), history.dirtyProperty());
-        status = javafx.beans.binding.Bindings.createStringBinding(
-            () -> message.get() != null ? message.get() : shown.summaryProperty().get(), message, shown.summaryProperty());
+        statusLine = new StatusLine(state, history, shown.summaryProperty());
         selectedLayout.addListener((o, was, now) -> {
             refreshAttributes();
             project();
@@ -83,7 +73,7 @@ public final class WorkspaceSession implements AutoCloseable {
         settings.addListener((o, was, now) -> project());
         mappingLimit.addListener((o, was, now) -> project());
         history.currentProperty().addListener((o, was, now) -> {
-            strictFields.keySet().removeIf(k -> now == null || !now.layouts().contains(k.layout()));
+            strictTemplates.keepOnly(now);
             boolean sampleChanged = followSample(now);
 
             Layout selected = selectedLayout.get();
@@ -154,19 +144,7 @@ public final class WorkspaceSession implements AutoCloseable {
      * a document target), or empty for a layout without a fixed mapping or whose event kind is gone.
      */
     public java.util.OptionalLong strictFields(Layout layout) {
-        return workspace().eventKind(layout.eventKind())
-            .map(k -> strictFields.computeIfAbsent(new StrictOf(k, layout), s -> dev.cardinal.engine.opensearch.DocumentPush.strictFields(k, layout)))
-            .orElse(java.util.OptionalLong.empty());
-    }
-
-    /**
-     * Each layout's strict-template fields, by the layout and its event kind as they are (an edit makes new ones): the
-     * Projection panel and the canvas card both ask on every projection, and the count builds the whole template. Kept
-     * only for the layouts of the workspace shown now (forgotten as the history moves).
-     */
-    private final Map<StrictOf, java.util.OptionalLong> strictFields = new HashMap<>();
-
-    private record StrictOf(dev.cardinal.model.EventKind kind, Layout layout) {
+        return strictTemplates.fields(workspace(), layout);
     }
 
     /** Where the workspace is saved, or null when none is open. */
@@ -241,17 +219,17 @@ public final class WorkspaceSession implements AutoCloseable {
     }
 
     public javafx.beans.value.ObservableStringValue titleProperty() {
-        return title;
+        return statusLine.title();
     }
 
     /** What the status bar shows: the last action's message while it lasts, else what the sample is. */
     public javafx.beans.value.ObservableStringValue statusProperty() {
-        return status;
+        return statusLine.status();
     }
 
     /** The last action's message, or null when it has expired. */
     public ReadOnlyStringProperty messageProperty() {
-        return message.getReadOnlyProperty();
+        return statusLine.message();
     }
 
     /**
@@ -267,7 +245,7 @@ public final class WorkspaceSession implements AutoCloseable {
             followSample(history.current()); // an empty workspace again: no change for the listener to follow
         }
         shown.say("New workspace: add sample traffic (File → Add Sample Traffic, or drop files here)");
-        message.set(null);
+        statusLine.say(null);
         selectedAttribute.set(null);
         workspaceShown.set(workspaceShown.get() + 1);
     }
@@ -293,7 +271,7 @@ public final class WorkspaceSession implements AutoCloseable {
         shown.startOver(file, warnings, unread);
         sample.run();
         select((Layout) null);
-        message.set(null);
+        statusLine.say(null);
         history.reset(ws);
         if (history.current() == ws && !shown.followed()) {
             followSample(ws); // the same workspace value again: no change for the listener to follow
@@ -372,7 +350,7 @@ public final class WorkspaceSession implements AutoCloseable {
         lines.add(what);
         reasons.forEach(r -> lines.add("  " + r));
         shown.showFailure(lines);
-        message.set(what);
+        statusLine.say(what);
     }
 
     /** Says in the status bar what an action did (saved, exported); it lasts until it expires or the next one. */
@@ -382,9 +360,7 @@ public final class WorkspaceSession implements AutoCloseable {
 
     /** The message {@code text} has been shown long enough; a newer message stays. */
     public void expireStatus(String text) {
-        if (text != null && text.equals(message.get())) {
-            message.set(null);
-        }
+        statusLine.expire(text);
     }
 
     public Optional<EventKind> selectedEventKind() {
@@ -427,20 +403,7 @@ public final class WorkspaceSession implements AutoCloseable {
         if (ws == null) {
             throw new IllegalStateException("no workspace is open");
         }
-        Path file = file();
-        boolean elsewhere = file == null || !file.toAbsolutePath().normalize().equals(target.toAbsolutePath().normalize());
-        return new Saving(ws, WorkspaceFiles.rebase(ws, file, target), target, elsewhere);
-    }
-
-    /**
-     * A save: the workspace as edited when it was asked for, as it is written (sample paths relative to the target's
-     * folder), where, and whether that is another file than the one open.
-     */
-    public record Saving(Workspace edited, Workspace rebased, Path target, boolean elsewhere) {
-        /** Writes it atomically, keeping the previous version as a backup (fsync, link, rename: not on the FX thread). */
-        public void write() throws IOException {
-            WorkspaceFiles.save(target, rebased);
-        }
+        return Saving.of(ws, file(), target);
     }
 
     /** {@code s} was written: the window's file becomes its target, and what was written is no longer unsaved. */
@@ -468,16 +431,6 @@ public final class WorkspaceSession implements AutoCloseable {
         } else {
             projection.clear(ws == null ? "Open a workspace to see its projection." : "Add sample traffic and select a layout to see its projection.");
         }
-    }
-
-    /** The window's title: the workspace's name, where it is saved, and a star while it has unsaved edits. */
-    private static String titleOf(SessionState st, boolean dirty) {
-        Workspace ws = st.workspace();
-        if (ws == null) {
-            return "Cardinal";
-        }
-        return "Cardinal — " + ws.name() + (st.file() == null ? " (not saved yet)" : " (" + st.file().getFileName() + ")")
-            + (dirty ? " *" : "");
     }
 
     private void refreshAttributes() {

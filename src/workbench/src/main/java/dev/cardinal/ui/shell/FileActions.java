@@ -128,8 +128,8 @@ final class FileActions {
 
     /** As {@link #saveInBackground(Path, boolean)}, then {@code then} once it is written (not when it failed). */
     private void saveInBackground(Path target, boolean remember, Runnable then) {
-        WorkspaceSession.Saving saving = session.saving(target);
-        Tasks.<WorkspaceSession.Saving>create(p -> {
+        dev.cardinal.ui.session.Saving saving = session.saving(target);
+        Tasks.<dev.cardinal.ui.session.Saving>create(p -> {
             saving.write();
             return saving;
         })

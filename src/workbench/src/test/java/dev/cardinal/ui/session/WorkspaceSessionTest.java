@@ -404,7 +404,7 @@ class WorkspaceSessionTest {
 
     /** Saves as File > Save does, its write run here instead of on the files lane. */
     private static void saveNow(WorkspaceSession session, Path target) throws java.io.IOException {
-        WorkspaceSession.Saving saving = session.saving(target);
+        dev.cardinal.ui.session.Saving saving = session.saving(target);
         saving.write();
         session.saved(saving);
     }
