@@ -42,16 +42,16 @@ final class LinePieces {
 
     /** Makes piece {@code piece} the unescaped text of {@code src[from, to)} ({@code backslash}: the line has one). */
     void piece(int piece, byte[] src, int from, int to, Escapes escapes, boolean backslash) {
-        if (!backslash || !LineProtocolSyntax.hasBackslash(src, from, to)) {
+        if (!backslash || !hasBackslash(src, from, to)) {
             array[piece] = src;
             start[piece] = from;
             length[piece] = to - from;
             return;
         }
         int n = switch (escapes) {
-            case NAME -> LineProtocolSyntax.unescape(src, from, to, scratch, used, true);
-            case TAG -> LineProtocolSyntax.unescape(src, from, to, scratch, used, false);
-            case STRING -> LineProtocolSyntax.unescapeString(src, from, to, scratch, used);
+            case NAME -> unescape(src, from, to, scratch, used, true);
+            case TAG -> unescape(src, from, to, scratch, used, false);
+            case STRING -> unescapeString(src, from, to, scratch, used);
         };
         array[piece] = scratch;
         start[piece] = used;
@@ -79,5 +79,54 @@ final class LinePieces {
 
     String text(int piece) {
         return new String(array[piece], start[piece], length[piece], StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Copies {@code buf[from, to)} to {@code out} at {@code at}, replacing {@code \,} {@code \ } {@code \=} (and
+     * {@code \"} when {@code quotes}) with the bare character; any other backslash is kept. Returns the length.
+     */
+    static int unescape(byte[] buf, int from, int to, byte[] out, int at, boolean quotes) {
+        int n = at;
+        int i = from;
+        while (i < to) {
+            byte b = buf[i];
+            if (b == '\\' && i + 1 < to) {
+                byte c = buf[i + 1];
+                if (c == ',' || c == ' ' || c == '=' || quotes && c == '"') {
+                    out[n++] = c;
+                    i += 2;
+                    continue;
+                }
+            }
+            out[n++] = b;
+            i++;
+        }
+        return n - at;
+    }
+
+    /** Unescapes a string field value: {@code \"} and {@code \\}; other backslashes are kept. */
+    static int unescapeString(byte[] buf, int from, int to, byte[] out, int at) {
+        int n = at;
+        int i = from;
+        while (i < to) {
+            byte b = buf[i];
+            if (b == '\\' && i + 1 < to && (buf[i + 1] == '"' || buf[i + 1] == '\\')) {
+                out[n++] = buf[i + 1];
+                i += 2;
+            } else {
+                out[n++] = b;
+                i++;
+            }
+        }
+        return n - at;
+    }
+
+    static boolean hasBackslash(byte[] buf, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == '\\') {
+                return true;
+            }
+        }
+        return false;
     }
 }

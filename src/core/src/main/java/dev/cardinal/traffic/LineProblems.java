@@ -170,11 +170,11 @@ final class LineProblems {
     boolean namesStoredAsUtf8() throws SampleFormatException {
         LineParser p = parser;
         byte[] buf = at.buf;
-        int bad = LineProtocolSyntax.firstInvalidUtf8(buf, p.measurementStart, p.measurementEnd);
+        int bad = Utf8.firstInvalid(buf, p.measurementStart, p.measurementEnd);
         String what = "measurement name";
         String message = "MeasurementFields.Name";
         for (int f = 0; bad < 0 && f < p.fieldCount; f++) {
-            bad = LineProtocolSyntax.firstInvalidUtf8(buf, p.fieldKeyStart[f], p.fieldKeyEnd[f]);
+            bad = Utf8.firstInvalid(buf, p.fieldKeyStart[f], p.fieldKeyEnd[f]);
             what = "field key";
             message = "Field.Name";
         }
@@ -193,7 +193,7 @@ final class LineProblems {
         for (int i = from; i < at.contentEnd && nul < 0; i++) {
             nul = buf[i] == 0 ? i : -1;
         }
-        int invalid = LineProtocolSyntax.firstInvalidUtf8(buf, from, at.contentEnd);
+        int invalid = Utf8.firstInvalid(buf, from, at.contentEnd);
         if (nul < 0 && invalid < 0) {
             return;
         }

@@ -302,7 +302,7 @@ final class LineProtocolSyntax {
 
     /**
      * The index of the first byte in {@code [i, end)} that is a NUL or not ASCII, or -1: nearly every line has none,
-     * and then nothing in it needs a closer look for bytes that are not UTF-8 (see {@link #firstInvalidUtf8}). Eight
+     * and then nothing in it needs a closer look for bytes that are not UTF-8 (see {@link Utf8#firstInvalid}). Eight
      * bytes at a time.
      */
     static int firstNulOrNonAscii(byte[] b, int i, int end) {
@@ -321,51 +321,6 @@ final class LineProtocolSyntax {
         return -1;
     }
 
-    /**
-     * The index of the first byte in {@code [i, end)} that does not belong to a well-formed UTF-8 sequence (overlong
-     * forms, surrogates and code points past U+10FFFF are not well-formed, as for Go's {@code utf8.Valid}, which
-     * the server's storage applies), or -1.
-     */
-    static int firstInvalidUtf8(byte[] b, int i, int end) {
-        while (i < end) {
-            int c = b[i] & 0xFF;
-            if (c < 0x80) {
-                i++;
-                continue;
-            }
-            int n;
-            int min;
-            if (c >= 0xC2 && c <= 0xDF) {
-                n = 1;
-                min = 0x80;
-            } else if (c >= 0xE0 && c <= 0xEF) {
-                n = 2;
-                min = 0x800;
-            } else if (c >= 0xF0 && c <= 0xF4) {
-                n = 3;
-                min = 0x10000;
-            } else {
-                return i;
-            }
-            if (i + n >= end) {
-                return i;
-            }
-            int cp = c & (0x3F >> n);
-            for (int k = 1; k <= n; k++) {
-                int cc = b[i + k] & 0xFF;
-                if ((cc & 0xC0) != 0x80) {
-                    return i;
-                }
-                cp = cp << 6 | cc & 0x3F;
-            }
-            if (cp < min || cp > 0x10FFFF || cp >= 0xD800 && cp <= 0xDFFF) {
-                return i;
-            }
-            i += n + 1;
-        }
-        return -1;
-    }
-
     static boolean isWhitespace(byte b) {
         return b == ' ' || b == '\t' || b == 0;
     }
@@ -373,55 +328,6 @@ final class LineProtocolSyntax {
     /** True when the byte at {@code i} is escaped in the measurement/tag sections: the previous byte is a backslash. */
     static boolean escapedAt(byte[] buf, int sectionStart, int i) {
         return i > sectionStart && buf[i - 1] == '\\';
-    }
-
-    /**
-     * Copies {@code buf[from, to)} to {@code out} at {@code at}, replacing {@code \,} {@code \ } {@code \=} (and
-     * {@code \"} when {@code quotes}) with the bare character; any other backslash is kept. Returns the length.
-     */
-    static int unescape(byte[] buf, int from, int to, byte[] out, int at, boolean quotes) {
-        int n = at;
-        int i = from;
-        while (i < to) {
-            byte b = buf[i];
-            if (b == '\\' && i + 1 < to) {
-                byte c = buf[i + 1];
-                if (c == ',' || c == ' ' || c == '=' || quotes && c == '"') {
-                    out[n++] = c;
-                    i += 2;
-                    continue;
-                }
-            }
-            out[n++] = b;
-            i++;
-        }
-        return n - at;
-    }
-
-    /** Unescapes a string field value: {@code \"} and {@code \\}; other backslashes are kept. */
-    static int unescapeString(byte[] buf, int from, int to, byte[] out, int at) {
-        int n = at;
-        int i = from;
-        while (i < to) {
-            byte b = buf[i];
-            if (b == '\\' && i + 1 < to && (buf[i + 1] == '"' || buf[i + 1] == '\\')) {
-                out[n++] = buf[i + 1];
-                i += 2;
-            } else {
-                out[n++] = b;
-                i++;
-            }
-        }
-        return n - at;
-    }
-
-    static boolean hasBackslash(byte[] buf, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == '\\') {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** Nanoseconds per unit of a sample file's precision. */

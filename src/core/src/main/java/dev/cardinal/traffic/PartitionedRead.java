@@ -41,8 +41,8 @@ final class PartitionedRead {
      * cardinal.readThreads} unset or {@code pipeline}, {@code cardinal.partitionedProbes} not false.
      */
     static boolean partitionedProbes(int processors) {
-        String threads = System.getProperty(SampleReader.READ_THREADS);
-        return processors >= 2 && (threads == null || threads.equals(SampleReader.PIPELINE))
+        String threads = System.getProperty(ReadThreads.READ_THREADS);
+        return processors >= 2 && (threads == null || threads.equals(ReadThreads.PIPELINE))
             && !"false".equals(System.getProperty("cardinal.partitionedProbes"));
     }
 }

@@ -3,7 +3,6 @@ package dev.cardinal.traffic;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.SampleFormat;
 import java.io.BufferedInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -74,89 +73,6 @@ public final class SampleReader {
     }
 
     /**
-     * Files of at least this many bytes are read on two threads unless {@code cardinal.readThreads} says otherwise:
-     * below it the chunks' fixed costs (each with its dictionaries and columns from small, the merge) make a larger
-     * share of the work (ad marketplace traffic, CPU time of the process against one thread: +25 to 30% at 17 MB,
-     * +15% at 34 MB, +13% at 68 MB, +9 to 12% at 190 MB; see the README's Performance).
-     */
-    static final long TWO_THREADS_FROM_BYTES = 4L * ParallelLineProtocol.CHUNK_BYTES;
-
-    /**
-     * Threads that read one plain line protocol file of {@code size} bytes in chunks: the system property {@code
-     * cardinal.readThreads} when set (1 reads every file on the calling thread, {@code pipeline} too, with a second
-     * thread ahead of it: see {@link #pipelined}); else {@link #defaultThreads}.
-     */
-    static int readThreads(long size) {
-        if (PIPELINE.equals(System.getProperty(READ_THREADS))) {
-            return 1;
-        }
-        Integer set = Integer.getInteger(READ_THREADS);
-        if (set != null) {
-            return set;
-        }
-        return defaultThreads(size, Runtime.getRuntime().availableProcessors());
-    }
-
-    static final String READ_THREADS = "cardinal.readThreads";
-    /** {@code cardinal.readThreads=pipeline}: a line protocol file's lines found on a second thread ({@link #pipelined}). */
-    static final String PIPELINE = "pipeline";
-    /**
-     * The pipelined read's buffers: a line longer than one is read on one thread, with the rest of its file. Of 256 KiB,
-     * the bytes a buffer's lines were found in are still in the processors' shared cache when they are taken (10M
-     * lines, compiled, quiet: 3.18 s with 256 KiB, 3.41 s with 1 MiB, 3.89 s with 64 KiB, medians of 3; one thread
-     * 5.38 s).
-     */
-    static final int PIPELINE_BUFFERS = 4;
-    static final int PIPELINE_BUFFER_BYTES = 256 << 10;
-
-    /** Plain files of at least this many bytes are pipelined by default ({@link #defaultPipelined}). */
-    static final long PIPELINE_FROM_BYTES = 256L << 20;
-
-    /**
-     * True when a line protocol file of {@code size} bytes, read on one thread (not in chunks), has its lines found and
-     * parsed on a second thread ahead of the one that takes them ({@link LinePipeline}): {@code
-     * cardinal.readThreads=pipeline} says yes for every such file, a .gz too (a third thread then inflates it); any
-     * other value says no; unset, {@link #defaultPipelined} decides for a {@code plain} file.
-     */
-    static boolean pipelined(long size, boolean plain) {
-        String set = System.getProperty(READ_THREADS);
-        if (set != null) {
-            return set.equals(PIPELINE);
-        }
-        return plain && defaultPipelined(size, Runtime.getRuntime().availableProcessors());
-    }
-
-    /**
-     * The pipeline for a plain file of at least {@link #PIPELINE_FROM_BYTES} (that the chunk read did not take) on two
-     * processors or more, by design and whatever else the machine runs (issue 33): the lines are found and parsed on
-     * one processor while the other writes them, and when the second processor is busy the read degrades toward one
-     * thread's speed (it never fails and gives byte for byte the one-thread result). Until 2026-12-07 it was switched
-     * off when the one-minute load average reached the processors' number, so a busy minute before the command
-     * silently changed how it read. Measured on 2 processors (ad marketplace, see the README's Performance): a fresh
-     * {@code cardinal analyze} of 10M lines (1.9 GB) read in 4.2 to 4.5 s against 5.8 to 5.9 s on one thread, quiet;
-     * of 1M lines (190 MB) as fast as one thread (0.65 to 0.73 s both: the JIT compiler takes the second processor
-     * while the read is short); with the machine busy (load 3.4 to 4.6) 10M took longer pipelined (8.8 s against
-     * 7.1 s, medians of 3).
-     */
-    static boolean defaultPipelined(long size, int processors) {
-        return size >= PIPELINE_FROM_BYTES && processors >= 2;
-    }
-
-    /**
-     * Two threads in chunks for a file of at least {@link #TWO_THREADS_FROM_BYTES} when the machine has four
-     * processors or more; else one (the pipeline may still give it a second: {@link #defaultPipelined}).
-     * A command's read runs in a fresh process, while the JIT compiler works on other threads: on two processors the
-     * second thread takes the compiler's processor, and the read was slower than on one (ad marketplace, 190 MB, fresh
-     * {@code cardinal analyze}, quiet machine: 1.61 to 1.83 s against 1.36 to 1.43 s, 2.6 to 3.0 s of CPU against 2.0
-     * s), though once compiled two threads take 0.34 s against 0.56 s. Each chunk also keeps its own dictionaries
-     * until it is merged: on explosion-shaped traffic, where nearly every id is new, that took 803 MB at 1M lines
-     * against 330 MB on one thread (performance.md, issue 33).
-     */
-    static int defaultThreads(long size, int processors) {
-        return size >= TWO_THREADS_FROM_BYTES && processors >= 4 ? 2 : 1;
-    }
-
-    /**
      * The first file read on several threads into a new builder, or why not (then it is read on one, as any other):
      * only plain line protocol files of at least two chunks, whose size leaves room in the budget for a one-thread
      * read (what the parallel read holds on the way exists twice for a moment).
@@ -164,7 +80,7 @@ public final class SampleReader {
     static ParallelLineProtocol.Outcome readInParallel(Source source, SampleLimits limits, ReadMonitor monitor) {
         Path path = source.path();
         long size = sizeOrUnknown(path);
-        int threads = readThreads(size);
+        int threads = ReadThreads.readThreads(size);
         if (threads < 2 || source.binding().format() != SampleFormat.LINE_PROTOCOL || refusal(path).isPresent()
             || size < 2L * ParallelLineProtocol.CHUNK_BYTES || 2 * size > limits.maxBytes()) {
             return new ParallelLineProtocol.Outcome(null, "not a large plain line protocol file");
@@ -263,14 +179,14 @@ public final class SampleReader {
         }
         long total = sizeOrUnknown(path);
         try (InputStream raw = Files.newInputStream(path);
-             InputStream counted = new Progress(raw, name, total, monitor);
+             InputStream counted = new ReadProgress(raw, name, total, monitor);
              BufferedInputStream peekable = new BufferedInputStream(counted, 1 << 16);
              InputStream text = decompress(peekable, name)) {
             BufferedInputStream sniffable = new BufferedInputStream(text, 1 << 16);
             refuseBinary(sniffable, name, source.binding().format() == SampleFormat.LINE_PROTOCOL);
             builder.expectInput(text == peekable ? total : gzipStatedSize(path, total));
-            TrafficReader reader = source.binding().format() == SampleFormat.LINE_PROTOCOL && pipelined(total, text == peekable)
-                ? LineProtocolReader.pipelined(-1, PIPELINE_BUFFERS, PIPELINE_BUFFER_BYTES)
+            TrafficReader reader = source.binding().format() == SampleFormat.LINE_PROTOCOL && ReadThreads.pipelined(total, text == peekable)
+                ? LineProtocolReader.pipelined(-1, ReadThreads.PIPELINE_BUFFERS, ReadThreads.PIPELINE_BUFFER_BYTES)
                 : readerFor(source.binding().format());
             reader.read(sniffable, name, source.binding(), builder, monitor);
         } catch (NoSuchFileException e) {
@@ -416,47 +332,6 @@ public final class SampleReader {
                 return SampleFormat.CSV;
             }
             return SampleFormat.LINE_PROTOCOL;
-        }
-    }
-
-    /** Counts bytes as they are read, for progress and cancellation. */
-    private static final class Progress extends FilterInputStream {
-        private final String name;
-        private final long total;
-        private final ReadMonitor monitor;
-        private long done;
-
-        Progress(InputStream in, String name, long total, ReadMonitor monitor) {
-            super(in);
-            this.name = name;
-            this.total = total;
-            this.monitor = monitor;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) {
-                advance(1);
-            }
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int n = super.read(b, off, len);
-            if (n > 0) {
-                advance(n);
-            }
-            return n;
-        }
-
-        private void advance(int n) {
-            done += n;
-            monitor.progress(name, done, total);
-            if (monitor.cancelled()) {
-                throw new java.util.concurrent.CancellationException("reading " + name + " was cancelled");
-            }
         }
     }
 }

@@ -163,7 +163,7 @@ class LineScanTest {
         java.nio.ByteBuffer in = java.nio.ByteBuffer.wrap(bytes);
         java.nio.charset.CoderResult r = d.decode(in, java.nio.CharBuffer.allocate(bytes.length * 2), true);
         int want = r.isError() ? in.position() : -1;
-        assertEquals(want, LineProtocolSyntax.firstInvalidUtf8(bytes, 0, bytes.length), java.util.Arrays.toString(bytes));
+        assertEquals(want, Utf8.firstInvalid(bytes, 0, bytes.length), java.util.Arrays.toString(bytes));
     }
 
     @Property(tries = 2000)

@@ -138,18 +138,18 @@ class ParallelReadTest {
     void largeFilesAreReadOnTwoThreadsByDefault() throws Exception {
         keepingReadThreads(() -> {
             System.clearProperty("cardinal.readThreads");
-            assertEquals(1, SampleReader.readThreads(-1));
-            assertEquals(1, SampleReader.readThreads(SampleReader.TWO_THREADS_FROM_BYTES - 1));
-            long large = SampleReader.TWO_THREADS_FROM_BYTES;
-            assertEquals(2, SampleReader.defaultThreads(large, 4));
-            assertEquals(2, SampleReader.defaultThreads(large, 8));
-            assertEquals(1, SampleReader.defaultThreads(large, 2), "the pipeline takes the second of two");
-            assertEquals(1, SampleReader.defaultThreads(large, 1));
-            assertEquals(1, SampleReader.defaultThreads(large - 1, 8));
+            assertEquals(1, ReadThreads.readThreads(-1));
+            assertEquals(1, ReadThreads.readThreads(ReadThreads.TWO_THREADS_FROM_BYTES - 1));
+            long large = ReadThreads.TWO_THREADS_FROM_BYTES;
+            assertEquals(2, ReadThreads.defaultThreads(large, 4));
+            assertEquals(2, ReadThreads.defaultThreads(large, 8));
+            assertEquals(1, ReadThreads.defaultThreads(large, 2), "the pipeline takes the second of two");
+            assertEquals(1, ReadThreads.defaultThreads(large, 1));
+            assertEquals(1, ReadThreads.defaultThreads(large - 1, 8));
             System.setProperty("cardinal.readThreads", "1");
-            assertEquals(1, SampleReader.readThreads(1L << 40));
+            assertEquals(1, ReadThreads.readThreads(1L << 40));
             System.setProperty("cardinal.readThreads", "3");
-            assertEquals(3, SampleReader.readThreads(2L * ParallelLineProtocol.CHUNK_BYTES));
+            assertEquals(3, ReadThreads.readThreads(2L * ParallelLineProtocol.CHUNK_BYTES));
         });
     }
 

@@ -222,18 +222,18 @@ class PipelinedReadTest {
         Files.write(file, hostile(new SplittableRandom(9), 20_000, true, true));
         ParallelReadTest.keepingReadThreads(() -> {
             System.setProperty("cardinal.readThreads", "pipeline");
-            assertEquals(1, SampleReader.readThreads(1L << 40), "not in chunks");
-            assertTrue(SampleReader.pipelined(1L << 40, true));
+            assertEquals(1, ReadThreads.readThreads(1L << 40), "not in chunks");
+            assertTrue(ReadThreads.pipelined(1L << 40, true));
             String pipelined = describe(SampleReader.read(List.of(new SampleReader.Source(file, BINDING)),
                 SampleLimits.defaults(), ReadMonitor.NONE));
             System.setProperty("cardinal.readThreads", "1");
-            assertFalse(SampleReader.pipelined(1L << 40, true));
+            assertFalse(ReadThreads.pipelined(1L << 40, true));
             String one = describe(SampleReader.read(List.of(new SampleReader.Source(file, BINDING)),
                 SampleLimits.defaults(), ReadMonitor.NONE));
             assertSameSample(ParallelReadTest.withoutReadTimes(one), ParallelReadTest.withoutReadTimes(pipelined),
                 "SampleReader");
             System.setProperty("cardinal.readThreads", "2");
-            assertFalse(SampleReader.pipelined(1L << 40, true));
+            assertFalse(ReadThreads.pipelined(1L << 40, true));
         });
     }
 
@@ -242,13 +242,13 @@ class PipelinedReadTest {
     void largeFilesArePipelinedOnTwoProcessors() throws Exception {
         ParallelReadTest.keepingReadThreads(() -> {
             System.clearProperty("cardinal.readThreads");
-            assertFalse(SampleReader.pipelined(1 << 20, true), "a small file");
-            long large = SampleReader.PIPELINE_FROM_BYTES;
-            assertTrue(SampleReader.defaultPipelined(large, 2));
-            assertTrue(SampleReader.defaultPipelined(large, 4));
-            assertFalse(SampleReader.defaultPipelined(large, 1));
-            assertFalse(SampleReader.defaultPipelined(large - 1, 8));
-            assertFalse(SampleReader.pipelined(large * 4, false), "a .gz only when asked");
+            assertFalse(ReadThreads.pipelined(1 << 20, true), "a small file");
+            long large = ReadThreads.PIPELINE_FROM_BYTES;
+            assertTrue(ReadThreads.defaultPipelined(large, 2));
+            assertTrue(ReadThreads.defaultPipelined(large, 4));
+            assertFalse(ReadThreads.defaultPipelined(large, 1));
+            assertFalse(ReadThreads.defaultPipelined(large - 1, 8));
+            assertFalse(ReadThreads.pipelined(large * 4, false), "a .gz only when asked");
         });
     }
 
