@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
  * so a rerun resumes; the old measurement is dropped only when {@code --drop-old} names it.
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Plan (and with --execute run) the rewrite of live data from one layout into another (InfluxDB 1.x, or 2.x with --kind influxdb-2).")
+    description = "Plan (and with --execute run) the rewrite of live data from one layout into another (InfluxDB 1.x, 2.x with"
+        + " --kind influxdb-2, or 3 with --kind influxdb-3).")
 final class MigrateCommand implements Callable<Integer> {
     static final int FAILED = 3;
 
@@ -93,8 +94,12 @@ final class MigrateCommand implements Callable<Integer> {
         if ("influxdb-2".equals(connection.kind)) {
             return reported(err, () -> MigrateV2.run(this, old.get(), neu.get(), out, err));
         }
+        if ("influxdb-3".equals(connection.kind)) {
+            return reported(err, () -> MigrateV3.run(this, old.get(), neu.get(), out, err));
+        }
         if (connection.kind != null && !connection.kind.equals("influxdb-1")) {
-            err.println("cardinal migrate: runs on InfluxDB 1.x (InfluxQL SELECT INTO) and 2.x (Flux); --kind " + connection.kind
+            err.println("cardinal migrate: runs on InfluxDB 1.x (InfluxQL SELECT INTO), 2.x (Flux) and 3 (a re-write through its"
+                + " API); --kind " + connection.kind
                 + " is not offered");
             return FAILED;
         }
