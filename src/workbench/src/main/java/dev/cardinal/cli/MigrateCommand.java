@@ -30,7 +30,7 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Plan (and with --execute run) the rewrite of live data from one layout into another (InfluxDB 1.x, 2.x with"
-        + " --kind influxdb-2, or 3 with --kind influxdb-3).")
+        + " --kind influxdb-2, or 3 with --kind influxdb-3), or the rollups' summary tables (--url jdbc:...).")
 final class MigrateCommand implements Callable<Integer> {
     static final int FAILED = 3;
 
@@ -57,7 +57,7 @@ final class MigrateCommand implements Callable<Integer> {
     boolean execute;
 
     @Option(names = "--drop-old", paramLabel = "MEASUREMENT", description = "After every window is copied and checked, drop"
-        + " the old measurement; it must be named exactly.")
+        + " the old measurement (with --url jdbc:..., the old table of a rebuilt rollup table); it must be named exactly.")
     String dropOld;
 
     @Option(names = "--state", paramLabel = "FILE", description = "Progress file (default: beside the workspace).")
@@ -91,6 +91,9 @@ final class MigrateCommand implements Callable<Integer> {
         if (connection.url == null || connection.database == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB of the live server");
         }
+        if (connection.url.startsWith("jdbc:") || "mariadb".equals(connection.kind) || "postgresql".equals(connection.kind)) {
+            return reported(err, () -> MigrateSql.run(this, ws, old.get(), neu.get(), out, err));
+        }
         if ("influxdb-2".equals(connection.kind)) {
             return reported(err, () -> MigrateV2.run(this, old.get(), neu.get(), out, err));
         }
@@ -99,7 +102,7 @@ final class MigrateCommand implements Callable<Integer> {
         }
         if (connection.kind != null && !connection.kind.equals("influxdb-1")) {
             err.println("cardinal migrate: runs on InfluxDB 1.x (InfluxQL SELECT INTO), 2.x (Flux) and 3 (a re-write through its"
-                + " API); --kind " + connection.kind
+                + " API), and the rollup tables on MariaDB and PostgreSQL; --kind " + connection.kind
                 + " is not offered");
             return FAILED;
         }
