@@ -25,7 +25,7 @@ final class ConnectOptions {
         + " Prometheus takes none.")
     String database;
 
-    @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API), influxdb-2, mariadb,"
+    @Option(names = "--kind", paramLabel = "KIND", description = "influxdb-1, influxdb-3 (its v1 API; migrate uses its v3 API), influxdb-2, mariadb,"
         + " postgresql, opensearch, elasticsearch, victoriametrics (vm) or prometheus (default: from the URL; http(s) is influxdb-1).")
     String kind;
 

@@ -29,7 +29,8 @@ import picocli.CommandLine.Parameters;
  * so a rerun resumes; the old measurement is dropped only when {@code --drop-old} names it.
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Plan (and with --execute run) the rewrite of live data from one layout into another (InfluxDB 1.x, or 2.x with --kind influxdb-2).")
+    description = "Plan (and with --execute run) the rewrite of live data from one layout into another (InfluxDB 1.x, 2.x with"
+        + " --kind influxdb-2, or 3 with --kind influxdb-3), or the rollups' summary tables (--url jdbc:...).")
 final class MigrateCommand implements Callable<Integer> {
     static final int FAILED = 3;
 
@@ -56,7 +57,7 @@ final class MigrateCommand implements Callable<Integer> {
     boolean execute;
 
     @Option(names = "--drop-old", paramLabel = "MEASUREMENT", description = "After every window is copied and checked, drop"
-        + " the old measurement; it must be named exactly.")
+        + " the old measurement (with --url jdbc:..., the old table of a rebuilt rollup table); it must be named exactly.")
     String dropOld;
 
     @Option(names = "--state", paramLabel = "FILE", description = "Progress file (default: beside the workspace).")
@@ -90,11 +91,18 @@ final class MigrateCommand implements Callable<Integer> {
         if (connection.url == null || connection.database == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB of the live server");
         }
+        if (connection.url.startsWith("jdbc:") || "mariadb".equals(connection.kind) || "postgresql".equals(connection.kind)) {
+            return reported(err, () -> MigrateSql.run(this, ws, old.get(), neu.get(), out, err));
+        }
         if ("influxdb-2".equals(connection.kind)) {
             return reported(err, () -> MigrateV2.run(this, old.get(), neu.get(), out, err));
         }
+        if ("influxdb-3".equals(connection.kind)) {
+            return reported(err, () -> MigrateV3.run(this, old.get(), neu.get(), out, err));
+        }
         if (connection.kind != null && !connection.kind.equals("influxdb-1")) {
-            err.println("cardinal migrate: runs on InfluxDB 1.x (InfluxQL SELECT INTO) and 2.x (Flux); --kind " + connection.kind
+            err.println("cardinal migrate: runs on InfluxDB 1.x (InfluxQL SELECT INTO), 2.x (Flux) and 3 (a re-write through its"
+                + " API), and the rollup tables on MariaDB and PostgreSQL; --kind " + connection.kind
                 + " is not offered");
             return FAILED;
         }

@@ -1,5 +1,6 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.engine.MigrationWindow;
 import dev.cardinal.engine.influxdb1.MigrationState;
 import dev.cardinal.engine.influxdb2.FluxHttp;
 import dev.cardinal.engine.influxdb2.FluxMigrationRun;
@@ -21,6 +22,17 @@ import java.util.Locale;
  */
 final class MigrateV2 {
     private MigrateV2() {
+    }
+
+    /** Each window as it is done, on standard error when that is a terminal. */
+    static MigrationWindow.Progress told(PrintWriter err) {
+        boolean terminal = TerminalProgress.stderrIsTerminal();
+        return (i, n, w, p, skipped) -> {
+            if (terminal) {
+                err.println("window " + i + "/" + n + " " + w + ": " + p + " points" + (skipped ? " (done before)" : " copied and checked"));
+                err.flush();
+            }
+        };
     }
 
     static int run(MigrateCommand c, Layout old, Layout neu, PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
@@ -56,7 +68,7 @@ final class MigrateV2 {
             return MigrateCommand.FAILED;
         }
         Instant started = Instant.now();
-        List<FluxMigrationRun.Window> windows = m.windows();
+        List<MigrationWindow> windows = m.windows();
         out.println("migrate " + old.measurement().literalText() + " in bucket " + bucket + " into " + m.into() + " in bucket "
             + intoBucket + " (InfluxDB 2.x, org " + conn.org + "): " + windows.size() + " window(s) of "
             + dev.cardinal.model.Durations.format(old.retention().effectiveShardGroupDuration()) + ", oldest first");
@@ -72,14 +84,8 @@ final class MigrateV2 {
         }
         Path file = c.state != null ? c.state : MigrationState.besideWorkspace(c.workspace, old.id(), neu.id());
         FluxMigrationState progress = FluxMigrationState.open(file, m.planIdentity());
-        boolean terminal = TerminalProgress.stderrIsTerminal();
         long start = System.nanoTime();
-        FluxMigrationRun.Result r = m.run(windows, progress, started, (i, n, w, p, skipped) -> {
-            if (terminal) {
-                err.println("window " + i + "/" + n + " " + w + ": " + p + " points" + (skipped ? " (done before)" : " copied and checked"));
-                err.flush();
-            }
-        });
+        FluxMigrationRun.Result r = m.run(windows, progress, started, told(err));
         out.printf(Locale.ROOT, "migrated: %d points in %d window(s) (%d run now, %d done before) in %.2f s; progress in %s%n",
             r.points(), windows.size(), r.windowsRun(), r.windowsSkipped(), (System.nanoTime() - start) / 1e9, file);
         out.flush();

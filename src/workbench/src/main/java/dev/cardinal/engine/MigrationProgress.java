@@ -75,6 +75,21 @@ public final class MigrationProgress {
         return done.size();
     }
 
+    /**
+     * Whether the file exists: a migration that writes its copy itself (not by the server's own statement) tells a
+     * copy it began from a table that was there before by it.
+     */
+    public boolean begun() {
+        return Files.exists(file);
+    }
+
+    /** Writes the progress (no window done yet) when there is no file yet, on disk before this returns. */
+    public void begin() throws IOException {
+        if (!begun()) {
+            write();
+        }
+    }
+
     /** Records a checked window, on disk before this returns. */
     public void record(long startNs, long points, int series) throws IOException {
         done.put(startNs, new Done(points, series));

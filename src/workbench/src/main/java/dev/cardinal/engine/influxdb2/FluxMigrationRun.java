@@ -1,10 +1,9 @@
 package dev.cardinal.engine.influxdb2;
 
+import dev.cardinal.engine.MigrationWindow;
 import dev.cardinal.model.Layout;
 import java.io.IOException;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -18,26 +17,6 @@ import java.util.Map;
  * window still open (it ends after the run began) is run and checked but not recorded. Nothing is deleted.
  */
 public final class FluxMigrationRun {
-    /** One window, from {@code start} (inclusive) to {@code stop} (exclusive). */
-    public record Window(Instant start, Instant stop) {
-        @Override
-        public String toString() {
-            return start + " .. " + stop;
-        }
-    }
-
-    /** Told after each window. */
-    public interface Progress {
-        void window(int index, int of, Window w, long points, boolean skipped);
-    }
-
-    /** A window whose copy differs from its source: the run stops there, and the window is not recorded. */
-    public static final class CheckFailed extends IOException {
-        CheckFailed(String message) {
-            super(message);
-        }
-    }
-
     /** Points over every window, and how many windows ran now and were done before. */
     public record Result(long points, int windowsRun, int windowsSkipped) {
     }
@@ -59,7 +38,7 @@ public final class FluxMigrationRun {
         String old = from.measurement().literalText();
         String planned = to.measurement().literalText();
         this.into = into != null ? into : old.equals(planned) && bucket.equals(intoBucket) ? planned + "_" + to.id() : planned;
-        script(new Window(Instant.EPOCH, Instant.EPOCH)); // what the rewrite cannot do is refused before any request
+        script(new MigrationWindow(Instant.EPOCH, Instant.EPOCH)); // what the rewrite cannot do is refused before any request
     }
 
     public String into() {
@@ -67,30 +46,24 @@ public final class FluxMigrationRun {
     }
 
     /** One window's rewrite. */
-    public String script(Window w) {
+    public String script(MigrationWindow w) {
         return FluxMigration.window(bucket, from, intoBucket, to, into, w.start(), w.stop());
     }
 
     /** What the state file belongs to: the script of the plan, without its window. */
     public String planIdentity() {
-        return script(new Window(Instant.EPOCH, Instant.EPOCH));
+        return script(new MigrationWindow(Instant.EPOCH, Instant.EPOCH));
     }
 
     /** The windows that hold the old measurement's points, oldest first; none when it holds none. */
-    public List<Window> windows() throws IOException, InterruptedException {
+    public List<MigrationWindow> windows() throws IOException, InterruptedException {
         Instant first = edge(false);
         Instant last = edge(true);
         if (first == null || last == null) {
             return List.of();
         }
-        Duration size = from.retention().effectiveShardGroupDuration();
-        long step = size.toNanos();
-        List<Window> out = new ArrayList<>();
-        long start = Math.floorDiv(nanos(first), step) * step;
-        for (long s = start; s <= nanos(last); s += step) {
-            out.add(new Window(instant(s), instant(s + step)));
-        }
-        return out;
+        return MigrationWindow.cut(MigrationWindow.nanos(first), MigrationWindow.nanos(last),
+            from.retention().effectiveShardGroupDuration());
     }
 
     /** The old measurement's earliest or latest time: each series' first (or last) point, the extreme of those. */
@@ -120,7 +93,7 @@ public final class FluxMigrationRun {
     }
 
     /** The points of a measurement in a window: rows after the pivot, counted in one table. */
-    public static String countScript(String bucket, String measurement, Window w) {
+    public static String countScript(String bucket, String measurement, MigrationWindow w) {
         return "from(bucket: " + Flux.string(bucket) + ")\n"
             + "    |> range(start: " + w.start() + ", stop: " + w.stop() + ")\n"
             + "    |> filter(fn: (r) => r._measurement == " + Flux.string(measurement) + ")\n"
@@ -130,7 +103,7 @@ public final class FluxMigrationRun {
             + "    |> count(column: \"_time\")\n";
     }
 
-    private long count(String bucketName, String measurement, Window w) throws IOException, InterruptedException {
+    private long count(String bucketName, String measurement, MigrationWindow w) throws IOException, InterruptedException {
         long sum = 0;
         for (Map<String, String> row : server.rows(countScript(bucketName, measurement, w))) {
             String n = row.get("_time");
@@ -144,13 +117,13 @@ public final class FluxMigrationRun {
         return sum;
     }
 
-    public Result run(List<Window> windows, FluxMigrationState state, Instant started, Progress progress)
+    public Result run(List<MigrationWindow> windows, FluxMigrationState state, Instant started, MigrationWindow.Progress progress)
         throws IOException, InterruptedException {
         long points = 0;
         int ran = 0;
         int skipped = 0;
         for (int i = 0; i < windows.size(); i++) {
-            Window w = windows.get(i);
+            MigrationWindow w = windows.get(i);
             Long done = state.done(w.start());
             if (done != null) {
                 points += done;
@@ -162,7 +135,7 @@ public final class FluxMigrationRun {
             long in = count(bucket, from.measurement().literalText(), w);
             long out = count(intoBucket, into, w);
             if (in != out) {
-                throw new CheckFailed("window " + (i + 1) + " of " + windows.size() + " (" + w + "): " + in + " points in "
+                throw new MigrationWindow.CheckFailed("window " + (i + 1) + " of " + windows.size() + " (" + w + "): " + in + " points in "
                     + from.measurement().literalText() + " (" + bucket + "), " + out + " in " + into + " (" + intoBucket + ")"
                     + "; points of the old layout that share a series and a time in the new one overwrite each other;"
                     + " the windows before it are recorded in " + state.file());
@@ -175,13 +148,5 @@ public final class FluxMigrationRun {
             progress.window(i + 1, windows.size(), w, in, false);
         }
         return new Result(points, ran, skipped);
-    }
-
-    private static long nanos(Instant t) {
-        return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
-    }
-
-    private static Instant instant(long nanos) {
-        return Instant.ofEpochSecond(Math.floorDiv(nanos, 1_000_000_000L), Math.floorMod(nanos, 1_000_000_000L));
     }
 }

@@ -1,6 +1,7 @@
 package dev.cardinal.engine.influxdb2;
 
 import dev.cardinal.engine.MigrationProgress;
+import dev.cardinal.engine.MigrationWindow;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -23,20 +24,16 @@ public final class FluxMigrationState {
 
     /** The points of the window starting at {@code start}, or null when it is not done. */
     public Long done(Instant start) {
-        MigrationProgress.Done d = progress.done(nanos(start));
+        MigrationProgress.Done d = progress.done(MigrationWindow.nanos(start));
         return d == null ? null : d.points();
     }
 
     /** Records a checked window, on disk before this returns. */
     public void record(Instant start, long points) throws IOException {
-        progress.record(nanos(start), points, 0);
+        progress.record(MigrationWindow.nanos(start), points, 0);
     }
 
     public Path file() {
         return progress.file();
-    }
-
-    private static long nanos(Instant t) {
-        return Math.addExact(Math.multiplyExact(t.getEpochSecond(), 1_000_000_000L), t.getNano());
     }
 }

@@ -79,15 +79,28 @@ public final class RelationalPush implements PushTarget {
     private List<Map.Entry<Rollup, SqlGenerator.Script>> scripts(Workspace ws, List<Layout> layouts) {
         List<Map.Entry<Rollup, SqlGenerator.Script>> out = new ArrayList<>();
         for (Layout layout : layouts) {
-            EventKind kind = ws.eventKind(layout.eventKind()).orElseThrow(() ->
-                new IllegalArgumentException("layout " + layout.id() + " names event kind " + layout.eventKind() + ", which the workspace lacks"));
             for (Rollup r : ws.rollups()) {
                 if (r.layout().equals(layout.id()) && r.destination().kind() == Rollup.DestinationKind.RELATIONAL_TABLE) {
-                    out.add(Map.entry(r, SqlGenerator.generate(dialect, r, kind, samples.get(kind.name()))));
+                    out.add(Map.entry(r, script(ws, layout, r)));
                 }
             }
         }
         return out;
+    }
+
+    /** The generated SQL of rollup {@code r} over {@code layout}'s event kind. */
+    SqlGenerator.Script script(Workspace ws, Layout layout, Rollup r) {
+        EventKind kind = ws.eventKind(layout.eventKind()).orElseThrow(() ->
+            new IllegalArgumentException("layout " + layout.id() + " names event kind " + layout.eventKind() + ", which the workspace lacks"));
+        return SqlGenerator.generate(dialect, r, kind, samples.get(kind.name()));
+    }
+
+    SqlDialect dialect() {
+        return dialect;
+    }
+
+    Connection connection() {
+        return connection;
     }
 
     @Override
@@ -111,7 +124,7 @@ public final class RelationalPush implements PushTarget {
         return new Plan(where, steps);
     }
 
-    private PlanStep table(Rollup r, SqlGenerator.Script script) throws SQLException {
+    PlanStep table(Rollup r, SqlGenerator.Script script) throws SQLException {
         String subject = "table " + script.table();
         String why = "rollup " + r.name();
         Map<String, String> live = columns(script.table());
@@ -246,20 +259,24 @@ public final class RelationalPush implements PushTarget {
     public List<Upserted> upsertRollups(Workspace ws, List<Layout> layouts, PushMonitor monitor) throws IOException {
         List<Upserted> out = new ArrayList<>();
         for (var e : scripts(ws, layouts)) {
-            SqlGenerator.Script script = e.getValue();
-            EventKindSample sample = samples.get(ws.layout(e.getKey().layout()).map(Layout::eventKind).orElse(""));
-            if (sample == null) {
-                throw new IllegalArgumentException("no sample traffic for rollup " + e.getKey().name());
-            }
-            RollupRows.Result rows = RollupRows.compute(script, e.getKey(), sample);
-            try {
-                upsert(script, rows.rows(), monitor);
-                out.add(new Upserted(script.table(), rows.rows().size(), rows.rowsWithoutKey(), count(script.table())));
-            } catch (SQLException ex) {
-                throw failure("upserting into " + script.table() + " on " + where, ex);
-            }
+            out.add(upsertRollup(ws.layout(e.getKey().layout()).map(Layout::eventKind).orElse(""), e.getKey(), e.getValue(), monitor));
         }
         return out;
+    }
+
+    /** One rollup of the sample of {@code eventKind} upserted into its table (the one {@code script} names). */
+    Upserted upsertRollup(String eventKind, Rollup r, SqlGenerator.Script script, PushMonitor monitor) throws IOException {
+        EventKindSample sample = samples.get(eventKind);
+        if (sample == null) {
+            throw new IllegalArgumentException("no sample traffic for rollup " + r.name());
+        }
+        RollupRows.Result rows = RollupRows.compute(script, r, sample);
+        try {
+            upsert(script, rows.rows(), monitor);
+            return new Upserted(script.table(), rows.rows().size(), rows.rowsWithoutKey(), count(script.table()));
+        } catch (SQLException ex) {
+            throw failure("upserting into " + script.table() + " on " + where, ex);
+        }
     }
 
     private void upsert(SqlGenerator.Script script, List<Object[]> rows, PushMonitor monitor) throws SQLException {
@@ -286,7 +303,7 @@ public final class RelationalPush implements PushTarget {
         }
     }
 
-    private long count(String table) throws SQLException {
+    long count(String table) throws SQLException {
         try (Statement st = connection.createStatement();
              ResultSet rs = st.executeQuery("SELECT COUNT(*) FROM " + dialect.identifier(table))) {
             rs.next();

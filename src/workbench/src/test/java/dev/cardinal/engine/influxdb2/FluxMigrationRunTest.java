@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.MigrationWindow;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -60,8 +61,8 @@ class FluxMigrationRunTest {
 
     @Test
     void everyWindowRunsOnceInOrderAndIsChecked() throws Exception {
-        List<FluxMigrationRun.Window> windows = migration.windows();
-        assertEquals(WEEKS, windows.stream().map(FluxMigrationRun.Window::start).toList());
+        List<MigrationWindow> windows = migration.windows();
+        assertEquals(WEEKS, windows.stream().map(MigrationWindow::start).toList());
         assertEquals(WEEKS.get(2).plus(Duration.ofDays(7)), windows.get(2).stop());
         assertEquals(2, server.requests.size(), "the survey reads the first and last time only");
         assertTrue(server.writes().isEmpty());
@@ -97,7 +98,7 @@ class FluxMigrationRunTest {
 
     @Test
     void aStopAfterAWindowResumesWithTheRest() throws Exception {
-        List<FluxMigrationRun.Window> windows = migration.windows();
+        List<MigrationWindow> windows = migration.windows();
         Path file = tmp.resolve("state.json");
         Instant started = Instant.parse("2027-01-01T00:00:00Z");
         server.unavailable = q -> q.writes() && q.body().contains("range(start: " + WEEKS.get(1));
@@ -115,7 +116,7 @@ class FluxMigrationRunTest {
             again.stream().map(RecordedInfluxV2.Request::body).toList(), "window 1 is not run twice");
     }
 
-    private void resumedRun(List<FluxMigrationRun.Window> windows, Path file, Instant started) throws Exception {
+    private void resumedRun(List<MigrationWindow> windows, Path file, Instant started) throws Exception {
         // the gone server came back: a new run reads the state file and skips what it holds
         FluxMigrationRun.Result r = migration.run(windows, FluxMigrationState.open(file, migration.planIdentity()), started,
             (i, n, w, p, s) -> { });
@@ -125,9 +126,9 @@ class FluxMigrationRunTest {
     @Test
     void aWindowWhoseCountsDifferStopsTheRunNamingIt() throws Exception {
         server.lose.put(WEEKS.get(1), 3L);
-        List<FluxMigrationRun.Window> windows = migration.windows();
+        List<MigrationWindow> windows = migration.windows();
         Path file = tmp.resolve("state.json");
-        FluxMigrationRun.CheckFailed e = assertThrows(FluxMigrationRun.CheckFailed.class, () -> migration.run(windows,
+        MigrationWindow.CheckFailed e = assertThrows(MigrationWindow.CheckFailed.class, () -> migration.run(windows,
             FluxMigrationState.open(file, migration.planIdentity()), Instant.parse("2027-01-01T00:00:00Z"), (i, n, w, p, s) -> { }));
         assertTrue(e.getMessage().startsWith("window 2 of 3 (2026-01-08T00:00:00Z .. 2026-01-15T00:00:00Z): 250 points in"),
             e.getMessage());
@@ -140,7 +141,7 @@ class FluxMigrationRunTest {
 
     @Test
     void anOpenWindowRunsButIsNotRecorded() throws Exception {
-        List<FluxMigrationRun.Window> windows = migration.windows();
+        List<MigrationWindow> windows = migration.windows();
         Path file = tmp.resolve("state.json");
         migration.run(windows, FluxMigrationState.open(file, migration.planIdentity()), Instant.parse("2026-01-20T00:00:00Z"),
             (i, n, w, p, s) -> { });

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.MigrationWindow;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -58,7 +59,7 @@ class FluxMigrationTest {
     @Test
     void theSurveyAndTheCountOfAWindowCheck() throws Exception {
         String hostile = "m\") |> drop() // \\ 'ü\n📈";
-        assertValid(FluxMigrationRun.countScript("b\"ucket", hostile, new FluxMigrationRun.Window(START, STOP)));
+        assertValid(FluxMigrationRun.countScript("b\"ucket", hostile, new MigrationWindow(START, STOP)));
         assertValid(FluxMigrationRun.edgeScript("b\"ucket", hostile, false));
         assertValid(FluxMigrationRun.edgeScript("b\"ucket", hostile, true));
         Path bad = Files.writeString(tmp.resolve("bad.flux"), "from(bucket: \"b\") |> count(colum: \"_time\")\n");

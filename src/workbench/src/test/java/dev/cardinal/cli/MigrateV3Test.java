@@ -1,0 +1,97 @@
+package dev.cardinal.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cardinal.engine.influxdb3.RecordedInfluxV3;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code cardinal migrate --kind influxdb-3} against recorded answers ({@link RecordedInfluxV3}). */
+class MigrateV3Test {
+    static final String WS = "sample-data/ad-marketplace/ad-marketplace.cardinal.json";
+    static final String TOKEN = "apiv3_t0ken-never-shown";
+
+    @TempDir
+    Path tmp;
+    RecordedInfluxV3 server;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = new RecordedInfluxV3("listing_event", "listing_event_ids-as-fields");
+        for (String tag : List.of("event", "listing_id", "user_id", "device", "session_id")) {
+            server.columns.put(tag, "tag");
+        }
+        server.columns.put("page_url", "string");
+        server.columns.put("count", "integer");
+        Instant week = Instant.parse("2026-01-01T00:00:00Z"); // autogen: 7-day windows, from a Thursday
+        for (int i = 0; i < 30; i++) {
+            Map<String, Object> c = Map.of("event", "view", "listing_id", "L" + i, "user_id", "U" + (i % 7), "device", "phone",
+                "session_id", "S" + i, "page_url", "/l/" + i, "count", 1);
+            server.points.add(new RecordedInfluxV3.Point(RecordedInfluxV3.nanos(week.plus(Duration.ofHours(i * 9))), c));
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private CliRun migrate(String... more) {
+        MigrateCommand command = new MigrateCommand();
+        command.secrets = new Secrets(Map.of("INFLUX_TOKEN", TOKEN), null);
+        List<String> args = new ArrayList<>(List.of(WS, "--from", "ids-as-tags", "--to", "ids-as-fields", "--kind", "influxdb-3",
+            "--url", server.url().toString(), "--database", "ads", "--state", tmp.resolve("state.json").toString()));
+        args.addAll(List.of(more));
+        return CliRun.ofCommand(command, args.toArray(String[]::new));
+    }
+
+    @Test
+    void aDryRunShowsEachWindowsQueryAndWritesNothing() {
+        CliRun run = migrate();
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("migrate table listing_event into table listing_event_ids-as-fields in database ads"
+            + " (InfluxDB 3): 2 window(s) of 1w, oldest first"), run.out());
+        assertTrue(run.out().contains("-- window 2 of 2: 2026-01-08T00:00:00Z .. 2026-01-15T00:00:00Z\nSELECT \"time\" AS \"c0\","
+            + " \"event\" AS \"c1\", \"listing_id\" AS \"c2\""), run.out());
+        assertTrue(run.out().contains("dry run: nothing written"), run.out());
+        assertTrue(server.writeRequests().isEmpty());
+        assertFalse(Files.exists(tmp.resolve("state.json")));
+        assertFalse(run.out().contains(TOKEN) || run.err().contains(TOKEN));
+    }
+
+    @Test
+    void executeRunsAndARerunSkipsWhatIsDone() {
+        CliRun run = migrate("--execute");
+        assertEquals(0, run.code(), run.err());
+        assertTrue(run.out().contains("migrated: 30 points in 2 window(s) (2 run now, 0 done before; 30 points written now)"), run.out());
+        assertTrue(server.copy.values().stream().allMatch(l -> l.startsWith("listing_event_ids-as-fields,event=view listing_id=\"L")),
+            server.copy.toString());
+        assertTrue(server.copy.values().stream().anyMatch(l -> l.contains(",count=1i ")), "the integer stays an integer");
+        CliRun again = migrate("--execute");
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().contains("migrated: 30 points in 2 window(s) (0 run now, 2 done before; 0 points written now)"),
+            again.out());
+    }
+
+    @Test
+    void dropOldAndRetentionPoliciesAreRefused() {
+        CliRun drop = migrate("--execute", "--drop-old", "listing_event");
+        assertEquals(2, drop.code());
+        assertTrue(drop.err().contains("--drop-old is not offered for InfluxDB 3"), drop.err());
+        CliRun rp = migrate("--rp", "autogen");
+        assertEquals(2, rp.code());
+        assertTrue(rp.err().contains("InfluxDB 3 has no retention policies"), rp.err());
+        assertTrue(server.requests.isEmpty());
+    }
+}
