@@ -67,7 +67,13 @@ public final class LineProtocolEscaping {
 
     /** Why a field key cannot be written, or null when it can. */
     public static String whyNotFieldKey(String key) {
-        return key.isEmpty() ? "it is empty" : backslashTrouble(key, ",= \"");
+        if (key.isEmpty()) {
+            return "it is empty";
+        }
+        if (key.charAt(0) == '\t' || key.charAt(0) == '\0') {
+            return "the server skips a tab or NUL after the space before the fields as white space";
+        }
+        return backslashTrouble(key, ",= \"");
     }
 
     /** String field value, quoted, with {@code \} and {@code "} escaped; any text can be written. */

@@ -103,6 +103,25 @@ class HostileIdentifiersTest {
             .filter(s -> !s.isBlank() && !s.endsWith("\\"));
     }
 
+    /**
+     * A field key that starts with a tab or a NUL: the server skips them after the space before the fields as white
+     * space (influxd 1.x's {@code skipWhitespace}), so it would store another key than the layout's; Cardinal refuses
+     * to write such a key instead of letting it be renamed.
+     */
+    @net.jqwik.api.Example
+    void aFieldKeyStartingWithWhiteSpaceIsRefusedAsTheServerWouldRenameIt() throws Exception {
+        for (String lead : List.of("\t", "\0")) {
+            String db = "lead" + (int) lead.charAt(0);
+            client.query("CREATE DATABASE " + db, null);
+            byte[] line = ("m,a=1 " + lead + "fk=1i 1\n").getBytes(StandardCharsets.UTF_8);
+            client.writeBatched(db, "autogen", "ns", List.of(line).iterator(), 10);
+            InfluxV1Result keys = client.query("SHOW FIELD KEYS", db);
+            assertEquals("fk", keys.series().get(0).value(0, "fieldKey"), "what the server stored for " + (int) lead.charAt(0));
+            assertEquals(null, LineProtocolEscaping.fieldKey(lead + "fk"));
+            assertTrue(LineProtocolEscaping.whyNotFieldKey(lead + "fk").contains("white space"));
+        }
+    }
+
     @Property(tries = 12)
     void everyGeneratorQuotesWhatTheEnginesTake(@ForAll("names") String measurement, @ForAll("names") String tagKey,
                                                 @ForAll("names") String fieldKey, @ForAll("names") String policy,

@@ -64,8 +64,7 @@ public final class V3Rewrite {
         List<Source> fields = new ArrayList<>();
         for (FieldSpec f : to.fields()) {
             String key = f.key().literalText();
-            writable("field key", key, key.startsWith("\t") || key.startsWith("\0")
-                ? "the parser skips a tab or NUL after the space before the fields as white space" : LineProtocolEscaping.whyNotFieldKey(key));
+            writable("field key", key, LineProtocolEscaping.whyNotFieldKey(key));
             fields.add(source(from, to, f.attribute(), key));
         }
         if (fields.isEmpty()) {
