@@ -36,7 +36,7 @@ final class InfluxV1Pushing implements Pushing {
 
     @Override
     public Optional<String> database() {
-        return Optional.of("the database");
+        return Optional.of("the database the layouts' retention policies and points go to");
     }
 
     @Override

@@ -25,7 +25,7 @@ final class InfluxV2Pushing implements Pushing {
 
     @Override
     public Optional<String> database() {
-        return Optional.of("the bucket");
+        return Optional.of("the bucket's database part: each layout writes to DB/its retention policy");
     }
 
     @Override
