@@ -7,6 +7,7 @@ import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.RollupUpsert;
 import dev.cardinal.engine.SampleCheck;
 import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.engine.influxdb1.InfluxV1Push;
@@ -16,7 +17,6 @@ import dev.cardinal.engine.influxdb1.ServerNumbers;
 import dev.cardinal.engine.influxdb2.InfluxV2Push;
 import dev.cardinal.engine.opensearch.DocumentPush;
 import dev.cardinal.engine.opensearch.IndexComparison;
-import dev.cardinal.engine.sql.RelationalPush;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.lint.PointsOverwritten;
 import dev.cardinal.model.Layout;
@@ -151,9 +151,9 @@ final class ApplyCommand extends PushCommand {
                 + "\n  to run it: --allow '" + s.subject() + "'"));
         }
         boolean findings = !applied.blocked().isEmpty() || !plan.conflicts().isEmpty() || applied.cancelled();
-        if (writeSample && !applied.cancelled() && t instanceof RelationalPush sql) {
+        if (writeSample && !applied.cancelled() && t instanceof RollupUpsert sql) {
             ArrayNode tables = root.putArray("tables");
-            for (RelationalPush.Upserted u : sql.upsertRollups(ws, layouts, monitor)) {
+            for (RollupUpsert.Upserted u : sql.upsertRollups(ws, layouts, monitor)) {
                 tables.addObject().put("table", u.table()).put("rowsComputed", u.computed())
                     .put("rowsWithoutKey", u.rowsWithoutKey()).put("rowsInTable", u.inTable());
                 if (!json) {

@@ -1,9 +1,10 @@
 package dev.cardinal.cli;
 
 import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.Credentials;
+import dev.cardinal.engine.Logins;
+import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb2.InfluxV2Push;
-import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.UrlCredentials;
@@ -87,100 +88,78 @@ final class ConnectOptions {
     }
 
     /**
-     * An influxdb-client-java client for InfluxDB 2.x or Cloud: a token from --token-env, or --user with a password
-     * (a session sign-in).
+     * Where a server is and how to log in, as its engine takes it ({@link Pushing#logins}): an API key from
+     * --api-key-env, else --user with the password from --password-env or a prompt, else a token from --token-env
+     * (from its default variable, InfluxDB's, only for an engine that takes InfluxDB's token), else no credentials.
+     * Certificate checks are skipped only where the engine offers it, and said on stderr.
      */
-    InfluxV2Push v2Push(URI url, String database, String organisation, Secrets secrets, PrintWriter err) {
-        if (organisation == null) {
-            throw usage("InfluxDB 2.x needs --org (or a target with an org)");
+    Connection connection(Pushing pushing, Target.Kind kind, URI url, String database, String org, Secrets secrets,
+                          PrintWriter err) {
+        pushing.urlProblem(url).ifPresent(p -> {
+            throw usage(p);
+        });
+        Logins logins = pushing.logins();
+        if (logins.organisation() && org == null) {
+            throw usage(kind.product() + " needs --org (or a target with an org)");
         }
-        if (insecure) {
-            err.println("warning: TLS certificate verification is OFF for " + UrlCredentials.redacted(url) + " (--insecure-skip-verify)");
-        }
-        char[] password = null;
-        char[] token = null;
-        if (user != null) {
-            password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
-            if (password == null) {
-                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
+        switch (logins.tls()) {
+            case VERIFIED -> {
+                if (insecure) {
+                    throw usage("--insecure-skip-verify is not offered for " + kind.product() + ": trust its certificate in the JVM");
+                }
             }
-        } else {
-            token = secrets.fromEnv(tokenEnv);
-            if (token == null) {
-                throw usage("InfluxDB 2.x needs a token: set $" + tokenEnv + " (or --token-env VAR), or give --user");
+            case SKIPPABLE -> {
+                if (insecure) {
+                    err.println("warning: TLS certificate verification is OFF for " + UrlCredentials.redacted(url)
+                        + " (--insecure-skip-verify)");
+                }
             }
-        }
-        return InfluxV2Push.connect(url, database, organisation, timeout(), insecure, user, password, token);
-    }
-
-    /**
-     * The Authorization header for an OpenSearch or Elasticsearch cluster: an API key from --api-key-env, or --user
-     * with the password from --password-env or a prompt, or null for a cluster without security. It lives in memory
-     * only, in the client's requests.
-     */
-    String documentAuthorization(URI url, Secrets secrets) {
-        if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
-            throw usage("'" + UrlCredentials.redacted(url) + "' is not an http(s) URL");
-        }
-        if (insecure) {
-            throw usage("--insecure-skip-verify is not offered for OpenSearch and Elasticsearch: trust the cluster's certificate in the JVM");
-        }
-        if (apiKeyEnv != null) {
-            char[] key = secrets.fromEnv(apiKeyEnv);
-            if (key == null) {
-                throw usage("$" + apiKeyEnv + " is not set (--api-key-env names the variable that holds the API key)");
-            }
-            try {
-                return DocumentIndexPush.apiKey(key);
-            } finally {
-                Arrays.fill(key, '\0');
+            case NONE -> {
+                // the JDBC URL carries the driver's own TLS settings
             }
         }
-        if (user != null) {
-            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
-            if (password == null) {
-                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
-            }
-            try {
-                return DocumentIndexPush.basic(user, password);
-            } finally {
-                Arrays.fill(password, '\0');
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Where a server is, for an engine reached through the seam: --user with the password from --password-env or a
-     * prompt (HTTP basic), else a token from a --token-env given on this command line (a bearer token; the default
-     * variable, InfluxDB's, is never sent to another server), else no credentials.
-     */
-    Connection connection(Target.Kind kind, URI url, String database, Secrets secrets) {
-        if (insecure) {
-            throw usage("--insecure-skip-verify is not offered for " + kind.product() + ": trust its certificate in the JVM");
-        }
-        String authorization = null;
-        if (user != null) {
-            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
-            if (password == null) {
-                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
-            }
-            authorization = Connection.basic(user, password);
-        } else if (spec.commandLine().getParseResult().hasMatchedOption("--token-env")) {
-            char[] token = secrets.fromEnv(tokenEnv);
-            if (token == null) {
-                throw usage("$" + tokenEnv + " is not set (--token-env names the variable that holds the token)");
-            }
-            authorization = "Bearer " + new String(token);
-            Arrays.fill(token, '\0');
-        }
+        Credentials login = credentials(logins, kind, url, secrets);
         try {
-            return new Connection(kind, url, database, timeout(), authorization);
+            return new Connection(kind, url, database, timeout(), login).withOrganisation(org)
+                .skippingTlsVerification(insecure && logins.tls() == Logins.Tls.SKIPPABLE);
         } catch (IllegalArgumentException e) {
             throw usage(e.getMessage());
         }
     }
 
+    private Credentials credentials(Logins logins, Target.Kind kind, URI url, Secrets secrets) {
+        if (logins.apiKey() && apiKeyEnv != null) {
+            char[] key = secrets.fromEnv(apiKeyEnv);
+            if (key == null) {
+                throw usage("$" + apiKeyEnv + " is not set (--api-key-env names the variable that holds the API key)");
+            }
+            return Credentials.apiKey(key);
+        }
+        if (user != null) {
+            char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
+            if (password == null && logins.passwordRequired()) {
+                throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
+            }
+            return Credentials.user(user, password);
+        }
+        boolean named = spec.commandLine().getParseResult().hasMatchedOption("--token-env");
+        if (logins.tokens() == Logins.Tokens.NONE || logins.tokens() == Logins.Tokens.NAMED && !named) {
+            return Credentials.NONE;
+        }
+        char[] token = secrets.fromEnv(tokenEnv);
+        if (token != null) {
+            return Credentials.token(token);
+        }
+        if (logins.tokens() == Logins.Tokens.REQUIRED) {
+            throw usage(kind.product() + " needs a token: set $" + tokenEnv + " (or --token-env VAR), or give --user");
+        }
+        if (logins.tokens() == Logins.Tokens.NAMED) {
+            throw usage("$" + tokenEnv + " is not set (--token-env names the variable that holds the token)");
+        }
+        return Credentials.NONE;
+    }
+
+    /** A client of InfluxDB 1.x's API, for what only that API does (a migration through InfluxQL). */
     InfluxV1Client v1Client(URI url, Secrets secrets, PrintWriter err) {
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
             throw usage("'" + UrlCredentials.redacted(url) + "' is not an http(s) URL");

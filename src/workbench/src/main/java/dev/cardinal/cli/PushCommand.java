@@ -5,15 +5,11 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.Pushing;
-import dev.cardinal.engine.SqlDialect;
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb1.InfluxV1Push;
-import dev.cardinal.engine.opensearch.DocumentPush;
-import dev.cardinal.engine.sql.RelationalPush;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerLimits;
@@ -22,18 +18,13 @@ import dev.cardinal.model.Target;
 import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Server;
-import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -80,10 +71,6 @@ abstract class PushCommand implements Callable<Integer> {
      * @param limits  the target's own limits (a document target's total-fields limit), or the defaults for a URL
      */
     record Resolved(Target.Kind kind, URI url, String database, String org, ServerVersion version, ServerLimits limits) {
-        /** As a workspace target, for what is made from one (an index template). */
-        Target asTarget(String id) {
-            return new Target(id, id, kind, url.toString(), database, org, version, limits);
-        }
     }
 
     abstract String name();
@@ -131,12 +118,8 @@ abstract class PushCommand implements Callable<Integer> {
         if (connection.kind != null) {
             k = Engines.targetKind(connection.kind).orElseThrow(() -> usage("--kind must be one of " + String.join(", ",
                 java.util.Arrays.stream(Target.Kind.values()).map(Target.Kind::id).toList())));
-        } else if (connection.url.startsWith("jdbc:mariadb:") || connection.url.startsWith("jdbc:mysql:")) {
-            k = Target.Kind.MARIADB;
-        } else if (connection.url.startsWith("jdbc:postgresql:")) {
-            k = Target.Kind.POSTGRESQL;
         } else {
-            k = Target.Kind.INFLUXDB_1;
+            k = Engines.kindOfUrl(connection.url).orElse(Target.Kind.INFLUXDB_1);
         }
         if (connection.database == null && !takesNoDatabase(k)) {
             throw usage("--url needs --database" + Engines.pushing(k).flatMap(Pushing::database).map(d -> " (" + d + ")").orElse(""));
@@ -226,14 +209,16 @@ abstract class PushCommand implements Callable<Integer> {
 
     /**
      * The server's version as it says it ({@code X-Influxdb-Version}, InfluxDB 1.x API), which decides what its
-     * {@code SHOW SERIES EXACT CARDINALITY} counts: printed in text, returned as JSON (null for other targets). A
-     * workspace target whose own serverVersion differs is warned about; the server's word is used.
+     * {@code SHOW SERIES EXACT CARDINALITY} counts: printed in text, returned as JSON (null for a target whose engine
+     * counts no series by version). A workspace target whose own serverVersion differs is warned about; the server's
+     * word is used.
      */
     ObjectNode server(PushTarget t, Resolved where, boolean json) throws IOException, InterruptedException {
-        if (!(t instanceof InfluxV1Push v1)) {
+        Optional<Server> answering = t.server();
+        if (answering.isEmpty()) {
             return null;
         }
-        Server e = v1.engine();
+        Server e = answering.get();
         if (where.version() != null && !e.assumed() && !where.version().equals(e.version())) {
             err().println("warning: the target says serverVersion " + where.version().text() + ", the server says "
                 + e.version() + ": the server's version is used (update the target to silence this)");
@@ -246,56 +231,21 @@ abstract class PushCommand implements Callable<Integer> {
             .put("seriesQuery", e.seriesQuery()).put("counts", e.seriesMeaning());
     }
 
-    /** Whether the command reads the workspace's samples: the rollup rows for a relational target come from them. */
+    /** Whether the command reads the workspace's samples: an engine that plans from them (rollup rows) reads them. */
     boolean readsSamples(Resolved r) {
-        return r.kind() == Target.Kind.MARIADB || r.kind() == Target.Kind.POSTGRESQL;
+        return Engines.pushing(r.kind()).map(Pushing::readsSample).orElse(false);
     }
 
-    /** A client for the target, with credentials from the environment or a prompt. */
+    /** A client for the target from its engine, with credentials from the environment or a prompt. */
     PushTarget connect(Resolved r, Workspace ws) throws IOException {
-        Optional<Pushing> offered = Engines.pushing(r.kind());
-        if (offered.isPresent()) {
-            return offered.get().connect(connection.connection(r.kind(), r.url(), r.database(), secrets));
+        Pushing pushing = Engines.pushing(r.kind()).orElseThrow(() -> new IllegalStateException(r.kind().product()
+            + " is pushed to through its engine, which the engine list lacks"));
+        Connection c = connection.connection(pushing, r.kind(), r.url(), r.database(), r.org(), secrets, err())
+            .withLimits(r.limits());
+        if (pushing.readsSample() && !ws.samples().isEmpty()) {
+            c = c.withSample(TerminalProgress.read(SampleReader.sources(workspace, ws), spec));
         }
-        return switch (r.kind()) {
-            case INFLUXDB_1, INFLUXDB_3 -> new InfluxV1Push(v1Client(r), r.database(), v -> dev.cardinal.engines.ServerFor.answering(r.kind(), v));
-            case MARIADB, POSTGRESQL -> relational(r, ws);
-            case INFLUXDB_2 -> connection.v2Push(r.url(), r.database(), r.org(), secrets, err());
-            case OPENSEARCH, ELASTICSEARCH -> new DocumentPush(r.asTarget(target != null ? target : "url"),
-                connection.documentAuthorization(r.url(), secrets), connection.timeout());
-            case VICTORIAMETRICS, PROMETHEUS -> throw new IllegalStateException(r.kind().product()
-                + " is pushed to through its engine, which the engine list lacks");
-        };
-    }
-
-    /** Rollup tables: the JDBC URL names the server, --database the MariaDB database or PostgreSQL schema. */
-    private PushTarget relational(Resolved r, Workspace ws) throws IOException {
-        String jdbc = r.url().toString();
-        if (!jdbc.startsWith("jdbc:")) {
-            throw usage("'" + jdbc + "' is not a JDBC URL (jdbc:mariadb://host:3306/db or jdbc:postgresql://host:5432/db)");
-        }
-        if (jdbc.toLowerCase(Locale.ROOT).contains("password=")) {
-            throw usage("the URL must not carry a password: use --user with --password-env");
-        }
-        SqlDialect dialect = r.kind() == Target.Kind.MARIADB ? SqlDialect.MARIADB : SqlDialect.POSTGRESQL;
-        char[] password = connection.user == null ? null : secrets.fromEnvOrPrompt(connection.passwordEnv, "password for " + connection.user + " at " + jdbc);
-        Map<String, EventKindSample> samples = new LinkedHashMap<>();
-        if (!ws.samples().isEmpty()) {
-            TerminalProgress.read(SampleReader.sources(workspace, ws), spec)
-                .eventKinds().forEach(k -> samples.put(k.name(), k));
-        }
-        try {
-            return new RelationalPush(RelationalPush.connect(jdbc, dialect, r.database(), connection.user,
-                password == null || password.length == 0 ? null : password), dialect, jdbc + " " + r.database(), samples);
-        } finally {
-            if (password != null) {
-                Arrays.fill(password, '\0');
-            }
-        }
-    }
-
-    InfluxV1Client v1Client(Resolved r) {
-        return connection.v1Client(r.url(), secrets, err());
+        return pushing.connect(c);
     }
 
     abstract int run(Workspace ws, List<Layout> layouts, Resolved where, boolean json) throws IOException, InterruptedException;

@@ -21,6 +21,14 @@ public interface PushTarget extends AutoCloseable {
      */
     Applied apply(Plan plan, Collection<String> allowed, PushMonitor monitor) throws IOException, InterruptedException;
 
+    /**
+     * The server that answers, as its version header names it, when what its own series query counts depends on
+     * its version (InfluxDB 1.x and what answers its API); empty for another server. Asked once.
+     */
+    default java.util.Optional<dev.cardinal.projection.Server> server() throws IOException, InterruptedException {
+        return java.util.Optional.empty();
+    }
+
     @Override
     default void close() throws IOException {
     }

@@ -25,13 +25,112 @@ public interface Pushing {
     String exampleUrl();
 
     /**
-     * A client for the server; nothing is sent before its first call.
+     * A client for the server; nothing is sent before its first call, unless the client keeps a connection open (a
+     * database driver's), which it opens here.
      *
      * @throws IllegalArgumentException when the connection cannot be one of this engine's (no http(s) URL, a
      *                                  database it does not take), saying why
+     * @throws IOException              when a connection opened here fails
      */
-    PushTarget connect(Connection server);
+    PushTarget connect(Connection server) throws IOException;
 
-    /** Reads what the server holds as a workspace: each metric an event kind, its labels tags, its value a field. */
+    /**
+     * Reads what the server holds as a workspace (a metric, a measurement or an index each an event kind).
+     *
+     * @throws IOException saying where and why, in words a front end prints as they are
+     */
     ImportedWorkspace read(Connection server) throws IOException, InterruptedException;
+
+    /** What a server of this engine takes to log in: the front end asks for that and nothing else. */
+    default Logins logins() {
+        return Logins.HTTP;
+    }
+
+    /**
+     * Why a front end should refuse {@code url} before connecting (a JDBC URL for an HTTP server), or empty; checked
+     * again when connecting.
+     */
+    default Optional<String> urlProblem(java.net.URI url) {
+        return Optional.empty();
+    }
+
+    /**
+     * The kind of target {@code url} is when no kind was given and its form says which ({@code jdbc:postgresql:}),
+     * or empty.
+     */
+    default Optional<Target.Kind> kindOf(String url) {
+        return Optional.empty();
+    }
+
+    /**
+     * Whether planning reads the workspace's sample (rollup tables sized and filled from it): the front end then
+     * hands it over in {@link Connection#sample}.
+     */
+    default boolean readsSample() {
+        return false;
+    }
+
+    /** What a target's database holds in words for a report: {@code database}, {@code index}, {@code server}. */
+    default String holder() {
+        return "server";
+    }
+
+    /** The most recent points it holds, written as an imported workspace's sample, when the engine reads them. */
+    default Optional<RecentSample> recent() {
+        return Optional.empty();
+    }
+
+    /**
+     * {@code api} for other kinds of target: a server that answers another engine's API (InfluxDB 3 answers 1.x's
+     * /query and /write) is planned, applied and imported through that API's client, which the list of engines hands
+     * over, so neither engine names the other.
+     */
+    static Pushing through(Pushing api, Set<Target.Kind> kinds, String exampleUrl) {
+        return new Pushing() {
+            @Override
+            public Set<Target.Kind> kinds() {
+                return kinds;
+            }
+
+            @Override
+            public Optional<String> database() {
+                return api.database();
+            }
+
+            @Override
+            public String exampleUrl() {
+                return exampleUrl;
+            }
+
+            @Override
+            public PushTarget connect(Connection server) throws IOException {
+                return api.connect(server);
+            }
+
+            @Override
+            public ImportedWorkspace read(Connection server) throws IOException, InterruptedException {
+                return api.read(server);
+            }
+
+            @Override
+            public Logins logins() {
+                return api.logins();
+            }
+
+            @Override
+            public Optional<String> urlProblem(java.net.URI url) {
+                return api.urlProblem(url);
+            }
+
+            @Override
+            public String holder() {
+                return api.holder();
+            }
+
+            @Override
+            public Optional<RecentSample> recent() {
+                return api.recent();
+            }
+        };
+    }
 }

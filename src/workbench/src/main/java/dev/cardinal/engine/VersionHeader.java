@@ -8,6 +8,15 @@ public final class VersionHeader {
     private VersionHeader() {
     }
 
+    /**
+     * The server that answers a target of {@code kind} with {@code version} in its header (null: it sent none), as
+     * the list of engines knows them: a server behind one engine's API may be another engine's.
+     */
+    @FunctionalInterface
+    public interface Answering {
+        dev.cardinal.projection.Server server(dev.cardinal.model.Target.Kind kind, ServerVersion version);
+    }
+
     /** A version header read as a version, or empty when it is none. */
     public static Optional<ServerVersion> read(String header) {
         try {

@@ -18,10 +18,12 @@ import java.util.stream.Collectors;
  * and one line here. The order is the order of the generated code's index and of engines side by side.
  */
 public final class Engines {
+    /** InfluxDB 1.x, its API answered by whichever server the version header names (InfluxDB 3 answers it too). */
+    private static final InfluxDb1 INFLUXDB_1 = new InfluxDb1(ServerFor::answering);
     private static final List<Engine> ALL = List.of(
-        new InfluxDb1(),
+        INFLUXDB_1,
         new InfluxDb2(),
-        new InfluxDb3(),
+        new InfluxDb3(INFLUXDB_1.pushing().orElseThrow()),
         new OpenSearch(),
         new Prometheus(),
         new Relational(),
@@ -53,6 +55,11 @@ public final class Engines {
     /** The engine's client for a kind of target, when the engine offers one through the seam. */
     public static Optional<dev.cardinal.engine.Pushing> pushing(dev.cardinal.model.Target.Kind kind) {
         return ALL.stream().flatMap(e -> e.pushing().stream()).filter(p -> p.kinds().contains(kind)).findFirst();
+    }
+
+    /** The kind of target a URL's form names ({@code jdbc:postgresql:}), when an engine recognises it. */
+    public static Optional<dev.cardinal.model.Target.Kind> kindOfUrl(String url) {
+        return ALL.stream().flatMap(e -> e.pushing().stream()).flatMap(p -> p.kindOf(url).stream()).findFirst();
     }
 
     /**

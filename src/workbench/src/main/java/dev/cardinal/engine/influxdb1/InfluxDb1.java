@@ -15,6 +15,26 @@ public final class InfluxDb1 implements Engine {
     private final CodeGenerator code = new InfluxDb1Code();
 
     private final InfluxDb1Servers servers = new InfluxDb1Servers();
+    private final dev.cardinal.engine.Pushing pushing;
+
+    /** InfluxDB 1.x alone: a server answering its API with another major version is refused. */
+    public InfluxDb1() {
+        this((kind, version) -> InfluxV1Push.oneX(version));
+    }
+
+    /**
+     * @param answering the server answering its API by the version it names, as the list of engines knows them: the
+     *                  API is also InfluxDB 3's
+     */
+    public InfluxDb1(dev.cardinal.engine.VersionHeader.Answering answering) {
+        this.pushing = new InfluxV1Pushing(answering);
+    }
+
+    /** Plan, apply and import through the 1.x API (its client is InfluxDB 3's too: {@link #pushing}). */
+    @Override
+    public Optional<dev.cardinal.engine.Pushing> pushing() {
+        return Optional.of(pushing);
+    }
 
     @Override
     public Optional<dev.cardinal.engine.SeriesServers> servers() {

@@ -45,7 +45,7 @@ public final class InfluxV1Push implements PushTarget {
         this.servers = servers;
     }
 
-    private static Server oneX(ServerVersion v) {
+    static Server oneX(ServerVersion v) {
         if (v != null && v.major() != 1) {
             throw new IllegalArgumentException("the server says it is InfluxDB " + v + ", not 1.x");
         }
@@ -62,6 +62,11 @@ public final class InfluxV1Push implements PushTarget {
             engine = servers.apply(VersionHeader.read(client.ping()).orElse(null));
         }
         return engine;
+    }
+
+    @Override
+    public Optional<Server> server() throws InfluxV1Exception, InterruptedException {
+        return Optional.of(engine());
     }
 
     /**

@@ -16,6 +16,12 @@ public final class InfluxDb2 implements Engine {
     private final CodeGenerator code = new InfluxDb2Code();
 
     private final InfluxDb2Servers servers = new InfluxDb2Servers();
+    private final dev.cardinal.engine.Pushing pushing = new InfluxV2Pushing();
+
+    @Override
+    public Optional<dev.cardinal.engine.Pushing> pushing() {
+        return Optional.of(pushing);
+    }
 
     @Override
     public Optional<dev.cardinal.engine.SeriesServers> servers() {

@@ -18,6 +18,26 @@ public final class InfluxDb3 implements Engine {
     private final CodeGenerator code = new InfluxDb3Code();
 
     private final InfluxDb3Servers servers = new InfluxDb3Servers();
+    private final Optional<dev.cardinal.engine.Pushing> pushing;
+
+    /** InfluxDB 3 without a client for live servers. */
+    public InfluxDb3() {
+        this.pushing = Optional.empty();
+    }
+
+    /**
+     * @param v1Api the client of InfluxDB 1.x's API (/query, /write), which InfluxDB 3 answers too: planned, applied
+     *              and imported through it. The list of engines hands it over, so this package names no other engine.
+     */
+    public InfluxDb3(dev.cardinal.engine.Pushing v1Api) {
+        this.pushing = Optional.of(dev.cardinal.engine.Pushing.through(v1Api,
+            java.util.Set.of(dev.cardinal.model.Target.Kind.INFLUXDB_3), "http://127.0.0.1:8181"));
+    }
+
+    @Override
+    public Optional<dev.cardinal.engine.Pushing> pushing() {
+        return pushing;
+    }
 
     @Override
     public Optional<dev.cardinal.engine.SeriesServers> servers() {

@@ -8,6 +8,12 @@ import java.util.Set;
 /** The OpenSearch and Elasticsearch engine as the seam lists it. */
 public final class OpenSearch implements Engine {
     private final CodeGenerator code = new OpenSearchCode();
+    private final dev.cardinal.engine.Pushing pushing = new DocumentPushing();
+
+    @Override
+    public Optional<dev.cardinal.engine.Pushing> pushing() {
+        return Optional.of(pushing);
+    }
 
     private static final java.util.List<dev.cardinal.projection.Limit> SHIPPED =
         dev.cardinal.projection.Limit.read(OpenSearch.class, "limits.json");

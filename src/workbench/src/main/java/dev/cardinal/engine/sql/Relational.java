@@ -9,6 +9,12 @@ import java.util.Set;
 /** The MariaDB and PostgreSQL rollups engine as the seam lists it. */
 public final class Relational implements Engine {
     private final CodeGenerator code = new RelationalCode();
+    private final dev.cardinal.engine.Pushing pushing = new RelationalPushing();
+
+    @Override
+    public Optional<dev.cardinal.engine.Pushing> pushing() {
+        return Optional.of(pushing);
+    }
 
     @Override
     public String name() {

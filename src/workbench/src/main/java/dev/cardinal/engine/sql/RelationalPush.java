@@ -33,7 +33,7 @@ import java.util.TreeMap;
  * columns added, a different primary key is a conflict; columns the server has beyond the plan are left alone),
  * apply, and the sample's rollup upserted (running it again overwrites the same rows).
  */
-public final class RelationalPush implements PushTarget {
+public final class RelationalPush implements PushTarget, dev.cardinal.engine.RollupUpsert {
     private static final int BATCH = 1_000;
 
     private final Connection connection;
@@ -248,14 +248,11 @@ public final class RelationalPush implements PushTarget {
         }
     }
 
-    /** One table's rollup of the sample: rows computed, rows upserted, rows the table holds afterwards. */
-    public record Upserted(String table, long computed, long rowsWithoutKey, long inTable) {
-    }
-
     /**
      * Computes each rollup of the layouts over its sample and upserts the rows, a transaction per batch; running it
      * again overwrites the same rows.
      */
+    @Override
     public List<Upserted> upsertRollups(Workspace ws, List<Layout> layouts, PushMonitor monitor) throws IOException {
         List<Upserted> out = new ArrayList<>();
         for (var e : scripts(ws, layouts)) {

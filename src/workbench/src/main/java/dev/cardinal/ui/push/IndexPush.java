@@ -45,6 +45,10 @@ final class IndexPush {
      */
     record Planned(String target, String index, Workspace ws, Layout layout, long limit, String text, DocumentPush push,
                    Plan plan, DocumentIndexPush dynamic) {
+        /** True for a layout with a strict mapping: planned as {@code cardinal plan} does it, not a dynamic new index. */
+        boolean strict() {
+            return push != null;
+        }
     }
 
     /** Reads the cluster's state and says what Apply would do; nothing changes on the cluster. Background thread. */

@@ -69,6 +69,10 @@ public final class ScratchPush implements AutoCloseable {
 
     /** A plan made against a target, kept for Apply. */
     record Planned(InfluxV1Push push, Plan plan, Layout layout) {
+        /** Where it was planned, for display: URL and database, never credentials. */
+        String target() {
+            return push.target();
+        }
     }
 
     /** Runs on a background thread: a throwaway influxd, a fresh database, the plan applied, the sample written. */

@@ -2,6 +2,8 @@ package dev.cardinal.ui.push;
 
 import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.Credentials;
+import dev.cardinal.engine.Logins;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
@@ -43,8 +45,13 @@ final class SeamPush {
         return Arrays.stream(Target.Kind.values()).filter(SeamPush::offers).toList();
     }
 
+    /**
+     * Whether the form reaches servers of this kind through the seam: its engine offers a client whose log-in is what
+     * the form asks (a user and password, sent as basic authentication). InfluxDB 1.x and the indices keep the tab's
+     * own paths (the scratch influxd, the sample measured against the projection, a dynamic-mapping index).
+     */
     static boolean offers(Target.Kind kind) {
-        return kind != null && Engines.pushing(kind).isPresent();
+        return kind != null && Engines.pushing(kind).filter(p -> p.logins().equals(Logins.HTTP)).isPresent();
     }
 
     /** What the form's database field asks for, or empty when the engine takes none. */
@@ -69,10 +76,10 @@ final class SeamPush {
             Arrays.fill(password, '\0');
             throw new IllegalArgumentException("URL: " + problem.get());
         }
-        String authorization = user.isBlank() ? null : Connection.basic(user.strip(), password);
+        Credentials login = user.isBlank() ? Credentials.NONE : Credentials.user(user.strip(), password);
         Arrays.fill(password, '\0');
         PushTarget push = pushing.connect(new Connection(kind, URI.create(url), pushing.database().isPresent() ? database : null,
-            TIMEOUT, authorization));
+            TIMEOUT, login));
         return new Planned(push, push.plan(ws, List.of(layout)), ws, layout);
     }
 

@@ -63,7 +63,7 @@ class RelationalPushTest {
                     total += Long.parseLong(sample.column("count").text(r));
                 }
                 for (int run = 0; run < 2; run++) {
-                    RelationalPush.Upserted u = push.upsertRollups(ws, layouts, PushMonitor.NONE).get(0);
+                    dev.cardinal.engine.RollupUpsert.Upserted u = push.upsertRollups(ws, layouts, PushMonitor.NONE).get(0);
                     assertEquals(u.computed(), u.inTable(), "run " + run + ": one row per listing, day and event");
                     try (ResultSet rs = st.executeQuery("SELECT SUM(" + d.identifier("count_sum") + ") FROM " + d.identifier(table))) {
                         rs.next();
