@@ -116,7 +116,7 @@ class LayeringTest {
      * index; the Push tab's scratch influxd and dynamic-mapping index; the session's strict-mapping field count.
      */
     private static final String[] STILL_NAMING_PUSH_CLASSES = {"dev.cardinal.cli.ApplyCommand", "dev.cardinal.cli.AnalyzeCommand",
-        "dev.cardinal.ui.push.ScratchPush", "dev.cardinal.ui.push.IndexPush", "dev.cardinal.ui.session.WorkspaceSession"};
+        "dev.cardinal.ui.push.ScratchPush", "dev.cardinal.ui.push.IndexPush", "dev.cardinal.ui.session.StrictTemplates"};
 
     @Test
     void frontEndsNameNoEnginesPushClass() {

@@ -50,8 +50,21 @@ public final class RollupMigration {
         this.tables = List.copyOf(tables);
     }
 
+    /**
+     * The plan on {@code target}, a rollup target's client ({@code Engines.pushing} of MariaDB or PostgreSQL): reads the
+     * server's tables, changes nothing.
+     *
+     * @throws IllegalArgumentException when the target is not a rollup target
+     */
+    public static RollupMigration plan(dev.cardinal.engine.PushTarget target, Workspace ws, Layout from, Layout to) throws IOException {
+        if (!(target instanceof RelationalPush push)) {
+            throw new IllegalArgumentException("the rollup tables migrate on MariaDB or PostgreSQL, not on " + target.getClass().getSimpleName());
+        }
+        return plan(push, ws, from, to);
+    }
+
     /** The plan: reads the server's tables, changes nothing. */
-    public static RollupMigration plan(RelationalPush push, Workspace ws, Layout from, Layout to) throws IOException {
+    static RollupMigration plan(RelationalPush push, Workspace ws, Layout from, Layout to) throws IOException {
         List<Rollup> rollups = new ArrayList<>();
         Set<String> covered = new HashSet<>();
         for (Rollup r : ws.rollups()) {
