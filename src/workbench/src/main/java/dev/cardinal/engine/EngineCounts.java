@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.model.Durations;
+import dev.cardinal.projection.AttributeChurn;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +14,7 @@ public final class EngineCounts {
     private EngineCounts() {
     }
 
-    /** A JSON document: {@code {"counts": [{engine, eventKind, layout, figures, limits, notes, topPairs}]}}. */
+    /** A JSON document: {@code {"counts": [{engine, eventKind, layout, figures, limits, notes, topPairs, churn}]}}. */
     public static ObjectNode json(List<EngineCount> counts) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
@@ -36,6 +37,10 @@ public final class EngineCounts {
             c.notes().forEach(notes::add);
             ArrayNode pairs = n.putArray("topPairs");
             c.topPairs().forEach(p -> pairs.addObject().put("key", p.key()).put("value", p.value()).put("series", p.series()));
+            ArrayNode churn = n.putArray("churn");
+            c.churn().forEach(ch -> churn.addObject().put("attribute", ch.attribute()).put("window", Durations.format(ch.window()))
+                .put("createdPerWindow", ch.createdPerWindow()).put("gonePerWindow", ch.gonePerWindow())
+                .put("created", ch.created()).put("gone", ch.gone()).put("windows", ch.windows()));
         }
         return root;
     }
@@ -62,6 +67,12 @@ public final class EngineCounts {
                 out.println("  pairs that make the most series:");
                 c.topPairs().forEach(p -> out.println(String.format(Locale.ROOT, "    %,12d  %s=%s", p.series(), p.key(), p.value())));
             }
+            if (!c.churn().isEmpty()) {
+                out.println("  attributes whose values make series come and go, per " + Durations.format(c.churn().get(0).window())
+                    + " (created, gone):");
+                c.churn().forEach(ch -> out.println(String.format(Locale.ROOT, "    %12s %12s  %s", rate(ch.createdPerWindow()),
+                    rate(ch.gonePerWindow()), ch.attribute())));
+            }
             out.println();
         }
         out.flush();
@@ -87,6 +98,7 @@ public final class EngineCounts {
                     .orElse("no limit crossed within the horizon"));
                 c.topPairs().stream().findFirst().ifPresent(p -> row.append(String.format(Locale.ROOT,
                     "  most series carry %s=%s (%,d)", p.key(), p.value(), p.series())));
+                c.churn().stream().findFirst().ifPresent(ch -> row.append("  most churn: ").append(churn(ch)));
                 if (c.figures().isEmpty()) {
                     row.append("  ").append(String.join("; ", c.notes()));
                 }
@@ -95,6 +107,17 @@ public final class EngineCounts {
             out.println();
         }
         out.flush();
+    }
+
+    /** One attribute's churn, short: {@code session_id +12.5/1h -11/1h}. */
+    public static String churn(AttributeChurn.Churn c) {
+        String per = "/" + Durations.format(c.window());
+        return c.attribute() + " +" + rate(c.createdPerWindow()) + per + " -" + rate(c.gonePerWindow()) + per;
+    }
+
+    private static String rate(double perWindow) {
+        return perWindow == Math.rint(perWindow) ? String.format(Locale.ROOT, "%,d", (long) perWindow)
+            : String.format(Locale.ROOT, "%,.1f", perWindow);
     }
 
     private static String pad(String s, int width) {

@@ -118,7 +118,7 @@ final class PrometheusCount implements SeriesEngine {
                 + "label_value_length_limit are 0 (no limit) unless a scrape config sets them (config/config.go at v2.42.0)");
         }
         return new EngineCount(id.engine(), id.eventKind(), id.layout(), f,
-            limits.checks(headAt, t.maxLabels(), t.maxNameBytes(), t.maxValueBytes()), notes, t.topPairs());
+            limits.checks(headAt, t.maxLabels(), t.maxNameBytes(), t.maxValueBytes()), notes, t.topPairs(), t.churn());
     }
 
     /**

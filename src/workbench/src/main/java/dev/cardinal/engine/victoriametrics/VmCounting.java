@@ -106,7 +106,7 @@ public final class VmCounting implements SeriesEngine {
         ServerVersion version = request.version().orElse(VERSION);
         return new EngineCount("VictoriaMetrics " + version.text(), request.sample().name(), request.layout().id(),
             figures, VmLimits.checks(flags, tally, growth, figures), notes(tally, written.counts(), growth, version),
-            tally.topPairs(EngineCount.TOP_PAIRS));
+            tally.topPairs(EngineCount.TOP_PAIRS), tally.churnPerDay(dev.cardinal.projection.AttributeChurn.TOP));
     }
 
     private List<String> notes(VmTally tally, SampleLineProtocol.Counts written, VmGrowth growth, ServerVersion version) {

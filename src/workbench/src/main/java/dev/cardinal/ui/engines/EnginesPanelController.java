@@ -49,6 +49,8 @@ public final class EnginesPanelController {
     private TableColumn<EngineRow, String> notesColumn;
     @FXML
     private TableColumn<EngineRow, String> pairsColumn;
+    @FXML
+    private TableColumn<EngineRow, String> churnColumn;
 
     public EnginesPanelController(WorkspaceSession session, Executor reads) {
         this.session = session;
@@ -62,8 +64,10 @@ public final class EnginesPanelController {
         horizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
         limitColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().firstLimit()));
         pairsColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().topPairs()));
+        churnColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().churn()));
         notesColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().notes()));
         pairsColumn.setCellFactory(c -> Cells.textWithTooltip());
+        churnColumn.setCellFactory(c -> Cells.textWithTooltip());
         limitColumn.setCellFactory(c -> Cells.textWithTooltip());
         notesColumn.setCellFactory(c -> Cells.textWithTooltip());
         engines.setRowFactory(t -> new TableRow<>() {
