@@ -37,6 +37,9 @@ public final class EnginesPanelController {
     private Label headline;
     @FXML
     private TableView<EngineRow> engines;
+    /** The selected engine's pairs and churn in full, where the pane is too narrow for their columns. */
+    @FXML
+    private Label detail;
     @FXML
     private TableColumn<EngineRow, String> engineColumn;
     @FXML
@@ -77,6 +80,7 @@ public final class EnginesPanelController {
                 pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("error"), !empty && r != null && r.limitCrossed());
             }
         });
+        engines.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> detail.setText(detailOf(now)));
         engines.setPlaceholder(new Label("Select a layout with a sample of rows to count it on every engine."));
         session.state().stateProperty().addListener((o, was, now) -> follow(now));
         follow(session.state().state());
@@ -108,6 +112,8 @@ public final class EnginesPanelController {
                 }
                 shownFor = state;
                 engines.getItems().setAll(counted);
+                detail.setText(detailOf(counted.stream().filter(r -> !r.churn().equals("—") && !r.churn().isEmpty())
+                    .findFirst().orElse(null)));
                 headline.setText("Layout " + layout.name() + " on every engine that counts a sample of rows, at the horizon of "
                     + dev.cardinal.model.Durations.format(state.horizon()) + " (as cardinal analyze --engines prints it).");
             })
@@ -116,6 +122,12 @@ public final class EnginesPanelController {
                 headline.setText("Cannot count " + layout.name() + " on the engines: " + e.getMessage());
             })
             .runOn(reads);
+    }
+
+    /** The row's top pairs and churn in full, or a hint when no row is given. */
+    private static String detailOf(EngineRow r) {
+        return r == null ? "Select an engine to read its top pairs and churn in full."
+            : r.engine() + ": top pairs " + r.topPairs() + "; churn " + r.churn();
     }
 
     private static List<EngineRow> count(SessionState state, EventKindSample rows) {
