@@ -13,7 +13,7 @@ import java.util.Objects;
  * This is what the engines' own explorers show after the fact (Prometheus' and VictoriaMetrics'
  * {@code seriesCountByLabelValuePair} in {@code /api/v1/status/tsdb}); here it is counted from the sample before the
  * first write. Engine-neutral: an engine whose series are not the layout's (one per field, say) counts its own with
- * {@link #top(Map, int)}.
+ * {@link #count(Map, Map)} and {@link #top(Map, int)}.
  */
 public final class TagPairs {
     private TagPairs() {
@@ -52,8 +52,12 @@ public final class TagPairs {
     }
 
     private static void count(LayoutMeasurer measurer, Layout layout, Map<String, Map<String, Long>> counts) {
-        measurer.forEachSeries(layout, (measurement, tags) -> tags.forEach((k, v) ->
-            counts.computeIfAbsent(k, x -> new HashMap<>()).merge(v, 1L, Long::sum)));
+        measurer.forEachSeries(layout, (measurement, tags) -> count(counts, tags));
+    }
+
+    /** Adds one series' pairs to {@code counts} (series by value, by key): each engine counts its own series so. */
+    public static void count(Map<String, Map<String, Long>> counts, Map<String, String> pairs) {
+        pairs.forEach((k, v) -> counts.computeIfAbsent(k, x -> new HashMap<>()).merge(v, 1L, Long::sum));
     }
 
     /**

@@ -321,11 +321,11 @@ public final class EventKindBuilder {
         return b + tagKeys.footprintBytes() + fieldKeys.footprintBytes();
     }
 
-    EventKindSample build() {
+    EventKindSample build(boolean prometheusMetric) {
         long[] ts = Arrays.copyOf(timestamps, rows);
         for (Column c : columns) {
             c.trim(rows);
         }
-        return new EventKindSample(name, rows, ts, attributes, columns);
+        return new EventKindSample(name, rows, ts, attributes, columns, prometheusMetric);
     }
 }

@@ -17,9 +17,12 @@ public final class EventKindSample {
     private final List<Column> columns;
     /** Attribute index by name: a kind may have tens of thousands of attributes, each looked up by name. */
     private final Map<String, Integer> index = new HashMap<>();
+    private final boolean prometheusMetric;
 
-    EventKindSample(String name, int rows, long[] timestamps, List<SampleAttribute> attributes, List<Column> columns) {
+    EventKindSample(String name, int rows, long[] timestamps, List<SampleAttribute> attributes, List<Column> columns,
+        boolean prometheusMetric) {
         this.name = name;
+        this.prometheusMetric = prometheusMetric;
         this.rows = rows;
         this.timestamps = timestamps;
         this.attributes = List.copyOf(attributes);
@@ -31,6 +34,16 @@ public final class EventKindSample {
 
     public String name() {
         return name;
+    }
+
+    /**
+     * True when the kind came as a Prometheus metric (a scrape in the text exposition format, or remote write taken by a
+     * capture): each row is one sample of the metric named as the kind, its labels the tags as sent, its value the field
+     * {@value PrometheusTextReader#VALUE}. An engine that takes Prometheus' own writes names its series after the
+     * metric, not after the line protocol Cardinal reads it as.
+     */
+    public boolean prometheusMetric() {
+        return prometheusMetric;
     }
 
     public int rows() {

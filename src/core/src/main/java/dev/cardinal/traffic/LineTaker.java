@@ -113,6 +113,10 @@ final class LineTaker {
     /** Takes the line the parser has just parsed; false when reading must stop. */
     private boolean accept(LineParser.Result r) throws SampleFormatException {
         if (r == LineParser.Result.SKIP) {
+            String metric = PrometheusOrigin.metric(at.buf, at.lineStart, at.contentEnd);
+            if (metric != null) {
+                into.markPrometheusMetric(metric);
+            }
             return true;
         }
         if (r == LineParser.Result.ERROR) {

@@ -69,6 +69,7 @@ public final class PrometheusTextReader implements TrafficReader {
     /** Writes one parsed sample; false when the reading must stop (the row cap or the memory budget). */
     private static boolean write(Parsed p, String file, long line, long readNs, SampleBuilder into) {
         EventKindBuilder kind = into.kind(p.name);
+        into.markPrometheusMetric(p.name);
         int added = 0;
         for (String[] l : p.labels) {
             added += kind.find(l[0], true) < 0 ? 1 : 0;

@@ -38,6 +38,9 @@ public final class SampleBuilder {
     private long expectedRows = -1;
     /** Where the large dictionaries' values go while a read probes them on two threads ({@link PartitionedProbes}). */
     private PartitionedProbes probes;
+    /** The kinds that came as Prometheus metrics ({@link EventKindSample#prometheusMetric()}), and their names' bytes. */
+    private final java.util.Set<String> prometheusMetrics = new java.util.HashSet<>();
+    private long prometheusMetricBytes;
 
     public SampleBuilder(SampleLimits limits) {
         this.limits = limits;
@@ -89,6 +92,16 @@ public final class SampleBuilder {
     public EventKindBuilder kind(String name) {
         byte[] b = name.getBytes(StandardCharsets.UTF_8);
         return kind(b, 0, b.length);
+    }
+
+    /**
+     * Marks the kind {@code name} as a Prometheus metric ({@link EventKindSample#prometheusMetric()}), whether or not
+     * it has rows yet; the names marked count against the memory budget.
+     */
+    public void markPrometheusMetric(String name) {
+        if (prometheusMetrics.add(name)) {
+            prometheusMetricBytes += 64 + 2L * name.length();
+        }
     }
 
     /** Records a problem that cost a line. */
@@ -283,6 +296,7 @@ public final class SampleBuilder {
         rows += chunk.rows;
         withoutTimestamp += chunk.withoutTimestamp;
         mostHeld = Math.max(mostHeld, chunk.mostHeld);
+        chunk.prometheusMetrics.forEach(this::markPrometheusMetric);
     }
 
     /**
@@ -292,7 +306,7 @@ public final class SampleBuilder {
      * #affords}).
      */
     long mostFootprint() {
-        long b = kindNames.footprintBytes() + mostHeld;
+        long b = kindNames.footprintBytes() + mostHeld + prometheusMetricBytes;
         long newAttributes = 0;
         for (EventKindBuilder k : kinds) {
             long capacity = EventKindBuilder.mostCapacityFor(k.rows());
@@ -308,7 +322,7 @@ public final class SampleBuilder {
 
     public long footprintBytes() {
         settle();
-        long b = kindNames.footprintBytes() + held;
+        long b = kindNames.footprintBytes() + held + prometheusMetricBytes;
         for (EventKindBuilder k : kinds) {
             b += k.footprintBytes();
         }
@@ -321,7 +335,7 @@ public final class SampleBuilder {
         long points = 0;
         for (EventKindBuilder k : kinds) {
             if (k.rows() > 0) {
-                built.add(k.build());
+                built.add(k.build(prometheusMetrics.contains(k.name())));
                 points += k.rows();
             }
         }

@@ -1,6 +1,7 @@
 package dev.cardinal.traffic;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -50,6 +51,31 @@ class ParallelReadTest {
             assertNotNull(parallel.builder(), () -> name + " fell back: " + parallel.fallback());
             assertSameSample(describe(single(file, SampleLimits.defaults())), describe(parallel.builder().build()),
                 name + " in chunks of " + chunk);
+        }
+    }
+
+    /** A capture's marks that a measurement came as a Prometheus metric hold wherever in the file they are. */
+    @Test
+    void prometheusMetricMarksHoldInEveryChunk() throws Exception {
+        StringBuilder lp = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            lp.append("up,job=j").append(i % 7).append(" value=1 ").append(READ_TIME + i).append('\n');
+            lp.append("cpu,host=h value=2 ").append(READ_TIME + i).append('\n');
+            if (i == 15_000) {
+                // late in the file, in another chunk than up's first lines; a name with a quote, a space and '='
+                lp.append(PrometheusOrigin.line("up")).append(PrometheusOrigin.line("a \"b\"=c"));
+                lp.append("a\\ \"b\"=c,x=y value=3 ").append(READ_TIME).append('\n');
+            }
+        }
+        Path file = Files.writeString(dir.resolve("marked.lp"), lp);
+        Sample one = single(file, SampleLimits.defaults());
+        ParallelLineProtocol.Outcome parallel = parallel(file, SampleLimits.defaults(), 64 << 10);
+        assertNotNull(parallel.builder(), () -> "fell back: " + parallel.fallback());
+        for (Sample s : List.of(one, parallel.builder().build())) {
+            assertTrue(s.eventKind("up").orElseThrow().prometheusMetric());
+            assertTrue(s.eventKind("a \"b\"=c").orElseThrow().prometheusMetric());
+            assertFalse(s.eventKind("cpu").orElseThrow().prometheusMetric(), "not marked, as a plain write");
+            assertEquals(0, s.report().badLines(), "a mark is a comment, no bad line");
         }
     }
 

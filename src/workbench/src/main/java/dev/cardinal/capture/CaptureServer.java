@@ -279,7 +279,7 @@ public final class CaptureServer implements AutoCloseable {
                 Map<String, String> q = query(head.rawQuery());
                 boolean v2 = head.path().equals("/api/v2/write");
                 String destination = v2 ? "org=" + q.get("org") + "&bucket=" + q.get("bucket") : "db=" + q.get("db") + "&rp=" + q.get("rp");
-                return accept(v2, destination, body, Precisions.nanosPer(q.get("precision")), answerable);
+                return accept(v2, destination, body, new byte[0], Precisions.nanosPer(q.get("precision")), answerable);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot append to the spool " + settings.spool(), e);
             }
@@ -330,7 +330,7 @@ public final class CaptureServer implements AutoCloseable {
             lines.notWritten().forEach(why -> LOG.info("remote write: " + why));
         }
         try {
-            return accept(false, "remote-write", lines.lineProtocol(), 1_000_000L, answerable);
+            return accept(false, "remote-write", lines.lineProtocol(), lines.origin(), 1_000_000L, answerable);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot append to the spool " + settings.spool(), e);
         }
@@ -340,9 +340,11 @@ public final class CaptureServer implements AutoCloseable {
      * Checks the body, appends its good lines to the spool, and answers as the server would; nothing is appended
      * unless {@code answerable} says, just before, that the writer is still there to be answered, nor when the same
      * points were kept already by a write to the same {@code destination} (a writer that gave up after they were kept
-     * and sent them again).
+     * and sent them again). {@code comments} go to the spool before the good lines when any is kept (the check keeps
+     * no comment of the body's own).
      */
-    private Answer accept(boolean v2, String destination, byte[] body, long per, BooleanSupplier answerable) throws IOException {
+    private Answer accept(boolean v2, String destination, byte[] body, byte[] comments, long per, BooleanSupplier answerable)
+        throws IOException {
         if (!answerable.getAsBoolean()) {
             return gone(v2); // before the check too: no work for a writer that left while its body waited
         }
@@ -370,9 +372,11 @@ public final class CaptureServer implements AutoCloseable {
                     badLines.addAndGet(checked.kept() + checked.bad());
                     return error(400, v2, "invalid", "field type conflict: " + conflict + " (nothing of this write was kept)");
                 }
-                ByteBuffer buf = ByteBuffer.wrap(checked.spool());
-                while (buf.hasRemaining()) {
-                    spool.write(buf);
+                for (byte[] bytes : new byte[][] {comments, checked.spool()}) {
+                    ByteBuffer buf = ByteBuffer.wrap(bytes);
+                    while (buf.hasRemaining()) {
+                        spool.write(buf);
+                    }
                 }
                 fieldTypes.add(checked.fieldTypes());
                 points.addAndGet(checked.kept());

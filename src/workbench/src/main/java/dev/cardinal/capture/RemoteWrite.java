@@ -3,6 +3,7 @@ package dev.cardinal.capture;
 import com.google.protobuf.CodedInputStream;
 import com.google.protobuf.WireFormat;
 import dev.cardinal.lineprotocol.LineProtocolEscaping;
+import dev.cardinal.traffic.PrometheusOrigin;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -22,10 +23,17 @@ import org.xerial.snappy.Snappy;
  * written and is said in the answer and the capture's bad-line count: a sample that is not a number (NaN, which
  * includes the stale markers Prometheus sends when a series ends, or an infinity), a name or label value that line
  * protocol cannot carry (a newline, say). Labels with an empty value are left out, as Prometheus leaves them out.
+ * For each metric in a body, a comment line ({@link PrometheusOrigin}) says that the measurement
+ * came as a Prometheus metric, so that an engine taking Prometheus' writes names its series after the metric itself
+ * ({@code up}), not after line protocol's measurement and field ({@code up_value}).
  */
 final class RemoteWrite {
-    /** The line protocol of a body, and what of it could not be written (each reason once, with its count). */
-    record Lines(byte[] lineProtocol, long samples, List<String> notWritten, long notWrittenCount) {
+    /**
+     * The line protocol of a body, the comment lines that mark its metrics as such ({@link PrometheusOrigin}: spooled
+     * before the lines, which the capture's check rebuilds without comments), and what of it could not be written (each
+     * reason once, with its count).
+     */
+    record Lines(byte[] lineProtocol, byte[] origin, long samples, List<String> notWritten, long notWrittenCount) {
     }
 
     /** The body is not a remote-write request: why, for a 400. */
@@ -78,7 +86,9 @@ final class RemoteWrite {
     /** Builds the lines and counts what is not written. */
     private static final class Writer {
         private final ByteArrayOutputStream lines = new ByteArrayOutputStream();
+        private final ByteArrayOutputStream origin = new ByteArrayOutputStream();
         private final java.util.Map<String, Long> notWritten = new java.util.LinkedHashMap<>();
+        private final java.util.Set<String> marked = new java.util.HashSet<>();
         private long samples;
 
         void series(byte[] timeSeries) throws IOException {
@@ -113,6 +123,9 @@ final class RemoteWrite {
                 if (Double.isNaN(v[0]) || Double.isInfinite(v[0])) {
                     skip("a sample that is not a number (NaN, as in the stale marker that ends a series, or an infinity)", 1);
                     continue;
+                }
+                if (marked.add(name)) {
+                    origin.writeBytes(PrometheusOrigin.line(name).getBytes(StandardCharsets.US_ASCII));
                 }
                 lines.writeBytes((head + " value=" + v[0] + " " + (long) v[1] + "\n").getBytes(StandardCharsets.UTF_8));
                 samples++;
@@ -154,7 +167,7 @@ final class RemoteWrite {
         Lines lines() {
             List<String> said = new ArrayList<>();
             notWritten.forEach((why, n) -> said.add(n + " sample" + (n == 1 ? "" : "s") + " not written: " + why));
-            return new Lines(lines.toByteArray(), samples, List.copyOf(said),
+            return new Lines(lines.toByteArray(), origin.toByteArray(), samples, List.copyOf(said),
                 notWritten.values().stream().mapToLong(Long::longValue).sum());
         }
     }

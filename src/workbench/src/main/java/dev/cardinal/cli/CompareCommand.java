@@ -71,6 +71,11 @@ final class CompareCommand implements Callable<Integer> {
         + "a traffic summary (S.summary.json) alone stands for all of its traffic.")
     List<Path> sample = new ArrayList<>();
 
+    @Option(names = "--engines", paramLabel = "ENGINE,...", split = ",",
+        description = "Also count both layouts on these engines, side by side (${COMPLETION-CANDIDATES}).",
+        completionCandidates = EngineAnalysis.CountingEngines.class)
+    private List<String> engines = List.of();
+
     @Option(names = "--format", defaultValue = "md", description = "md, html or json (default: ${DEFAULT-VALUE}).")
     String format;
 
@@ -130,6 +135,10 @@ final class CompareCommand implements Callable<Integer> {
                 throw new CommandLine.ParameterException(spec.commandLine(),
                     "a traffic summary stands for all of its traffic: give one --sample S.summary.json alone");
             }
+            if (!engines.isEmpty()) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                    "--engines counts a sample of rows, and a traffic summary holds none");
+            }
             SummaryReview review = summary(sa, sb, settings, err);
             if (review == null) {
                 return 1;
@@ -168,7 +177,19 @@ final class CompareCommand implements Callable<Integer> {
             err.println("cardinal compare: the sample has no " + sa.layout().eventKind() + " traffic");
             return 1;
         }
-        Review review = Review.of(sa, sb, traffic.get(), read.report(), settings, dev.cardinal.engines.Engines.queryLanguages());
+        List<dev.cardinal.engine.SeriesEngine> counting = new ArrayList<>();
+        for (String name : engines) {
+            Optional<dev.cardinal.engine.SeriesEngine> e = dev.cardinal.engines.Engines.named(name)
+                .flatMap(dev.cardinal.engine.Engine::counting);
+            if (e.isEmpty()) {
+                err.println("cardinal compare: --engines: '" + dev.cardinal.engine.CommentText.shown(name) + "' is not an engine"
+                    + " that counts a sample of rows (" + dev.cardinal.engines.Engines.counting() + ")");
+                return 2;
+            }
+            counting.add(e.get());
+        }
+        Review review = Review.of(sa, sb, traffic.get(), read.report(), settings, dev.cardinal.engines.Engines.queryLanguages())
+            .withEngines(dev.cardinal.compare.EngineSides.of(counting, sa, sb, traffic.get(), settings));
         String text = switch (format) {
             case "html" -> ReviewHtml.render(review);
             case "json" -> json(review);
@@ -253,6 +274,15 @@ final class CompareCommand implements Callable<Integer> {
         root.set("a", AnalyzeReport.eventKind(r.a()));
         root.set("b", AnalyzeReport.eventKind(r.b()));
         comparison(root, r.comparison().differences(), r.comparison().metrics(), r.comparison().verdict());
+        ArrayNode engines = root.putArray("engines");
+        for (dev.cardinal.compare.EngineSides.PerEngine p : r.engines().engines()) {
+            ObjectNode e = engines.addObject().put("engine", p.engine());
+            e.set("a", dev.cardinal.engine.EngineCounts.json(p.a()));
+            e.set("b", dev.cardinal.engine.EngineCounts.json(p.b()));
+        }
+        ArrayNode lines = root.putArray("onEveryEngine");
+        r.engines().lines().forEach(l -> lines.addObject().put("engine", l.engine()).put("what", l.what()).put("a", l.a())
+            .put("b", l.b()));
         ObjectNode findings = root.putObject("findings");
         ArrayNode fa = findings.putArray("a");
         r.findingsA().forEach(f -> fa.add(LintCommand.finding(f)));

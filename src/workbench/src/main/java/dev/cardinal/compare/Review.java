@@ -21,10 +21,12 @@ import java.util.List;
 
 /**
  * Everything a review of two layouts shows: the comparison (differences, numbers, verdict), each layout's findings,
- * the questions answered in both, and each layout as the line protocol it writes.
+ * the questions answered in both, each layout as the line protocol it writes, and, when asked ({@link #withEngines}),
+ * both layouts on each engine that counts a sample of rows.
  */
 public record Review(String workspace, LayoutComparison comparison, List<Finding> findingsA, List<Finding> findingsB,
-                     List<QueryContrast.Question> questions, String shapeA, String shapeB, Mappings mappings) {
+                     List<QueryContrast.Question> questions, String shapeA, String shapeB, Mappings mappings,
+                     EngineSides engines) {
 
     /**
      * For a document engine (OpenSearch, Elasticsearch): the mapping each layout builds in an index from the same
@@ -53,13 +55,19 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
         ProjectionInput.Mapped mapped = new ProjectionInput.Mapped(ProjectionInput.rows(sample), totalFieldsLimit);
         return new Review(workspace, comparison, findingsA, findingsB, questions, shapeA, shapeB, new Mappings(
             Projections.project(null, a().layout(), mapped, a().settings()).as(Projected.Mapping.class).projection(),
-            Projections.project(null, b().layout(), mapped, b().settings()).as(Projected.Mapping.class).projection()));
+            Projections.project(null, b().layout(), mapped, b().settings()).as(Projected.Mapping.class).projection()), engines);
+    }
+
+    /** The same review with both layouts counted on these engines ({@link EngineSides#of}). */
+    public Review withEngines(EngineSides counted) {
+        return new Review(workspace, comparison, findingsA, findingsB, questions, shapeA, shapeB, mappings, counted);
     }
 
     public Review {
         findingsA = List.copyOf(findingsA);
         findingsB = List.copyOf(findingsB);
         questions = List.copyOf(questions);
+        engines = engines == null ? EngineSides.none() : engines;
     }
 
     /** Projects, lints and contrasts two layouts of one workspace over the same sample. */
@@ -92,7 +100,7 @@ public record Review(String workspace, LayoutComparison comparison, List<Finding
         List<Finding> fb = Linter.lint(new LintContext(b.workspace(), kindB, lb, pb, rb.index(), report, Duration.ZERO));
         return new Review(a.workspace().name(), LayoutComparison.of(kindA, kindB, pa, pb), fa, fb,
             QueryContrast.of(a.workspace(), kindA, pa, b.workspace(), kindB, pb, sample, languages),
-            WriterSnippets.lineProtocol(kindA, la), WriterSnippets.lineProtocol(kindB, lb), null);
+            WriterSnippets.lineProtocol(kindA, la), WriterSnippets.lineProtocol(kindB, lb), null, EngineSides.none());
     }
 
     public Projection a() {

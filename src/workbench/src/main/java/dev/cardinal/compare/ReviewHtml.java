@@ -42,6 +42,7 @@ public final class ReviewHtml {
             h.append("<tr><td>index.mapping.total_fields.limit ").append(Quantities.count(ma.limit())).append("</td><td>")
                 .append(esc(ma.whenLimitRefuses())).append("</td><td>").append(esc(mb.whenLimitRefuses())).append("</td></tr>\n</table>\n");
         }
+        engines(h, an, bn, r.engines());
         differences(h, an, bn, r.comparison().differences());
         h.append("<h2>Findings</h2>\n<div class=\"cols\">\n").append(findings(an, r.findingsA(), List.of()))
             .append(findings(bn, r.findingsB(), List.of())).append("</div>\n");
@@ -226,6 +227,20 @@ public final class ReviewHtml {
     }
 
     /** Text for HTML content and attributes. */
+    /** Both layouts on every engine asked, a row per engine and figure, as the Markdown has them. */
+    private static void engines(StringBuilder h, String an, String bn, EngineSides engines) {
+        if (engines.engines().isEmpty()) {
+            return;
+        }
+        h.append("<h2>On every engine</h2>\n<table>\n<tr><th>engine</th><th></th><th>").append(esc(an)).append("</th><th>")
+            .append(esc(bn)).append("</th></tr>\n");
+        for (EngineSides.Line l : engines.lines()) {
+            h.append("<tr><td>").append(esc(l.engine())).append("</td><td>").append(esc(l.what())).append("</td><td class=\"n\">")
+                .append(esc(l.a())).append("</td><td class=\"n\">").append(esc(l.b())).append("</td></tr>\n");
+        }
+        h.append("</table>\n");
+    }
+
     static String esc(String s) {
         StringBuilder out = new StringBuilder(s.length());
         for (char c : s.toCharArray()) {

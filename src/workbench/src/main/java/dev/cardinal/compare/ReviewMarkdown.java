@@ -35,6 +35,7 @@ public final class ReviewMarkdown {
             md.append("| index.mapping.total_fields.limit ").append(Quantities.count(ma.limit())).append(" | ")
                 .append(cell(ma.whenLimitRefuses())).append(" | ").append(cell(mb.whenLimitRefuses())).append(" |\n");
         }
+        engines(md, an, bn, r.engines());
         differences(md, an, bn, r.comparison().differences());
         findings(md, an, r.findingsA());
         findings(md, bn, r.findingsB());
@@ -169,6 +170,19 @@ public final class ReviewMarkdown {
     }
 
     /** Text for a table cell or a line: no line breaks, pipes escaped, no HTML. */
+    /** Both layouts on every engine asked, a row per engine and figure. */
+    private static void engines(StringBuilder md, String an, String bn, EngineSides engines) {
+        if (engines.engines().isEmpty()) {
+            return;
+        }
+        md.append("\n## On every engine\n\n| engine | | ").append(cell(an)).append(" | ").append(cell(bn))
+            .append(" |\n|---|---|---:|---:|\n");
+        for (EngineSides.Line l : engines.lines()) {
+            md.append("| ").append(cell(l.engine())).append(" | ").append(cell(l.what())).append(" | ").append(cell(l.a()))
+                .append(" | ").append(cell(l.b())).append(" |\n");
+        }
+    }
+
     static String cell(String s) {
         return s.replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace("\n", " ").replace("\r", " ");
     }

@@ -3,6 +3,7 @@ package dev.cardinal.engine;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import dev.cardinal.projection.AttributeChurn;
 import dev.cardinal.projection.TagPairs;
 
 /**
@@ -18,9 +19,11 @@ import dev.cardinal.projection.TagPairs;
  * @param notes     what the reader must know to read the figures
  * @param topPairs  the tag (label) pairs the most of this engine's series carry, most first; empty when the engine
  *                  counts no series (tables and columns instead)
+ * @param churn     the tags (labels) whose values make the most of its series come and go within the sample, in the
+ *                  engine's window, most first; empty when it does not count them or the sample spans one window
  */
 public record EngineCount(String engine, String eventKind, String layout, List<Figure> figures, List<LimitCheck> limits,
-                          List<String> notes, List<TagPairs.Pair> topPairs) {
+                          List<String> notes, List<TagPairs.Pair> topPairs, List<AttributeChurn.Churn> churn) {
     /** How many pairs {@link #topPairs} holds at most: what the engines' own explorers show by default. */
     public static final int TOP_PAIRS = 10;
 
@@ -30,17 +33,24 @@ public record EngineCount(String engine, String eventKind, String layout, List<F
         limits = List.copyOf(limits);
         notes = List.copyOf(notes);
         topPairs = List.copyOf(topPairs);
+        churn = List.copyOf(churn);
+    }
+
+    /** An engine's count without churn. */
+    public EngineCount(String engine, String eventKind, String layout, List<Figure> figures, List<LimitCheck> limits,
+                       List<String> notes, List<TagPairs.Pair> topPairs) {
+        this(engine, eventKind, layout, figures, limits, notes, topPairs, List.of());
     }
 
     /** An engine's count without pairs. */
     public EngineCount(String engine, String eventKind, String layout, List<Figure> figures, List<LimitCheck> limits,
                        List<String> notes) {
-        this(engine, eventKind, layout, figures, limits, notes, List.of());
+        this(engine, eventKind, layout, figures, limits, notes, List.of(), List.of());
     }
 
     /** This count with the pairs that make the most series. */
     public EngineCount withTopPairs(List<TagPairs.Pair> pairs) {
-        return new EngineCount(engine, eventKind, layout, figures, limits, notes, pairs);
+        return new EngineCount(engine, eventKind, layout, figures, limits, notes, pairs, churn);
     }
 
     /** A figure by its id, for tests and for side-by-side views. */

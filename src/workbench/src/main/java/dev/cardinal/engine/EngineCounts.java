@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.model.Durations;
+import dev.cardinal.projection.AttributeChurn;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
@@ -13,31 +14,40 @@ public final class EngineCounts {
     private EngineCounts() {
     }
 
-    /** A JSON document: {@code {"counts": [{engine, eventKind, layout, figures, limits, notes, topPairs}]}}. */
+    /** A JSON document: {@code {"counts": [{engine, eventKind, layout, figures, limits, notes, topPairs, churn}]}}. */
     public static ObjectNode json(List<EngineCount> counts) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         ObjectNode root = f.objectNode();
         ArrayNode all = root.putArray("counts");
-        for (EngineCount c : counts) {
-            ObjectNode n = all.addObject().put("engine", c.engine()).put("eventKind", c.eventKind()).put("layout", c.layout());
-            ObjectNode figures = n.putObject("figures");
-            for (EngineCount.Figure fig : c.figures()) {
-                figures.putObject(fig.id()).put("label", fig.label()).put("now", fig.now()).put("atHorizon", fig.atHorizon());
-            }
-            ArrayNode limits = n.putArray("limits");
-            for (EngineCount.LimitCheck l : c.limits()) {
-                ObjectNode ln = limits.addObject().put("setting", l.setting()).put("value", l.value()).put("subject", l.subject())
-                    .put("atHorizon", l.atHorizon()).put("crossed", l.crossed()).put("effect", l.effect()).put("source", l.source());
-                if (l.after() != null) {
-                    ln.put("after", Durations.format(l.after()));
-                }
-            }
-            ArrayNode notes = n.putArray("notes");
-            c.notes().forEach(notes::add);
-            ArrayNode pairs = n.putArray("topPairs");
-            c.topPairs().forEach(p -> pairs.addObject().put("key", p.key()).put("value", p.value()).put("series", p.series()));
-        }
+        counts.forEach(c -> all.add(json(c)));
         return root;
+    }
+
+    /** One count as data: {@code {engine, eventKind, layout, figures, limits, notes, topPairs, churn}}. */
+    public static ObjectNode json(EngineCount c) {
+        ObjectNode n = JsonNodeFactory.instance.objectNode().put("engine", c.engine()).put("eventKind", c.eventKind())
+            .put("layout", c.layout());
+        ObjectNode figures = n.putObject("figures");
+        for (EngineCount.Figure fig : c.figures()) {
+            figures.putObject(fig.id()).put("label", fig.label()).put("now", fig.now()).put("atHorizon", fig.atHorizon());
+        }
+        ArrayNode limits = n.putArray("limits");
+        for (EngineCount.LimitCheck l : c.limits()) {
+            ObjectNode ln = limits.addObject().put("setting", l.setting()).put("value", l.value()).put("subject", l.subject())
+                .put("atHorizon", l.atHorizon()).put("crossed", l.crossed()).put("effect", l.effect()).put("source", l.source());
+            if (l.after() != null) {
+                ln.put("after", Durations.format(l.after()));
+            }
+        }
+        ArrayNode notes = n.putArray("notes");
+        c.notes().forEach(notes::add);
+        ArrayNode pairs = n.putArray("topPairs");
+        c.topPairs().forEach(p -> pairs.addObject().put("key", p.key()).put("value", p.value()).put("series", p.series()));
+        ArrayNode churn = n.putArray("churn");
+        c.churn().forEach(ch -> churn.addObject().put("attribute", ch.attribute()).put("window", Durations.format(ch.window()))
+            .put("createdPerWindow", ch.createdPerWindow()).put("gonePerWindow", ch.gonePerWindow())
+            .put("created", ch.created()).put("gone", ch.gone()).put("windows", ch.windows()));
+        return n;
     }
 
     /** Lines for a terminal, one block per engine and layout. */
@@ -62,6 +72,12 @@ public final class EngineCounts {
                 out.println("  pairs that make the most series:");
                 c.topPairs().forEach(p -> out.println(String.format(Locale.ROOT, "    %,12d  %s=%s", p.series(), p.key(), p.value())));
             }
+            if (!c.churn().isEmpty()) {
+                out.println("  attributes whose values make series come and go, per " + Durations.format(c.churn().get(0).window())
+                    + " (created, gone):");
+                c.churn().forEach(ch -> out.println(String.format(Locale.ROOT, "    %12s %12s  %s", rate(ch.createdPerWindow()),
+                    rate(ch.gonePerWindow()), ch.attribute())));
+            }
             out.println();
         }
         out.flush();
@@ -81,12 +97,11 @@ public final class EngineCounts {
                 StringBuilder row = new StringBuilder("  " + pad(c.engine(), width));
                 c.figures().stream().limit(2).forEach(f -> row.append(String.format(Locale.ROOT, "  %s %,d -> %,d", f.id(), f.now(),
                     f.atHorizon())));
-                row.append("  ").append(c.limits().stream().filter(l -> l.after() != null || l.crossed())
-                    .min(java.util.Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after()))
-                    .map(l -> "first limit: " + l.setting() + (l.after() == null ? " (crossed)" : " after " + Durations.format(l.after())))
-                    .orElse("no limit crossed within the horizon"));
+                row.append("  ").append(c.limits().stream().anyMatch(l -> l.after() != null || l.crossed())
+                    ? "first limit: " + firstLimit(c) : "no limit crossed within the horizon");
                 c.topPairs().stream().findFirst().ifPresent(p -> row.append(String.format(Locale.ROOT,
                     "  most series carry %s=%s (%,d)", p.key(), p.value(), p.series())));
+                c.churn().stream().findFirst().ifPresent(ch -> row.append("  most churn: ").append(churn(ch)));
                 if (c.figures().isEmpty()) {
                     row.append("  ").append(String.join("; ", c.notes()));
                 }
@@ -95,6 +110,25 @@ public final class EngineCounts {
             out.println();
         }
         out.flush();
+    }
+
+    /** The first limit the count crosses within the horizon, short ({@code SETTING after 3d}, {@code SETTING (crossed)}), or "none". */
+    public static String firstLimit(EngineCount c) {
+        return c.limits().stream().filter(l -> l.after() != null || l.crossed())
+            .min(java.util.Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after()))
+            .map(l -> l.setting() + (l.after() == null ? " (crossed)" : " after " + Durations.format(l.after())))
+            .orElse("none");
+    }
+
+    /** One attribute's churn, short: {@code session_id +12.5/1h -11/1h}. */
+    public static String churn(AttributeChurn.Churn c) {
+        String per = "/" + Durations.format(c.window());
+        return c.attribute() + " +" + rate(c.createdPerWindow()) + per + " -" + rate(c.gonePerWindow()) + per;
+    }
+
+    private static String rate(double perWindow) {
+        return perWindow == Math.rint(perWindow) ? String.format(Locale.ROOT, "%,d", (long) perWindow)
+            : String.format(Locale.ROOT, "%,.1f", perWindow);
     }
 
     private static String pad(String s, int width) {

@@ -70,6 +70,27 @@ class EnginesSideBySideTest {
     }
 
     @Test
+    void theAttributesThatMakeTheMostChurnComeWithEachSeriesEngine() throws Exception {
+        JsonNode counts = json("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--engines",
+            "victoriametrics,prometheus,influxdb", "--format", "json").get("counts");
+        JsonNode vm = counts.get(0).get("churn");
+        assertEquals("VictoriaMetrics 1.79.5", counts.get(0).get("engine").asText());
+        // what VmProjectionAccuracyTest measures on the real server's per-day index for this layout
+        assertEquals("session_id", vm.get(0).get("attribute").asText(), vm.toString());
+        assertEquals("1d", vm.get(0).get("window").asText());
+        assertEquals(vm.get(0).get("created").asDouble() / vm.get(0).get("windows").asDouble(),
+            vm.get(0).get("createdPerWindow").asDouble(), 1e-9);
+        JsonNode prometheus = counts.get(1).get("churn");
+        assertEquals("1h", prometheus.get(0).get("window").asText(), prometheus.toString());
+        assertTrue(prometheus.get(0).get("created").asLong() > 0, prometheus.toString());
+        assertEquals(0, counts.get(2).get("churn").size(), "InfluxDB's counts do not say it yet");
+
+        CliRun text = CliRun.of("analyze", "--workspace", ADS, "--layout", "ids-as-tags", "--engines", "victoriametrics");
+        assertEquals(0, text.code(), text.err());
+        assertTrue(text.out().contains("most churn: session_id +1,706.3/1d -1,840.3/1d"), text.out());
+    }
+
+    @Test
     void anEngineThatCountsNoRowsOrABadVersionIsRefusedWithTheNames() {
         CliRun r = CliRun.of("analyze", "--workspace", ADS, "--engines", "influxdb,graphite");
         assertEquals(2, r.code());

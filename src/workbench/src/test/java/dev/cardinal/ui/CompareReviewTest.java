@@ -64,6 +64,10 @@ class CompareReviewTest extends WorkbenchFixture {
         assertEquals("B: ids-as-fields", grid.bHeader().getText());
         assertEquals("A: ids-as-tags", shown(grid.aHeader()), "not cut to \"ids-as-...\"");
         assertEquals("B: ids-as-fields", shown(grid.bHeader()));
+        // both layouts on every engine, as cardinal compare --engines and its exports show them
+        var churn = grid.rows().stream().filter(r -> r.name().equals("VictoriaMetrics 1.79.5: most churn")).findFirst().orElseThrow();
+        assertEquals("session_id +1,706.3/1d -1,840.3/1d", churn.a());
+        assertEquals("—", churn.b());
         assertEquals("Layout A: ids-as-tags", grid.aHeader().getTooltip().getText());
         assertEquals("Layout B: ids-as-fields", grid.bHeader().getTooltip().getText());
         // every number and limit time is shown whole (wrapped, never cut), at its full height

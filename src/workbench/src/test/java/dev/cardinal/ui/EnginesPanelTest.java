@@ -45,6 +45,17 @@ class EnginesPanelTest extends WorkbenchFixture {
         assertTrue(cell(robot, 0, 4).startsWith("event=view 8,589 · device=mobile 4,730"), cell(robot, 0, 4));
         assertTrue(cell(robot, 1, 4).startsWith("event=view 17,178 · device=mobile 9,460"), "2.x's series hold their field key: "
             + cell(robot, 1, 4));
+        snap(robot, "engines-tab");
+        String detail = robot.lookup("#enginesDetail").queryAs(Label.class).getText();
+        assertTrue(detail.startsWith("Prometheus 2.42.0: top pairs __name__=listing_event_count 12,934") && detail.contains(
+            "; churn session_id +36.0/1h -36.3/1h"), "the first engine with churn, in full: " + detail);
+        for (int row = 0; row < engines(robot).getItems().size(); row++) {
+            if (cell(robot, row, 0).startsWith("VictoriaMetrics")) {
+                assertTrue(cell(robot, row, 5).startsWith("session_id +1,706.3/1d -1,840.3/1d · user_id"), cell(robot, row, 5));
+            } else if (cell(robot, row, 0).startsWith("InfluxDB 1")) {
+                assertEquals("—", cell(robot, row, 5), "no churn counted on InfluxDB yet");
+            }
+        }
 
         robot.interact(() -> {
             for (String id : new String[]{"listing_id", "user_id", "session_id"}) {

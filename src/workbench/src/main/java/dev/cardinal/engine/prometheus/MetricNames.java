@@ -43,6 +43,18 @@ public final class MetricNames {
      * by relabeling or clash with {@code __name__}.
      */
     public static Optional<String> whyNotLabel(String tagKey) {
+        return whyNotLabel(tagKey, false);
+    }
+
+    /**
+     * As {@link #whyNotLabel(String)}; {@code asSent} for a metric kept as it came ({@link dev.cardinal.engine.MetricOrigin}),
+     * whose label names are sent unsanitized: then only {@code __name__} itself is refused (remote write carries other
+     * names that begin with {@code __}, and Prometheus holds them).
+     */
+    static Optional<String> whyNotLabel(String tagKey, boolean asSent) {
+        if (asSent) {
+            return tagKey.equals(METRIC_NAME_LABEL) ? Optional.of("it is the metric name's own label") : Optional.empty();
+        }
         String name = label(tagKey);
         if (name.startsWith(RESERVED_PREFIX)) {
             return Optional.of("its label name '" + name + "' begins with '__', which Prometheus reserves for internal use "

@@ -59,8 +59,9 @@ final class PrometheusCount implements SeriesEngine {
     }
 
     static Optional<String> unwritable(Request request) {
+        boolean asSent = dev.cardinal.engine.MetricOrigin.keptAsSent(request.layout(), request.sample());
         for (TagSpec t : request.layout().tags()) {
-            Optional<String> why = MetricNames.whyNotLabel(t.key());
+            Optional<String> why = MetricNames.whyNotLabel(t.key(), asSent);
             if (why.isPresent()) {
                 return Optional.of("not counted: the tag key '" + dev.cardinal.engine.CommentText.shown(t.key())
                     + "' cannot be a Prometheus label: " + why.get());
@@ -102,7 +103,10 @@ final class PrometheusCount implements SeriesEngine {
             .forEach(e -> f.add(new EngineCount.Figure("labelValues." + e.getKey(),
                 "values of label " + dev.cardinal.engine.CommentText.shown(e.getKey()), e.getValue(), e.getValue())));
         List<String> notes = new ArrayList<>();
-        notes.add("each field is the metric measurement_field (names sanitized to [a-zA-Z_:][a-zA-Z0-9_:]*, labels to "
+        notes.add(dev.cardinal.engine.MetricOrigin.keptAsSent(request.layout(), request.sample())
+            ? "a Prometheus metric kept as it came: its series are named as sent (the metric, not metric_value) and its"
+                + " labels keep their names, as remote write carries them"
+            : "each field is the metric measurement_field (names sanitized to [a-zA-Z_:][a-zA-Z0-9_:]*, labels to "
             + "[a-zA-Z_][a-zA-Z0-9_]*, other characters as _); a boolean is 1 or 0");
         skips.forEach((s, n) -> notes.add(String.format(Locale.ROOT, "not written: %,d %s", n, s.what)));
         withheld.ifPresent(w -> notes.add("no growth beyond the sample: " + w));
@@ -114,7 +118,7 @@ final class PrometheusCount implements SeriesEngine {
                 + "label_value_length_limit are 0 (no limit) unless a scrape config sets them (config/config.go at v2.42.0)");
         }
         return new EngineCount(id.engine(), id.eventKind(), id.layout(), f,
-            limits.checks(headAt, t.maxLabels(), t.maxNameBytes(), t.maxValueBytes()), notes, t.topPairs());
+            limits.checks(headAt, t.maxLabels(), t.maxNameBytes(), t.maxValueBytes()), notes, t.topPairs(), t.churn());
     }
 
     /**

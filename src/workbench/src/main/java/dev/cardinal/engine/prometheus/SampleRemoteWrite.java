@@ -45,8 +45,9 @@ public final class SampleRemoteWrite {
      * @throws IllegalArgumentException when the layout cannot be written (a tag key Prometheus reserves)
      */
     public Result write(Layout layout, EventKindSample sample, long nowMs) throws IOException {
+        boolean asSent = dev.cardinal.engine.MetricOrigin.keptAsSent(layout, sample);
         for (var t : layout.tags()) {
-            MetricNames.whyNotLabel(t.key()).ifPresent(why -> {
+            MetricNames.whyNotLabel(t.key(), asSent).ifPresent(why -> {
                 throw new IllegalArgumentException("tag key '" + t.key() + "': " + why);
             });
         }

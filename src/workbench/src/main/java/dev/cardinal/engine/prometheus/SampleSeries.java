@@ -1,5 +1,6 @@
 package dev.cardinal.engine.prometheus;
 
+import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.lineprotocol.RowTemplates;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
@@ -17,6 +18,8 @@ import java.util.TreeMap;
 /**
  * The rows of a sample through a layout as the samples Prometheus holds when they are remote-written: each field of
  * a row is one sample of the metric {@link MetricNames#metricOf measurement_field}, labelled with the row's tags.
+ * A Prometheus metric kept as it came ({@link MetricOrigin}) is sent as it came: the metric under its own name, the
+ * labels under theirs, unsanitized.
  * One pass, in row order ({@code {slot(...)}} numbers depend on the rows before). The counting and the remote-write
  * client both read rows through here, so what is counted is what is sent.
  *
@@ -57,6 +60,7 @@ final class SampleSeries {
     /** Every sample of every row, in row order. */
     void forEach(Sink sink) {
         RowTemplates templates = new RowTemplates(sample);
+        boolean asSent = MetricOrigin.keptAsSent(layout, sample);
         TreeMap<String, String> labels = new TreeMap<>();
         for (int row = 0; row < sample.rows(); row++) {
             // every template is rendered before anything is refused, so slot numbers see every row
@@ -65,7 +69,7 @@ final class SampleSeries {
             boolean duplicate = false;
             for (TagSpec t : layout.tags()) {
                 String value = templates.render(t.value(), row);
-                if (!value.isEmpty() && labels.put(MetricNames.label(t.key()), value) != null) {
+                if (!value.isEmpty() && labels.put(asSent ? t.key() : MetricNames.label(t.key()), value) != null) {
                     duplicate = true;
                 }
             }
@@ -92,7 +96,8 @@ final class SampleSeries {
                     count(Skip.STRING_FIELD);
                     continue;
                 }
-                labels.put(MetricNames.METRIC_NAME_LABEL, MetricNames.metricOf(measurement, keys[f]));
+                labels.put(MetricNames.METRIC_NAME_LABEL,
+                    asSent && !measurement.isEmpty() ? measurement : MetricNames.metricOf(measurement, keys[f]));
                 sink.sample(row, labels, value, sample.timestamp(row));
             }
         }

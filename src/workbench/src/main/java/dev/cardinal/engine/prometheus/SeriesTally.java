@@ -1,6 +1,7 @@
 package dev.cardinal.engine.prometheus;
 
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.projection.AttributeChurn;
 import dev.cardinal.projection.TagPairs;
 import java.util.List;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.TreeMap;
  */
 final class SeriesTally implements SampleSeries.Sink {
     private static final int CHECKPOINTS = 200;
+    private static final java.time.Duration HOUR = java.time.Duration.ofHours(1);
 
     private final Map<String, Integer> ids = new HashMap<>();
     /** Per label name, per value, the series that carry the pair. */
@@ -72,7 +74,19 @@ final class SeriesTally implements SampleSeries.Sink {
         return new Tally(n, samples, Arrays.copyOf(first, n), Arrays.copyOf(last, n), values, Map.copyOf(seriesByMetric),
             maxLabels, maxNameBytes, maxValueBytes, labelPairs, nameBytes, uniqueValues,
             Arrays.copyOf(checkpointRows, checkpoints), Arrays.copyOf(checkpointSeries, checkpoints),
-            TagPairs.top(seriesByPair, EngineCount.TOP_PAIRS));
+            TagPairs.top(seriesByPair, EngineCount.TOP_PAIRS), churn(n));
+    }
+
+    /** The labels with the most churn per hour, hours counted from the sample's first sample (the head's window). */
+    private List<AttributeChurn.Churn> churn(int n) {
+        String[] keys = new String[n];
+        ids.forEach((key, id) -> keys[id] = key);
+        long start = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) {
+            start = Math.min(start, first[i]);
+        }
+        AttributeChurn.Series series = AttributeChurn.Series.of(n, i -> labelsOf(keys[i]), i -> first[i], i -> last[i]);
+        return AttributeChurn.top(series, HOUR, n == 0 ? 0 : start, AttributeChurn.TOP);
     }
 
     private void newSeries(TreeMap<String, String> labels) {
@@ -86,8 +100,8 @@ final class SeriesTally implements SampleSeries.Sink {
                 nameBytes += valueBytes;
                 seriesByMetric.merge(value, 1L, Long::sum);
             }
-            seriesByPair.computeIfAbsent(name, k -> new HashMap<>()).merge(value, 1L, Long::sum);
         });
+        TagPairs.count(seriesByPair, labels);
     }
 
     /** Distinct series before row {@code rowsSeen}, once per stretch of {@code rowsPerCheckpoint} rows. */
@@ -110,6 +124,23 @@ final class SeriesTally implements SampleSeries.Sink {
             first = Arrays.copyOf(first, id * 2);
             last = Arrays.copyOf(last, id * 2);
         }
+    }
+
+    /** The label set of a {@link #key}. */
+    static Map<String, String> labelsOf(String key) {
+        Map<String, String> labels = new TreeMap<>();
+        int at = 0;
+        while (at < key.length()) {
+            int colon = key.indexOf(':', at);
+            int length = Integer.parseInt(key, at, colon, 10);
+            String name = key.substring(colon + 1, colon + 1 + length);
+            at = colon + 1 + length;
+            colon = key.indexOf(':', at);
+            length = Integer.parseInt(key, at, colon, 10);
+            labels.put(name, key.substring(colon + 1, colon + 1 + length));
+            at = colon + 1 + length;
+        }
+        return labels;
     }
 
     /** A label set as a key no two label sets share: every name and value with its length before it. */
@@ -138,10 +169,11 @@ final class SeriesTally implements SampleSeries.Sink {
      * @param checkpointSeries distinct series after those rows
      * @param topPairs         the label pairs the most series carry, {@code __name__} included, as the server's
      *                         {@code seriesCountByLabelValuePair} ranks them
+     * @param churn            the labels whose values make the most series come and go, per hour
      */
     record Tally(int series, long samples, long[] firstNs, long[] lastNs, Map<String, Long> valuesByLabel,
                  Map<String, Long> seriesByMetric, int maxLabels, int maxNameBytes, int maxValueBytes, long labelPairs,
                  long metricNameBytes, long uniqueValues, long[] checkpointRows, long[] checkpointSeries,
-                 List<TagPairs.Pair> topPairs) {
+                 List<TagPairs.Pair> topPairs, List<AttributeChurn.Churn> churn) {
     }
 }

@@ -3,6 +3,7 @@ package dev.cardinal.engine.victoriametrics;
 import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.EngineCount;
 import dev.cardinal.engine.EngineCount.Figure;
+import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.lineprotocol.SkipReason;
@@ -48,18 +49,32 @@ public final class VmCounting implements SeriesEngine {
 
     /** The series the server holds for the request's layout, with the counts the figures are made of. */
     public VmTally tally(Request request) {
-        return write(request.layout(), request.sample()).tally();
+        return write(request.layout(), request.sample(), true).tally();
     }
 
-    /** The same for a layout's rows alone: what is held does not depend on the horizon or the server's limits. */
-    VmTally tally(dev.cardinal.model.Layout layout, dev.cardinal.traffic.EventKindSample sample) {
-        return write(layout, sample).tally();
+    /** The series the server holds for the request's layout, each as {@code /api/v1/series} lists it. */
+    public List<Map<String, String>> listed(Request request) {
+        return tally(request).series().stream().map(VmSeries::asMap).toList();
+    }
+
+    /**
+     * The series the server holds when the layout's rows are written to it as line protocol through {@code /write}, as
+     * the sample write does: a Prometheus metric kept as it came then gets the names line protocol gives it too.
+     */
+    VmTally tallyOfLineProtocol(dev.cardinal.model.Layout layout, dev.cardinal.traffic.EventKindSample sample) {
+        return write(layout, sample, false).tally();
     }
 
     private record Written(VmTally tally, SampleLineProtocol.Counts counts) {
     }
 
-    private Written write(dev.cardinal.model.Layout layout, dev.cardinal.traffic.EventKindSample sample) {
+    /** {@code counts} is null for a Prometheus metric kept as it came, which is written without line protocol. */
+    private Written write(dev.cardinal.model.Layout layout, dev.cardinal.traffic.EventKindSample sample, boolean asSent) {
+        if (asSent && MetricOrigin.keptAsSent(layout, sample)) {
+            VmTally tally = new VmTally(new VmIngest(flags, true), clockMs.getAsLong(), Math.max(1, sample.rows() / 256));
+            SentMetric.write(layout, sample, tally);
+            return new Written(tally.finish(), null);
+        }
         SampleLineProtocol lp = new SampleLineProtocol(layout, sample, new SampleLineProtocol.Options(false));
         VmTally tally = new VmTally(new VmIngest(flags), clockMs.getAsLong(), Math.max(1, sample.rows() / 256));
         for (String line = lp.nextLine(); line != null; line = lp.nextLine()) {
@@ -70,7 +85,7 @@ public final class VmCounting implements SeriesEngine {
 
     @Override
     public EngineCount count(Request request) {
-        Written written = write(request.layout(), request.sample());
+        Written written = write(request.layout(), request.sample(), true);
         VmTally tally = written.tally();
         VmGrowth growth = VmGrowth.of(tally, request.settings());
         List<Figure> figures = new ArrayList<>();
@@ -91,7 +106,7 @@ public final class VmCounting implements SeriesEngine {
         ServerVersion version = request.version().orElse(VERSION);
         return new EngineCount("VictoriaMetrics " + version.text(), request.sample().name(), request.layout().id(),
             figures, VmLimits.checks(flags, tally, growth, figures), notes(tally, written.counts(), growth, version),
-            tally.topPairs(EngineCount.TOP_PAIRS));
+            tally.topPairs(EngineCount.TOP_PAIRS), tally.churnPerDay(dev.cardinal.projection.AttributeChurn.TOP));
     }
 
     private List<String> notes(VmTally tally, SampleLineProtocol.Counts written, VmGrowth growth, ServerVersion version) {
@@ -100,7 +115,10 @@ public final class VmCounting implements SeriesEngine {
             notes.add("the rules counted are those of " + VERSION.text() + ", ported from its source; "
                 + version.text() + " may read line protocol differently");
         }
-        notes.add("every field is its own series, measurement_field, with the tags as labels; a string field is a series of"
+        notes.add(written == null
+            ? "a Prometheus metric kept as it came: counted as remote write sends it, each series named after the metric"
+                + " (not metric_value) with the labels as sent"
+            : "every field is its own series, measurement_field, with the tags as labels; a string field is a series of"
             + " the numbers its text reads as (0 for text), a boolean one of 1 and 0");
         notes.add("/api/v1/series lists exactly these series over the sample's range, and over one UTC day those of that"
             + " day; /api/v1/series/count (all time, deleted series too) and /api/v1/status/tsdb?date= add up index rows,"
@@ -113,7 +131,7 @@ public final class VmCounting implements SeriesEngine {
             + " two days ahead of the server's clock are dropped; the figures are the traffic's own days, as if written live");
         growth.withheld().ifPresent(w -> notes.add("nothing projected beyond the sample: " + w));
         for (SkipReason r : SkipReason.values()) {
-            if (written.skipped(r) > 0) {
+            if (written != null && written.skipped(r) > 0) {
                 notes.add(String.format(Locale.ROOT, "%,d %s not written: %s", written.skipped(r),
                     r.wholeRow() ? "rows" : "fields", r.reason()));
             }

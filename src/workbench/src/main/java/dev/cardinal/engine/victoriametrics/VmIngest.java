@@ -23,13 +23,23 @@ import java.util.TreeMap;
  * <li>labels are sorted and, where two share a name (two long names cut alike), the later one wins;</li>
  * <li>a field whose value is NaN is dropped before the series is indexed ({@link FieldValues}).</li>
  * </ul>
+ * With {@code skipSingleField} (the flag {@code -influxSkipSingleField}, {@code skipFieldKey := len(r.Measurement) > 0 &&
+ * len(r.Fields) == 1 && *skipSingleField} in {@code insertRows}), a line of one field under a measurement names its
+ * series after the measurement alone: how a Prometheus metric kept as it came is counted ({@link
+ * dev.cardinal.engine.MetricOrigin}), whose remote write names it so.
  */
 final class VmIngest {
     private final VmFlags flags;
     private final String db;
+    private final boolean skipSingleField;
 
     VmIngest(VmFlags flags) {
+        this(flags, false);
+    }
+
+    VmIngest(VmFlags flags, boolean skipSingleField) {
         this.flags = flags;
+        this.skipSingleField = skipSingleField;
         this.db = flags.db() == null ? "" : VmSeries.bytes(flags.db());
     }
 
@@ -58,14 +68,21 @@ final class VmIngest {
             kept.put(name, value);
         }
         List<VmSeries.Label> labels = kept.entrySet().stream().map(e -> new VmSeries.Label(e.getKey(), e.getValue())).toList();
-        String prefix = row.measurement().isEmpty() ? "" : row.measurement() + "_";
         List<VmSeries> series = new ArrayList<>(row.fields().size());
         for (InfluxLineParser.Field f : row.fields()) {
             if (!Double.isNaN(f.value())) {
-                series.add(new VmSeries(cut(prefix + f.key(), flags.maxLabelValueLen()), labels));
+                series.add(new VmSeries(cut(metricName(row, f), flags.maxLabelValueLen()), labels));
             }
         }
         return series;
+    }
+
+    /** The metric name a field of the row is written under, before it is cut to {@code -maxLabelValueLen}. */
+    String metricName(InfluxLineParser.Row row, InfluxLineParser.Field f) {
+        if (row.measurement().isEmpty()) {
+            return f.key();
+        }
+        return skipSingleField && row.fields().size() == 1 ? row.measurement() : row.measurement() + "_" + f.key();
     }
 
     /** How many labels the row writes (its tags and db): more than {@code -maxLabelsPerTimeseries} are dropped. */

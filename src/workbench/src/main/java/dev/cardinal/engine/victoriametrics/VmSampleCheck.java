@@ -58,7 +58,7 @@ final class VmSampleCheck {
             lastMs = Math.max(lastMs, Math.floorDiv(sample.timestamp(r), 1_000_000L));
         }
         long shiftMs = Math.floorDiv(nowMs - lastMs, VmTally.MS_PER_DAY) * VmTally.MS_PER_DAY;
-        VmTally projected = new VmCounting(VmFlags.defaults().withDb(database), nowMs - shiftMs).tally(layout, sample);
+        VmTally projected = new VmCounting(VmFlags.defaults().withDb(database), nowMs - shiftMs).tallyOfLineProtocol(layout, sample);
         SampleLineProtocol lp = new SampleLineProtocol(layout, sample,
             new SampleLineProtocol.Options(false).withTimeShift(shiftMs * 1_000_000L));
         if (!write(lp, sample.rows(), monitor)) {
@@ -66,6 +66,10 @@ final class VmSampleCheck {
                 List.of(), List.of("stopped as asked after " + lp.counts().linesWritten() + " lines"), true);
         }
         List<String> notes = new ArrayList<>();
+        if (dev.cardinal.engine.MetricOrigin.keptAsSent(layout, sample)) {
+            notes.add("a Prometheus metric written as line protocol through /write: the server names it metric_value, where"
+                + " remote write (the projection) names it after the metric alone");
+        }
         flush(notes);
         List<String> match = matchers(layout, projected);
         long from = projected.firstMs() + shiftMs;

@@ -1,5 +1,7 @@
 package dev.cardinal.engine.victoriametrics;
 
+import dev.cardinal.projection.AttributeChurn;
+import dev.cardinal.projection.TagPairs;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -32,6 +34,9 @@ final class VmTally {
     private final int step;
     private final Map<String, Integer> ids = new HashMap<>();
     private final List<VmSeries> series = new ArrayList<>();
+    /** Per series id, the first and last millisecond it is written at. */
+    private long[] firstMsOf = new long[1024];
+    private long[] lastMsOf = new long[1024];
     private final Map<Long, BitSet> days = new TreeMap<>();
     private final Map<Long, BitSet> hours = new HashMap<>();
     private final Map<String, Set<String>> labelValues = new TreeMap<>();
@@ -74,6 +79,15 @@ final class VmTally {
         }
     }
 
+    /** Counts one row written as it is, without line protocol (its names byte strings, its timestamp in ns). */
+    void written(InfluxLineParser.Row row) {
+        lines++;
+        row(row);
+        if (lines % step == 0) {
+            checkpoint();
+        }
+    }
+
     private void row(InfluxLineParser.Row row) {
         if (row.timestamp() == null) {
             timestampsLost++; // every line Cardinal writes has one: a double quote in a name misled the quote scan
@@ -92,12 +106,13 @@ final class VmTally {
             longestLabelValue = Math.max(longestLabelValue, t.value().length());
         }
         for (InfluxLineParser.Field f : row.fields()) {
-            longestLabelValue = Math.max(longestLabelValue,
-                (row.measurement().isEmpty() ? 0 : row.measurement().length() + 1) + f.key().length());
+            longestLabelValue = Math.max(longestLabelValue, ingest.metricName(row, f).length());
         }
         long day = Math.floorDiv(ms, MS_PER_DAY);
         for (VmSeries s : ingest.series(row)) {
             int id = idOf(s);
+            firstMsOf[id] = Math.min(firstMsOf[id], ms);
+            lastMsOf[id] = Math.max(lastMsOf[id], ms);
             BitSet inDay = days.computeIfAbsent(day, d -> new BitSet());
             if (!inDay.get(id)) {
                 inDay.set(id);
@@ -115,6 +130,12 @@ final class VmTally {
         }
         int fresh = series.size();
         ids.put(key, fresh);
+        if (fresh == firstMsOf.length) {
+            firstMsOf = java.util.Arrays.copyOf(firstMsOf, fresh * 2);
+            lastMsOf = java.util.Arrays.copyOf(lastMsOf, fresh * 2);
+        }
+        firstMsOf[fresh] = Long.MAX_VALUE;
+        lastMsOf[fresh] = Long.MIN_VALUE;
         series.add(s);
         seriesPerMetric.merge(s.name(), 1, Integer::sum);
         labelValues.computeIfAbsent("__name__", k -> new HashSet<>()).add(s.name());
@@ -145,12 +166,20 @@ final class VmTally {
      * The {@code n} label pairs the most series carry, {@code __name__} included, as {@code /api/v1/status/tsdb}'s
      * {@code seriesCountByLabelValuePair} ranks them (over the whole stream, not one day).
      */
-    List<dev.cardinal.projection.TagPairs.Pair> topPairs(int n) {
+    List<TagPairs.Pair> topPairs(int n) {
         Map<String, Map<String, Long>> counts = new HashMap<>();
-        for (VmSeries s : series) {
-            s.asMap().forEach((k, v) -> counts.computeIfAbsent(k, x -> new HashMap<>()).merge(v, 1L, Long::sum));
-        }
-        return dev.cardinal.projection.TagPairs.top(counts, n);
+        series.forEach(s -> TagPairs.count(counts, s.asMap()));
+        return TagPairs.top(counts, n);
+    }
+
+    /**
+     * The labels ({@code __name__} included) whose values make the most series come and go from one UTC day to the
+     * next: the per-day index holds a series again on each day it is written, so a series that a new value starts
+     * costs the index a new entry that day ({@link AttributeChurn}).
+     */
+    List<AttributeChurn.Churn> churnPerDay(int n) {
+        return AttributeChurn.top(AttributeChurn.Series.of(series.size(), s -> series.get(s).asMap(),
+            s -> firstMsOf[s] * 1_000_000L, s -> lastMsOf[s] * 1_000_000L), java.time.Duration.ofDays(1), 0, n);
     }
 
     /** Distinct series per UTC day (the day's first millisecond), as {@code /api/v1/status/tsdb?date=} counts them. */

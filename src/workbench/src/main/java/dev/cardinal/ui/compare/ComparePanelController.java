@@ -214,7 +214,9 @@ public final class ComparePanelController {
         var settings = madeFor.settings();
         Long mappingLimit = madeFor.mappingLimit();
         progress.track(Tasks.<Review>create(p -> {
-            Review r = Review.of(a, b, sample, opened.sample().report(), settings, dev.cardinal.engines.Engines.queryLanguages());
+            Review r = Review.of(a, b, sample, opened.sample().report(), settings, dev.cardinal.engines.Engines.queryLanguages())
+                .withEngines(dev.cardinal.compare.EngineSides.of(dev.cardinal.engines.Engines.all().stream()
+                    .flatMap(e -> e.counting().stream()).toList(), a, b, sample, settings));
             return mappingLimit == null ? r : r.withMappings(sample, mappingLimit);
         })
             .onSuccess(r -> status.setText(shown(pane.show(r), madeFor, a, b)))

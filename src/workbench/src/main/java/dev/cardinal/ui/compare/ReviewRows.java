@@ -13,7 +13,7 @@ import java.util.OptionalDouble;
 
 /**
  * The compare view's table: every metric of the comparison with its change, then the time to each limit for both
- * layouts.
+ * layouts, then both layouts on every engine that counts a sample of rows ({@link dev.cardinal.compare.EngineSides}).
  *
  * @param name   what is measured
  * @param a      layout A's value as shown
@@ -42,6 +42,7 @@ public record ReviewRows(String name, String a, String b, String change, Boolean
                 mb.whenLimitRefuses(), "", ta == tb ? null : tb > ta, null));
         }
         numbers(out, r.comparison().metrics(), r.a(), r.b(), false);
+        r.engines().lines().forEach(l -> out.add(new ReviewRows(l.engine() + ": " + l.what(), l.a(), l.b(), "", null, null)));
         return out;
     }
 

@@ -1,20 +1,23 @@
 package dev.cardinal.ui.engines;
 
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.EngineCounts;
 import dev.cardinal.model.Durations;
 import java.util.Comparator;
 import java.util.Locale;
 
 /**
  * One engine's row: its headline figure (series, or what it counts instead) now and at the horizon, the soonest limit
- * the layout crosses on it, the tag pairs that the most of its series carry, and what the figures mean there.
+ * the layout crosses on it, the tag pairs that the most of its series carry, the tags whose values make its series
+ * come and go (churn, in the engine's window; "—" when it counts none or the sample spans one window), and what the
+ * figures mean there.
  */
-record EngineRow(String engine, String now, String atHorizon, String firstLimit, String topPairs, String notes,
+record EngineRow(String engine, String now, String atHorizon, String firstLimit, String topPairs, String churn, String notes,
                  boolean limitCrossed) {
 
     static EngineRow of(EngineCount c) {
         if (c.figures().isEmpty()) {
-            return new EngineRow(c.engine(), "—", "—", "", "", String.join("; ", c.notes()), false);
+            return new EngineRow(c.engine(), "—", "—", "", "", "", String.join("; ", c.notes()), false);
         }
         EngineCount.Figure headline = c.figures().get(0);
         String label = headline.id().equals("series") ? "" : headline.label() + " ";
@@ -25,8 +28,9 @@ record EngineRow(String engine, String now, String atHorizon, String firstLimit,
             + first.effect();
         String pairs = c.topPairs().isEmpty() ? "— (counts no series)" : String.join(" · ", c.topPairs().stream()
             .map(p -> p.key() + "=" + p.value() + " " + count(p.series())).toList());
+        String churn = c.churn().isEmpty() ? "—" : String.join(" · ", c.churn().stream().map(EngineCounts::churn).toList());
         return new EngineRow(c.engine(), label + count(headline.now()), label + count(headline.atHorizon()), limit, pairs,
-            String.join("; ", c.notes()), first != null);
+            churn, String.join("; ", c.notes()), first != null);
     }
 
     private static String count(long n) {

@@ -37,6 +37,9 @@ public final class EnginesPanelController {
     private Label headline;
     @FXML
     private TableView<EngineRow> engines;
+    /** The selected engine's pairs and churn in full, where the pane is too narrow for their columns. */
+    @FXML
+    private Label detail;
     @FXML
     private TableColumn<EngineRow, String> engineColumn;
     @FXML
@@ -49,6 +52,8 @@ public final class EnginesPanelController {
     private TableColumn<EngineRow, String> notesColumn;
     @FXML
     private TableColumn<EngineRow, String> pairsColumn;
+    @FXML
+    private TableColumn<EngineRow, String> churnColumn;
 
     public EnginesPanelController(WorkspaceSession session, Executor reads) {
         this.session = session;
@@ -62,8 +67,10 @@ public final class EnginesPanelController {
         horizonColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().atHorizon()));
         limitColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().firstLimit()));
         pairsColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().topPairs()));
+        churnColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().churn()));
         notesColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().notes()));
         pairsColumn.setCellFactory(c -> Cells.textWithTooltip());
+        churnColumn.setCellFactory(c -> Cells.textWithTooltip());
         limitColumn.setCellFactory(c -> Cells.textWithTooltip());
         notesColumn.setCellFactory(c -> Cells.textWithTooltip());
         engines.setRowFactory(t -> new TableRow<>() {
@@ -73,6 +80,7 @@ public final class EnginesPanelController {
                 pseudoClassStateChanged(javafx.css.PseudoClass.getPseudoClass("error"), !empty && r != null && r.limitCrossed());
             }
         });
+        engines.getSelectionModel().selectedItemProperty().addListener((o, was, now) -> detail.setText(detailOf(now)));
         engines.setPlaceholder(new Label("Select a layout with a sample of rows to count it on every engine."));
         session.state().stateProperty().addListener((o, was, now) -> follow(now));
         follow(session.state().state());
@@ -104,6 +112,8 @@ public final class EnginesPanelController {
                 }
                 shownFor = state;
                 engines.getItems().setAll(counted);
+                detail.setText(detailOf(counted.stream().filter(r -> !r.churn().equals("—") && !r.churn().isEmpty())
+                    .findFirst().orElse(null)));
                 headline.setText("Layout " + layout.name() + " on every engine that counts a sample of rows, at the horizon of "
                     + dev.cardinal.model.Durations.format(state.horizon()) + " (as cardinal analyze --engines prints it).");
             })
@@ -112,6 +122,12 @@ public final class EnginesPanelController {
                 headline.setText("Cannot count " + layout.name() + " on the engines: " + e.getMessage());
             })
             .runOn(reads);
+    }
+
+    /** The row's top pairs and churn in full, or a hint when no row is given. */
+    private static String detailOf(EngineRow r) {
+        return r == null ? "Select an engine to read its top pairs and churn in full."
+            : r.engine() + ": top pairs " + r.topPairs() + "; churn " + r.churn();
     }
 
     private static List<EngineRow> count(SessionState state, EventKindSample rows) {

@@ -95,23 +95,41 @@ class VmProjectionAccuracyTest {
         assertEquals(expected.size(), measured.size(), "series the server lists");
         assertEquals(expected, new HashSet<>(measured), "the same series, name and labels");
         Map<String, Map<String, Long>> byPair = new java.util.HashMap<>();
-        measured.forEach(series -> series.forEach((k, v) -> byPair.computeIfAbsent(k, x -> new java.util.HashMap<>())
-            .merge(v, 1L, Long::sum)));
+        measured.forEach(series -> dev.cardinal.projection.TagPairs.count(byPair, series));
         assertEquals(dev.cardinal.projection.TagPairs.top(byPair, dev.cardinal.engine.EngineCount.TOP_PAIRS),
             projected.topPairs(dev.cardinal.engine.EngineCount.TOP_PAIRS), "the pairs that make the most series");
         seriesWritten += measured.size();
         long statusSum = 0;
+        Map<Map<String, String>, long[]> daysOf = new java.util.HashMap<>();
         for (Map.Entry<Long, Integer> day : projected.seriesPerDay().entrySet()) {
             long dayMs = day.getKey();
-            assertEquals(day.getValue().intValue(), vm.series(match, dayMs, dayMs + VmTally.MS_PER_DAY - 1).size(),
+            List<Map<String, String>> onDay = vm.series(match, dayMs, dayMs + VmTally.MS_PER_DAY - 1);
+            assertEquals(day.getValue().intValue(), onDay.size(),
                 "series in the per-day index of the day starting at " + dayMs + " ms");
+            onDay.forEach(series -> {
+                long[] span = daysOf.computeIfAbsent(series, x -> new long[] {dayMs, dayMs});
+                span[0] = Math.min(span[0], dayMs);
+                span[1] = Math.max(span[1], dayMs);
+            });
             // an estimate by its own source's word (getTSDBStatus, lib/storage/index_db.go): never below the truth
             long status = vm.seriesOnDay(match, dayMs);
             assertTrue(status >= day.getValue(), "status/tsdb " + status + " < " + day.getValue());
             statusSum += status;
         }
+        List<dev.cardinal.projection.AttributeChurn.Churn> churn = projected.churnPerDay(dev.cardinal.projection.AttributeChurn.TOP);
+        assertEquals(measuredChurn(daysOf), churn, "the labels whose values make series come and go from day to day, as the"
+            + " per-day index holds them");
+        System.out.printf("churn per day | %s | %s | %s%n", scenario, layoutId, churn.stream().map(
+            dev.cardinal.engine.EngineCounts::churn).toList());
         long projectedSum = projected.seriesPerDay().values().stream().mapToLong(Integer::longValue).sum();
         System.out.printf("per-day | %s | %s | %d | %d%n", scenario, layoutId, projectedSum, statusSum);
         assertTrue(projected.seriesPerDay().size() > 1, "the sample spans several days");
+    }
+
+    /** Churn per day counted from what the server's per-day index lists: each series' first and last day in it. */
+    private static List<dev.cardinal.projection.AttributeChurn.Churn> measuredChurn(Map<Map<String, String>, long[]> daysOf) {
+        List<Map<String, String>> series = List.copyOf(daysOf.keySet());
+        return dev.cardinal.projection.AttributeChurn.top(dev.cardinal.projection.AttributeChurn.Series.of(series.size(), series::get,
+            i -> daysOf.get(series.get(i))[0] * 1_000_000L, i -> daysOf.get(series.get(i))[1] * 1_000_000L), java.time.Duration.ofDays(1), 0, dev.cardinal.projection.AttributeChurn.TOP);
     }
 }
