@@ -98,6 +98,24 @@ class MigrateStepTest extends WorkbenchFixture {
             dev.cardinal.engines.ServerFor.defaults())).projection().seriesNow();
     }
 
+    /** A choice InfluxQL cannot migrate is said in full where the status wraps, and the words go once the choice can. */
+    @Test
+    void whyAChoiceCannotMigrateIsSaidInFull(FxRobot robot) throws Exception {
+        openCopy(robot, tmp);
+        openMigrate(robot, "why", "");
+        robot.interact(() -> {
+            robot.lookup("#migrateFrom").<ChoiceBox<String>>query().setValue("ids-as-fields");
+            robot.lookup("#migrateTo").<ChoiceBox<String>>query().setValue("ids-as-tags");
+        });
+        assertTrue(status(robot).startsWith("Cannot migrate ids-as-fields → ids-as-tags: ") && status(robot).contains("is a field in"),
+            status(robot));
+        assertEquals("", robot.lookup("#migrateInto").queryTextInputControl().getPromptText());
+        robot.interact(() -> robot.lookup("#migrateFrom").<ChoiceBox<String>>query().setValue("ids-as-tags"));
+        robot.interact(() -> robot.lookup("#migrateTo").<ChoiceBox<String>>query().setValue("ids-as-fields"));
+        assertEquals("", status(robot));
+        assertEquals("listing_event_ids-as-fields", robot.lookup("#migrateInto").queryTextInputControl().getPromptText());
+    }
+
     @Test
     void theTabMigratesTheLiveLayoutAndDropsTheOldOnlyWhenNamed(FxRobot robot) throws Exception {
         String db = live.live("tab", 1);

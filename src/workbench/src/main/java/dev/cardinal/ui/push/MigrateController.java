@@ -159,15 +159,24 @@ public final class MigrateController {
         }
         Workspace ws = session.workspace();
         migrateInto.setPromptText("");
+        String cannot = null;
         if (ws != null && target != null && migrateFrom.getValue() != null && migrateTo.getValue() != null) {
             try {
                 migrateInto.setPromptText(InfluxV1Migration.between(target.database(), ws.layout(migrateFrom.getValue()).orElseThrow(),
                     ws.layout(migrateTo.getValue()).orElseThrow(), null, null, null).into().measurement());
             } catch (IllegalArgumentException e) {
-                migrateInto.setPromptText("cannot migrate: " + e.getMessage());
+                // said where it wraps in full (a field's prompt cuts it off), and gone once the choice can migrate
+                cannot = CANNOT + migrateFrom.getValue() + " → " + migrateTo.getValue() + ": " + e.getMessage();
             }
         }
+        if (cannot != null) {
+            migrateStatus.setText(cannot);
+        } else if (migrateStatus.getText() != null && migrateStatus.getText().startsWith(CANNOT)) {
+            migrateStatus.setText("");
+        }
     }
+
+    private static final String CANNOT = "Cannot migrate ";
 
     private void forget(String why) {
         surveyed = null;
