@@ -59,8 +59,8 @@ final class DistinctKeys {
     }
 
     /**
-     * Counts the keys {@code facts} gives of the traffic; {@code keyMask} keeps the bits of the first hash that group
-     * (all of them but in the test of the collision check).
+     * Counts the keys {@code facts} gives of the traffic (read again, should the first count meet a collision of the
+     * first 64 bits of two values' hashes).
      */
     static Counted count(SparkSession spark, RDD<InternalRow> facts, Broadcast<Slots> slots) {
         Counted c = count(spark, facts, slots, false);
