@@ -40,6 +40,8 @@ import java.util.Locale;
 final class InputSpec implements Serializable {
     private static final long serialVersionUID = 1L;
     private static final JsonFactory JSON = new JsonFactory();
+    /** The name a chunk is read under. */
+    static final String HEAD = "input";
 
     private final SampleFormat format;
     private final String eventKind;
@@ -48,7 +50,7 @@ final class InputSpec implements Serializable {
     private final String timeFormat;
     private final ArrayList<String> tagColumns;
     private final String header;
-    /** Per attribute of the head: event kind, name, type id, arrived as tag. */
+    /** Per attribute of the head: event kind, name, type id, arrived as tag, the file and line it is first seen in. */
     private final ArrayList<String[]> seed;
 
     private InputSpec(SampleFormat format, SampleBinding b, String header, ArrayList<String[]> seed) {
@@ -88,14 +90,19 @@ final class InputSpec implements Serializable {
         List<String> records = format == SampleFormat.CSV ? head.subList(1, head.size()) : head;
         Sample headSample;
         try {
-            headSample = unseeded.read(chunk(header, records), new long[1]);
+            headSample = unseeded.read(chunk(header, records), new long[1], null);
         } catch (IllegalStateException e) {
             throw new IOException(file + ": " + e.getMessage(), e);
         }
         ArrayList<String[]> seed = new ArrayList<>();
         for (EventKindSample k : headSample.eventKinds()) {
             for (SampleAttribute a : k.attributes()) {
-                seed.add(new String[]{k.name(), a.name(), a.type().id(), Boolean.toString(a.arrivedAsTag())});
+                // where the type was first seen, as the desktop names it when a later line conflicts with it
+                String seen = a.firstSeen();
+                int colon = seen.lastIndexOf(':');
+                String line = colon > 0 && seen.startsWith(HEAD + ":") ? seen.substring(colon + 1) : "0";
+                seed.add(new String[]{k.name(), a.name(), a.type().id(), Boolean.toString(a.arrivedAsTag()),
+                    line.equals("0") ? "the first lines" : file, line});
             }
         }
         return new InputSpec(format, b, header, seed);
@@ -110,13 +117,17 @@ final class InputSpec implements Serializable {
         return header;
     }
 
-    /** Reads one chunk of records (a CSV chunk with its header) as Cardinal reads a file; counts bad records in {@code bad[0]}. */
-    Sample read(byte[] chunk, long[] bad) {
+    /**
+     * Reads one chunk of records (a CSV chunk with its header) as Cardinal reads a file; counts bad records in
+     * {@code bad[0]} and adds the first {@link SampleLimits#maxProblems()} of their problems (lines of the chunk) to
+     * {@code problems} unless null.
+     */
+    Sample read(byte[] chunk, long[] bad, List<ReadProblem> problems) {
         SampleBuilder into = new SampleBuilder(SampleLimits.defaults());
         for (String[] a : seed) {
             EventKindBuilder k = into.kind(a[0]);
             if (k.find(a[1], Boolean.parseBoolean(a[3])) < 0) {
-                k.attribute(a[1], Boolean.parseBoolean(a[3]), ValueType.fromId(a[2]).orElseThrow(), "the first lines", 0);
+                k.attribute(a[1], Boolean.parseBoolean(a[3]), ValueType.fromId(a[2]).orElseThrow(), a[4], Long.parseLong(a[5]));
             }
         }
         SampleBinding binding = new SampleBinding("traffic", "input", format, eventKind, precision, timeColumn, timeFormat,
@@ -132,6 +143,9 @@ final class InputSpec implements Serializable {
                 public void problem(ReadProblem problem) {
                     if (problem.kind() != ReadProblem.Kind.WARNING) {
                         writeProblems[0]++;
+                        if (problems != null && problems.size() < SampleLimits.defaults().maxProblems()) {
+                            problems.add(problem);
+                        }
                     }
                 }
             });
@@ -141,7 +155,7 @@ final class InputSpec implements Serializable {
             case PROMETHEUS_TEXT -> throw new IllegalArgumentException("a Prometheus scrape is a desktop sample: InputFormat never gives it");
         };
         try {
-            reader.read(new ByteArrayInputStream(chunk), "input", binding, into, ReadMonitor.NONE);
+            reader.read(new ByteArrayInputStream(chunk), HEAD, binding, into, ReadMonitor.NONE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (SampleFormatException e) {
@@ -149,6 +163,9 @@ final class InputSpec implements Serializable {
         }
         Sample sample = into.build();
         bad[0] += format == SampleFormat.LINE_PROTOCOL ? writeProblems[0] : sample.report().badLines();
+        if (problems != null && format != SampleFormat.LINE_PROTOCOL) {
+            problems.addAll(sample.report().problems());
+        }
         return sample;
     }
 

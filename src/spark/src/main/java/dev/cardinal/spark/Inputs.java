@@ -51,7 +51,7 @@ final class Inputs {
     }
 
     /** The inputs' records in chunks, and the readers the chunks name ({@link RawChunk#reader}). */
-    record Chunks(JavaRDD<RawChunk> chunks, List<TrafficRows> readers) {
+    record Chunks(JavaRDD<RawChunk> chunks, List<TrafficRows> readers, List<String> files) {
     }
 
     /**
@@ -63,9 +63,10 @@ final class Inputs {
         Map<String, Integer> readerOf = new HashMap<>();
         ArrayList<TrafficRows> readers = new ArrayList<>();
         JavaRDD<RawChunk> all = null;
-        int file = 0;
+        List<String> files = new ArrayList<>();
         for (Input in : inputs) {
             for (String path : expand(in, conf)) {
+                files.add(path);
                 InputFormat format = in.format() != null ? in.format() : InputFormat.fromPath(path).orElseThrow(() ->
                     new IOException(path + ": the format is not known from its name; give --format lp|csv|ndjson|parquet before it"));
                 SampleBinding binding = binding(format, in.eventKind(), path);
@@ -79,7 +80,7 @@ final class Inputs {
                     readerOf.put(group, reader);
                 }
                 TrafficRows r = readers.get(reader);
-                int f = file++;
+                int f = files.size() - 1;
                 int ri = reader;
                 JavaRDD<RawChunk> chunks = records.mapPartitionsWithIndex((p, lines) -> r.chunks(ri, f, p, lines), true);
                 all = all == null ? chunks : all.union(chunks);
@@ -88,7 +89,7 @@ final class Inputs {
         if (all.getNumPartitions() < spark.sparkContext().defaultParallelism()) {
             all = all.repartition(partitions);
         }
-        return new Chunks(all, readers);
+        return new Chunks(all, readers, files);
     }
 
     /** A file's records: text lines, or for Parquet each row as the JSON object of its columns (nulls left out, as NDJSON's). */

@@ -15,16 +15,24 @@ final class RawChunk implements Serializable {
     int file;
     int partition;
     long chunk;
+    /** Lines of its partition before its first record (a CSV file's header among them). */
+    long firstLine;
+    /** Lines of records it holds. */
+    int lines;
+    /** True for the last chunk of its partition. */
+    boolean last;
     byte[] bytes;
 
     RawChunk() {
     }
 
-    RawChunk(int reader, int file, int partition, long chunk, byte[] bytes) {
+    RawChunk(int reader, int file, int partition, long chunk, long firstLine, int lines, byte[] bytes) {
         this.reader = reader;
         this.file = file;
         this.partition = partition;
         this.chunk = chunk;
+        this.firstLine = firstLine;
+        this.lines = lines;
         this.bytes = bytes;
     }
 

@@ -33,15 +33,9 @@ final class RowKeys {
         this.sample = sample;
         this.rows = new SummaryRows(sample, covered);
         this.layouts = covered.size();
-        Map<String, List<int[]>> byPattern = new LinkedHashMap<>();
+        Map<String, List<int[]>> byPattern = byPattern(covered);
         Map<String, Template> templates = new LinkedHashMap<>();
-        for (int j = 0; j < covered.size(); j++) {
-            List<TagSpec> tags = covered.get(j).tags();
-            for (int t = 0; t < tags.size(); t++) {
-                byPattern.computeIfAbsent(tags.get(t).value().pattern(), p -> new ArrayList<>()).add(new int[]{j, t});
-                templates.putIfAbsent(tags.get(t).value().pattern(), tags.get(t).value());
-            }
-        }
+        covered.forEach(l -> l.tags().forEach(t -> templates.putIfAbsent(t.value().pattern(), t.value())));
         int n = byPattern.size();
         patterns = byPattern.keySet().toArray(String[]::new);
         patternTag = new int[n][];
@@ -57,6 +51,18 @@ final class RowKeys {
             java.util.Set<String> attributes = templates.get(patterns[i]).attributes();
             patternAttribute[i] = attributes.size() == 1 ? attributes.iterator().next() : null;
         }
+    }
+
+    /** The distinct tag value templates of the covered layouts in the order met, each with the (layout, tag) pairs that have it. */
+    static Map<String, List<int[]>> byPattern(List<Layout> covered) {
+        Map<String, List<int[]>> byPattern = new LinkedHashMap<>();
+        for (int j = 0; j < covered.size(); j++) {
+            List<TagSpec> tags = covered.get(j).tags();
+            for (int t = 0; t < tags.size(); t++) {
+                byPattern.computeIfAbsent(tags.get(t).value().pattern(), p -> new ArrayList<>()).add(new int[]{j, t});
+            }
+        }
+        return byPattern;
     }
 
     /** Longs in a mask of {@code layouts} bits. */

@@ -17,9 +17,7 @@ import java.util.List;
 import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.util.LongAccumulator;
 
 /**
  * {@code cardinal-summarize}: reads traffic (line protocol, CSV, NDJSON or Parquet; paths or globs on any Hadoop file
@@ -47,9 +45,9 @@ public final class SummarizeJob {
     }
 
     /** The classes the job moves between tasks, registered with Kryo so that a record does not carry its class name. */
-    static final List<Class<?>> MOVED = List.of(Agg.class, Pos.class, RawChunk.class, Partial.class, Checkpoints.class,
-        Checkpoints.Group.class, TimeOrder.Counts.class, TimeOrder.Picked.class, long[].class, long[][].class,
-        String[].class, byte[].class);
+    static final List<Class<?>> MOVED = List.of(Pos.class, RawChunk.class, FactCounts.class, DistinctKeys.SketchBytes.class,
+        Checkpoints.class, Checkpoints.Group.class, Slots.class, Slots.Kind.class, TimeOrder.Counts.class,
+        TimeOrder.Picked.class, long[].class, long[][].class, int[].class, int[][].class, byte[].class, String[].class);
 
     /**
      * The session settings the job is fast with, each unless {@code spark-submit} set it: Kryo writes the rows' keys
@@ -186,6 +184,14 @@ public final class SummarizeJob {
 
     /** Summarizes the inputs and writes the summary file; returns what it wrote. */
     static TrafficSummary run(SparkSession spark, Args args) throws IOException {
+        return run(spark, args, -1L);
+    }
+
+    /**
+     * As {@link #run(SparkSession, Args)}, grouping keys by the bits {@code keyMask} keeps of their hash's first half:
+     * all of them, but in the test of the collision check.
+     */
+    static TrafficSummary run(SparkSession spark, Args args, long keyMask) throws IOException {
         Configuration conf = spark.sparkContext().hadoopConfiguration();
         byte[] workspace = readAll(new Path(args.workspace()), conf);
         Workspace ws;
@@ -194,26 +200,36 @@ public final class SummarizeJob {
         } catch (dev.cardinal.model.WorkspaceFormatException e) {
             throw new IOException(e.getMessage(), e);
         }
-        LongAccumulator badLines = spark.sparkContext().longAccumulator("bad lines");
+        ReadProblems problems = new ReadProblems(spark.sparkContext());
         int partitions = PARTITIONS_PER_CORE * spark.sparkContext().defaultParallelism();
         Inputs.Chunks chunks = new Inputs(spark, ws, args.overrides(), args.chunkLines()).chunks(args.inputs(), partitions);
         Map<String, List<Layout>> coverage = new LinkedHashMap<>();
         for (EventKind k : ws.eventKinds()) {
             coverage.put(k.name(), SummaryCoverage.layouts(ws, k.name()));
         }
-        TrafficSummary summary = new SummaryCounts(JavaSparkContext.fromSparkContext(spark.sparkContext()), coverage)
-            .summarize(chunks, workspace, badLines, args.source(), Math.max(partitions, chunks.chunks().getNumPartitions()));
+        TrafficSummary summary = new SummaryCounts(spark, coverage).summarize(chunks, workspace, problems, args.source(),
+            Math.max(partitions, chunks.chunks().getNumPartitions()), keyMask);
         if (summary.eventKinds().isEmpty()) {
-            throw new IOException("no point could be read from " + args.source() + " (" + badLines.value()
+            say(problems, chunks.files());
+            throw new IOException("no point could be read from " + args.source() + " (" + problems.badLines()
                 + " bad lines)");
         }
-        if (badLines.value() > 0) {
-            System.err.println("cardinal-summarize: " + badLines.value() + " bad lines skipped; cardinal analyze on a part of "
-                + "the traffic lists them with their line numbers");
-        }
+        say(problems, chunks.files());
         byte[] json = TrafficSummaryFile.toJson(summary).getBytes(StandardCharsets.UTF_8);
         SummaryOutput.write(new Path(args.out()), conf, o -> o.write(json));
         return summary;
+    }
+
+    /** Each refused line kept, as Cardinal's reader says it (file:line:column: reason), and how many more there were. */
+    private static void say(ReadProblems problems, List<String> files) {
+        List<dev.cardinal.traffic.ReadProblem> kept = problems.problems(files);
+        kept.forEach(p -> System.err.println("cardinal-summarize: " + p));
+        if (problems.badLines() > kept.size()) {
+            System.err.println("cardinal-summarize: " + problems.badLines() + " bad lines skipped, " + kept.size()
+                + " listed above");
+        } else if (problems.badLines() > 0) {
+            System.err.println("cardinal-summarize: " + problems.badLines() + " bad lines skipped");
+        }
     }
 
     private static byte[] readAll(Path p, Configuration conf) throws IOException {

@@ -1,5 +1,6 @@
 package dev.cardinal.spark;
 
+import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.Sample;
 import java.io.Serializable;
 import java.util.ArrayList;
@@ -29,13 +30,17 @@ final class TrafficRows implements Serializable {
      * a quoted cell, and the partition at the start of a CSV file skips the header, which every chunk gets).
      */
     Iterator<RawChunk> chunks(int reader, int file, int partition, Iterator<String> lines) {
+        long header = 0;
         if (spec.csv() && partition == 0 && lines.hasNext()) {
             lines.next();
+            header = 1;
         }
+        long skipped = header;
         // one chunk at a time: a partition (a whole gzipped file) never sits in memory
         return new Iterator<>() {
             private final List<String> records = new ArrayList<>(Math.min(chunkLines, CHUNK_LINES));
             private long chunk;
+            private long before = skipped;
 
             @Override
             public boolean hasNext() {
@@ -54,13 +59,27 @@ final class TrafficRows implements Serializable {
                     records.add(line);
                     quoted ^= spec.csv() && InputSpec.quotes(line) % 2 != 0;
                 }
-                return new RawChunk(reader, file, partition, chunk++, InputSpec.chunk(spec.header(), records));
+                RawChunk c = new RawChunk(reader, file, partition, chunk++, before, records.size(),
+                    InputSpec.chunk(spec.header(), records));
+                before += records.size();
+                c.last = !lines.hasNext();
+                return c;
             }
         };
     }
 
     /** Reads one chunk as Cardinal reads a file; counts its bad records in {@code bad[0]}. */
     Sample read(RawChunk chunk, long[] bad) {
-        return spec.read(chunk.bytes, bad);
+        return spec.read(chunk.bytes, bad, null);
+    }
+
+    /** As {@link #read(RawChunk, long[])}, adding the first of its refused lines' problems to {@code problems}. */
+    Sample read(RawChunk chunk, long[] bad, List<ReadProblem> problems) {
+        return spec.read(chunk.bytes, bad, problems);
+    }
+
+    /** Lines a CSV chunk starts with before its records (the file's header); none in the other formats. */
+    int headerLines() {
+        return spec.csv() ? 1 : 0;
     }
 }
