@@ -11,7 +11,7 @@ import java.util.Objects;
 /**
  * The attributes (tags, labels) that make the most churn: series that come and go within the sample's time range
  * because a value of the attribute does. Time is cut into an engine's windows (an hour for Prometheus' head, a UTC day
- * for VictoriaMetrics' per-day index); a series is <em>created by</em> an attribute when it is first written after the
+ * for VictoriaMetrics' per-day index, a shard group for InfluxDB's per-shard index); a series is <em>created by</em> an attribute when it is first written after the
  * sample's first window and its value of the attribute was first written in that same window (the value is new), and
  * <em>gone by</em> an attribute when it is last written before the sample's last window and its value of the attribute
  * is not written after that window (the value went). A series created by a new {@code session_id} is created by

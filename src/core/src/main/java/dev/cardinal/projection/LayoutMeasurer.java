@@ -152,28 +152,53 @@ public final class LayoutMeasurer {
 
     /** Each distinct series the layout writes over the sample, once, in no particular order: its measurement and tags. */
     void forEachSeries(Layout layout, java.util.function.BiConsumer<String, Map<String, String>> each) {
+        forEachSeries(layout, (measurement, tags, firstNs, lastNs) -> each.accept(measurement, tags));
+    }
+
+    /** A series the layout writes, with the first and last timestamps (ns) of its points in the sample. */
+    interface SeriesSpan {
+        void accept(String measurement, Map<String, String> tags, long firstNs, long lastNs);
+    }
+
+    /** Each distinct series the layout writes over the sample, once, in no particular order, with when it is written. */
+    void forEachSeries(Layout layout, SeriesSpan each) {
         Measurements m = measurements(layout.measurement());
         long[] valid = validRows(layout, m);
         Set<String> names = new LinkedHashSet<>(layout.measurement().attributes());
         layout.tags().forEach(t -> names.addAll(t.value().attributes()));
         int[] attrs = names.stream().mapToInt(text::attribute).toArray();
-        Set<String> seen = new HashSet<>();
         IntPredicate written = row -> (valid[row >>> 6] & (1L << row)) != 0;
-        if (attrs.length == 0) {
-            for (int row = 0; row < index.rows() && seen.isEmpty(); row++) {
-                if (written.test(row) && seen.add(seriesKey(layout, m, row))) {
-                    each.accept(m.names[Math.max(0, measurementOf(m, row))], tagSet(layout, row));
-                }
+        // one group of rows when nothing varies the series; else a group per combination of the attributes it is made of
+        Tuples t = attrs.length == 0 ? null : Tuples.grouped(index, attrs, written::test);
+        int groups = t == null ? 1 : t.count;
+        long[] first = new long[groups];
+        long[] last = new long[groups];
+        int[] rowOf = new int[groups];
+        Arrays.fill(first, Long.MAX_VALUE);
+        Arrays.fill(last, Long.MIN_VALUE);
+        for (int row = 0; row < index.rows(); row++) {
+            int k = t == null ? (written.test(row) ? 0 : Tuples.SKIPPED) : t.idOfRow[row];
+            if (k != Tuples.SKIPPED) {
+                long ts = index.sample().timestamp(row);
+                rowOf[k] = first[k] == Long.MAX_VALUE ? row : rowOf[k];
+                first[k] = Math.min(first[k], ts);
+                last[k] = Math.max(last[k], ts);
             }
-            return;
         }
-        Tuples t = Tuples.grouped(index, attrs, written::test);
-        for (int k = 0; k < t.count; k++) {
-            int row = t.firstRow[k];
-            if (seen.add(seriesKey(layout, m, row))) {
-                each.accept(m.names[Math.max(0, measurementOf(m, row))], tagSet(layout, row));
+        // combinations that render one series key (templates) are one series, written from the first to the last of them
+        Map<String, long[]> spans = new LinkedHashMap<>();
+        for (int k = 0; k < groups; k++) {
+            if (first[k] != Long.MAX_VALUE) {
+                long[] span = spans.computeIfAbsent(seriesKey(layout, m, rowOf[k]), x -> new long[] {Long.MAX_VALUE, Long.MIN_VALUE, 0});
+                span[2] = span[0] == Long.MAX_VALUE ? rowOf[k] : span[2];
+                span[0] = Math.min(span[0], first[k]);
+                span[1] = Math.max(span[1], last[k]);
             }
         }
+        spans.values().forEach(span -> {
+            int row = (int) span[2];
+            each.accept(m.names[Math.max(0, measurementOf(m, row))], tagSet(layout, row), span[0], span[1]);
+        });
     }
 
     /**

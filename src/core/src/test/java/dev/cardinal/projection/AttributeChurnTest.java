@@ -53,4 +53,31 @@ class AttributeChurnTest {
             AttributeChurn.top(of(all), Duration.ofDays(1), 0, 5));
         assertEquals(List.of(), AttributeChurn.top(of(all), Duration.ofDays(1), 20 * H, 5), "one day from 20:00");
     }
+
+    @Test
+    void influxDbCountsItsSeriesPerShardGroupAndA2xSeriesPerFieldKey() {
+        // three 1-day shard groups (Go's zero time is a UTC midnight, so they are UTC days): day 0, 1, 2
+        long day = 86_400L;
+        dev.cardinal.traffic.EventKindSample k = dev.cardinal.traffic.LpFixture.read(String.join("\n",
+            "m,host=a,session=s1 f=1,g=1 " + 10 + "000000000",          // A: day 0 only, g too
+            "m,host=a,session=s2 f=1 " + 20 + "000000000",              // B: days 0..1
+            "m,host=a,session=s2 f=1 " + (day + 20) + "000000000",
+            "m,host=b,session=s3 f=1 " + (day + 30) + "000000000",      // C: days 1..2
+            "m,host=b,session=s3 f=1 " + (2 * day + 30) + "000000000",
+            "m,host=a,session=s4 f=1 " + (2 * day + 40) + "000000000",  // D: day 2 only
+            "")).eventKinds().get(0);
+        dev.cardinal.model.Layout layout = dev.cardinal.traffic.SchemaInference.asWritten(k, "w")
+            .withRetention(new dev.cardinal.model.RetentionPlan("rp", Duration.ofDays(30), Duration.ofDays(1), 1));
+        // session: created by s3 (C, day 1) and s4 (D, day 2); gone by s1 (A, day 0) and s2 (B, day 1). host: created
+        // by b (C); a is written on every day, b into the last: neither goes
+        Duration d = Duration.ofDays(1);
+        assertEquals(List.of(new AttributeChurn.Churn("session", d, 2, 2, 2), new AttributeChurn.Churn("host", d, 1, 0, 2)),
+            ShardGroupChurn.top(new SampleIndex(k), layout, 5));
+        // per field key, A is two series (f and g), both gone with s1
+        assertEquals(List.of(new AttributeChurn.Churn("session", d, 2, 3, 2), new AttributeChurn.Churn("host", d, 1, 0, 2)),
+            ShardGroupChurn.topPerFieldKey(new SampleIndex(k), layout, 5));
+        // 7-day shard groups start on Mondays (1970-01-01 was a Thursday): the three days are in one group
+        assertEquals(List.of(), ShardGroupChurn.top(new SampleIndex(k),
+            layout.withRetention(new dev.cardinal.model.RetentionPlan("rp", Duration.ofDays(30), Duration.ofDays(7), 1)), 5));
+    }
 }

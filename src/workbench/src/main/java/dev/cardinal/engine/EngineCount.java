@@ -53,6 +53,11 @@ public record EngineCount(String engine, String eventKind, String layout, List<F
         return new EngineCount(engine, eventKind, layout, figures, limits, notes, pairs, churn);
     }
 
+    /** This count with the attributes that make the most churn. */
+    public EngineCount withChurn(List<AttributeChurn.Churn> attributes) {
+        return new EngineCount(engine, eventKind, layout, figures, limits, notes, topPairs, attributes);
+    }
+
     /** A figure by its id, for tests and for side-by-side views. */
     public java.util.Optional<Figure> figure(String id) {
         return figures.stream().filter(f -> f.id().equals(id)).findFirst();

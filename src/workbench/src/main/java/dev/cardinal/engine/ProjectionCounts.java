@@ -8,6 +8,8 @@ import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.Server;
 import dev.cardinal.projection.TagPairs;
+import dev.cardinal.projection.AttributeChurn;
+import dev.cardinal.projection.ShardGroupChurn;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -45,11 +47,14 @@ public final class ProjectionCounts {
         Projection projection = rows.projection();
         EngineCount counted = of(engine, projection, series.of(projection,
             l -> Projections.project(r.workspace(), l, input, settings).as(Projected.Rows.class).projection()));
-        // the pairs the most of the server's series carry: a 2.x series holds its field key
+        // the pairs the most of the server's series carry, and the tags that make them come and go from one shard
+        // group to the next (each shard keeps its own index): a 2.x series holds its field key
         boolean perFieldKey = server.seriesCount() == Server.SeriesCount.PER_FIELD_KEY;
-        return server.seriesCount() == Server.SeriesCount.NONE ? counted : counted.withTopPairs(input.index(r.sample().name())
-            .map(index -> perFieldKey ? TagPairs.topPerFieldKey(index, layout, EngineCount.TOP_PAIRS)
-                : TagPairs.top(index, layout, EngineCount.TOP_PAIRS)).orElse(List.of()));
+        return server.seriesCount() == Server.SeriesCount.NONE ? counted : input.index(r.sample().name())
+            .map(index -> counted.withTopPairs(perFieldKey ? TagPairs.topPerFieldKey(index, layout, EngineCount.TOP_PAIRS)
+                    : TagPairs.top(index, layout, EngineCount.TOP_PAIRS))
+                .withChurn(perFieldKey ? ShardGroupChurn.topPerFieldKey(index, layout, AttributeChurn.TOP)
+                    : ShardGroupChurn.top(index, layout, AttributeChurn.TOP))).orElse(counted);
     }
 
     /**

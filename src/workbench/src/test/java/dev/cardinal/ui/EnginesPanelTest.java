@@ -47,13 +47,18 @@ class EnginesPanelTest extends WorkbenchFixture {
             + cell(robot, 1, 4));
         snap(robot, "engines-tab");
         String detail = robot.lookup("#enginesDetail").queryAs(Label.class).getText();
-        assertTrue(detail.startsWith("Prometheus 2.42.0: top pairs __name__=listing_event_count 12,934") && detail.contains(
-            "; churn session_id +36.0/1h -36.3/1h"), "the first engine with churn, in full: " + detail);
+        assertTrue(detail.startsWith("InfluxDB 1.8.10: top pairs event=view 8,589") && detail.contains(
+            "; churn session_id +3,217.5/1w -6,454/1w"), "the first engine with churn, in full: " + detail);
         for (int row = 0; row < engines(robot).getItems().size(); row++) {
             if (cell(robot, row, 0).startsWith("VictoriaMetrics")) {
                 assertTrue(cell(robot, row, 5).startsWith("session_id +1,706.3/1d -1,840.3/1d · user_id"), cell(robot, row, 5));
-            } else if (cell(robot, row, 0).startsWith("InfluxDB 1")) {
-                assertEquals("—", cell(robot, row, 5), "no churn counted on InfluxDB yet");
+            } else if (cell(robot, row, 0).startsWith("Prometheus")) {
+                assertTrue(cell(robot, row, 5).startsWith("session_id +36.0/1h -36.3/1h"), cell(robot, row, 5));
+            } else if (cell(robot, row, 0).startsWith("InfluxDB 2")) {
+                assertTrue(cell(robot, row, 5).startsWith("session_id +6,435/1w -12,908/1w · user_id"), "per 7-day shard group and "
+                    + "field key: " + cell(robot, row, 5));
+            } else if (cell(robot, row, 0).startsWith("InfluxDB 3")) {
+                assertEquals("—", cell(robot, row, 5), "InfluxDB 3 counts no series");
             }
         }
 

@@ -20,6 +20,8 @@ import dev.cardinal.traffic.SampleLimits;
 import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Path;
 import dev.cardinal.projection.TagPairs;
+import dev.cardinal.projection.AttributeChurn;
+import dev.cardinal.projection.ShardGroupChurn;
 import dev.cardinal.engine.EngineCount;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -36,7 +38,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * empty database, apply, plan again (nothing to do), write the sample, and the server's own numbers equal the
  * projection's: SHOW SERIES EXACT CARDINALITY (per shard group on this version), distinct series, SHOW MEASUREMENT,
  * TAG VALUES and FIELD KEY EXACT CARDINALITY. Several scenarios span more than one shard group (weather: two 7-day
- * groups; ids-as-fields: fifteen 1-day groups).
+ * groups; ids-as-fields: fifteen 1-day groups). The tags that make the most churn from shard group to shard group
+ * ({@link ShardGroupChurn}) are counted again from the series the server holds in each of its shard groups
+ * ({@link #churnByShardGroup}).
  */
 class ProjectionAccuracyTest extends ScratchServerTest {
 
@@ -85,6 +89,55 @@ class ProjectionAccuracyTest extends ScratchServerTest {
         assertTrue(measured.indexMemoryBytes() > 0, "the server reports its index memory");
         assertEquals(topPairs(db), TagPairs.top(new SampleIndex(sample), layout, EngineCount.TOP_PAIRS),
             "the tag pairs that make the most series, from SHOW SERIES");
+        assertEquals(churnByShardGroup(db, layout.retention().name()), ShardGroupChurn.top(new SampleIndex(sample), layout,
+            AttributeChurn.TOP), "the tags that make series come and go, from the series in each of the server's shard groups");
+    }
+
+    /**
+     * The tags with the most churn as the server holds its series: {@code SHOW SHARDS} gives the retention policy's
+     * shard groups and their time ranges; in each, {@code SELECT count(*) ... GROUP BY *} lists the series written in
+     * it (a tag the series lacks comes back empty); a series is then first and last written in the first and last
+     * shard group it is in, which {@link AttributeChurn} takes as its windows. The server reports no churn of its own:
+     * what is compared is which series each of its shard groups holds.
+     */
+    private static List<AttributeChurn.Churn> churnByShardGroup(String db, String rp) throws Exception {
+        Map<Long, Long> groups = new java.util.TreeMap<>(); // start -> end, ns
+        for (InfluxV1Result.Series s : client.query("SHOW SHARDS", null).series()) {
+            if (s.name().equals(db)) {
+                for (int row = 0; row < s.values().size(); row++) {
+                    if (rp.equals(s.value(row, "retention_policy"))) {
+                        groups.put(ns(s.value(row, "start_time")), ns(s.value(row, "end_time")));
+                    }
+                }
+            }
+        }
+        Map<String, long[]> spans = new java.util.LinkedHashMap<>(); // series key -> first, last group start
+        Map<String, Map<String, String>> tagsOf = new HashMap<>();
+        for (Map.Entry<Long, Long> g : groups.entrySet()) {
+            String q = "SELECT count(*) FROM " + InfluxQl.identifier(rp) + "./.*/ WHERE time >= " + g.getKey()
+                + " AND time < " + g.getValue() + " GROUP BY *";
+            for (InfluxV1Result.Series s : client.query(q, db).series()) {
+                Map<String, String> tags = new java.util.TreeMap<>(s.tags());
+                tags.values().removeIf(String::isEmpty);
+                String key = s.name() + tags;
+                tagsOf.put(key, tags);
+                spans.computeIfAbsent(key, k -> new long[] {g.getKey(), g.getKey()})[1] = g.getKey();
+            }
+        }
+        assertFalse(groups.isEmpty(), "the server lists the shard groups of " + db);
+        long width = groups.entrySet().iterator().next().getValue() - groups.keySet().iterator().next();
+        List<String> keys = new ArrayList<>(spans.keySet());
+        return AttributeChurn.top(AttributeChurn.Series.of(keys.size(), i -> tagsOf.get(keys.get(i)), i -> spans.get(keys.get(i))[0],
+            i -> spans.get(keys.get(i))[1]), java.time.Duration.ofNanos(width), groups.keySet().iterator().next(), AttributeChurn.TOP);
+    }
+
+    /** A time SHOW SHARDS gives: RFC 3339 text, or epoch nanoseconds. */
+    private static long ns(Object time) {
+        if (time instanceof Number n) {
+            return n.longValue();
+        }
+        java.time.Instant t = java.time.Instant.parse(String.valueOf(time));
+        return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
     /** The pairs the most series carry, counted from the keys {@code SHOW SERIES} lists. */
