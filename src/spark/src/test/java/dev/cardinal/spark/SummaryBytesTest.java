@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The summary is a function of the traffic alone: two runs cut the traffic into different chunks, tasks and shuffle
- * partitions and write the same bytes, sketches included. A key's hash is checked: when two values share the first 64
- * bits (forced here by keeping 4 bits of it), the job says so and counts by all 128, and every figure still equals the
- * rows'. A sketch made of coupons is the sketch {@code HllSketch.update(String)} makes of the values.
+ * The summary is a function of the traffic alone: three runs cut the traffic into different chunks, tasks and shuffle
+ * partitions (3, 11 and the job's own choice) and write the same bytes, sketches included. A key's hash is checked:
+ * when two values share the first 64 bits (forced here by keeping 4 bits of it), the job says so and counts by all
+ * 128, and every figure still equals the rows'. A sketch made of coupons is the sketch {@code HllSketch.update(String)} makes of the values.
  */
 class SummaryBytesTest extends SparkTest {
     @TempDir
@@ -34,6 +34,7 @@ class SummaryBytesTest extends SparkTest {
         Path traffic = ws.resolveSibling("traffic.lp.gz");
         Path a = ws.resolveSibling("a" + TrafficSummary.EXTENSION);
         Path b = ws.resolveSibling("b" + TrafficSummary.EXTENSION);
+        Path c = ws.resolveSibling("c" + TrafficSummary.EXTENSION);
         String shuffle = spark.conf().get("spark.sql.shuffle.partitions");
         try {
             spark.conf().set("spark.sql.shuffle.partitions", "3");
@@ -42,6 +43,9 @@ class SummaryBytesTest extends SparkTest {
             spark.conf().set("spark.sql.shuffle.partitions", "11");
             SummarizeJob.run(spark, SummarizeJob.Args.parse("--workspace", ws.toString(), "--out", b.toString(),
                 "--chunk-lines", "1500", traffic.toString()));
+            spark.conf().unset("spark.sql.shuffle.partitions"); // the job's own choice
+            SummarizeJob.run(spark, SummarizeJob.Args.parse("--workspace", ws.toString(), "--out", c.toString(),
+                traffic.toString()));
         } finally {
             spark.conf().set("spark.sql.shuffle.partitions", shuffle);
         }
@@ -49,6 +53,7 @@ class SummaryBytesTest extends SparkTest {
         assertTrue(kind.attributes().stream().anyMatch(x -> x.sketches().size() > 0), "sketches in the summary");
         assertEquals(Files.readString(a), Files.readString(b));
         assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(b));
+        assertArrayEquals(Files.readAllBytes(a), Files.readAllBytes(c));
         ReportComparison.compare("explosion", ws, traffic, a);
     }
 
