@@ -109,8 +109,10 @@ public record TrafficSummary(String source, List<Kind> eventKinds) {
                                 List<Sketch> seriesSketches) {
         public CoveredLayout {
             seriesSketches = List.copyOf(seriesSketches);
-            tags = Map.copyOf(tags);
-            tagGrowth = Map.copyOf(tagGrowth);
+            // in key order, not Map.copyOf's, which changes from one JVM to the next: a summary is the same bytes
+            // whatever process writes it
+            tags = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(tags));
+            tagGrowth = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(tagGrowth));
             shardGroups = List.copyOf(shardGroups);
         }
     }

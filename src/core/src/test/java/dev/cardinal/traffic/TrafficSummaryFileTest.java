@@ -44,6 +44,34 @@ class TrafficSummaryFileTest {
         assertArrayEquals(new byte[]{1, 2, 3}, k.attributes().get(0).sketches().get(0).hll());
     }
 
+    /**
+     * A covered layout's tags are written in key order, whatever order they came in: {@code Map.copyOf}'s order
+     * changes from one JVM to the next, so two processes summarising the same traffic wrote different bytes.
+     */
+    @Test
+    void theTagsOfACoveredLayoutAreInKeyOrder() {
+        List<String> keys = List.of("user", "host", "zone", "app", "region", "device", "build", "rack");
+        Map<String, Long> tags = new java.util.LinkedHashMap<>();
+        Map<String, long[]> growth = new java.util.LinkedHashMap<>();
+        keys.forEach(k -> {
+            tags.put(k, 1L);
+            growth.put(k, new long[]{1});
+        });
+        TrafficSummary.CoveredLayout layout = new TrafficSummary.CoveredLayout("m", "l", 1, 1, 0, new long[]{1}, new double[]{1},
+            new long[]{1}, tags, growth, 86_400, List.of(), List.of());
+        List<String> sorted = keys.stream().sorted().toList();
+        assertEquals(sorted, List.copyOf(layout.tags().keySet()));
+        assertEquals(sorted, List.copyOf(layout.tagGrowth().keySet()));
+        String json = TrafficSummaryFile.toJson(new TrafficSummary("x", List.of(new TrafficSummary.Kind("k", 1, 0, 0,
+            new long[]{1}, new double[]{1}, List.of(), List.of(layout), 1, 86_400))));
+        int at = -1;
+        for (String k : sorted) {
+            int next = json.indexOf("\"" + k + "\"", at + 1);
+            assertTrue(next > at, k + " after the keys before it in " + json);
+            at = next;
+        }
+    }
+
     @Test
     void aFileThatIsNotASummaryIsRefused() throws IOException {
         Path f = dir.resolve("x" + TrafficSummary.EXTENSION);
