@@ -148,9 +148,24 @@ public final class MigrateController {
         if (ws == null || selected == null || migrateTo.getValue() != null) {
             return;
         }
-        migrateTo.setValue(selected.id());
-        ws.layouts().stream().filter(l -> l.eventKind().equals(selected.eventKind()) && !l.id().equals(selected.id()))
-            .findFirst().ifPresent(l -> migrateFrom.setValue(l.id()));
+        Layout other = ws.layouts().stream().filter(l -> l.eventKind().equals(selected.eventKind()) && !l.id().equals(selected.id()))
+            .findFirst().orElse(null);
+        // the selected layout is the new one, unless only the other way can migrate (the selected one is the live,
+        // ids-as-tags layout a user opens the step from)
+        boolean reverse = other != null && !canMigrate(other, selected) && canMigrate(selected, other);
+        migrateTo.setValue(reverse ? other.id() : selected.id());
+        if (other != null) {
+            migrateFrom.setValue(reverse ? selected.id() : other.id());
+        }
+    }
+
+    private boolean canMigrate(Layout from, Layout to) {
+        try {
+            InfluxV1Migration.between(target != null ? target.database() : "db", from, to, null, null, null);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     private void choiceChanged() {
