@@ -113,13 +113,19 @@ final class IndexSizes {
         Set<Long> seen = new HashSet<>();
         long line = 0;
         long lastNewBatch = -1;
+        long lastGroup = 0;
+        boolean any = false;
         for (int r = 0; r < index.rows(); r++) {
             if (written != null && !written.test(r)) {
                 continue;
             }
             long g = shards.index(sample.timestamp(r));
             long batch = line++ / WRITE_BATCH;
-            if (seen.add(g)) {
+            // rows come mostly in time order: a row in the group of the row before is in a group seen already
+            boolean again = any && g == lastGroup;
+            any = true;
+            lastGroup = g;
+            if (!again && seen.add(g)) {
                 if (batch != lastNewBatch) {
                     candidates.clear();
                     lastNewBatch = batch;

@@ -81,11 +81,7 @@ final class SeriesKeyBytes {
         if (!(index.sample().column(a) instanceof dev.cardinal.traffic.DictionaryColumn d)) {
             return null;
         }
-        boolean any = false;
-        for (int id = 1; id <= d.dictionary().size() && !any; id++) {
-            any = escapes(d.dictionary().value(id), TAG_ESCAPED) > 0;
-        }
-        if (!any) {
+        if (!d.dictionary().holdsAnyOf(TAG_ESCAPED)) {
             return null;
         }
         int[] out = new int[index.distinct(a) + 1];

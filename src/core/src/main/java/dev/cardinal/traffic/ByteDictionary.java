@@ -142,6 +142,30 @@ public final class ByteDictionary {
         return offsets[id + 1] - offsets[id];
     }
 
+    /**
+     * Whether any value holds one of {@code ascii}'s characters (all below 0x80, which UTF-8 never uses inside a
+     * longer character, so the bytes are searched as they are). The values already searched are remembered: a
+     * dictionary only grows, so a second question searches only what was added since (a projection asks for each tag
+     * of each layout it measures; at 10M rows of ids the values are hundreds of megabytes).
+     */
+    public boolean holdsAnyOf(String ascii) {
+        Searched last = searched;
+        boolean again = last != null && last.ascii().equals(ascii);
+        if (again && last.found()) {
+            return true;
+        }
+        int to = arenaSize;
+        boolean found = ByteWords.holdsAny(arena, again ? last.to() : 0, to, ByteWords.byteMasks(ascii));
+        searched = new Searched(ascii, to, found);
+        return found;
+    }
+
+    /** What {@link #holdsAnyOf} last searched for, how far, and whether it found one; replaced whole. */
+    private record Searched(String ascii, int to, boolean found) {
+    }
+
+    private volatile Searched searched;
+
     /** Bytes held, for the memory budget. */
     public long footprintBytes() {
         return arena.length + 4L * (offsets.length + hashes.length) + 8L * (table.length + (recent == null ? 0 : recent.length));

@@ -42,6 +42,45 @@ final class ByteWords {
         return true;
     }
 
+    /** Per character of {@code ascii} (each below 0x80), a word holding it in every byte, for {@link #holdsAny}. */
+    static long[] byteMasks(String ascii) {
+        long[] masks = new long[ascii.length()];
+        for (int i = 0; i < masks.length; i++) {
+            char c = ascii.charAt(i);
+            if (c >= 0x80) {
+                throw new IllegalArgumentException("not ASCII: " + ascii);
+            }
+            masks[i] = 0x0101010101010101L * c;
+        }
+        return masks;
+    }
+
+    /**
+     * Whether {@code buf[from, to)} holds a byte of {@code masks} ({@link #byteMasks}), eight bytes at a time: a
+     * word's bytes equal to the character become zero under XOR, and a zero byte is found with the classic
+     * {@code (x - 0x01..) & ~x & 0x80..} test, which is exact for "some byte is zero".
+     */
+    static boolean holdsAny(byte[] buf, int from, int to, long[] masks) {
+        int i = from;
+        for (; i + 8 <= to; i += 8) {
+            long w = (long) LONGS.get(buf, i);
+            for (long m : masks) {
+                long x = w ^ m;
+                if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
+                    return true;
+                }
+            }
+        }
+        for (; i < to; i++) {
+            for (long m : masks) {
+                if (buf[i] == (byte) m) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** A mask of the low {@code n} bytes of a little-endian word, {@code n} from 0 to 7. */
     static long lowBytes(int n) {
         return (1L << (n << 3)) - 1;

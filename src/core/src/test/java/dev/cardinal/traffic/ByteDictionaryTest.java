@@ -63,6 +63,40 @@ class ByteDictionaryTest {
         assertEquals(reference.size(), d.size());
     }
 
+    /**
+     * The search for the characters line protocol escapes answers as a search of every value's text would, asked
+     * again as the dictionary grows (it searches only what was added since) and for another set of characters.
+     */
+    @Property(tries = 300)
+    void holdsAnyOfAnswersAsTheValuesTextWould(@ForAll("texts") List<String> stream, @ForAll("pads") int askEvery) {
+        ByteDictionary d = new ByteDictionary();
+        boolean escapable = false;
+        boolean quoted = false;
+        int added = 0;
+        for (String v : stream) {
+            d.getOrAdd(v);
+            escapable |= v.chars().anyMatch(c -> c == ',' || c == '=' || c == ' ');
+            quoted |= v.indexOf('"') >= 0;
+            if (++added % (askEvery + 1) == 0) {
+                assertEquals(escapable, d.holdsAnyOf(",= "), stream.toString());
+            }
+            if (added % 7 == 0) {
+                assertEquals(quoted, d.holdsAnyOf("\""), stream.toString());
+            }
+        }
+        assertEquals(escapable, d.holdsAnyOf(",= "));
+        assertEquals(quoted, d.holdsAnyOf("\""));
+    }
+
+    @Provide
+    Arbitrary<List<String>> texts() {
+        // mostly plain ids, sometimes a character to escape or a quote at any place, and non-ASCII text whose UTF-8
+        // bytes must never be taken for one
+        Arbitrary<String> plain = Arbitraries.strings().withChars("abcdef0123456789-\u00e9\u4e2d\ud83d\ude00").ofMaxLength(40);
+        Arbitrary<String> odd = Arbitraries.strings().withChars("ab ,=\"\u00e9").ofMinLength(1).ofMaxLength(12);
+        return Arbitraries.frequencyOf(net.jqwik.api.Tuple.of(30, plain), net.jqwik.api.Tuple.of(1, odd)).list().ofMaxSize(200);
+    }
+
     @Test
     void valuesDifferingOnlyInTrailingZeroBytesAreDistinct() {
         ByteDictionary d = new ByteDictionary();
