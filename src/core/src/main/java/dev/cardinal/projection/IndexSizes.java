@@ -109,7 +109,9 @@ final class IndexSizes {
     private long[] lastShardFieldSet(Layout layout, LayoutMeasurer.Measurements m, Tuples.RowFilter written) {
         ShardGroups shards = new ShardGroups(layout.retention().effectiveShardGroupDuration());
         var sample = index.sample();
-        Set<Long> candidates = new HashSet<>();
+        // each candidate group with its first written row: no row before it is in the group, so a search of the
+        // group's rows starts there (the last groups' rows are at the end of a sample in time order)
+        Map<Long, Integer> candidates = new HashMap<>();
         Set<Long> seen = new HashSet<>();
         long line = 0;
         long lastNewBatch = -1;
@@ -130,14 +132,15 @@ final class IndexSizes {
                     candidates.clear();
                     lastNewBatch = batch;
                 }
-                candidates.add(g);
+                candidates.put(g, r);
             }
         }
         long low = Long.MAX_VALUE;
         long high = 0;
-        for (long g : candidates) {
+        for (Map.Entry<Long, Integer> c : candidates.entrySet()) {
+            long g = c.getKey();
             Tuples.RowFilter inGroup = row -> (written == null || written.test(row)) && shards.index(sample.timestamp(row)) == g;
-            Map<String, Set<String>> keys = fieldKeys(layout, m, inGroup);
+            Map<String, Set<String>> keys = fieldKeys(layout, m, inGroup, c.getValue());
             long[] sizes = sizes(keys);
             long bytes = MemoryModel.fieldSet(keys.size(), sizes[0], sizes[1], sizes[2]);
             low = Math.min(low, bytes);
@@ -185,9 +188,9 @@ final class IndexSizes {
         return new long[]{values.size(), bytes};
     }
 
-    private boolean anyWrittenWith(int a, Tuples.RowFilter written) {
+    private boolean anyWrittenWith(int a, Tuples.RowFilter written, int fromRow) {
         dev.cardinal.traffic.Column c = index.sample().column(a);
-        for (int r = 0; r < index.rows(); r++) {
+        for (int r = fromRow; r < index.rows(); r++) {
             if (c.present(r) && (written == null || written.test(r))) {
                 return true;
             }
@@ -197,12 +200,18 @@ final class IndexSizes {
 
     /** Field keys per measurement name, as the server would list them. */
     Map<String, Set<String>> fieldKeys(Layout layout, LayoutMeasurer.Measurements m, Tuples.RowFilter written) {
+        return fieldKeys(layout, m, written, 0);
+    }
+
+    /** The same, where no row before {@code fromRow} is written. */
+    private Map<String, Set<String>> fieldKeys(Layout layout, LayoutMeasurer.Measurements m, Tuples.RowFilter written,
+                                               int fromRow) {
         Map<String, Set<String>> byMeasurement = new HashMap<>();
         Set<String> mAttrs = layout.measurement().attributes();
         for (FieldSpec f : layout.fields()) {
             int a = text.attribute(f.attribute());
             if (mAttrs.isEmpty() && f.key().isLiteral()) {
-                if (PointRules.usableKey(f.key().literalText()) && m.distinctNames() > 0 && anyWrittenWith(a, written)) {
+                if (PointRules.usableKey(f.key().literalText()) && m.distinctNames() > 0 && anyWrittenWith(a, written, fromRow)) {
                     byMeasurement.computeIfAbsent(m.names()[0], x -> new HashSet<>()).add(f.key().literalText());
                 }
                 continue;
