@@ -84,8 +84,11 @@ class MetricOriginCommandTest {
                 assertFalse(code.contains("_value"), "the metric, not metric_value: " + code);
                 if (name.endsWith(".rules.yml")) {
                     promRules.addAll(expressions(code));
+                } else {
+                    assertFalse(code.contains("labeldrop"), "the sample value is no label to drop: " + code);
                 }
             } else if (VmTools.generated(f)) {
+                assertTrue(name.endsWith(".vmalert-rules.yml"), "every label is kept, the value is none: no relabelling " + name);
                 VmTools.check(f);
                 assertFalse(code.contains("_value"), "the metric, not metric_value: " + code);
                 if (name.endsWith(".vmalert-rules.yml")) {
