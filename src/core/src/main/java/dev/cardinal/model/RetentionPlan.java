@@ -33,9 +33,13 @@ public record RetentionPlan(String name, Duration duration, Duration shardGroupD
         return defaultShardGroupDuration(duration);
     }
 
-    /** InfluxDB 1.x's rule: under 2 days 1h, up to 6 months 1d, beyond (or infinite) 7d. */
+    /**
+     * InfluxDB's rule, 1.x and 2.x alike: under 2 days 1h, under 180 days 1d, from 180 days (or infinite) 7d
+     * ({@code shardGroupDuration} in services/meta/data.go at v1.8.10, v1/services/meta/data.go at v2.7.10; checked on
+     * the real influxd by ShardGroupDefaultTest).
+     */
     public static Duration defaultShardGroupDuration(Duration retention) {
-        if (retention.isZero() || retention.compareTo(Duration.ofDays(183)) > 0) {
+        if (retention.isZero() || retention.compareTo(Duration.ofDays(180)) >= 0) {
             return Duration.ofDays(7);
         }
         if (retention.compareTo(Duration.ofDays(2)) < 0) {

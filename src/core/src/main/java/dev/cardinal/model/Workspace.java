@@ -20,9 +20,11 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
      * unknown kind without saying that a newer Cardinal wrote them. Format 4 added what an imported continuous query
      * says beyond Cardinal's own (a rollup's {@code query}, an aggregate's {@code as}), which an older build would
      * drop with a warning and then plan as a destructive replace, and a rollup's owner (the report per owner), which
-     * it would drop on its next save.
+     * it would drop on its next save. Format 5 added an event kind's origin (a Prometheus metric), without which an
+     * older build would plan and generate the metric's series as {@code metric_value} and drop the origin on its next
+     * save.
      */
-    public static final int FORMAT_VERSION = 4;
+    public static final int FORMAT_VERSION = 5;
 
     public Workspace {
         eventKinds = List.copyOf(eventKinds);
@@ -35,6 +37,9 @@ public record Workspace(String name, List<EventKind> eventKinds, List<Layout> la
 
     /** The oldest format that holds everything in this workspace: what it is written as. */
     public int formatVersion() {
+        if (eventKinds.stream().anyMatch(k -> k.origin() != EventKind.Origin.RECORD)) {
+            return 5;
+        }
         if (rollups.stream().anyMatch(r -> r.query() != null || r.owner() != null
             || r.aggregates().stream().anyMatch(a -> a.as() != null))) {
             return 4;

@@ -25,7 +25,7 @@ public final class WorkspaceReader {
      */
     private static final Map<String, Set<String>> KNOWN = Map.ofEntries(
         Map.entry("", Set.of("formatVersion", "name", "eventKinds", "layouts", "samples", "rollups", "targets", "canvas")),
-        Map.entry("eventKinds[]", Set.of("name", "attributes")),
+        Map.entry("eventKinds[]", Set.of("name", "origin", "attributes")),
         Map.entry("eventKinds[].attributes[]", Set.of("name", "type")),
         Map.entry("layouts[]", Set.of("id", "name", "eventKind", "measurement", "tags", "fields", "retention")),
         Map.entry("layouts[].tags[]", Set.of("key", "value")),
@@ -92,7 +92,7 @@ public final class WorkspaceReader {
             return null;
         }
         String name = b.string(root, "name", "", false).orElse(source);
-        Map<String, EventKind> kinds = eventKinds(root, b);
+        Map<String, EventKind> kinds = EventKindsJson.read(root, b);
         List<Layout> layouts = layouts(root, b, kinds);
         List<SampleBinding> samples = samples(root, b, kinds);
         List<Rollup> rollups = RollupsJson.read(root, b, kinds, layouts);
@@ -118,48 +118,6 @@ public final class WorkspaceReader {
             return Optional.empty();
         }
         return Optional.of(v.asInt());
-    }
-
-    private static Map<String, EventKind> eventKinds(JsonNode root, JsonBinder b) {
-        Map<String, EventKind> kinds = new LinkedHashMap<>();
-        List<JsonNode> nodes = b.array(root, "eventKinds", "", false);
-        for (int i = 0; i < nodes.size(); i++) {
-            String path = "eventKinds[" + i + "]";
-            JsonNode n = nodes.get(i);
-            if (!b.isObject(n, path)) {
-                continue;
-            }
-            b.knownProperties(n, path, KNOWN.get("eventKinds[]"));
-            Optional<String> name = b.string(n, "name", path, true);
-            List<Attribute> attributes = new ArrayList<>();
-            Set<String> seen = new HashSet<>();
-            List<JsonNode> attrs = b.array(n, "attributes", path, true);
-            for (int j = 0; j < attrs.size(); j++) {
-                String ap = path + ".attributes[" + j + "]";
-                JsonNode a = attrs.get(j);
-                if (!b.isObject(a, ap)) {
-                    continue;
-                }
-                b.knownProperties(a, ap, KNOWN.get("eventKinds[].attributes[]"));
-                Optional<String> an = b.string(a, "name", ap, true);
-                Optional<ValueType> type = b.choice(a, "type", ap, true, ValueType::fromId,
-                    Arrays.stream(ValueType.values()).map(ValueType::id).toList(), "value type");
-                if (an.isPresent() && !seen.add(an.get())) {
-                    b.error(ap + ".name", "duplicate attribute '" + an.get() + "'");
-                } else if (an.isPresent()) {
-                    // a bad type is already an error; keep the name so that layouts using it are not flagged too
-                    attributes.add(new Attribute(an.get(), type.orElse(ValueType.STRING)));
-                }
-            }
-            if (name.isPresent()) {
-                if (kinds.containsKey(name.get())) {
-                    b.error(path + ".name", "duplicate event kind '" + name.get() + "'");
-                } else {
-                    kinds.put(name.get(), new EventKind(name.get(), attributes));
-                }
-            }
-        }
-        return kinds;
     }
 
     private static List<Layout> layouts(JsonNode root, JsonBinder b, Map<String, EventKind> kinds) {

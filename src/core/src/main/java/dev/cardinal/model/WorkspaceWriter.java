@@ -33,12 +33,7 @@ public final class WorkspaceWriter {
         root.put("name", ws.name());
         ArrayNode kinds = root.putArray("eventKinds");
         for (EventKind k : ws.eventKinds()) {
-            ObjectNode kn = kinds.addObject();
-            kn.put("name", k.name());
-            ArrayNode attrs = kn.putArray("attributes");
-            for (Attribute a : k.attributes()) {
-                attrs.addObject().put("name", a.name()).put("type", a.type().id());
-            }
+            EventKindsJson.write(k, kinds.addObject());
         }
         ArrayNode layouts = root.putArray("layouts");
         ws.layouts().forEach(l -> layouts.add(layout(l)));

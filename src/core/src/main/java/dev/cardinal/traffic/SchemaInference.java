@@ -47,7 +47,8 @@ public final class SchemaInference {
         for (SampleAttribute a : k.attributes()) {
             attributes.add(new Attribute(a.name(), a.type()));
         }
-        return new EventKind(k.name(), attributes);
+        return new EventKind(k.name(), attributes,
+            k.prometheusMetric() ? EventKind.Origin.PROMETHEUS_METRIC : EventKind.Origin.RECORD);
     }
 
     /** The layout the traffic arrived in: measurement = event kind, tags as sent, everything else a field. */

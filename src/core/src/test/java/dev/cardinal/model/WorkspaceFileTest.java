@@ -122,11 +122,11 @@ class WorkspaceFileTest {
     void refusesFilesThatAreNotWorkspacesOrFromTheFuture() {
         WorkspaceFormatException notOurs = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read("{\"name\": 1}".getBytes(StandardCharsets.UTF_8), "x"));
-        assertEquals("formatVersion: missing: this is not a Cardinal workspace file (expected \"formatVersion\": 4) (line 1)",
+        assertEquals("formatVersion: missing: this is not a Cardinal workspace file (expected \"formatVersion\": 5) (line 1)",
             notOurs.problems().get(0).toString());
         WorkspaceFormatException future = assertThrows(WorkspaceFormatException.class,
             () -> WorkspaceReader.read("{\"formatVersion\": 9}".getBytes(StandardCharsets.UTF_8), "x"));
-        assertEquals("formatVersion: written by a newer Cardinal (format 9); this version reads up to 4 (line 1)",
+        assertEquals("formatVersion: written by a newer Cardinal (format 9); this version reads up to 5 (line 1)",
             future.problems().get(0).toString());
         assertThrows(WorkspaceFormatException.class, () -> WorkspaceReader.read(new byte[0], "x"));
         assertThrows(WorkspaceFormatException.class, () -> WorkspaceReader.read("[1, 2]".getBytes(StandardCharsets.UTF_8), "x"));
@@ -232,8 +232,8 @@ class WorkspaceFileTest {
         assertEquals(Target.Kind.ELASTICSEARCH, es.kind());
         assertTrue(es.kind().isDocument());
         WorkspaceFormatException newer = assertThrows(WorkspaceFormatException.class,
-            () -> WorkspaceReader.read("{\"formatVersion\": 5}".getBytes(StandardCharsets.UTF_8), "w"));
-        assertTrue(newer.problems().get(0).toString().contains("reads up to 4"), newer.problems().toString());
+            () -> WorkspaceReader.read("{\"formatVersion\": 6}".getBytes(StandardCharsets.UTF_8), "w"));
+        assertTrue(newer.problems().get(0).toString().contains("reads up to 5"), newer.problems().toString());
     }
 
     /** An imported continuous query's own parts: what the weather rollup would say had it been imported. */

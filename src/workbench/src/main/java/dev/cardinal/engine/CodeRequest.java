@@ -20,4 +20,8 @@ import java.util.Map;
  */
 public record CodeRequest(Workspace workspace, Layout layout, EventKind kind, EventKindSample sample, String database,
                           String organisation, String stem, Map<String, String> rollupStems) {
+    /** True when the layout keeps a Prometheus metric as it came, by its event kind or its sample ({@link MetricOrigin}). */
+    public boolean keptAsSent() {
+        return (kind != null && MetricOrigin.keptAsSent(layout, kind)) || (sample != null && MetricOrigin.keptAsSent(layout, sample));
+    }
 }

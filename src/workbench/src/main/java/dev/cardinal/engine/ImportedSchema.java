@@ -30,6 +30,12 @@ public final class ImportedSchema {
      */
     public Optional<Layout> add(String measurement, Collection<String> tagKeys, Map<String, ValueType> fieldKeys,
                          RetentionPlan retention) {
+        return add(measurement, tagKeys, fieldKeys, retention, EventKind.Origin.RECORD);
+    }
+
+    /** As {@link #add(String, Collection, Map, RetentionPlan)}, the event kind of the given origin. */
+    public Optional<Layout> add(String measurement, Collection<String> tagKeys, Map<String, ValueType> fieldKeys,
+                                RetentionPlan retention, EventKind.Origin origin) {
         List<Attribute> attributes = new ArrayList<>();
         List<TagSpec> tags = new ArrayList<>();
         List<FieldSpec> fields = new ArrayList<>();
@@ -50,7 +56,7 @@ public final class ImportedSchema {
             notes.add("measurement " + measurement + " has no field keys (its points have expired?): left out");
             return Optional.empty();
         }
-        kinds.add(new EventKind(measurement, attributes));
+        kinds.add(new EventKind(measurement, attributes, origin));
         Layout layout = new Layout(uniqueId(SchemaInference.slug(measurement)), measurement + " as imported", measurement,
             Template.literal(measurement), tags, fields, retention);
         layouts.add(layout);

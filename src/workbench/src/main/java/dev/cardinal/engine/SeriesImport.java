@@ -1,5 +1,6 @@
 package dev.cardinal.engine;
 
+import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
 import dev.cardinal.model.Target;
@@ -18,12 +19,15 @@ import java.util.TreeMap;
 /**
  * A workspace from what a server of the Prometheus API holds ({@link SeriesApi}): each metric name an event kind and a
  * layout "as imported", the metric's label names its tags (string attributes), its sample value the float field
- * {@code value}; the server itself as the workspace's target; the distinct values of each label per metric. Reads
- * only.
+ * {@code value}, the event kind a Prometheus metric ({@link EventKind.Origin#PROMETHEUS_METRIC}), so plans, code and the
+ * sample write name its series after the metric as the server does; the server itself as the workspace's target;
+ * the distinct values of each label per metric. Reads only.
  */
 public final class SeriesImport {
     /** The field every imported metric's value becomes. */
     public static final String VALUE = "value";
+    /** A label name every server of the API takes in a path: prometheus/common model.LabelNameRE (v0.39.0). */
+    private static final java.util.regex.Pattern LABEL_NAME = java.util.regex.Pattern.compile("[a-zA-Z_][a-zA-Z0-9_]*");
 
     private SeriesImport() {
     }
@@ -47,10 +51,21 @@ public final class SeriesImport {
                     labels.add(label);
                 }
             }
-            Optional<Layout> layout = schema.add(metric, labels, Map.of(VALUE, ValueType.FLOAT), RetentionPlan.AUTOGEN);
+            Optional<Layout> layout = schema.add(metric, labels, Map.of(VALUE, ValueType.FLOAT), RetentionPlan.AUTOGEN,
+                EventKind.Origin.PROMETHEUS_METRIC);
             Map<String, Long> values = new TreeMap<>();
+            List<Map<String, String>> series = null;
             for (TagSpec t : layout.map(Layout::tags).orElse(List.of())) {
-                values.put(t.key(), (long) api.labelValues(t.key(), match, fromMs, toMs).size());
+                if (LABEL_NAME.matcher(t.key()).matches()) {
+                    values.put(t.key(), (long) api.labelValues(t.key(), match, fromMs, toMs).size());
+                    continue;
+                }
+                // remote write carries any name, which Prometheus' /api/v1/label/NAME/values refuses ("invalid label
+                // name", web/api/v1/api.go at v2.42.0): its values as the series list names them
+                if (series == null) {
+                    series = api.series(match, fromMs, toMs);
+                }
+                values.put(t.key(), series.stream().map(m -> m.get(t.key())).filter(java.util.Objects::nonNull).distinct().count());
             }
             tagValues.put(metric, values);
         }

@@ -17,7 +17,9 @@ import java.util.stream.Collectors;
  * the layout keeps as fields only (the labels an exporter would attach to every series), checked by
  * {@code promtool check config}; and recording rules for the layout's rollups, checked by {@code promtool check
  * rules}. Names go through {@link MetricNames} (valid, so inert in PromQL and in a regex) and every scalar through
- * {@link YamlText}; comments through {@link Language#comment}.
+ * {@link YamlText}; comments through {@link Language#comment}. A Prometheus metric kept as it came
+ * ({@link dev.cardinal.engine.MetricOrigin}) is read under its own name, as a quoted {@code {__name__="..."}}
+ * selector, grouped by its labels as sent (one PromQL cannot name is left out, said).
  */
 final class PrometheusCode implements CodeGenerator {
     /** The _over_time function of each aggregate PromQL has, and how series are combined per group after it. */
@@ -31,8 +33,9 @@ final class PrometheusCode implements CodeGenerator {
     @Override
     public void layoutCode(CodeRequest request, Artefacts out) {
         Layout l = request.layout();
-        List<String> dropped = l.rolesOfUsed().entrySet().stream().filter(e -> e.getValue() == Role.FIELD)
-            .map(e -> MetricNames.label(e.getKey())).filter(n -> !MetricNames.whyNotLabel(n).isPresent())
+        // a Prometheus metric kept as it came has one field, its sample value, which is no label
+        List<String> dropped = request.keptAsSent() ? List.of() : l.rolesOfUsed().entrySet().stream()
+            .filter(e -> e.getValue() == Role.FIELD).map(e -> MetricNames.label(e.getKey())).filter(n -> !MetricNames.whyNotLabel(n).isPresent())
             .distinct().sorted().toList();
         StringBuilder yml = new StringBuilder()
             .append(Language.YAML.comment("Prometheus scrape job for layout " + l.id() + " of " + l.eventKind())).append('\n')
@@ -52,20 +55,30 @@ final class PrometheusCode implements CodeGenerator {
             + " (metric_relabel_configs)", Language.YAML);
     }
 
+    /** A label name PromQL 2.42 can write bare, as in {@code by (...)}: {@code [a-zA-Z_][a-zA-Z0-9_]*}. */
+    private static boolean identifier(String label) {
+        return MetricNames.label(label).equals(label);
+    }
+
     @Override
     public void rollupCode(CodeRequest request, Artefacts out) {
         Layout l = request.layout();
+        boolean asSent = request.keptAsSent();
         List<String> rules = new ArrayList<>();
         List<String> skipped = new ArrayList<>();
         for (Rollup r : request.workspace().rollups()) {
             if (!r.layout().equals(l.id())) {
                 continue;
             }
-            // only a tag is a label to group by; an attribute the layout keeps as a field is a metric's value
-            String by = r.groupBy().stream().filter(a -> l.roleOf(a) == Role.TAG).map(a -> MetricNames.label(l.tagKeyOf(a)))
-                .distinct().collect(Collectors.joining(", "));
+            // only a tag is a label to group by; an attribute the layout keeps as a field is a metric's value; a label
+            // kept as sent whose name is no PromQL identifier cannot be named in by (...)
+            List<String> labels = r.groupBy().stream().filter(a -> l.roleOf(a) == Role.TAG)
+                .map(a -> asSent ? l.tagKeyOf(a) : MetricNames.label(l.tagKeyOf(a))).toList();
+            String by = labels.stream().filter(PrometheusCode::identifier).distinct().collect(Collectors.joining(", "));
             r.groupBy().stream().filter(a -> l.roleOf(a) != Role.TAG).forEach(a -> skipped.add(Language.YAML.comment(
                 "rollup " + r.id() + " groups by " + a + ", which is no label of this layout: its rules do not") + "\n"));
+            labels.stream().filter(n -> !identifier(n)).forEach(n -> skipped.add(Language.YAML.comment("rollup " + r.id()
+                + " groups by label " + n + ", whose name PromQL cannot write in by (...): its rules do not") + "\n"));
             for (Rollup.AggregateSpec a : r.aggregates()) {
                 String[] fn = FUNCTIONS.get(a.function());
                 if (fn == null || !l.measurement().isLiteral() || l.roleOf(a.attribute()) != Role.FIELD) {
@@ -74,10 +87,15 @@ final class PrometheusCode implements CodeGenerator {
                         : "the field is no single metric of this layout")) + "\n");
                     continue;
                 }
-                String metric = MetricNames.metricOf(l.measurement().literalText(), l.fieldKeyOf(a.attribute()));
+                // kept as sent, the metric is named as sent, read through a selector: as sent, it may be no
+                // identifier, or a keyword (sum, offset, bool) that PromQL would not read as a name
+                String metric = asSent ? l.measurement().literalText()
+                    : MetricNames.metricOf(l.measurement().literalText(), l.fieldKeyOf(a.attribute()));
+                String selector = !asSent ? metric : "{__name__=" + dev.cardinal.engine.SeriesApi.quoted(metric) + "}";
                 String range = r.window().getSeconds() + "s";
-                rules.add("      - record: " + YamlText.quoted("cardinal:" + metric + ":" + fn[0] + "_" + range) + "\n"
-                    + "        expr: " + YamlText.quoted(fn[1] + " by (" + by + ") (" + fn[0] + "(" + metric + "[" + range
+                rules.add("      - record: " + YamlText.quoted(MetricNames.metric("cardinal:" + metric + ":" + fn[0] + "_"
+                    + range)) + "\n"
+                    + "        expr: " + YamlText.quoted(fn[1] + " by (" + by + ") (" + fn[0] + "(" + selector + "[" + range
                     + "]))") + "\n");
             }
         }

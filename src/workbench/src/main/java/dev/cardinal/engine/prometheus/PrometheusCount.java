@@ -46,7 +46,7 @@ final class PrometheusCount implements SeriesEngine {
         if (refused.isPresent()) {
             return new EngineCount(engine, kind, layout, List.of(), List.of(), List.of(refused.get()));
         }
-        SampleSeries rows = new SampleSeries(request.layout(), request.sample());
+        SampleSeries rows = new SampleSeries(request.layout(), request.sample(), asSent(request));
         SeriesTally.Tally t = tally(rows, request.sample().rows());
         return figures(request, t, rows.skips(), new EngineCount(engine, kind, layout, List.of(), List.of(), List.of()));
     }
@@ -58,8 +58,13 @@ final class PrometheusCount implements SeriesEngine {
         return tally.finish(sampleRows);
     }
 
+    /** The layout keeps a Prometheus metric as it came, by its sample or its workspace ({@link dev.cardinal.engine.MetricOrigin}). */
+    static boolean asSent(Request request) {
+        return dev.cardinal.engine.MetricOrigin.keptAsSent(request.layout(), request.workspace(), request.sample());
+    }
+
     static Optional<String> unwritable(Request request) {
-        boolean asSent = dev.cardinal.engine.MetricOrigin.keptAsSent(request.layout(), request.sample());
+        boolean asSent = asSent(request);
         for (TagSpec t : request.layout().tags()) {
             Optional<String> why = MetricNames.whyNotLabel(t.key(), asSent);
             if (why.isPresent()) {
@@ -103,7 +108,7 @@ final class PrometheusCount implements SeriesEngine {
             .forEach(e -> f.add(new EngineCount.Figure("labelValues." + e.getKey(),
                 "values of label " + dev.cardinal.engine.CommentText.shown(e.getKey()), e.getValue(), e.getValue())));
         List<String> notes = new ArrayList<>();
-        notes.add(dev.cardinal.engine.MetricOrigin.keptAsSent(request.layout(), request.sample())
+        notes.add(asSent(request)
             ? "a Prometheus metric kept as it came: its series are named as sent (the metric, not metric_value) and its"
                 + " labels keep their names, as remote write carries them"
             : "each field is the metric measurement_field (names sanitized to [a-zA-Z_:][a-zA-Z0-9_:]*, labels to "

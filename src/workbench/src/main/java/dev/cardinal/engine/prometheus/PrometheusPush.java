@@ -2,6 +2,7 @@ package dev.cardinal.engine.prometheus;
 
 import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.MetricPlan;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
@@ -59,7 +60,13 @@ final class PrometheusPush implements MetricPlan.Target, SampleCheck {
         MetricPlan metrics = MetricPlan.read(api, PrometheusPushing.ALL_TIME_MS, clockMs.getAsLong() + 60_000);
         for (Layout layout : layouts) {
             Set<String> labels = new TreeSet<>();
-            if (refused(layout, labels, steps)) {
+            boolean asSent = ws.eventKind(layout.eventKind()).filter(k -> MetricOrigin.keptAsSent(layout, k)).isPresent();
+            if (refused(layout, asSent, labels, steps)) {
+                continue;
+            }
+            if (asSent && MetricPlan.literal(layout) && !layout.measurement().literalText().isEmpty()) {
+                // a Prometheus metric kept as it came: remote write sends it under its own name
+                steps.add(metrics.metric(layout.measurement().literalText(), labels, null));
                 continue;
             }
             if (!MetricPlan.literal(layout)) {
@@ -76,13 +83,16 @@ final class PrometheusPush implements MetricPlan.Target, SampleCheck {
         return new Plan(target(), steps);
     }
 
-    /** Adds a conflict for each tag Prometheus refuses; true when there is one. Fills {@code labels}. */
-    private static boolean refused(Layout layout, Set<String> labels, List<PlanStep> steps) {
+    /**
+     * Adds a conflict for each tag Prometheus refuses; true when there is one. Fills {@code labels}: the names sent,
+     * sanitized unless the layout keeps a Prometheus metric as it came ({@code asSent}).
+     */
+    private static boolean refused(Layout layout, boolean asSent, Set<String> labels, List<PlanStep> steps) {
         Map<String, String> byLabel = new HashMap<>();
         boolean refused = false;
         for (TagSpec t : layout.tags()) {
-            String label = MetricNames.label(t.key());
-            String why = MetricNames.whyNotLabel(t.key()).orElse(null);
+            String label = asSent ? t.key() : MetricNames.label(t.key());
+            String why = MetricNames.whyNotLabel(t.key(), asSent).orElse(null);
             String other = byLabel.putIfAbsent(label, t.key());
             if (why == null && other != null) {
                 why = "its label name '" + label + "' is also tag '" + CommentText.shown(other) + "''s: Prometheus refuses"
@@ -100,6 +110,6 @@ final class PrometheusPush implements MetricPlan.Target, SampleCheck {
     @Override
     public SampleComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, PushMonitor monitor)
         throws IOException, InterruptedException {
-        return new PrometheusSampleCheck(api, client, clockMs.getAsLong()).run(layout, sample);
+        return new PrometheusSampleCheck(api, client, clockMs.getAsLong()).run(ws, layout, sample);
     }
 }

@@ -45,7 +45,11 @@ public final class SampleRemoteWrite {
      * @throws IllegalArgumentException when the layout cannot be written (a tag key Prometheus reserves)
      */
     public Result write(Layout layout, EventKindSample sample, long nowMs) throws IOException {
-        boolean asSent = dev.cardinal.engine.MetricOrigin.keptAsSent(layout, sample);
+        return write(layout, sample, dev.cardinal.engine.MetricOrigin.keptAsSent(layout, sample), nowMs);
+    }
+
+    /** As {@link #write(Layout, EventKindSample, long)}; {@code asSent} when the layout keeps a Prometheus metric as it came. */
+    Result write(Layout layout, EventKindSample sample, boolean asSent, long nowMs) throws IOException {
         for (var t : layout.tags()) {
             MetricNames.whyNotLabel(t.key(), asSent).ifPresent(why -> {
                 throw new IllegalArgumentException("tag key '" + t.key() + "': " + why);
@@ -53,7 +57,7 @@ public final class SampleRemoteWrite {
         }
         long[] range = range(sample);
         Map<String, Pending> series = new LinkedHashMap<>();
-        SampleSeries rows = new SampleSeries(layout, sample);
+        SampleSeries rows = new SampleSeries(layout, sample, asSent);
         rows.forEach((row, labels, value, ns) -> series.computeIfAbsent(SeriesTally.key(labels), k -> new Pending(labels))
             .add(moved(ns, range, nowMs), value));
         long samples = 0;

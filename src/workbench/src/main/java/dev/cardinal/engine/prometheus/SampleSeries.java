@@ -50,17 +50,23 @@ final class SampleSeries {
 
     private final Layout layout;
     private final EventKindSample sample;
+    private final boolean asSent;
     private final Map<Skip, Long> skips = new EnumMap<>(Skip.class);
 
     SampleSeries(Layout layout, EventKindSample sample) {
+        this(layout, sample, MetricOrigin.keptAsSent(layout, sample));
+    }
+
+    /** @param asSent the layout keeps a Prometheus metric as it came ({@link MetricOrigin}) */
+    SampleSeries(Layout layout, EventKindSample sample, boolean asSent) {
         this.layout = layout;
         this.sample = sample;
+        this.asSent = asSent;
     }
 
     /** Every sample of every row, in row order. */
     void forEach(Sink sink) {
         RowTemplates templates = new RowTemplates(sample);
-        boolean asSent = MetricOrigin.keptAsSent(layout, sample);
         TreeMap<String, String> labels = new TreeMap<>();
         for (int row = 0; row < sample.rows(); row++) {
             // every template is rendered before anything is refused, so slot numbers see every row

@@ -8,6 +8,7 @@ import dev.cardinal.model.Attribute;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.TagSpec;
+import dev.cardinal.traffic.PrometheusTextReader;
 import dev.cardinal.traffic.SchemaInference;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,8 +27,10 @@ public final class VmCode implements CodeGenerator {
         Layout l = r.layout();
         Set<String> kept = l.tags().stream().map(TagSpec::key).collect(Collectors.toSet());
         Set<String> dropped = new LinkedHashSet<>();
+        // a Prometheus metric kept as it came holds its sample value in the field value, which is no label
+        String value = r.keptAsSent() ? PrometheusTextReader.VALUE : null;
         for (Attribute a : r.kind().attributes()) {
-            if (!kept.contains(a.name()) && !a.name().equals("__name__")) {
+            if (!kept.contains(a.name()) && !a.name().equals("__name__") && !a.name().equals(value)) {
                 dropped.add(a.name());
             }
         }
@@ -52,7 +55,7 @@ public final class VmCode implements CodeGenerator {
         List<Rollup> rollups = r.workspace() == null ? List.of()
             : r.workspace().rollups().stream().filter(x -> x.layout().equals(r.layout().id())).toList();
         for (Rollup rollup : rollups) {
-            VmRules.Group group = VmRules.of(rollup, r.layout());
+            VmRules.Group group = VmRules.of(rollup, r.layout(), r.keptAsSent());
             if (group.rules().isEmpty()) {
                 out.notWritten("no vmalert rules for rollup " + rollup.id() + ": " + String.join("; ", group.unwritten()));
                 continue;

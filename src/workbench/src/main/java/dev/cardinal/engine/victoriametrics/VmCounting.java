@@ -49,7 +49,12 @@ public final class VmCounting implements SeriesEngine {
 
     /** The series the server holds for the request's layout, with the counts the figures are made of. */
     public VmTally tally(Request request) {
-        return write(request.layout(), request.sample(), true).tally();
+        return write(request.layout(), request.sample(), keptAsSent(request)).tally();
+    }
+
+    /** The layout keeps a Prometheus metric as it came, by its sample or its workspace ({@link MetricOrigin}). */
+    private static boolean keptAsSent(Request request) {
+        return MetricOrigin.keptAsSent(request.layout(), request.workspace(), request.sample());
     }
 
     /** The series the server holds for the request's layout, each as {@code /api/v1/series} lists it. */
@@ -59,7 +64,7 @@ public final class VmCounting implements SeriesEngine {
 
     /**
      * The series the server holds when the layout's rows are written to it as line protocol through {@code /write}, as
-     * the sample write does: a Prometheus metric kept as it came then gets the names line protocol gives it too.
+     * the sample write does for every layout but one that keeps a Prometheus metric as it came ({@link VmMetricImport}).
      */
     VmTally tallyOfLineProtocol(dev.cardinal.model.Layout layout, dev.cardinal.traffic.EventKindSample sample) {
         return write(layout, sample, false).tally();
@@ -68,9 +73,9 @@ public final class VmCounting implements SeriesEngine {
     private record Written(VmTally tally, SampleLineProtocol.Counts counts) {
     }
 
-    /** {@code counts} is null for a Prometheus metric kept as it came, which is written without line protocol. */
+    /** {@code counts} is null for a Prometheus metric kept as it came ({@code asSent}), written without line protocol. */
     private Written write(dev.cardinal.model.Layout layout, dev.cardinal.traffic.EventKindSample sample, boolean asSent) {
-        if (asSent && MetricOrigin.keptAsSent(layout, sample)) {
+        if (asSent) {
             VmTally tally = new VmTally(new VmIngest(flags, true), clockMs.getAsLong(), Math.max(1, sample.rows() / 256));
             SentMetric.write(layout, sample, tally);
             return new Written(tally.finish(), null);
@@ -85,7 +90,7 @@ public final class VmCounting implements SeriesEngine {
 
     @Override
     public EngineCount count(Request request) {
-        Written written = write(request.layout(), request.sample(), true);
+        Written written = write(request.layout(), request.sample(), keptAsSent(request));
         VmTally tally = written.tally();
         VmGrowth growth = VmGrowth.of(tally, request.settings());
         List<Figure> figures = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.cardinal.engine.victoriametrics;
 
 import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.MetricPlan;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
@@ -52,6 +54,12 @@ final class VmPush implements MetricPlan.Target, SampleCheck {
             layout.tags().stream().map(TagSpec::key).forEach(written::add);
             if (!MetricPlan.literal(layout)) {
                 steps.add(MetricPlan.templated(layout, written));
+                continue;
+            }
+            Optional<String> metric = ws.eventKind(layout.eventKind()).flatMap(k -> MetricOrigin.metric(layout, k));
+            if (metric.isPresent()) {
+                // a Prometheus metric kept as it came: written under its own name (/api/v1/import/prometheus)
+                steps.add(metrics.metric(metric.get(), written, Map.entry("db", database)));
                 continue;
             }
             for (FieldSpec f : layout.fields()) {

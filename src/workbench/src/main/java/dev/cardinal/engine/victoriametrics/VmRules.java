@@ -15,7 +15,8 @@ import java.util.Set;
 
 /**
  * A rollup as vmalert recording rules: one group evaluated every window, one rule per aggregate, each reading the
- * layout's {@code measurement_field} series over the window and grouping by the labels of the rollup's group-by
+ * layout's {@code measurement_field} series (a Prometheus metric kept as it came: the metric's own,
+ * {@link dev.cardinal.engine.MetricOrigin}) over the window and grouping by the labels of the rollup's group-by
  * attributes. What MetricsQL cannot say for a rollup is left out with the reason: a group-by attribute that is no
  * label of the layout (a field is a series of its own in VictoriaMetrics), a templated measurement or field key (no
  * one metric name), and the aggregates over all points of a group that per-series functions cannot combine (first,
@@ -52,6 +53,11 @@ final class VmRules {
     }
 
     static Group of(Rollup rollup, Layout layout) {
+        return of(rollup, layout, false);
+    }
+
+    /** @param asSent the layout keeps a Prometheus metric as it came: its series are the metric's own name */
+    static Group of(Rollup rollup, Layout layout, boolean asSent) {
         String name = rollup.name() == null || rollup.name().isEmpty() ? rollup.id() : rollup.name();
         List<Rule> rules = new ArrayList<>();
         List<String> unwritten = new ArrayList<>();
@@ -82,7 +88,7 @@ final class VmRules {
                 continue;
             }
             String metric = MetricsQl.metric(measurement.isEmpty() ? field.get().key().literalText()
-                : measurement + "_" + field.get().key().literalText());
+                : asSent ? measurement : measurement + "_" + field.get().key().literalText());
             Optional<String> expr = expression(a, metric, range, grouping);
             if (expr.isEmpty()) {
                 unwritten.add(a.attribute() + " " + a.function().name().toLowerCase(Locale.ROOT) + ": per-series functions"

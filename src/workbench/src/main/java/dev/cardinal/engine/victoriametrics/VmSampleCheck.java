@@ -1,6 +1,7 @@
 package dev.cardinal.engine.victoriametrics;
 
 import dev.cardinal.engine.CommentText;
+import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.engine.SampleComparison.Row;
@@ -35,7 +36,7 @@ import java.util.TreeSet;
  * its source's word, {@code getTSDBStatus} in {@code lib/storage/index_db.go} at v1.79.5).
  */
 final class VmSampleCheck {
-    private static final int LINES_PER_REQUEST = 5_000;
+    static final int LINES_PER_REQUEST = 5_000;
     private static final int EXAMPLES = 3;
 
     private final SeriesApi api;
@@ -58,6 +59,9 @@ final class VmSampleCheck {
             lastMs = Math.max(lastMs, Math.floorDiv(sample.timestamp(r), 1_000_000L));
         }
         long shiftMs = Math.floorDiv(nowMs - lastMs, VmTally.MS_PER_DAY) * VmTally.MS_PER_DAY;
+        if (MetricOrigin.keptAsSent(layout, ws, sample)) {
+            return new VmMetricImport(this, layout, sample, shiftMs).run(monitor);
+        }
         VmTally projected = new VmCounting(VmFlags.defaults().withDb(database), nowMs - shiftMs).tallyOfLineProtocol(layout, sample);
         SampleLineProtocol lp = new SampleLineProtocol(layout, sample,
             new SampleLineProtocol.Options(false).withTimeShift(shiftMs * 1_000_000L));
@@ -66,12 +70,30 @@ final class VmSampleCheck {
                 List.of(), List.of("stopped as asked after " + lp.counts().linesWritten() + " lines"), true);
         }
         List<String> notes = new ArrayList<>();
-        if (dev.cardinal.engine.MetricOrigin.keptAsSent(layout, sample)) {
-            notes.add("a Prometheus metric written as line protocol through /write: the server names it metric_value, where"
-                + " remote write (the projection) names it after the metric alone");
+        boolean dbTag = layout.tags().stream().anyMatch(t -> t.key().equals("db"));
+        List<Row> rows = readBack(projected, shiftMs, dbTag, notes);
+        for (SkipReason r : SkipReason.values()) {
+            if (lp.counts().skipped(r) > 0) {
+                notes.add(String.format(Locale.ROOT, "%,d %s not written: %s", lp.counts().skipped(r),
+                    r.wholeRow() ? "rows" : "fields", r.reason()));
+            }
         }
+        return new SampleComparison(sample.name(), layout.id(), written(lp, shiftMs),
+            rows, notes, false);
+    }
+
+    /**
+     * Reads back what a write of the {@code projected} series made, over the moved range, beside the projection; adds
+     * to {@code notes} what differs. {@code dbTag}: a tag named db stands for the db label, so it is not matched.
+     */
+    List<Row> readBack(VmTally projected, long shiftMs, boolean dbTag, List<String> notes)
+        throws IOException, InterruptedException {
         flush(notes);
-        List<String> match = matchers(layout, projected);
+        List<String> match = matchers(projected, dbTag);
+        if (match.isEmpty()) {
+            notes.add("no series written: nothing to read back");
+            return List.of();
+        }
         long from = projected.firstMs() + shiftMs;
         long to = projected.lastMs() + shiftMs;
         Set<Map<String, String>> expected = new HashSet<>();
@@ -82,14 +104,7 @@ final class VmSampleCheck {
         busiestDay(projected, match, shiftMs, rows);
         labelValues(projected, measured, rows);
         differences(expected, measured, notes);
-        for (SkipReason r : SkipReason.values()) {
-            if (lp.counts().skipped(r) > 0) {
-                notes.add(String.format(Locale.ROOT, "%,d %s not written: %s", lp.counts().skipped(r),
-                    r.wholeRow() ? "rows" : "fields", r.reason()));
-            }
-        }
-        return new SampleComparison(sample.name(), layout.id(), written(lp, shiftMs),
-            rows, notes, false);
+        return rows;
     }
 
     private String written(SampleLineProtocol lp, long shiftMs) {
@@ -104,14 +119,27 @@ final class VmSampleCheck {
             if (monitor.cancelled()) {
                 return false;
             }
-            SeriesApi.Answer r = api.post(path, "text/plain; charset=utf-8", it.next());
-            if (r.status() / 100 != 2) {
-                throw new IOException("VictoriaMetrics at " + api.server().where() + " refused a write of line protocol: "
-                    + r.status() + " " + CommentText.shown(r.body().strip()));
-            }
+            post(path, it.next(), "line protocol");
             monitor.progress("write", lp.counts().rowsRead(), rows);
         }
         return true;
+    }
+
+    /** Posts one request of writes; {@code what} names what it carries in the error when the server refuses it. */
+    void post(String path, byte[] body, String what) throws IOException, InterruptedException {
+        SeriesApi.Answer r = api.post(path, "text/plain; charset=utf-8", body);
+        if (r.status() / 100 != 2) {
+            throw new IOException("VictoriaMetrics at " + api.server().where() + " refused a write of " + what + ": "
+                + r.status() + " " + CommentText.shown(r.body().strip()));
+        }
+    }
+
+    String database() {
+        return database;
+    }
+
+    long nowMs() {
+        return nowMs;
     }
 
     /** Makes the write searchable at once ({@code /internal/force_flush}); without it the figures may lag a few seconds. */
@@ -122,9 +150,8 @@ final class VmSampleCheck {
         }
     }
 
-    /** One selector per metric name, under the db label unless a tag of the layout is named db (the tag wins). */
-    private List<String> matchers(Layout layout, VmTally projected) {
-        boolean dbTag = layout.tags().stream().anyMatch(t -> t.key().equals("db"));
+    /** One selector per metric name, under the db label unless {@code dbTag} (a tag of the layout is named db, and wins). */
+    private List<String> matchers(VmTally projected, boolean dbTag) {
         Set<String> names = new TreeSet<>();
         projected.series().forEach(s -> names.add(VmSeries.text(s.name())));
         return names.stream().map(n -> "{__name__=" + SeriesApi.quoted(n)
