@@ -1,8 +1,10 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.engine.opensearch.DocumentIndexPush;
-import dev.cardinal.engine.opensearch.MappingCures;
+import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.Credentials;
+import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.Engine;
+import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
@@ -342,9 +344,9 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             String name = DocumentSamples.name(f);
             kinds.add(DocumentSamples.withCures(DocumentSamples.read(name, f, limit, tenant, DocumentSamples.engine(kind),
-                settings.horizon(), err), MappingCures.patterns(name), settings.horizon()));
+                settings.horizon(), err), settings.horizon()));
         }
-        DocumentIndexPush.Measured measured = null;
+        DynamicIndex.Measured measured = null;
         if (pushTo != null) {
             measured = push(err);
             if (measured == null) {
@@ -362,35 +364,47 @@ final class AnalyzeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Writes the one file's documents to the new index; null (the reason printed) when the cluster refuses. */
-    private DocumentIndexPush.Measured push(PrintWriter err) throws IOException {
+    /**
+     * Writes the one file's documents to the new index through the engine's {@link DynamicIndex}; null (the reason
+     * printed) when the index exists, a variable is unset, or the cluster refuses or cannot be reached.
+     */
+    private DynamicIndex.Measured push(PrintWriter err) throws IOException {
         Secrets secrets = Secrets.system();
-        String authorization = null;
+        Credentials login = Credentials.NONE;
         if (apiKeyEnv != null) {
             char[] key = secrets.fromEnv(apiKeyEnv);
             if (key == null) {
                 err.println("cardinal analyze: $" + apiKeyEnv + " is not set");
                 return null;
             }
-            authorization = DocumentIndexPush.apiKey(key);
+            login = Credentials.apiKey(key);
         } else if (user != null) {
             char[] password = secrets.fromEnv(passwordEnv);
             if (password == null) {
                 err.println("cardinal analyze: $" + passwordEnv + " is not set");
                 return null;
             }
-            authorization = DocumentIndexPush.basic(user, password);
+            login = Credentials.user(user, password);
         }
+        dev.cardinal.model.Target.Kind engine = DocumentSamples.engine(kind);
+        DynamicIndex dynamic = Engines.pushing(engine).flatMap(Pushing::dynamicIndex)
+            .orElseThrow(() -> usage("--push-to: " + engine.product() + " offers no new index under dynamic mapping"));
         List<String> documents = new ArrayList<>();
         NdjsonDocuments.read(files.get(0), d -> documents.add(d.json().toString()));
         try {
             // one _bulk of 2,000 documents that each add a field is 2,000 mapping updates: minutes on a busy node
-            return new DocumentIndexPush(pushTo, authorization, DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT).writeSample(index, documents);
-        } catch (DocumentIndexPush.PushException e) {
-            err.println("cardinal analyze: " + pushTo + ": " + e.getMessage());
-            return null;
+            Connection server = new Connection(engine, pushTo, index, DynamicIndex.REQUEST_TIMEOUT, login);
+            if (dynamic.exists(server)) {
+                err.println("cardinal analyze: " + pushTo + ": the index '" + index + "' exists: Cardinal writes samples to a new"
+                    + " index only");
+                return null;
+            }
+            return dynamic.write(server, documents, dev.cardinal.engine.PushMonitor.NONE);
         } catch (java.net.ConnectException e) {
             err.println("cardinal analyze: " + pushTo + ": cannot connect (" + e.getMessage() + ")");
+            return null;
+        } catch (IOException e) {
+            err.println("cardinal analyze: " + pushTo + ": " + e.getMessage());
             return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -398,7 +412,6 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
     }
 
-    /** The synthetic sample of a profile, or null (problems printed) when it cannot be read. */
     private static Sample synthesize(Path file, PrintWriter err) throws IOException {
         TrafficProfile profile = CliFiles.profile(file, err, "analyze", "nothing analysed");
         return profile == null ? null : SyntheticTraffic.generate(profile, SampleLimits.defaults(), ReadMonitor.NONE);

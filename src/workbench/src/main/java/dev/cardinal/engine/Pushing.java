@@ -80,6 +80,25 @@ public interface Pushing {
         return Optional.empty();
     }
 
+    /** Throwaway servers of this engine this machine can start, when the engine offers them (a scratch influxd). */
+    default Optional<Scratch> scratch() {
+        return Optional.empty();
+    }
+
+    /** Its new index under dynamic mapping, written and read back, for a document engine. */
+    default Optional<DynamicIndex> dynamicIndex() {
+        return Optional.empty();
+    }
+
+    /**
+     * The fields of the fixed mapping that apply gives {@code layout} (a document engine's strict index template), as the
+     * engine counts them toward its total-fields limit: fixed by the layout, whatever the traffic. Empty for an engine
+     * without one, or a layout without a fixed mapping (field keys that carry data).
+     */
+    default java.util.OptionalLong fixedMappingFields(dev.cardinal.model.EventKind kind, dev.cardinal.model.Layout layout) {
+        return java.util.OptionalLong.empty();
+    }
+
     /**
      * {@code api} for other kinds of target: a server that answers another engine's API (InfluxDB 3 answers 1.x's
      * /query and /write) is planned, applied and imported through that API's client, which the list of engines hands

@@ -25,6 +25,9 @@ import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.SampleCheck;
+import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.SampleWriteOptions;
 import dev.cardinal.engine.VersionHeader;
 import dev.cardinal.lineprotocol.PointLines;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
@@ -64,7 +67,7 @@ import java.util.regex.Pattern;
  * <p>Verified against a recorded contract of the v2 HTTP API, not a live 2.x server, which this project's machine
  * cannot install.
  */
-public final class InfluxV2Push implements PushTarget {
+public final class InfluxV2Push implements PushTarget, SampleCheck {
     private final InfluxDBClient client;
     private final String url;
     private final String database;
@@ -262,6 +265,13 @@ public final class InfluxV2Push implements PushTarget {
             }
         }
         return written;
+    }
+
+    /** Written into the layout's bucket in batches, moved by whole shard groups unless told the shift; never resumed. */
+    @Override
+    public SampleComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, SampleWriteOptions options,
+                                        PushMonitor monitor) throws IOException {
+        return InfluxV2SampleCheck.run(this, layout, sample, options, monitor);
     }
 
     /** {@code influxdb.cardinality}, tag values and field keys of the layout's measurement, from Flux. */

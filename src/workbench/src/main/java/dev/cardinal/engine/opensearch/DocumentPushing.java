@@ -1,18 +1,26 @@
 package dev.cardinal.engine.opensearch;
 
 import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.ImportedWorkspace;
 import dev.cardinal.engine.Logins;
+import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.RecentSample;
+import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.MappingProjection;
 import java.io.IOException;
 import java.io.Writer;
 import java.net.URI;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -100,6 +108,37 @@ final class DocumentPushing implements Pushing {
                 return importer(server).recentDocuments(server.database(), limit, out);
             }
         });
+    }
+
+    @Override
+    public Optional<DynamicIndex> dynamicIndex() {
+        return Optional.of(new DynamicIndex() {
+            @Override
+            public boolean exists(Connection server) throws IOException, InterruptedException {
+                return client(server).exists(server.database());
+            }
+
+            @Override
+            public Measured write(Connection server, List<String> documents, PushMonitor monitor)
+                throws IOException, InterruptedException {
+                return client(server).writeSample(server.database(), documents, server.limits().totalFields(), monitor);
+            }
+
+            @Override
+            public SampleComparison compared(String eventKind, Layout layout, String index, MappingProjection projected,
+                                             Measured measured) {
+                return IndexComparison.dynamic(layout, index, projected, measured).shown(eventKind, "first other refusal");
+            }
+        });
+    }
+
+    @Override
+    public OptionalLong fixedMappingFields(EventKind kind, Layout layout) {
+        return DocumentPush.strictFields(kind, layout);
+    }
+
+    private static DocumentIndexPush client(Connection server) {
+        return new DocumentIndexPush(server.url(), server.authorization(), server.timeout());
     }
 
     private static IndexImport importer(Connection server) {
