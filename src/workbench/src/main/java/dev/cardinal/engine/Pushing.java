@@ -47,11 +47,12 @@ public interface Pushing {
     }
 
     /**
-     * Why a front end should refuse {@code url} before connecting (a JDBC URL for an HTTP server), or empty; checked
-     * again when connecting.
+     * Why a front end should refuse {@code url} before connecting, or empty; checked again when connecting. By
+     * default the server is reached over HTTP, and anything but an http(s) URL ({@code jdbc:...}, {@code ftp://...}) is
+     * refused, saying so; an engine reached another way (a database driver's JDBC URL) says what it takes instead.
      */
     default Optional<String> urlProblem(java.net.URI url) {
-        return Optional.empty();
+        return Connection.notHttp(url);
     }
 
     /**

@@ -51,11 +51,6 @@ final class InfluxV1Pushing implements Pushing {
     }
 
     @Override
-    public Optional<String> urlProblem(URI url) {
-        return Connection.notHttp(url);
-    }
-
-    @Override
     public String holder() {
         return "database";
     }

@@ -66,6 +66,7 @@ final class InfluxV2Pushing implements Pushing {
 
     /** A client signed in with the connection's token, or its user and password; the secrets go nowhere else. */
     private static InfluxV2Push client(Connection server) {
+        server.requireHttp();
         if (server.organisation() == null) {
             throw new IllegalArgumentException("InfluxDB 2.x needs an organisation");
         }

@@ -17,7 +17,6 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.MappingProjection;
 import java.io.IOException;
 import java.io.Writer;
-import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -53,11 +52,6 @@ final class DocumentPushing implements Pushing {
     }
 
     @Override
-    public Optional<String> urlProblem(URI url) {
-        return Connection.notHttp(url);
-    }
-
-    @Override
     public String holder() {
         return "index";
     }
@@ -65,6 +59,7 @@ final class DocumentPushing implements Pushing {
     /** The index as a document target with the connection's limits (its total-fields limit), named after the index. */
     @Override
     public PushTarget connect(Connection server) {
+        server.requireHttp();
         Target target = new Target(server.database(), server.database(), server.kind(), server.url().toString(),
             server.database(), null, null, server.limits());
         return new DocumentPush(target, server.authorization(), server.timeout());
@@ -138,10 +133,10 @@ final class DocumentPushing implements Pushing {
     }
 
     private static DocumentIndexPush client(Connection server) {
-        return new DocumentIndexPush(server.url(), server.authorization(), server.timeout());
+        return new DocumentIndexPush(server.requireHttp().url(), server.authorization(), server.timeout());
     }
 
     private static IndexImport importer(Connection server) {
-        return new IndexImport(server.url(), server.kind(), server.authorization(), server.timeout());
+        return new IndexImport(server.requireHttp().url(), server.kind(), server.authorization(), server.timeout());
     }
 }
