@@ -1,10 +1,8 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.Credentials;
 import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.Engine;
-import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
@@ -21,7 +19,6 @@ import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.NdjsonDocuments;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
@@ -348,7 +345,7 @@ final class AnalyzeCommand implements Callable<Integer> {
         }
         DynamicIndex.Measured measured = null;
         if (pushTo != null) {
-            measured = push(err);
+            measured = IndexPushTo.write(DocumentSamples.engine(kind), pushTo, index, files.get(0), login(err), err);
             if (measured == null) {
                 return 1;
             }
@@ -364,52 +361,19 @@ final class AnalyzeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /**
-     * Writes the one file's documents to the new index through the engine's {@link DynamicIndex}; null (the reason
-     * printed) when the index exists, a variable is unset, or the cluster refuses or cannot be reached.
-     */
-    private DynamicIndex.Measured push(PrintWriter err) throws IOException {
+    /** The credentials --api-key-env or --user with --password-env give, none without; null (said) when a variable is unset. */
+    private Credentials login(PrintWriter err) {
         Secrets secrets = Secrets.system();
-        Credentials login = Credentials.NONE;
-        if (apiKeyEnv != null) {
-            char[] key = secrets.fromEnv(apiKeyEnv);
-            if (key == null) {
-                err.println("cardinal analyze: $" + apiKeyEnv + " is not set");
-                return null;
-            }
-            login = Credentials.apiKey(key);
-        } else if (user != null) {
-            char[] password = secrets.fromEnv(passwordEnv);
-            if (password == null) {
-                err.println("cardinal analyze: $" + passwordEnv + " is not set");
-                return null;
-            }
-            login = Credentials.user(user, password);
+        String variable = apiKeyEnv != null ? apiKeyEnv : user != null ? passwordEnv : null;
+        if (variable == null) {
+            return Credentials.NONE;
         }
-        dev.cardinal.model.Target.Kind engine = DocumentSamples.engine(kind);
-        DynamicIndex dynamic = Engines.pushing(engine).flatMap(Pushing::dynamicIndex)
-            .orElseThrow(() -> usage("--push-to: " + engine.product() + " offers no new index under dynamic mapping"));
-        List<String> documents = new ArrayList<>();
-        NdjsonDocuments.read(files.get(0), d -> documents.add(d.json().toString()));
-        try {
-            // one _bulk of 2,000 documents that each add a field is 2,000 mapping updates: minutes on a busy node
-            Connection server = new Connection(engine, pushTo, index, DynamicIndex.REQUEST_TIMEOUT, login);
-            if (dynamic.exists(server)) {
-                err.println("cardinal analyze: " + pushTo + ": the index '" + index + "' exists: Cardinal writes samples to a new"
-                    + " index only");
-                return null;
-            }
-            return dynamic.write(server, documents, dev.cardinal.engine.PushMonitor.NONE);
-        } catch (java.net.ConnectException e) {
-            err.println("cardinal analyze: " + pushTo + ": cannot connect (" + e.getMessage() + ")");
+        char[] secret = secrets.fromEnv(variable);
+        if (secret == null) {
+            err.println("cardinal analyze: $" + variable + " is not set");
             return null;
-        } catch (IOException e) {
-            err.println("cardinal analyze: " + pushTo + ": " + e.getMessage());
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while writing to " + pushTo, e);
         }
+        return apiKeyEnv != null ? Credentials.apiKey(secret) : Credentials.user(user, secret);
     }
 
     private static Sample synthesize(Path file, PrintWriter err) throws IOException {

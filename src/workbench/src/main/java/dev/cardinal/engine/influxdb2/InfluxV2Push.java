@@ -1,8 +1,6 @@
 package dev.cardinal.engine.influxdb2;
 
 import com.influxdb.client.InfluxDBClient;
-import com.influxdb.client.InfluxDBClientFactory;
-import com.influxdb.client.InfluxDBClientOptions;
 import com.influxdb.client.OrganizationsQuery;
 import com.influxdb.client.TasksQuery;
 import com.influxdb.client.domain.Bucket;
@@ -20,7 +18,6 @@ import com.influxdb.query.FluxTable;
 import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.ImportedSchema;
 import dev.cardinal.engine.ImportedWorkspace;
-import dev.cardinal.engine.InsecureTls;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
@@ -46,7 +43,6 @@ import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -450,30 +446,6 @@ public final class InfluxV2Push implements PushTarget, SampleCheck {
             default -> "";
         };
         return new IOException(what + ": " + status + e.getMessage() + hint, e);
-    }
-
-    /**
-     * A client for InfluxDB 2.x or Cloud: with a token, or a user and password (a session sign-in). The arrays are
-     * cleared once handed over. {@code insecure} accepts any certificate and host name (test instances only; the
-     * caller shows it).
-     */
-    public static InfluxV2Push connect(URI url, String database, String org, Duration timeout, boolean insecure,
-                                       String user, char[] password, char[] token) {
-        okhttp3.OkHttpClient.Builder http = new okhttp3.OkHttpClient.Builder().connectTimeout(timeout)
-            .readTimeout(timeout).writeTimeout(timeout);
-        if (insecure) {
-            http.sslSocketFactory(InsecureTls.trustingEveryCertificate().getSocketFactory(), InsecureTls.trustAll())
-                .hostnameVerifier((host, session) -> true);
-        }
-        var options = InfluxDBClientOptions.builder().url(url.toString()).org(org).okHttpClient(http);
-        if (user != null) {
-            options.authenticate(user, password.clone());
-            Arrays.fill(password, '\0');
-        } else {
-            options.authenticateToken(token.clone());
-            Arrays.fill(token, '\0');
-        }
-        return new InfluxV2Push(InfluxDBClientFactory.create(options.build()), url.toString(), database, org);
     }
 
     @Override
