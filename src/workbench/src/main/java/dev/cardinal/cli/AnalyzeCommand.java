@@ -326,6 +326,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (pushTo != null && (files.size() != 1 || index == null || index.isBlank())) {
             throw usage("--push-to writes one file to one new index: give one file and --index NAME");
         }
+        var badUrl = pushTo == null ? java.util.Optional.<String>empty()
+            : Engines.pushing(DocumentSamples.engine(kind)).flatMap(p -> p.urlProblem(pushTo));
+        if (badUrl.isPresent()) {
+            throw usage("--push-to: " + badUrl.get());
+        }
         if (user != null && passwordEnv == null) {
             throw usage("--user needs --password-env VAR (passwords are never given as options)");
         }
