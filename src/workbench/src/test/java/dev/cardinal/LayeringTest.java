@@ -109,33 +109,16 @@ class LayeringTest {
     }
 
     /**
-     * A front end plans, applies and imports through {@code Engines.pushing(kind)}: it names no engine's push class
-     * (a {@code PushTarget}, a {@code Pushing}, an importer or another push client). What still does, until the sample
-     * write and its comparison have a seam of their own (issue 32): {@code cardinal apply --write-sample}, whose
-     * comparison and resume are each engine's; {@code cardinal analyze --push}, which writes documents to a dynamic
-     * index; the Push tab's scratch influxd and dynamic-mapping index; the session's strict-mapping field count.
+     * A front end plans, applies, writes a sample to and imports from a live server through {@code Engines.pushing(kind)}
+     * alone: it names no engine's push class (a {@code PushTarget}, a {@code Pushing}, an importer or another push
+     * client). The sample's comparison comes rendered by the engine ({@code SampleCheck}); the scratch influxd, the
+     * dynamic-mapping index and the strict template's field count are capabilities of {@code Pushing} (issue 32).
      */
-    private static final String[] STILL_NAMING_PUSH_CLASSES = {"dev.cardinal.cli.ApplyCommand", "dev.cardinal.cli.AnalyzeCommand",
-        "dev.cardinal.ui.push.ScratchPush", "dev.cardinal.ui.push.IndexPush", "dev.cardinal.ui.session.StrictTemplates"};
-
     @Test
     void frontEndsNameNoEnginesPushClass() {
         noClasses().that().resideInAnyPackage("dev.cardinal.cli..", "dev.cardinal.ui..")
-            .and(com.tngtech.archunit.base.DescribedPredicate.not(com.tngtech.archunit.base.DescribedPredicate.describe(
-                "still naming one (issue 32)", c -> java.util.Arrays.stream(STILL_NAMING_PUSH_CLASSES)
-                    .anyMatch(n -> c.getName().equals(n) || c.getName().startsWith(n + "$")))))
             .should().dependOnClassesThat(PUSH_CLASSES)
             .check(classes);
-    }
-
-    /** Each front-end class left out above still names a push class: once it does not, it leaves the list. */
-    @Test
-    void theFrontEndsLeftOutStillNeedIt() {
-        for (String name : STILL_NAMING_PUSH_CLASSES) {
-            assertTrue(classes.stream().filter(c -> c.getName().equals(name) || c.getName().startsWith(name + "$"))
-                    .flatMap(c -> c.getDirectDependenciesFromSelf().stream()).anyMatch(d -> PUSH_CLASSES.test(d.getTargetClass())),
-                name + " names no engine's push class any more: take it out of STILL_NAMING_PUSH_CLASSES");
-        }
     }
 
     /** The classes of an engine package that plan, apply, write to or import from a live server. */

@@ -1,7 +1,7 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.engine.opensearch.DocumentIndexPush;
-import dev.cardinal.engine.opensearch.MappingCures;
+import dev.cardinal.engine.Credentials;
+import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.engines.Engines;
@@ -19,7 +19,6 @@ import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.traffic.EventKindSample;
-import dev.cardinal.traffic.NdjsonDocuments;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleLimits;
@@ -327,6 +326,11 @@ final class AnalyzeCommand implements Callable<Integer> {
         if (pushTo != null && (files.size() != 1 || index == null || index.isBlank())) {
             throw usage("--push-to writes one file to one new index: give one file and --index NAME");
         }
+        var badUrl = pushTo == null ? java.util.Optional.<String>empty()
+            : Engines.pushing(DocumentSamples.engine(kind)).flatMap(p -> p.urlProblem(pushTo));
+        if (badUrl.isPresent()) {
+            throw usage("--push-to: " + badUrl.get());
+        }
         if (user != null && passwordEnv == null) {
             throw usage("--user needs --password-env VAR (passwords are never given as options)");
         }
@@ -342,11 +346,11 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             String name = DocumentSamples.name(f);
             kinds.add(DocumentSamples.withCures(DocumentSamples.read(name, f, limit, tenant, DocumentSamples.engine(kind),
-                settings.horizon(), err), MappingCures.patterns(name), settings.horizon()));
+                settings.horizon(), err), settings.horizon()));
         }
-        DocumentIndexPush.Measured measured = null;
+        DynamicIndex.Measured measured = null;
         if (pushTo != null) {
-            measured = push(err);
+            measured = IndexPushTo.write(DocumentSamples.engine(kind), pushTo, index, files.get(0), login(err), err);
             if (measured == null) {
                 return 1;
             }
@@ -362,43 +366,21 @@ final class AnalyzeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Writes the one file's documents to the new index; null (the reason printed) when the cluster refuses. */
-    private DocumentIndexPush.Measured push(PrintWriter err) throws IOException {
+    /** The credentials --api-key-env or --user with --password-env give, none without; null (said) when a variable is unset. */
+    private Credentials login(PrintWriter err) {
         Secrets secrets = Secrets.system();
-        String authorization = null;
-        if (apiKeyEnv != null) {
-            char[] key = secrets.fromEnv(apiKeyEnv);
-            if (key == null) {
-                err.println("cardinal analyze: $" + apiKeyEnv + " is not set");
-                return null;
-            }
-            authorization = DocumentIndexPush.apiKey(key);
-        } else if (user != null) {
-            char[] password = secrets.fromEnv(passwordEnv);
-            if (password == null) {
-                err.println("cardinal analyze: $" + passwordEnv + " is not set");
-                return null;
-            }
-            authorization = DocumentIndexPush.basic(user, password);
+        String variable = apiKeyEnv != null ? apiKeyEnv : user != null ? passwordEnv : null;
+        if (variable == null) {
+            return Credentials.NONE;
         }
-        List<String> documents = new ArrayList<>();
-        NdjsonDocuments.read(files.get(0), d -> documents.add(d.json().toString()));
-        try {
-            // one _bulk of 2,000 documents that each add a field is 2,000 mapping updates: minutes on a busy node
-            return new DocumentIndexPush(pushTo, authorization, DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT).writeSample(index, documents);
-        } catch (DocumentIndexPush.PushException e) {
-            err.println("cardinal analyze: " + pushTo + ": " + e.getMessage());
+        char[] secret = secrets.fromEnv(variable);
+        if (secret == null) {
+            err.println("cardinal analyze: $" + variable + " is not set");
             return null;
-        } catch (java.net.ConnectException e) {
-            err.println("cardinal analyze: " + pushTo + ": cannot connect (" + e.getMessage() + ")");
-            return null;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while writing to " + pushTo, e);
         }
+        return apiKeyEnv != null ? Credentials.apiKey(secret) : Credentials.user(user, secret);
     }
 
-    /** The synthetic sample of a profile, or null (problems printed) when it cannot be read. */
     private static Sample synthesize(Path file, PrintWriter err) throws IOException {
         TrafficProfile profile = CliFiles.profile(file, err, "analyze", "nothing analysed");
         return profile == null ? null : SyntheticTraffic.generate(profile, SampleLimits.defaults(), ReadMonitor.NONE);

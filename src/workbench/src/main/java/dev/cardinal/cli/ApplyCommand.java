@@ -10,32 +10,17 @@ import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.RollupUpsert;
 import dev.cardinal.engine.SampleCheck;
 import dev.cardinal.engine.SampleComparison;
-import dev.cardinal.engine.influxdb1.InfluxV1Push;
-import dev.cardinal.engine.influxdb1.SampleWrite;
-import dev.cardinal.engine.influxdb1.SampleWriteException;
-import dev.cardinal.engine.influxdb1.ServerNumbers;
-import dev.cardinal.engine.influxdb2.InfluxV2Push;
-import dev.cardinal.engine.opensearch.DocumentPush;
-import dev.cardinal.engine.opensearch.IndexComparison;
-import dev.cardinal.lineprotocol.SampleLineProtocol;
-import dev.cardinal.lint.PointsOverwritten;
+import dev.cardinal.engine.SampleWriteOptions;
+import dev.cardinal.engine.SampleWriteStopped;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.projection.LayoutMeasure;
-import dev.cardinal.projection.LayoutMeasurer;
-import dev.cardinal.projection.MemoryModel;
-import dev.cardinal.projection.Quantities;
-import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -175,9 +160,25 @@ final class ApplyCommand extends PushCommand {
         return findings ? FINDINGS : OK;
     }
 
-    /** OK when every layout measured as projected, FINDINGS when not, null on failure (said on stderr). */
+    /**
+     * OK when every layout measured as projected, FINDINGS when not, null on failure (said on stderr). Each engine
+     * writes and compares its own way and renders the comparison ({@link SampleComparison.Shown}); a write stopped
+     * part-way says how to resume it when its engine can.
+     */
     private Integer writeSamples(PushTarget t, Workspace ws, List<Layout> layouts, boolean json, PrintWriter out,
                                  PrintWriter err, PushMonitor monitor, ObjectNode root) throws IOException, InterruptedException {
+        if (!(t instanceof SampleCheck check)) {
+            throw usage("--write-sample is not supported for " + t.target());
+        }
+        if (resumeAt != null && !check.resumes()) {
+            throw usage("--resume-at resumes an InfluxDB 1.x write; " + t.target() + " is written again whole");
+        }
+        SampleWriteOptions options;
+        try {
+            options = new SampleWriteOptions(timeShift, batchSize, resumeAt == null ? 0 : resumeAt);
+        } catch (IllegalArgumentException e) {
+            throw usage("--resume-at, --time-shift, --batch-size: " + e.getMessage());
+        }
         if (ws.samples().isEmpty()) {
             err.println("cardinal apply: " + workspace + " binds no sample to write");
             return null;
@@ -191,219 +192,32 @@ final class ApplyCommand extends PushCommand {
                 err.println("cardinal apply: the sample has no " + layout.eventKind() + " traffic for layout " + layout.id());
                 return null;
             }
-            if (t instanceof SampleCheck check) {
-                if (resumeAt != null) {
-                    throw usage("--resume-at resumes an InfluxDB write; " + t.target() + " is written again whole");
-                }
-                SampleComparison c = check.writeSample(ws, layout, k, monitor);
-                allMatch &= c.matches();
-                kinds.add(comparison(c));
-                if (!json) {
-                    text(c, out);
-                }
-                continue;
-            }
-            if (t instanceof DocumentPush index) {
-                IndexComparison c = index.writeSample(ws, layout, k, monitor);
-                allMatch &= c.matches();
-                kinds.add(comparison(k.name(), c));
-                if (!json) {
-                    text(k.name(), c, out);
-                }
-                continue;
-            }
-            LayoutMeasurer measurer = new LayoutMeasurer(new SampleIndex(k));
-            LayoutMeasure projected = measurer.measure(layout);
-            long shift = timeShift != null ? timeShift : SampleWrite.timeShiftToNow(k,
-                layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L);
-            if (t instanceof InfluxV2Push v2) {
-                long lines = v2.writeSample(layout, k, shift, batchSize, monitor);
-                InfluxV2Push.Measured m = v2.measure(layout);
-                // 2.x counts a series per field key (Engine): projected the same way, from the sample
-                long perFieldKey = measurer.seriesPerFieldKey(layout);
-                boolean matches = m.tags().equals(projected.tags()) && m.fieldKeys() == projected.fieldKeys()
-                    && m.seriesPerField() == perFieldKey;
-                allMatch &= matches;
-                ObjectNode n = kinds.addObject().put("name", k.name()).put("layout", layout.id()).put("matches", matches);
-                projected(n, projected, perFieldKey);
-                ObjectNode measured = n.putObject("measured").put("serverReportedSeries", m.seriesPerField())
-                    .put("serverCountsSeriesPerFieldKey", true).put("fieldKeys", m.fieldKeys());
-                ObjectNode mt = measured.putObject("tags");
-                m.tags().forEach(mt::put);
-                n.putObject("write").put("linesSent", lines).put("timeShiftNs", shift);
-                if (!json) {
-                    out.printf("%n%s, layout %s: %,d lines written%n  %-28s %14s %14s%n", k.name(), layout.id(), lines, "",
-                        "projected", "measured");
-                    row(out, "influxdb.cardinality()", perFieldKey, m.seriesPerField());
-                    row(out, "field keys", projected.fieldKeys(), m.fieldKeys());
-                    projected.tags().forEach((key, v) -> row(out, "values of tag " + key, v, m.tags().getOrDefault(key, 0L)));
-                    out.println("  (2.x counts a series per field key: measurement, tag set and field)");
-                }
-                continue;
-            }
-            if (!(t instanceof InfluxV1Push v1)) {
-                throw usage("--write-sample is not supported for " + t.target());
-            }
-            var unwritable = SampleLineProtocol.unwritable(layout);
-            if (unwritable.isPresent()) {
-                err.println("cardinal apply: layout " + layout.id() + ": no row can be written, " + unwritable.get());
-                kinds.addObject().put("name", k.name()).put("layout", layout.id()).put("matches", false)
-                    .put("unwritable", unwritable.get());
-                allMatch = false;
-                continue;
-            }
-            SampleWrite write = new SampleWrite(v1.client(), v1.database(), layout.retention().name(), shift).batchSize(batchSize);
-            InfluxV1Push.Comparison c;
+            SampleComparison c;
             try {
-                c = v1.writeAndMeasure(layout, k, projected, measurer.fieldValuesKept(layout), write,
-                    resumeAt == null ? 0 : resumeAt, monitor);
-            } catch (SampleWriteException e) {
+                c = check.writeSample(ws, layout, k, options, monitor);
+            } catch (SampleWriteStopped e) {
                 err.println("cardinal apply: " + e.getMessage());
-                err.println("  to resume: --write-sample --layout " + layout.id() + " --resume-at " + e.resumeAt()
-                    + " --time-shift " + e.timeShiftNs());
+                err.println("  to resume: " + resume(layout, e.resume()));
                 return null;
             }
-            if (c.write().cancelled()) {
-                err.println("cardinal apply: stopped after " + c.write().resumeAt() + " lines; to resume: --write-sample --layout "
-                    + layout.id() + " --resume-at " + c.write().resumeAt() + " --time-shift " + c.write().timeShiftNs());
+            if (c.unwritable() != null) {
+                err.println("cardinal apply: layout " + layout.id() + ": no row can be written, " + c.unwritable());
+            }
+            if (c.cancelled() && c.resume() != null) {
+                err.println("cardinal apply: stopped after " + c.resume().resumeAt() + " lines; to resume: " + resume(layout, c.resume()));
                 return FINDINGS;
             }
-            // points merged into others are gone even when projected: the lint rule says how to keep them
-            allMatch &= c.matches() && c.write().pointsDropped() == 0 && c.projectedOverwritten() == 0;
-            kinds.add(comparison(k.name(), c));
+            allMatch &= c.matches();
+            kinds.add(c.shown().json());
             if (!json) {
-                text(k.name(), c, out);
+                c.shown().text().forEach(out::println);
             }
         }
         return allMatch ? OK : FINDINGS;
     }
 
-    private static ObjectNode comparison(String kind, InfluxV1Push.Comparison c) {
-        ObjectNode n = F.objectNode().put("name", kind).put("layout", c.layout().id()).put("matches", c.matches());
-        projected(n, c.projected(), c.projectedReportedSeries());
-        ServerNumbers m = c.measured();
-        ObjectNode measured = n.putObject("measured").put("measurements", m.measurements()).put("series", m.series())
-            .put("serverReportedSeries", m.serverReportedSeries()).put("fieldKeys", m.fieldKeys())
-            .put("indexMemoryBytes", m.indexMemoryBytes()).put("indexMemoryGrowthBytes", c.indexMemoryGrowth());
-        ObjectNode mt = measured.putObject("tags");
-        m.tags().forEach(mt::put);
-        ObjectNode projected = (ObjectNode) n.get("projected");
-        if (c.projected().pointsKept() != null) {
-            projected.put("pointsKept", c.projected().pointsKept().kept())
-                .put("pointsOverwritten", c.projected().pointsKept().overwritten());
-        }
-        ObjectNode pc = projected.putObject("fieldValues");
-        ObjectNode mc = measured.putObject("fieldValues");
-        c.fieldCounts().forEach(f -> {
-            pc.put(f.field(), f.projected());
-            mc.put(f.field(), f.measured());
-        });
-        ObjectNode w = n.putObject("write").put("linesSent", c.write().linesSent()).put("batches", c.write().batches())
-            .put("pointsDropped", c.write().pointsDropped()).put("rowsSkipped", c.write().rowsSkipped())
-            .put("timeShiftNs", c.write().timeShiftNs());
-        ObjectNode skipped = w.putObject("skipped");
-        c.write().skipped().skips().forEach((why, n1) -> skipped.put(why.name().toLowerCase(java.util.Locale.ROOT), n1));
-        ArrayNode reasons = w.putArray("serverReasons");
-        c.write().serverReasons().forEach(reasons::add);
-        return n;
-    }
-
-    private static ObjectNode comparison(String kind, IndexComparison c) {
-        ObjectNode n = F.objectNode().put("name", kind).put("layout", c.layout().id()).put("index", c.index())
-            .put("matches", c.matches());
-        ArrayNode rows = n.putArray("rows");
-        c.rows().forEach(r -> rows.addObject().put("what", r.what()).put("projected", r.projected()).put("measured", r.measured()));
-        ArrayNode refusals = n.putArray("refusals");
-        c.refusals().forEach(refusals::add);
-        return n;
-    }
-
-    private static ObjectNode comparison(SampleComparison c) {
-        ObjectNode n = F.objectNode().put("name", c.eventKind()).put("layout", c.layout()).put("matches", c.matches())
-            .put("written", c.written()).put("cancelled", c.cancelled());
-        ArrayNode rows = n.putArray("rows");
-        c.rows().forEach(r -> rows.addObject().put("what", r.what()).put("projected", r.projected()).put("measured", r.measured())
-            .put("estimate", r.estimate()).put("differs", r.differs()));
-        ArrayNode notes = n.putArray("notes");
-        c.notes().forEach(notes::add);
-        return n;
-    }
-
-    private static void text(SampleComparison c, PrintWriter out) {
-        out.printf("%n%s, layout %s: %s%n  %-64s %14s %14s%n", c.eventKind(), c.layout(), c.written(), "", "projected",
-            "measured");
-        c.rows().forEach(r -> out.printf("  %-64s %,14d %,14d%s%n", r.what(), r.projected(), r.measured(),
-            r.measured() == r.projected() ? "" : "   <- " + r.difference()));
-        c.notes().forEach(note -> out.println("  note: " + note));
-        out.println(c.cancelled() ? "  stopped as asked: nothing was read back"
-            : c.matches() ? "  the server holds what was projected" : "  the server's numbers DIFFER from the projection");
-    }
-
-    private static void text(String kind, IndexComparison c, PrintWriter out) {
-        out.printf("%n%s, layout %s: the sample written to index %s with _bulk%n  %-48s %14s %14s%n", kind, c.layout().id(),
-            c.index(), "", "projected", "measured");
-        c.rows().forEach(r -> out.printf("  %-48s %,14d %,14d%s%n", r.what(), r.projected(), r.measured(),
-            r.differs() ? "   <- differs" : ""));
-        c.refusals().forEach(r -> out.println("  refused: " + r));
-        out.println(c.matches() ? "  the index holds what was projected" : "  the index's numbers DIFFER from the projection");
-    }
-
-    /** @param reported what the server's series query reports on its version, as projected (-1: not counted) */
-    private static void projected(ObjectNode n, LayoutMeasure p, long reported) {
-        ObjectNode projected = n.putObject("projected").put("points", p.points()).put("measurements", p.measurements())
-            .put("series", p.series());
-        if (reported < 0) {
-            projected.putNull("serverReportedSeries");
-        } else {
-            projected.put("serverReportedSeries", reported);
-        }
-        projected.put("fieldKeys", p.fieldKeys());
-        ObjectNode pt = projected.putObject("tags");
-        p.tags().forEach(pt::put);
-        MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
-        projected.putObject("indexMemoryBytes").put("low", memory.low()).put("high", memory.high());
-    }
-
-    private static void text(String kind, InfluxV1Push.Comparison c, PrintWriter out) {
-        LayoutMeasure p = c.projected();
-        ServerNumbers m = c.measured();
-        out.printf("%n%s, layout %s: %,d lines written in %,d batches, timestamps moved by %s%n", kind, c.layout().id(),
-            c.write().linesSent(), c.write().batches(), Quantities.span(Duration.ofNanos(c.write().timeShiftNs())));
-        c.write().skipped().skips().forEach((why, n) -> out.printf("  not written: %,d %s: %s%n", n,
-            why.wholeRow() ? "row(s)" : "field value(s)", why.reason()));
-        if (c.write().pointsDropped() > 0) {
-            out.printf("  the server dropped %,d point(s): %s%n", c.write().pointsDropped(), String.join("; ", c.write().serverReasons()));
-        }
-        out.printf("  server: %s%s; SHOW SERIES EXACT CARDINALITY %s%n", c.engine().product(),
-            c.engine().assumed() ? " (assumed: it sent no version)" : " (its X-Influxdb-Version)", c.engine().seriesMeaning());
-        out.printf("  %-28s %14s %14s%n", "", "projected", "measured");
-        row(out, "series", p.series(), m.series());
-        if (c.projectedReportedSeries() >= 0) {
-            row(out, "SHOW SERIES EXACT CARDINALITY", c.projectedReportedSeries(), m.serverReportedSeries());
-        }
-        row(out, "measurements", p.measurements(), m.measurements());
-        row(out, "field keys", p.fieldKeys(), m.fieldKeys());
-        c.fieldCounts().forEach(f -> row(out, "count(" + f.field() + ")", f.projected(), f.measured()));
-        Map<String, Long> keys = new TreeMap<>(p.tags());
-        m.tags().forEach(keys::putIfAbsent);
-        for (String key : keys.keySet()) {
-            row(out, "values of tag " + key, p.tags().getOrDefault(key, 0L), m.tags().getOrDefault(key, 0L));
-        }
-        if (c.indexMemoryGrowth() >= 0) {
-            MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
-            out.printf("  %-28s %14s %14s  (model; measured: growth of SHOW STATS 'indexes' during the write)%n",
-                "index memory", Quantities.bytes(memory.low()) + "-" + Quantities.bytes(memory.high()),
-                Quantities.bytes(c.indexMemoryGrowth()));
-        }
-        if (c.projectedOverwritten() > 0) {
-            out.printf("  %,d of %,d point(s) shared a series and a timestamp with an earlier one and were overwritten"
-                + " (lint rule %s says how to keep them)%n", c.projectedOverwritten(), p.points(), PointsOverwritten.ID);
-        }
-        out.println(c.matches() ? "  the server holds what was projected" : "  the server's numbers DIFFER from the projection");
-    }
-
-    private static void row(PrintWriter out, String what, long projected, long measured) {
-        out.printf("  %-28s %,14d %,14d%s%n", what, projected, measured, projected == measured ? "" : "   <- differs");
+    private static String resume(Layout layout, SampleComparison.Resume at) {
+        return "--write-sample --layout " + layout.id() + " --resume-at " + at.resumeAt() + " --time-shift " + at.timeShiftNs();
     }
 
     /** Progress on stderr (text mode), about every tenth; cancelled when the user pressed Ctrl-C. */

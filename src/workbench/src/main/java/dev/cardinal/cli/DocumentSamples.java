@@ -34,6 +34,11 @@ final class DocumentSamples {
             MappingCures.of(Path.of(kind.file()), kind.projection(), patterns, horizon));
     }
 
+    /** {@code kind} with its cures, its templates matching indices named after it (no index is known). */
+    static MappingReport.Kind withCures(MappingReport.Kind kind, Duration horizon) throws IOException {
+        return withCures(kind, MappingCures.patterns(kind.name()), horizon);
+    }
+
     /** A file's name without its NDJSON and gzip endings: the documents' event kind. */
     static String name(Path file) {
         return file.getFileName().toString().replaceFirst("(\\.ndjson|\\.jsonl|\\.json)?(\\.gz)?$", "");

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.engine.CommentText;
-import dev.cardinal.engine.opensearch.DocumentIndexPush;
+import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.opensearch.MappingCures;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.model.Durations;
@@ -43,7 +43,7 @@ final class MappingReport {
     private MappingReport() {
     }
 
-    static String json(List<Kind> kinds, Duration horizon, DocumentIndexPush.Measured measured) {
+    static String json(List<Kind> kinds, Duration horizon, DynamicIndex.Measured measured) {
         ObjectNode root = JSON.createObjectNode();
         root.put("engine", "OpenSearch / Elasticsearch (dynamic mapping; rules checked on OpenSearch 2.19.6)");
         ArrayNode array = root.putArray("eventKinds");
@@ -136,7 +136,7 @@ final class MappingReport {
         }
     }
 
-    static void text(List<Kind> kinds, Duration horizon, DocumentIndexPush.Measured measured, PrintWriter out) {
+    static void text(List<Kind> kinds, Duration horizon, DynamicIndex.Measured measured, PrintWriter out) {
         for (Kind k : kinds) {
             MappingProjection p = k.projection();
             out.printf(Locale.ROOT, "%s (%s): %,d documents%n", k.name(), k.file(), p.documents());

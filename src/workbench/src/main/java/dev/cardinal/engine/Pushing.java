@@ -47,11 +47,12 @@ public interface Pushing {
     }
 
     /**
-     * Why a front end should refuse {@code url} before connecting (a JDBC URL for an HTTP server), or empty; checked
-     * again when connecting.
+     * Why a front end should refuse {@code url} before connecting, or empty; checked again when connecting. By
+     * default the server is reached over HTTP, and anything but an http(s) URL ({@code jdbc:...}, {@code ftp://...}) is
+     * refused, saying so; an engine reached another way (a database driver's JDBC URL) says what it takes instead.
      */
     default Optional<String> urlProblem(java.net.URI url) {
-        return Optional.empty();
+        return Connection.notHttp(url);
     }
 
     /**
@@ -78,6 +79,25 @@ public interface Pushing {
     /** The most recent points it holds, written as an imported workspace's sample, when the engine reads them. */
     default Optional<RecentSample> recent() {
         return Optional.empty();
+    }
+
+    /** Throwaway servers of this engine this machine can start, when the engine offers them (a scratch influxd). */
+    default Optional<Scratch> scratch() {
+        return Optional.empty();
+    }
+
+    /** Its new index under dynamic mapping, written and read back, for a document engine. */
+    default Optional<DynamicIndex> dynamicIndex() {
+        return Optional.empty();
+    }
+
+    /**
+     * The fields of the fixed mapping that apply gives {@code layout} (a document engine's strict index template), as the
+     * engine counts them toward its total-fields limit: fixed by the layout, whatever the traffic. Empty for an engine
+     * without one, or a layout without a fixed mapping (field keys that carry data).
+     */
+    default java.util.OptionalLong fixedMappingFields(dev.cardinal.model.EventKind kind, dev.cardinal.model.Layout layout) {
+        return java.util.OptionalLong.empty();
     }
 
     /**

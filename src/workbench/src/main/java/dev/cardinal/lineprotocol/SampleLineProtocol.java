@@ -92,6 +92,22 @@ public final class SampleLineProtocol {
     }
 
     /**
+     * The shift that moves the sample's last point to at most {@code nowNs}, a whole number of shard groups (of
+     * {@code shardGroup}, counted from InfluxDB's origin, which a whole multiple keeps) so no point changes group.
+     */
+    public static long timeShiftToNow(EventKindSample sample, java.time.Duration shardGroup, long nowNs) {
+        if (sample.rows() == 0) {
+            return 0;
+        }
+        long last = Long.MIN_VALUE;
+        for (int r = 0; r < sample.rows(); r++) {
+            last = Math.max(last, sample.timestamp(r));
+        }
+        long group = shardGroup.toNanos();
+        return Math.floorDiv(nowNs - last, group) * group;
+    }
+
+    /**
      * Why no row of the layout can be written at all, whatever the sample holds (a literal name line protocol cannot
      * carry, a tag key {@code time}), or empty when rows can be. Said up front, so a write of nothing has a reason.
      */

@@ -93,7 +93,7 @@ public final class WorkbenchApp extends Application {
     public void start(Stage stage) {
         lanes = dev.cardinal.ui.common.Lanes.start();
         // a scratch influxd of a workbench killed earlier, and its data, go at this start
-        lanes.files().execute(dev.cardinal.engine.influxdb1.ScratchInfluxd::removeLeftovers);
+        lanes.files().execute(dev.cardinal.ui.push.ScratchPush::removeLeftovers);
         List<String> args = getParameters().getRaw();
         showInto(stage, lanes.lanes(), settings, w -> {
             window = w;

@@ -77,4 +77,15 @@ class AnalyzeDocumentsTest {
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("no such file"), missing.err());
     }
+    /** --push-to takes the cluster's http(s) URL: anything else is refused before a document is read or sent. */
+    @Test
+    void pushesToAClusterOverHttpOnly(@TempDir Path dir) throws Exception {
+        Path docs = Files.writeString(dir.resolve("one.ndjson"), "{\"a\":1}\n");
+        for (String url : new String[] {"jdbc:mysql://127.0.0.1:3306/x", "ftp://127.0.0.1/"}) {
+            CliRun r = CliRun.of("analyze", docs.toString(), "--kind", "opensearch", "--push-to", url, "--index", "one");
+            assertEquals(2, r.code(), r.err());
+            assertTrue(r.err().contains("--push-to: '" + url + "' is not an http(s) URL"), r.err());
+            assertTrue(!r.err().contains("Exception"), "said, not thrown: " + r.err());
+        }
+    }
 }

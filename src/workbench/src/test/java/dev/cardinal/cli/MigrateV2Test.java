@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cardinal migrate --kind influxdb-2} against recorded answers ({@link RecordedInfluxV2}). */
 class MigrateV2Test {
-    static final String WS = "sample-data/ad-marketplace/ad-marketplace.cardinal.json";
+    static final String WS = RecordedMigrations.WS;
     static final String TOKEN = "v2-t0ken-never-shown";
 
     @TempDir
@@ -37,13 +37,8 @@ class MigrateV2Test {
     }
 
     private CliRun migrate(String... more) {
-        MigrateCommand command = new MigrateCommand();
-        command.secrets = new Secrets(Map.of("INFLUX_TOKEN", TOKEN), null);
-        List<String> args = new java.util.ArrayList<>(List.of(WS, "--from", "ids-as-tags", "--to", "ids-as-fields", "--kind",
-            "influxdb-2", "--url", server.url().toString(), "--org", "acme", "--database", "ads", "--state",
-            tmp.resolve("state.json").toString()));
-        args.addAll(List.of(more));
-        return CliRun.ofCommand(command, args.toArray(String[]::new));
+        return RecordedMigrations.migrate(TOKEN, List.of("--kind", "influxdb-2", "--url", server.url().toString(), "--org", "acme", "--database", "ads",
+            "--state", tmp.resolve("state.json").toString()), more);
     }
 
     @Test

@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cardinal migrate --kind influxdb-3} against recorded answers ({@link RecordedInfluxV3}). */
 class MigrateV3Test {
-    static final String WS = "sample-data/ad-marketplace/ad-marketplace.cardinal.json";
     static final String TOKEN = "apiv3_t0ken-never-shown";
 
     @TempDir
@@ -48,12 +46,8 @@ class MigrateV3Test {
     }
 
     private CliRun migrate(String... more) {
-        MigrateCommand command = new MigrateCommand();
-        command.secrets = new Secrets(Map.of("INFLUX_TOKEN", TOKEN), null);
-        List<String> args = new ArrayList<>(List.of(WS, "--from", "ids-as-tags", "--to", "ids-as-fields", "--kind", "influxdb-3",
-            "--url", server.url().toString(), "--database", "ads", "--state", tmp.resolve("state.json").toString()));
-        args.addAll(List.of(more));
-        return CliRun.ofCommand(command, args.toArray(String[]::new));
+        return RecordedMigrations.migrate(TOKEN, List.of("--kind", "influxdb-3", "--url", server.url().toString(), "--database", "ads",
+            "--state", tmp.resolve("state.json").toString()), more);
     }
 
     @Test

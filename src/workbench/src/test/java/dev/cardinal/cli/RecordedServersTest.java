@@ -70,7 +70,7 @@ class RecordedServersTest {
     private long indexGrowth = 264_019;
 
     /** A server of one version: its /ping header and its answer to SHOW SERIES EXACT CARDINALITY FROM "cpu". */
-    private final class Recorded extends Dispatcher {
+    private class Recorded extends Dispatcher {
         final String version;
         final long exactCardinality;
 
@@ -219,6 +219,50 @@ class RecordedServersTest {
         assertEquals(kind.at("/projected/series"), kind.at("/measured/series"));
         assertEquals(4_096, kind.at("/measured/indexMemoryGrowthBytes").asLong(), kind.toString());
         assertTrue(kind.at("/projected/indexMemoryBytes/low").asLong() > 250_000, kind.toString());
+    }
+
+    /**
+     * A batch the server refuses stops the write and says how to resume it; resumed from there with the stopped
+     * write's time shift, the rest of the sample is written, once, and the numbers compared. The refusal is influxd's
+     * own to a write into a database it lacks ({@code services/httpd/handler.go}, serveWrite: 404
+     * {@code database not found: "DB"}), which a second try does not cure.
+     */
+    @Test
+    void aRefusedBatchSaysHowToResumeAndTheResumedWriteCompletesIt(@TempDir Path dir) throws Exception {
+        Path ws = workspace(dir);
+        java.util.concurrent.atomic.AtomicInteger batches = new java.util.concurrent.atomic.AtomicInteger();
+        server.setDispatcher(new Recorded("1.8.10", 3) {
+            @Override
+            public MockResponse dispatch(RecordedRequest r) {
+                if (r.getRequestUrl().encodedPath().equals("/write") && batches.incrementAndGet() == 2) {
+                    return json(404, "{\"error\":\"database not found: \\\"" + DB + "\\\"\"}");
+                }
+                return super.dispatch(r);
+            }
+        });
+        CliRun stopped = CliRun.of("apply", ws.toString(), "--url", server.url("/").toString(), "--database", DB, "--yes",
+            "--write-sample", "--batch-size", "2");
+        assertEquals(3, stopped.code(), stopped.err() + stopped.out());
+        assertTrue(stopped.err().contains("(in the batch of lines 3 to 4; lines 1 to 2 are written)"), stopped.err());
+        java.util.regex.Matcher resume = java.util.regex.Pattern.compile(
+            "\n  to resume: --write-sample --layout by-host --resume-at 2 --time-shift (-?\\d+)\n").matcher(stopped.err());
+        assertTrue(resume.find(), stopped.err());
+        long shift = Long.parseLong(resume.group(1));
+        assertEquals(1, writes.size(), "the first batch is on the server");
+
+        writes.clear();
+        server.setDispatcher(new Recorded("1.8.10", 3));
+        CliRun resumed = CliRun.of("apply", ws.toString(), "--url", server.url("/").toString(), "--database", DB, "--yes",
+            "--write-sample", "--batch-size", "2", "--layout", "by-host", "--resume-at", "2", "--time-shift", Long.toString(shift),
+            "--format", "json");
+        assertEquals(0, resumed.code(), resumed.err() + resumed.out());
+        JsonNode kind = JSON.readTree(resumed.out()).at("/eventKinds/0");
+        assertTrue(kind.get("matches").asBoolean(), kind.toString());
+        assertEquals(5, kind.at("/write/linesSent").asLong(), "lines 1 to 5 are on the server");
+        assertEquals(shift, kind.at("/write/timeShiftNs").asLong());
+        assertEquals(List.of("cpu,host=a v=3.0 " + (1767661200000000000L + shift), "cpu,host=c v=4.0 " + (1767661200000000000L + shift),
+            "cpu,host=a v=5.0 " + (1767747600000000000L + shift)), List.of(String.join("", writes).strip().split("\n")),
+            "the sample's last three lines, moved as the stopped write moved the first two");
     }
 
     @Test

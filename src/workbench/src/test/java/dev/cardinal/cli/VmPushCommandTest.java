@@ -92,6 +92,17 @@ class VmPushCommandTest {
         }
     }
 
+    /** VictoriaMetrics' sample is written again whole (the same points replace themselves): a resume is refused before any line is sent. */
+    @Test
+    void aWriteToVictoriaMetricsIsNotResumed() throws Exception {
+        String ws = "sample-data/weather/weather" + WorkspaceFiles.EXTENSION;
+        CliRun r = CliRun.of("apply", ws, "--url", vm.url().toString(), "--kind", "victoriametrics", "--database", "not-resumed",
+            "--layout", "three-tags", "--write-sample", "--yes", "--resume-at", "10", "--time-shift", "0");
+        assertEquals(2, r.code(), r.out() + r.err());
+        assertTrue(r.err().contains("--resume-at resumes an InfluxDB 1.x write; ") && r.err().contains(" is written again whole"),
+            r.err());
+    }
+
     @Test
     void importMakesEachMetricAnEventKindWithItsLabelsAsTags() throws Exception {
         String ws = "sample-data/weather/weather" + WorkspaceFiles.EXTENSION;

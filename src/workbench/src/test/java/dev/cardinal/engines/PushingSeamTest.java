@@ -102,4 +102,38 @@ class PushingSeamTest {
             Duration.ofSeconds(1), Credentials.NONE);
         assertTrue(assertThrows(java.io.IOException.class, () -> sql.read(c)).getMessage().contains("rollup tables"));
     }
+    /**
+     * Every engine reached over HTTP refuses a URL of another scheme: the front end is told why before it connects,
+     * and a client asked anyway refuses it too, sending nothing (a listener on the URL's port sees no connection).
+     */
+    @Test
+    void everyHttpEngineRefusesAJdbcOrFtpUrlBeforeConnecting() throws Exception {
+        int checked = 0;
+        try (java.net.ServerSocket listener = new java.net.ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            listener.setSoTimeout(200);
+            for (Target.Kind kind : Target.Kind.values()) {
+                Pushing p = Engines.pushing(kind).orElseThrow();
+                if (p.kindOf("jdbc:postgresql://127.0.0.1/test").isPresent()) {
+                    continue; // reached through a database driver: aRelationalTargetRefusesAnHttpUrl...
+                }
+                checked++;
+                assertTrue(p.urlProblem(URI.create("http://127.0.0.1:8086")).isEmpty(), kind.toString());
+                assertTrue(p.urlProblem(URI.create("https://search.example:9200")).isEmpty(), kind.toString());
+                for (String url : new String[] {"jdbc:postgresql://127.0.0.1:" + listener.getLocalPort() + "/test",
+                    "ftp://127.0.0.1:" + listener.getLocalPort() + "/"}) {
+                    assertEquals("'" + url + "' is not an http(s) URL", p.urlProblem(URI.create(url)).orElse("accepted"), kind + " " + url);
+                    // every other part of the connection is what the engine takes: only the URL is wrong
+                    Connection c = new Connection(kind, URI.create(url), p.database().isPresent() ? "db" : null, Duration.ofSeconds(2),
+                        Credentials.token("t0k".toCharArray())).withOrganisation("org");
+                    String connect = assertThrows(IllegalArgumentException.class, () -> p.connect(c).close(), kind + " " + url)
+                        .getMessage();
+                    assertTrue(connect.contains("http(s)") && connect.contains(url.substring(0, 4)), kind + ": " + connect);
+                    String read = assertThrows(IllegalArgumentException.class, () -> p.read(c), kind + " " + url).getMessage();
+                    assertTrue(read.contains("http(s)"), kind + ": " + read);
+                }
+            }
+            assertThrows(java.net.SocketTimeoutException.class, listener::accept, "nothing was sent to the URL's port");
+        }
+        assertTrue(checked >= 7, "the HTTP engines: InfluxDB 1.x, 2.x, 3, OpenSearch, Elasticsearch, VictoriaMetrics, Prometheus");
+    }
 }

@@ -42,8 +42,8 @@ class DocumentLintNodeTest extends WithOpenSearchNode {
         throw new AssertionError("no " + rule + " on " + subject + " in " + report.get("findings"));
     }
 
-    private static DocumentIndexPush.Measured write(String index, List<String> documents) throws Exception {
-        DocumentIndexPush.Measured m = new DocumentIndexPush(node.uri(), null, Duration.ofMinutes(3))
+    private static dev.cardinal.engine.DynamicIndex.Measured write(String index, List<String> documents) throws Exception {
+        dev.cardinal.engine.DynamicIndex.Measured m = new DocumentIndexPush(node.uri(), null, Duration.ofMinutes(3))
             .writeSample(index, documents);
         node.ok("POST", "/" + index + "/_refresh", null);
         return m;
@@ -74,7 +74,7 @@ class DocumentLintNodeTest extends WithOpenSearchNode {
         JsonNode badBoolean = finding(report, "opensearch-value-refused", "paid", "error");
         assertEquals("1", badBoolean.at("/evidence/0/value").asText());
 
-        DocumentIndexPush.Measured m = write("prices", docs);
+        dev.cardinal.engine.DynamicIndex.Measured m = write("prices", docs);
         assertEquals(2, m.indexed(), "the string price and the string boolean are refused whole");
         assertEquals(2, m.refusedOther());
         assertTrue(m.firstOtherReason().startsWith("mapper_parsing_exception"), m.firstOtherReason());
@@ -152,7 +152,7 @@ class DocumentLintNodeTest extends WithOpenSearchNode {
         long firstRefused = Long.parseLong(limitEvidence.substring("refuses document ".length(),
             limitEvidence.indexOf(',')).replace(",", ""));
 
-        DocumentIndexPush.Measured dynamic = new DocumentIndexPush(node.uri(), null, Duration.ofMinutes(3))
+        dev.cardinal.engine.DynamicIndex.Measured dynamic = new DocumentIndexPush(node.uri(), null, Duration.ofMinutes(3))
             .writeSample("usage-dynamic", docs);
         assertEquals(firstRefused, dynamic.firstLimitRefusal(), "the document lint names is the first the node refuses");
         assertTrue(dynamic.refusedByLimit() > 0);

@@ -62,7 +62,7 @@ class LayoutMappingNodeTest extends WithOpenSearchNode {
                 String name = (scenario + "-" + layout.id()).toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9-]", "-");
                 node.ok("PUT", "/_index_template/" + name, "{\"index_patterns\":[\"" + name + "\"],\"template\":{\"settings\":"
                     + "{\"index.mapping.total_fields.limit\":" + LIMIT + "}}}");
-                DocumentIndexPush.Measured measured = push.writeSample(name, documents);
+                dev.cardinal.engine.DynamicIndex.Measured measured = push.writeSample(name, documents);
                 String what = scenario + " / " + layout.name();
                 assertEquals(projected.fields(), measured.fields(), what + ": fields in the node's mapping");
                 assertEquals(projected.refused().getOrDefault(DocumentMapping.Refusal.TOTAL_FIELDS, 0L), measured.refusedByLimit(),

@@ -4,6 +4,9 @@ import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.SampleCheck;
+import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.SampleWriteOptions;
 import dev.cardinal.engine.VersionHeader;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerLimits;
@@ -22,7 +25,7 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /** Plan and apply layouts on one InfluxDB 1.x database (or InfluxDB 3 through its v1 API). */
-public final class InfluxV1Push implements PushTarget {
+public final class InfluxV1Push implements PushTarget, SampleCheck {
     private final InfluxV1Client client;
     private final String database;
     private final Function<ServerVersion, Server> servers;
@@ -155,6 +158,18 @@ public final class InfluxV1Push implements PushTarget {
         long growth = before < 0 || measured.indexMemoryBytes() < 0 ? -1 : measured.indexMemoryBytes() - before;
         Map<String, Long> fieldValues = ServerNumbers.fieldValues(client, database, layout.retention().name(), measurement);
         return new Comparison(layout, projected, server, measured, result, growth, projectedFieldValues, fieldValues);
+    }
+
+    /** Written in batches from {@code options.resumeAt()}, shifted by whole shard groups unless told the shift. */
+    @Override
+    public SampleComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, SampleWriteOptions options,
+                                        PushMonitor monitor) throws IOException, InterruptedException {
+        return InfluxV1SampleCheck.run(this, layout, sample, options, monitor);
+    }
+
+    @Override
+    public boolean resumes() {
+        return true;
     }
 
     public InfluxV1Client client() {

@@ -6,6 +6,7 @@ import dev.cardinal.engine.Logins;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.RecentSample;
+import dev.cardinal.engine.Scratch;
 import dev.cardinal.engine.VersionHeader;
 import dev.cardinal.model.Target;
 import java.io.IOException;
@@ -50,11 +51,6 @@ final class InfluxV1Pushing implements Pushing {
     }
 
     @Override
-    public Optional<String> urlProblem(URI url) {
-        return Connection.notHttp(url);
-    }
-
-    @Override
     public String holder() {
         return "database";
     }
@@ -73,6 +69,11 @@ final class InfluxV1Pushing implements Pushing {
     public Optional<RecentSample> recent() {
         return Optional.of(RecentSample.lineProtocol((server, ws, limit, out) ->
             InfluxV1Import.recentPoints(client(server), server.database(), ws, limit, out)));
+    }
+
+    @Override
+    public Optional<Scratch> scratch() {
+        return Optional.of(new InfluxdScratch());
     }
 
     /** The client the connection describes; the secrets go to it and nowhere else. */

@@ -79,15 +79,7 @@ public final class SampleWrite {
      * {@code shardGroup}, counted from InfluxDB's origin, which a whole multiple keeps) so no point changes group.
      */
     public static long timeShiftToNow(EventKindSample sample, Duration shardGroup, long nowNs) {
-        if (sample.rows() == 0) {
-            return 0;
-        }
-        long last = Long.MIN_VALUE;
-        for (int r = 0; r < sample.rows(); r++) {
-            last = Math.max(last, sample.timestamp(r));
-        }
-        long group = shardGroup.toNanos();
-        return Math.floorDiv(nowNs - last, group) * group;
+        return SampleLineProtocol.timeShiftToNow(sample, shardGroup, nowNs);
     }
 
     /**

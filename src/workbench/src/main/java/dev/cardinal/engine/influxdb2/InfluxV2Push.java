@@ -1,8 +1,6 @@
 package dev.cardinal.engine.influxdb2;
 
 import com.influxdb.client.InfluxDBClient;
-import com.influxdb.client.InfluxDBClientFactory;
-import com.influxdb.client.InfluxDBClientOptions;
 import com.influxdb.client.OrganizationsQuery;
 import com.influxdb.client.TasksQuery;
 import com.influxdb.client.domain.Bucket;
@@ -20,11 +18,13 @@ import com.influxdb.query.FluxTable;
 import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.ImportedSchema;
 import dev.cardinal.engine.ImportedWorkspace;
-import dev.cardinal.engine.InsecureTls;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.SampleCheck;
+import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.SampleWriteOptions;
 import dev.cardinal.engine.VersionHeader;
 import dev.cardinal.lineprotocol.PointLines;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
@@ -43,7 +43,6 @@ import java.math.BigInteger;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,7 +63,7 @@ import java.util.regex.Pattern;
  * <p>Verified against a recorded contract of the v2 HTTP API, not a live 2.x server, which this project's machine
  * cannot install.
  */
-public final class InfluxV2Push implements PushTarget {
+public final class InfluxV2Push implements PushTarget, SampleCheck {
     private final InfluxDBClient client;
     private final String url;
     private final String database;
@@ -264,6 +263,13 @@ public final class InfluxV2Push implements PushTarget {
         return written;
     }
 
+    /** Written into the layout's bucket in batches, moved by whole shard groups unless told the shift; never resumed. */
+    @Override
+    public SampleComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, SampleWriteOptions options,
+                                        PushMonitor monitor) throws IOException {
+        return InfluxV2SampleCheck.run(this, layout, sample, options, monitor);
+    }
+
     /** {@code influxdb.cardinality}, tag values and field keys of the layout's measurement, from Flux. */
     public Measured measure(Layout layout) throws IOException {
         if (!layout.measurement().isLiteral()) {
@@ -440,30 +446,6 @@ public final class InfluxV2Push implements PushTarget {
             default -> "";
         };
         return new IOException(what + ": " + status + e.getMessage() + hint, e);
-    }
-
-    /**
-     * A client for InfluxDB 2.x or Cloud: with a token, or a user and password (a session sign-in). The arrays are
-     * cleared once handed over. {@code insecure} accepts any certificate and host name (test instances only; the
-     * caller shows it).
-     */
-    public static InfluxV2Push connect(URI url, String database, String org, Duration timeout, boolean insecure,
-                                       String user, char[] password, char[] token) {
-        okhttp3.OkHttpClient.Builder http = new okhttp3.OkHttpClient.Builder().connectTimeout(timeout)
-            .readTimeout(timeout).writeTimeout(timeout);
-        if (insecure) {
-            http.sslSocketFactory(InsecureTls.trustingEveryCertificate().getSocketFactory(), InsecureTls.trustAll())
-                .hostnameVerifier((host, session) -> true);
-        }
-        var options = InfluxDBClientOptions.builder().url(url.toString()).org(org).okHttpClient(http);
-        if (user != null) {
-            options.authenticate(user, password.clone());
-            Arrays.fill(password, '\0');
-        } else {
-            options.authenticateToken(token.clone());
-            Arrays.fill(token, '\0');
-        }
-        return new InfluxV2Push(InfluxDBClientFactory.create(options.build()), url.toString(), database, org);
     }
 
     @Override

@@ -1,13 +1,19 @@
 package dev.cardinal.engine.influxdb2;
 
+import com.influxdb.client.InfluxDBClientFactory;
+import com.influxdb.client.InfluxDBClientOptions;
 import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.ImportedWorkspace;
+import dev.cardinal.engine.InsecureTls;
 import dev.cardinal.engine.Logins;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.RecentSample;
 import dev.cardinal.model.Target;
 import java.io.IOException;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.Set;
 
@@ -66,6 +72,7 @@ final class InfluxV2Pushing implements Pushing {
 
     /** A client signed in with the connection's token, or its user and password; the secrets go nowhere else. */
     private static InfluxV2Push client(Connection server) {
+        server.requireHttp();
         if (server.organisation() == null) {
             throw new IllegalArgumentException("InfluxDB 2.x needs an organisation");
         }
@@ -75,8 +82,32 @@ final class InfluxV2Pushing implements Pushing {
             throw new IllegalArgumentException("InfluxDB 2.x needs a token, or a user and password");
         }
         char[] password = login.user().isPresent() ? login.password() : null;
-        return InfluxV2Push.connect(server.url(), server.database(), server.organisation(), server.timeout(),
+        return connect(server.url(), server.database(), server.organisation(), server.timeout(),
             server.skipTlsVerification(), login.user().orElse(null), password == null && login.user().isPresent()
                 ? new char[0] : password, token);
+    }
+
+    /**
+     * A client for InfluxDB 2.x or Cloud: with a token, or a user and password (a session sign-in). The arrays are
+     * cleared once handed over. {@code insecure} accepts any certificate and host name (test instances only; the
+     * caller shows it).
+     */
+    private static InfluxV2Push connect(URI url, String database, String org, Duration timeout, boolean insecure,
+                                        String user, char[] password, char[] token) {
+        okhttp3.OkHttpClient.Builder http = new okhttp3.OkHttpClient.Builder().connectTimeout(timeout)
+            .readTimeout(timeout).writeTimeout(timeout);
+        if (insecure) {
+            http.sslSocketFactory(InsecureTls.trustingEveryCertificate().getSocketFactory(), InsecureTls.trustAll())
+                .hostnameVerifier((host, session) -> true);
+        }
+        var options = InfluxDBClientOptions.builder().url(url.toString()).org(org).okHttpClient(http);
+        if (user != null) {
+            options.authenticate(user, password.clone());
+            Arrays.fill(password, '\0');
+        } else {
+            options.authenticateToken(token.clone());
+            Arrays.fill(token, '\0');
+        }
+        return new InfluxV2Push(InfluxDBClientFactory.create(options.build()), url.toString(), database, org);
     }
 }

@@ -1,6 +1,7 @@
 package dev.cardinal.engine.opensearch;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.cardinal.engine.DynamicIndex.Measured;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -17,12 +18,8 @@ import java.util.List;
  */
 public final class DocumentIndexPush {
     private static final int BATCH = 2_000;
-    /**
-     * How long a sample's writer waits for one request (a bulk of {@value #BATCH} documents): the engine is asked to
-     * wait as long for the mapping updates that new field names cause, which a loaded cluster can take minutes over.
-     * The command line and the workbench write a sample with the same patience.
-     */
-    public static final Duration SAMPLE_REQUEST_TIMEOUT = Duration.ofMinutes(5);
+    /** How long a sample's writer waits for one request ({@link dev.cardinal.engine.DynamicIndex#REQUEST_TIMEOUT}). */
+    public static final Duration SAMPLE_REQUEST_TIMEOUT = dev.cardinal.engine.DynamicIndex.REQUEST_TIMEOUT;
     private final IndexHttp http;
 
     /**
@@ -40,20 +37,6 @@ public final class DocumentIndexPush {
     public static String basic(String user, char[] password) {
         return "Basic " + Base64.getEncoder().encodeToString((user + ":" + new String(password))
             .getBytes(StandardCharsets.UTF_8));
-    }
-
-    /**
-     * What the engine made of the sample.
-     *
-     * @param fields            fields of the index's mapping, objects + leaves + multi-fields
-     * @param indexed           documents the engine accepted
-     * @param refusedByLimit    documents refused by the total-fields limit
-     * @param refusedOther      documents refused for another reason (a value its field cannot take, a key)
-     * @param firstLimitRefusal the 1-based place of the first document the limit refused, or 0
-     * @param firstOtherReason  the engine's reason for the first other refusal, or null
-     */
-    public record Measured(long fields, long indexed, long refusedByLimit, long refusedOther, long firstLimitRefusal,
-                           String firstOtherReason) {
     }
 
     /**

@@ -6,6 +6,9 @@ import dev.cardinal.engine.Applied;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.SampleCheck;
+import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.SampleWriteOptions;
 import dev.cardinal.engine.SchemaFiles;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
@@ -36,7 +39,7 @@ import java.util.OptionalLong;
  * the documents travel through Cardinal, which suits the test and staging clusters it pushes to. Writes arriving at
  * the old index during the copy are not copied.
  */
-public final class DocumentPush implements PushTarget {
+public final class DocumentPush implements PushTarget, SampleCheck {
     private static final int BATCH = 1_000;
     private final IndexHttp http;
     private final Target target;
@@ -199,9 +202,16 @@ public final class DocumentPush implements PushTarget {
      * ({@code GET INDEX/_mapping}, fields counted as the limit counts them) and the documents
      * ({@code GET INDEX/_stats/docs}) beside the projection: the strict mapping's fields, and every row a document.
      * The two agree on an index only this sample is written to. A document the engine refuses (200 with
-     * {@code errors: true}) is counted, and the first few are named with the engine's reason.
+     * {@code errors: true}) is counted, and the first few are named with the engine's reason. Batches are the
+     * engine's own ({@value #BATCH} documents); a stopped write is not resumed: writing it again replaces it.
      */
-    public IndexComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, PushMonitor monitor)
+    @Override
+    public SampleComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, SampleWriteOptions options,
+                                        PushMonitor monitor) throws IOException, InterruptedException {
+        return compare(ws, layout, sample, monitor).shown(sample.name(), "first refusal");
+    }
+
+    private IndexComparison compare(Workspace ws, Layout layout, EventKindSample sample, PushMonitor monitor)
         throws IOException, InterruptedException {
         EventKind kind = kindOf(ws, List.of(layout), index());
         IndexMapping projected = strictMapping(kind, layout);

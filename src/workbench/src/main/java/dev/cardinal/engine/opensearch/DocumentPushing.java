@@ -1,18 +1,25 @@
 package dev.cardinal.engine.opensearch;
 
 import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.ImportedWorkspace;
 import dev.cardinal.engine.Logins;
+import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.RecentSample;
+import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.model.EventKind;
+import dev.cardinal.model.Layout;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.MappingProjection;
 import java.io.IOException;
 import java.io.Writer;
-import java.net.URI;
+import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -45,11 +52,6 @@ final class DocumentPushing implements Pushing {
     }
 
     @Override
-    public Optional<String> urlProblem(URI url) {
-        return Connection.notHttp(url);
-    }
-
-    @Override
     public String holder() {
         return "index";
     }
@@ -57,6 +59,7 @@ final class DocumentPushing implements Pushing {
     /** The index as a document target with the connection's limits (its total-fields limit), named after the index. */
     @Override
     public PushTarget connect(Connection server) {
+        server.requireHttp();
         Target target = new Target(server.database(), server.database(), server.kind(), server.url().toString(),
             server.database(), null, null, server.limits());
         return new DocumentPush(target, server.authorization(), server.timeout());
@@ -102,7 +105,38 @@ final class DocumentPushing implements Pushing {
         });
     }
 
+    @Override
+    public Optional<DynamicIndex> dynamicIndex() {
+        return Optional.of(new DynamicIndex() {
+            @Override
+            public boolean exists(Connection server) throws IOException, InterruptedException {
+                return client(server).exists(server.database());
+            }
+
+            @Override
+            public Measured write(Connection server, List<String> documents, PushMonitor monitor)
+                throws IOException, InterruptedException {
+                return client(server).writeSample(server.database(), documents, server.limits().totalFields(), monitor);
+            }
+
+            @Override
+            public SampleComparison compared(String eventKind, Layout layout, String index, MappingProjection projected,
+                                             Measured measured) {
+                return IndexComparison.dynamic(layout, index, projected, measured).shown(eventKind, "first other refusal");
+            }
+        });
+    }
+
+    @Override
+    public OptionalLong fixedMappingFields(EventKind kind, Layout layout) {
+        return DocumentPush.strictFields(kind, layout);
+    }
+
+    private static DocumentIndexPush client(Connection server) {
+        return new DocumentIndexPush(server.requireHttp().url(), server.authorization(), server.timeout());
+    }
+
     private static IndexImport importer(Connection server) {
-        return new IndexImport(server.url(), server.kind(), server.authorization(), server.timeout());
+        return new IndexImport(server.requireHttp().url(), server.kind(), server.authorization(), server.timeout());
     }
 }

@@ -9,6 +9,7 @@ import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleCheck;
 import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.SampleWriteOptions;
 import dev.cardinal.engine.SeriesApi;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
@@ -107,9 +108,10 @@ final class PrometheusPush implements MetricPlan.Target, SampleCheck {
         return refused;
     }
 
+    /** Moved by the engine's own rule, in its own batches: the options' shift and batch size are not its; never resumed. */
     @Override
-    public SampleComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, PushMonitor monitor)
-        throws IOException, InterruptedException {
+    public SampleComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, SampleWriteOptions options,
+                                        PushMonitor monitor) throws IOException, InterruptedException {
         return new PrometheusSampleCheck(api, client, clockMs.getAsLong()).run(ws, layout, sample);
     }
 }

@@ -1,26 +1,26 @@
 package dev.cardinal.ui.push;
 
+import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PushMonitor;
+import dev.cardinal.engine.PushTarget;
+import dev.cardinal.engine.Pushing;
+import dev.cardinal.engine.SampleCheck;
 import dev.cardinal.engine.SchemaFiles;
-import dev.cardinal.engine.opensearch.DocumentIndexPush;
-import dev.cardinal.engine.opensearch.DocumentPush;
-import dev.cardinal.engine.opensearch.IndexComparison;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
-import dev.cardinal.model.ServerLimits;
-import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.LayoutDocuments;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.ProjectionInput;
-import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.ui.common.Tasks;
-import java.net.URI;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -28,10 +28,10 @@ import java.util.Set;
 
 /**
  * The Push tab for an OpenSearch or Elasticsearch target. A layout whose fields can be listed in advance is planned and
- * applied as {@code cardinal plan/apply} does it ({@link DocumentPush}: the layout's strict index template and the
+ * applied as {@code cardinal plan/apply} does it (the engine's client through the seam: the layout's strict index template and the
  * index, new fields added, a changed type or a dropped field left as a destructive reindex for the command line), and
  * its sample is written through the strict mapping; a layout whose field keys carry data has no such mapping, so its
- * documents go to a new index under dynamic mapping, which shows what the engine makes of them. Either way the
+ * documents go to a new index under dynamic mapping ({@link DynamicIndex}), which shows what the engine makes of them. Either way the
  * mapping and documents the engine reports are read back beside the projected ones. Credentials go to the client as a
  * header built in memory and nowhere else.
  */
@@ -43,34 +43,45 @@ final class IndexPush {
      * A plan made against a cluster, kept for Apply: {@code push} and {@code plan} for a strict mapping, else
      * {@code dynamic} for a new index under dynamic mapping.
      */
-    record Planned(String target, String index, Workspace ws, Layout layout, long limit, String text, DocumentPush push,
-                   Plan plan, DocumentIndexPush dynamic) {
+    record Planned(String target, Connection server, Workspace ws, Layout layout, String text, PushTarget push, Plan plan,
+                   DynamicIndex dynamic) {
         /** True for a layout with a strict mapping: planned as {@code cardinal plan} does it, not a dynamic new index. */
         boolean strict() {
             return push != null;
         }
+
+        String index() {
+            return server.database();
+        }
     }
 
-    /** Reads the cluster's state and says what Apply would do; nothing changes on the cluster. Background thread. */
-    static Planned plan(URI url, String authorization, Target.Kind kind, String index, Workspace ws, Layout layout, long limit,
-                        EventKindSample sample) throws Exception {
+    /**
+     * Reads the cluster's state and says what Apply would do; nothing changes on the cluster. Background thread.
+     *
+     * @param server the cluster, its database the index, its limits the index's total-fields limit
+     */
+    static Planned plan(Connection server, Workspace ws, Layout layout, EventKindSample sample) throws Exception {
+        Pushing pushing = Engines.pushing(server.kind()).orElseThrow(() -> new IllegalArgumentException(
+            server.kind().product() + " is not an engine Cardinal writes documents to"));
         String documents = Quantities.count(sample == null ? 0 : sample.rows());
         String unlistable = SchemaFiles.unlistable(layout);
         if (unlistable == null) {
-            Target target = new Target("push", "push", kind, url.toString(), index, null, null,
-                new ServerLimits(null, null, null, limit));
-            DocumentPush push = new DocumentPush(target, authorization, DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT);
+            PushTarget push = pushing.connect(server);
             Plan plan = push.plan(ws, List.of(layout));
             String text = plan.text() + "then: the " + documents + " documents of layout " + layout.name() + " written with _bulk"
                 + " under the strict mapping, each under its row number (writing them again replaces them), and the mapping"
                 + " and documents the engine reports read back beside the projection\n";
-            return new Planned(push.target(), index, ws, layout, limit, text, push, plan, null);
+            return new Planned(push.target(), server, ws, layout, text, push, plan, null);
         }
-        DocumentIndexPush client = new DocumentIndexPush(url, authorization, DocumentIndexPush.SAMPLE_REQUEST_TIMEOUT);
-        if (client.exists(index)) {
-            throw new DocumentIndexPush.PushException("the index '" + index + "' exists on " + url + ": layout " + layout.name()
+        DynamicIndex dynamic = pushing.dynamicIndex().orElseThrow(() -> new IllegalArgumentException(
+            server.kind().product() + " has no dynamic mapping to write layout " + layout.name() + " under"));
+        String index = server.database();
+        String url = server.url().toString();
+        if (dynamic.exists(server)) {
+            throw new IOException("the index '" + index + "' exists on " + url + ": layout " + layout.name()
                 + " has no fixed mapping (" + unlistable + "), so Cardinal writes its documents to a new index only: name another");
         }
+        long limit = limit(server);
         String text = String.format(Locale.ROOT, """
             layout %s has no fixed mapping: %s.
             Its documents go to a new index under dynamic mapping, to show what the engine makes of them:
@@ -81,26 +92,32 @@ final class IndexPush {
             GET /%s/_mapping
               fields counted as the limit counts them (objects, leaves, multi-fields), beside the projection
             """, layout.name(), unlistable, index, limit, index, documents, layout.name(), index);
-        return new Planned(url.toString(), index, ws, layout, limit, text, null, null, client);
+        return new Planned(url, server, ws, layout, text, null, null, dynamic);
+    }
+
+    private static long limit(Connection server) {
+        Long own = server.limits().totalFields();
+        return own != null ? own : dev.cardinal.projection.DocumentMapping.DEFAULT_TOTAL_FIELDS;
     }
 
     /** Runs the plan (or creates the dynamic index), writes the layout's documents and compares. Background thread. */
     static ScratchPush.Result apply(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
-        if (p.push() != null) {
+        if (p.strict()) {
             return applyStrict(p, sample, progress);
         }
         progress.update(-1, "Writing " + Quantities.count(sample.rows()) + " documents of " + p.layout().name() + " to "
             + p.index() + " on " + p.target() + "…");
         ProjectionInput.Rows rows = ProjectionInput.rows(sample);
         // a mapping reads no horizon, traffic or server: the input carries the one limit it counts toward
-        MappingProjection projected = Projections.project(p.ws(), p.layout(), new ProjectionInput.Mapped(rows, p.limit()),
+        MappingProjection projected = Projections.project(p.ws(), p.layout(), new ProjectionInput.Mapped(rows, limit(p.server())),
             dev.cardinal.engines.ServerFor.defaults()).as(Projected.Mapping.class).projection();
         SampleIndex index = rows.index(sample.name()).orElseThrow();
         List<String> documents = new ArrayList<>(sample.rows());
         new LayoutDocuments(p.layout(), index).writeTo(d -> documents.add(d.json().toString()));
-        DocumentIndexPush.Measured m = p.dynamic().writeSample(p.index(), documents, p.limit(), ScratchPush.writing(progress, "documents"));
-        IndexComparison c = IndexComparison.dynamic(p.layout(), p.index(), projected, m);
-        return result(p, c, "first other refusal");
+        DynamicIndex.Measured m = p.dynamic().write(p.server(), documents, ScratchPush.writing(progress, "documents"));
+        // a plan's target names the index already ("URL index NAME"); this one is the cluster's URL
+        return ScratchPush.shown(p.layout(), p.index() + " on " + p.target(),
+            p.dynamic().compared(sample.name(), p.layout(), p.index(), projected, m));
     }
 
     private static ScratchPush.Result applyStrict(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
@@ -112,18 +129,9 @@ final class IndexPush {
             return new ScratchPush.Result(p.layout().name() + " not written to " + p.target() + ScratchPush.blocked(applied),
                 List.of(), false);
         }
-        IndexComparison c = p.push().writeSample(p.ws(), p.layout(), sample, monitor);
-        return result(p, c, "first refusal");
-    }
-
-    private static ScratchPush.Result result(Planned p, IndexComparison c, String refusal) {
-        List<ScratchPush.Row> rows = c.rows().stream().map(r -> new ScratchPush.Row(r.what(), r.projected(), r.measured()))
-            .toList();
-        // a plan's target names the index already: "URL index NAME"
-        String where = p.push() != null ? p.target() : p.index() + " on " + p.target();
-        String summary = p.layout().name() + " written to " + where + ": "
-            + Quantities.count(rows.get(0).measured()) + " mapping fields, " + (c.matches() ? "as projected" : "NOT as projected")
-            + (c.refusals().isEmpty() ? "" : "; " + refusal + ": " + c.refusals().get(0));
-        return new ScratchPush.Result(summary, rows, c.matches());
+        if (!(p.push() instanceof SampleCheck check)) {
+            return new ScratchPush.Result(p.target() + " does not take a sample write", List.of(), false);
+        }
+        return ScratchPush.shown(p.layout(), p.target(), check.writeSample(p.ws(), p.layout(), sample, monitor));
     }
 }

@@ -1,5 +1,6 @@
 package dev.cardinal.ui.push;
 
+import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;
 import dev.cardinal.ui.session.WorkspaceOpener;
@@ -63,13 +64,13 @@ public final class PushPanelController {
     @FXML
     private TextArea planText;
     @FXML
-    private TableView<ScratchPush.Row> pushResult;
+    private TableView<SampleComparison.Row> pushResult;
     @FXML
-    private TableColumn<ScratchPush.Row, String> pushWhatColumn;
+    private TableColumn<SampleComparison.Row, String> pushWhatColumn;
     @FXML
-    private TableColumn<ScratchPush.Row, Long> pushProjectedColumn;
+    private TableColumn<SampleComparison.Row, Long> pushProjectedColumn;
     @FXML
-    private TableColumn<ScratchPush.Row, Long> pushMeasuredColumn;
+    private TableColumn<SampleComparison.Row, Long> pushMeasuredColumn;
 
     public PushPanelController(WorkspaceSession session, Executor executor) {
         this.session = session;

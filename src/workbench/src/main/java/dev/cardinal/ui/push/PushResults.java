@@ -1,5 +1,6 @@
 package dev.cardinal.ui.push;
 
+import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.model.Layout;
 import dev.cardinal.ui.common.Cells;
 import dev.cardinal.ui.common.TaskProgress;
@@ -31,7 +32,7 @@ final class PushResults {
     private final WorkspaceSession session;
     private final Executor executor;
     private final Label summary;
-    private final TableView<ScratchPush.Row> table;
+    private final TableView<SampleComparison.Row> table;
     private final TaskProgress progress;
     /** What the summary says when nothing was pushed. */
     private final String idle;
@@ -39,7 +40,7 @@ final class PushResults {
     private SessionState pushed;
 
     PushResults(WorkspaceSession session, Executor executor, Label summary, ProgressBar bar, Button cancel,
-                TableView<ScratchPush.Row> table, Columns columns) {
+                TableView<SampleComparison.Row> table, Columns columns) {
         this.session = session;
         this.executor = executor;
         this.summary = summary;
@@ -51,9 +52,9 @@ final class PushResults {
     }
 
     /** The table's columns, as the view names them. */
-    record Columns(TableColumn<ScratchPush.Row, String> what, TableColumn<ScratchPush.Row, Long> projected,
-                   TableColumn<ScratchPush.Row, Long> measured) {
-        void show(TableView<ScratchPush.Row> table) {
+    record Columns(TableColumn<SampleComparison.Row, String> what, TableColumn<SampleComparison.Row, Long> projected,
+                   TableColumn<SampleComparison.Row, Long> measured) {
+        void show(TableView<SampleComparison.Row> table) {
             what.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
             projected.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().projected()));
             measured.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().measured()));
@@ -61,7 +62,7 @@ final class PushResults {
             measured.setCellFactory(c -> Cells.count());
             table.setRowFactory(t -> new TableRow<>() {
                 @Override
-                protected void updateItem(ScratchPush.Row row, boolean empty) {
+                protected void updateItem(SampleComparison.Row row, boolean empty) {
                     super.updateItem(row, empty);
                     pseudoClassStateChanged(DIFFERS, !empty && row != null && row.differs());
                 }

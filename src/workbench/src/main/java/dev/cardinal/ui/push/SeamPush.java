@@ -9,7 +9,6 @@ import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.Pushing;
 import dev.cardinal.engine.SampleCheck;
-import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;
@@ -27,7 +26,7 @@ import java.util.Set;
 
 /**
  * The Push tab for a target whose engine offers its client through the seam ({@link Engines#pushing}: VictoriaMetrics,
- * Prometheus): planned and applied as {@code cardinal plan/apply} does it, the sample written and the server's numbers
+ * Prometheus, and InfluxDB 1.x, whose form asks more), and for the scratch server: planned and applied as {@code cardinal plan/apply} does it, the sample written and the server's numbers
  * read back beside the projection. The password becomes a header in memory and goes nowhere else.
  */
 final class SeamPush {
@@ -47,8 +46,8 @@ final class SeamPush {
 
     /**
      * Whether the form reaches servers of this kind through the seam: its engine offers a client whose log-in is what
-     * the form asks (a user and password, sent as basic authentication). InfluxDB 1.x and the indices keep the tab's
-     * own paths (the scratch influxd, the sample measured against the projection, a dynamic-mapping index).
+     * the form asks (a user and password, sent as basic authentication). InfluxDB 1.x (whose form also turns the
+     * certificate check off) and the indices (a limit, and a new index under dynamic mapping) keep forms of their own.
      */
     static boolean offers(Target.Kind kind) {
         return kind != null && Engines.pushing(kind).filter(p -> p.logins().equals(Logins.HTTP)).isPresent();
@@ -67,9 +66,10 @@ final class SeamPush {
      * Reads the server's state and says what Apply would do; nothing changes on the server. Background thread.
      *
      * @param password cleared here
+     * @param skipTls  accept any certificate (a test instance; the form says it is off), for an engine that offers it
      */
-    static Planned plan(Target.Kind kind, String url, String database, String user, char[] password, Workspace ws, Layout layout)
-        throws Exception {
+    static Planned plan(Target.Kind kind, String url, String database, String user, char[] password, boolean skipTls, Workspace ws,
+                        Layout layout) throws Exception {
         Pushing pushing = Engines.pushing(kind).orElseThrow();
         Optional<String> problem = Target.urlProblem(url);
         if (problem.isPresent()) {
@@ -79,8 +79,18 @@ final class SeamPush {
         Credentials login = user.isBlank() ? Credentials.NONE : Credentials.user(user.strip(), password);
         Arrays.fill(password, '\0');
         PushTarget push = pushing.connect(new Connection(kind, URI.create(url), pushing.database().isPresent() ? database : null,
-            TIMEOUT, login));
-        return new Planned(push, push.plan(ws, List.of(layout)), ws, layout);
+            TIMEOUT, login).skippingTlsVerification(skipTls));
+        return planned(push, ws, layout);
+    }
+
+    /** {@code layout} planned on {@code push}; the client is closed when planning fails. */
+    static Planned planned(PushTarget push, Workspace ws, Layout layout) throws Exception {
+        try {
+            return new Planned(push, push.plan(ws, List.of(layout)), ws, layout);
+        } catch (Exception | Error e) {
+            push.close();
+            throw e;
+        }
     }
 
     /** Runs the plan and, when asked, writes the sample and compares. Background thread. */
@@ -91,19 +101,16 @@ final class SeamPush {
             Applied applied = push.apply(p.plan(), Set.of(), monitor);
             if (!write) {
                 return new ScratchPush.Result("Applied " + p.layout().name() + " on " + UrlCredentials.redacted(push.target())
-                    + ": " + applied.ran().size() + " step(s); tick Write sample to write it and compare", List.of(), true);
+                    + ": " + applied.ran().size() + " step(s)" + ScratchPush.blocked(applied) + "; tick Write sample to write it"
+                    + " and compare", List.of(), true);
             }
             if (!(push instanceof SampleCheck check)) {
                 return new ScratchPush.Result(push.target() + " does not take a sample write", List.of(), false);
             }
             progress.update(-1, "Writing " + Quantities.count(sample.rows()) + " rows of " + p.layout().name() + " to "
                 + push.target() + "…");
-            SampleComparison c = check.writeSample(p.ws(), p.layout(), sample, monitor);
-            List<ScratchPush.Row> rows = c.rows().stream().map(r -> new ScratchPush.Row(r.what(), r.projected(), r.measured(),
-                r.estimate() ? ScratchPush.Row.Bound.AT_LEAST : ScratchPush.Row.Bound.EQUAL)).toList();
-            String summary = p.layout().name() + " written to " + push.target() + ": " + c.written() + "; "
-                + (c.matches() ? "as projected" : "NOT as projected") + (c.notes().isEmpty() ? "" : " (" + c.notes().get(0) + ")");
-            return new ScratchPush.Result(summary, rows, c.matches());
+            ScratchPush.Result r = ScratchPush.shown(p.layout(), push.target(), check.writeSample(p.ws(), p.layout(), sample, monitor));
+            return new ScratchPush.Result(r.summary() + ScratchPush.blocked(applied), r.rows(), r.matches());
         }
     }
 }

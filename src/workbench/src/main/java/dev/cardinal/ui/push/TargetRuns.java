@@ -1,8 +1,10 @@
 package dev.cardinal.ui.push;
 
+import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.Credentials;
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
+import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
@@ -94,19 +96,14 @@ final class TargetRuns {
             planIndex(kind, ws, layout);
             return;
         }
-        InfluxV1Client client;
-        try {
-            client = form.v1Client();
-        } catch (IllegalArgumentException e) {
-            results.say("Not a URL: " + e.getMessage());
-            return;
-        }
+        String url = form.url();
         String db = form.database();
+        String user = form.user();
+        char[] password = form.password();
         boolean insecure = form.insecure();
-        run(p -> ScratchPush.plan(client, db, ws, layout), pl -> {
-            show(pl.plan().text(), new Pending(layout, false, (sample, write, p) ->
-                ScratchPush.apply(pl, sample, write, p)));
-            results.say("Planned " + layout.name() + " on " + pl.target() + (insecure
+        run(p -> SeamPush.plan(kind, url, db, user, password, insecure, ws, layout), pl -> {
+            show(pl.plan().text(), new Pending(layout, false, (sample, write, p) -> SeamPush.apply(pl, sample, write, p)));
+            results.say("Planned " + layout.name() + " on " + pl.push().target() + (insecure
                 ? " (warning: TLS verification is off)" : "") + ". Apply runs the steps that change nothing destructively.");
         });
     }
@@ -121,7 +118,7 @@ final class TargetRuns {
         String db = form.database();
         String user = form.user();
         char[] password = form.password();
-        run(p -> SeamPush.plan(kind, url, db, user, password, ws, layout), pl -> {
+        run(p -> SeamPush.plan(kind, url, db, user, password, false, ws, layout), pl -> {
             show(pl.plan().text(), new Pending(layout, false, (sample, w, p) -> SeamPush.apply(pl, sample, w, p)));
             results.say("Planned " + layout.name() + " on " + pl.push().target() + ". Apply runs it"
                 + (form.writeSample() ? ", then writes the sample and reads the numbers back." : "."));
@@ -130,21 +127,21 @@ final class TargetRuns {
 
     /** Plans writing the layout's documents to a new index of an OpenSearch or Elasticsearch cluster. */
     private void planIndex(Target.Kind kind, Workspace ws, Layout layout) {
-        URI url;
+        Connection server;
         try {
-            url = URI.create(form.url());
+            URI url = URI.create(form.url());
             if (url.getScheme() == null || !url.getScheme().startsWith("http") || UrlCredentials.problem(url.toString()).isPresent()) {
                 throw new IllegalArgumentException("expected http(s)://host:port, without credentials in it");
             }
+            Credentials login = form.user().isBlank() ? Credentials.NONE : Credentials.user(form.user().strip(), form.password());
+            server = new Connection(kind, url, form.database(), DynamicIndex.REQUEST_TIMEOUT, login)
+                .withLimits(new ServerLimits(null, null, null, form.indexLimit(ws)));
         } catch (IllegalArgumentException e) {
             results.say("Not a cluster URL: " + UrlCredentials.redacted(e.getMessage()));
             return;
         }
-        String auth = form.user().isBlank() ? null : Credentials.user(form.user().strip(), form.password()).header();
-        String index = form.database();
-        long limit = form.indexLimit(ws);
         EventKindSample sample = sampleOf(layout).orElse(null);
-        run(p -> IndexPush.plan(url, auth, kind, index, ws, layout, limit, sample), pl -> {
+        run(p -> IndexPush.plan(server, ws, layout, sample), pl -> {
             show(pl.text(), new Pending(layout, true, (rows, write, p) -> IndexPush.apply(pl, rows, p)));
             apply.setDisable(sample == null);
             results.say(sample == null ? "The sample has no " + layout.eventKind() + " traffic to write."

@@ -1,10 +1,14 @@
 package dev.cardinal.ui.session;
 
+import dev.cardinal.engine.Pushing;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -13,6 +17,8 @@ import java.util.OptionalLong;
  * and the count builds the whole template. Kept only for the layouts of the workspace shown now.
  */
 final class StrictTemplates {
+    /** The document engine whose strict template Push applies (OpenSearch and Elasticsearch share one). */
+    private static final Optional<Pushing> DOCUMENTS = Engines.pushing(Target.Kind.OPENSEARCH);
     private final Map<Key, OptionalLong> fields = new HashMap<>();
 
     private record Key(EventKind kind, Layout layout) {
@@ -22,7 +28,7 @@ final class StrictTemplates {
     OptionalLong fields(Workspace ws, Layout layout) {
         return ws.eventKind(layout.eventKind())
             .map(k -> fields.computeIfAbsent(new Key(k, layout),
-                key -> dev.cardinal.engine.opensearch.DocumentPush.strictFields(key.kind(), key.layout())))
+                key -> DOCUMENTS.map(p -> p.fixedMappingFields(key.kind(), key.layout())).orElse(OptionalLong.empty())))
             .orElse(OptionalLong.empty());
     }
 

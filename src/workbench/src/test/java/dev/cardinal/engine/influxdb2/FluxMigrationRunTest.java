@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.engine.MigrationWindow;
+import dev.cardinal.engine.RecordedHttp;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -74,9 +75,9 @@ class FluxMigrationRunTest {
         assertEquals(new FluxMigrationRun.Result(390, 3, 0), r);
         assertEquals(List.of("1/3 100 false", "2/3 250 false", "3/3 40 false"), told);
 
-        List<RecordedInfluxV2.Request> sent = server.requests.subList(2, server.requests.size());
+        List<RecordedHttp.Request> sent = server.requests.subList(2, server.requests.size());
         assertEquals(9, sent.size(), "per window: the script, the count of the old measurement, the count of the new");
-        for (RecordedInfluxV2.Request q : server.requests) {
+        for (RecordedHttp.Request q : server.requests) {
             assertEquals("POST", q.method());
             assertEquals("/api/v2/query?org=my+org%26x", q.pathAndQuery());
             assertEquals("application/vnd.flux", q.contentType());
@@ -110,10 +111,10 @@ class FluxMigrationRunTest {
         server.back();
         int before = server.requests.size();
         resumedRun(windows, file, started);
-        List<RecordedInfluxV2.Request> again = server.requests.subList(before, server.requests.size()).stream()
-            .filter(RecordedInfluxV2.Request::writes).toList();
+        List<RecordedHttp.Request> again = server.requests.subList(before, server.requests.size()).stream()
+            .filter(RecordedHttp.Request::writes).toList();
         assertEquals(List.of(migration.script(windows.get(1)), migration.script(windows.get(2))),
-            again.stream().map(RecordedInfluxV2.Request::body).toList(), "window 1 is not run twice");
+            again.stream().map(RecordedHttp.Request::body).toList(), "window 1 is not run twice");
     }
 
     private void resumedRun(List<MigrationWindow> windows, Path file, Instant started) throws Exception {

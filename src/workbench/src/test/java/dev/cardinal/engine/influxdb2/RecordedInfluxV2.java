@@ -1,12 +1,8 @@
 package dev.cardinal.engine.influxdb2;
 
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.cardinal.engine.RecordedHttp;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,42 +15,34 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An InfluxDB 2.x query endpoint from recorded answers, on a free loopback port: every request is kept (method, path
- * and query, headers, body) for the test to check, and {@code POST /api/v2/query} is answered as the server answers it.
- * It holds one old measurement: its points per window ({@link #points}); a window's rewrite script (a {@code to(} call)
+ * An InfluxDB 2.x query endpoint from recorded answers ({@link RecordedHttp}: every request is kept for the test to
+ * check), {@code POST /api/v2/query} answered as the server answers it. It holds one old measurement: its points per window ({@link #points}); a window's rewrite script (a {@code to(} call)
  * copies them, after which the new measurement's count of that window answers the same number (or what
  * {@link #lose} takes away). No 2.x server can be installed here, so these answers are all that is checked.
  */
 public final class RecordedInfluxV2 implements AutoCloseable {
-    /** One request as received. */
-    public record Request(String method, String pathAndQuery, String contentType, String authorization, String body) {
-        public boolean writes() {
-            return body.contains("|> to(");
-        }
-    }
-
     private static final Pattern RANGE = Pattern.compile("range\\(start: (\\S+), stop: (\\S+)\\)");
 
-    private final HttpServer server;
+    private final RecordedHttp http;
     private final String measurement;
     private final String into;
     /** Points of the old measurement by window start. */
     public final Map<Instant, Long> points = new TreeMap<>();
     /** Points the copy of a window loses, by window start. */
     public final Map<Instant, Long> lose = new TreeMap<>();
-    public final List<Request> requests = new ArrayList<>();
+    /** Every request, in the order received. */
+    public final List<RecordedHttp.Request> requests;
     private final Set<Instant> copied = new HashSet<>();
     /** Requests answered 503 (a server going away mid-run) from the first that matches on. */
-    public Predicate<Request> unavailable = r -> false;
+    public Predicate<RecordedHttp.Request> unavailable = r -> false;
     private boolean gone;
     public int status = 200;
 
     public RecordedInfluxV2(String measurement, String into) throws IOException {
         this.measurement = measurement;
         this.into = into;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", this::answer);
-        server.start();
+        http = new RecordedHttp(this::answer);
+        requests = http.requests;
     }
 
     /** The server is back after {@link #unavailable} took it away. */
@@ -64,28 +52,27 @@ public final class RecordedInfluxV2 implements AutoCloseable {
     }
 
     public URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return http.url();
     }
 
-    public List<Request> writes() {
-        return requests.stream().filter(Request::writes).toList();
+    /** The Flux scripts that wrote (a {@code to(} call). */
+    public List<RecordedHttp.Request> writes() {
+        return http.writes();
     }
 
-    private synchronized void answer(HttpExchange x) throws IOException {
-        Request r = new Request(x.getRequestMethod(), x.getRequestURI().toString(), x.getRequestHeaders().getFirst("Content-Type"),
-            x.getRequestHeaders().getFirst("Authorization"), new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-        requests.add(r);
+    private synchronized RecordedHttp.Answer answer(RecordedHttp.Request r) {
         gone = gone || unavailable.test(r);
         if (status == 401) {
             // influxdb http/authentication_middleware.go answers a missing or unknown token with UnauthorizedError (http/
             // errors.go): code EUnauthorized ("unauthorized"), message "unauthorized access", as JSON {"code", "message"}
             // (the v2 API reference's 401 response)
-            send(x, 401, "application/json; charset=utf-8", "{\"code\":\"unauthorized\",\"message\":\"unauthorized access\"}");
+            return new RecordedHttp.Answer(401, "application/json; charset=utf-8",
+                "{\"code\":\"unauthorized\",\"message\":\"unauthorized access\"}");
         } else if (gone) {
-            send(x, 503, "application/json; charset=utf-8", "{\"code\":\"unavailable\",\"message\":\"service unavailable\"}");
-        } else {
-            send(x, 200, "text/csv; charset=utf-8", csv(r.body()));
+            return new RecordedHttp.Answer(503, "application/json; charset=utf-8",
+                "{\"code\":\"unavailable\",\"message\":\"service unavailable\"}");
         }
+        return new RecordedHttp.Answer(200, "text/csv; charset=utf-8", csv(r.body()));
     }
 
     /**
@@ -129,18 +116,8 @@ public final class RecordedInfluxV2 implements AutoCloseable {
         return "\"" + cell.replace("\"", "\"\"") + "\"";
     }
 
-    private static void send(HttpExchange x, int status, String type, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        x.getResponseHeaders().set("Content-Type", type);
-        x.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-        if (bytes.length > 0) {
-            x.getResponseBody().write(bytes);
-        }
-        x.close();
-    }
-
     @Override
     public void close() {
-        server.stop(0);
+        http.close();
     }
 }

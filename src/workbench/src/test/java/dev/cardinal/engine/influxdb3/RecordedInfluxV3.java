@@ -2,13 +2,9 @@ package dev.cardinal.engine.influxdb3;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import dev.cardinal.engine.RecordedHttp;
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,8 +16,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An InfluxDB 3 Core HTTP API from recorded answers, on a free loopback port: every request is kept for the test to
- * check, and the three endpoints a migration uses are answered as influxdata/influxdb (commit d7834110b3, after tag
+ * An InfluxDB 3 Core HTTP API from recorded answers ({@link RecordedHttp}: every request is kept for the test to
+ * check); the three endpoints a migration uses are answered as influxdata/influxdb (commit d7834110b3, after tag
  * v3.9.6) answers them:
  * <ul>
  * <li>{@code POST /api/v3/query_sql} and {@code /api/v3/query_influxql} take the JSON body {@code {"db", "q", "format"}}
@@ -42,22 +38,6 @@ import java.util.regex.Pattern;
  * answers are all that is checked.
  */
 public final class RecordedInfluxV3 implements AutoCloseable {
-    /** One request as received. */
-    public record Request(String method, String pathAndQuery, String contentType, String authorization, String body) {
-        public boolean writes() {
-            return pathAndQuery.startsWith("/api/v3/write_lp");
-        }
-
-        /** The query a query request carries ({@code q}). */
-        public String q() {
-            try {
-                return JSON.readTree(body).path("q").asText();
-            } catch (IOException e) {
-                throw new AssertionError(body, e);
-            }
-        }
-    }
-
     /** One point of the old table: its time and its columns' values (tags as strings). */
     public record Point(long nanos, Map<String, Object> columns) {
     }
@@ -68,7 +48,7 @@ public final class RecordedInfluxV3 implements AutoCloseable {
     private static final Pattern BOUND = Pattern.compile("\"time\" (>=|<|>|<=) '([^']*)'");
     private static final Pattern COLUMN = Pattern.compile("\"((?:[^\"]|\"\")*)\" AS \"(c\\d+)\"");
 
-    private final HttpServer server;
+    private final RecordedHttp http;
     private final String table;
     private final String into;
     /** The old table's tags and fields (with the type SHOW FIELD KEYS gives). */
@@ -80,9 +60,10 @@ public final class RecordedInfluxV3 implements AutoCloseable {
     public final Map<String, Integer> writes = new TreeMap<>();
     /** Points the server leaves out of the copy (by series and time), as if it lost them. */
     public final List<String> lose = new ArrayList<>();
-    public final List<Request> requests = new ArrayList<>();
+    /** Every request, in the order received. */
+    public final List<RecordedHttp.Request> requests;
     /** From the first request that matches on, the server is gone (503); a write that matches is still taken first. */
-    public Predicate<Request> unavailable = r -> false;
+    public Predicate<RecordedHttp.Request> unavailable = r -> false;
     private boolean gone;
     public boolean intoExists;
     public int status = 200;
@@ -90,14 +71,12 @@ public final class RecordedInfluxV3 implements AutoCloseable {
     public RecordedInfluxV3(String table, String into) throws IOException {
         this.table = table;
         this.into = into;
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.createContext("/", this::answer);
-        server.setExecutor(java.util.concurrent.Executors.newFixedThreadPool(4));
-        server.start();
+        http = new RecordedHttp(this::answer);
+        requests = http.requests;
     }
 
     public URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+        return http.url();
     }
 
     public synchronized void back() {
@@ -105,35 +84,25 @@ public final class RecordedInfluxV3 implements AutoCloseable {
         gone = false;
     }
 
-    public synchronized List<Request> writeRequests() {
-        return requests.stream().filter(Request::writes).toList();
+    /** The requests that wrote ({@code /api/v3/write_lp}). */
+    public List<RecordedHttp.Request> writeRequests() {
+        return http.writes();
     }
 
-    private record Answer(int status, String type, String body) {
-    }
-
-    /** Answered outside the lock: the client reads a long answer while it writes, on another connection. */
-    private void answer(HttpExchange x) throws IOException {
-        Request r = new Request(x.getRequestMethod(), x.getRequestURI().toString(), x.getRequestHeaders().getFirst("Content-Type"),
-            x.getRequestHeaders().getFirst("Authorization"), new String(x.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-        Answer a = answer(r);
-        send(x, a.status(), a.type(), a.body());
-    }
-
-    private synchronized Answer answer(Request r) throws IOException {
-        requests.add(r);
+    /** One answer at a time; sent outside this lock ({@link RecordedHttp}), so a long answer is read while a write arrives. */
+    private synchronized RecordedHttp.Answer answer(RecordedHttp.Request r) throws IOException {
         if (status == 401) {
             // http.rs: Error::Authentication and Unauthenticated answer 401 with an empty body
-            return new Answer(401, null, "");
+            return new RecordedHttp.Answer(401, null, "");
         }
-        Answer away = new Answer(503, "text/plain", "service unavailable");
+        RecordedHttp.Answer away = new RecordedHttp.Answer(503, "text/plain", "service unavailable");
         if (gone) {
             return away;
         }
         gone = unavailable.test(r);
         if (r.writes()) {
             take(r.body()); // when the server goes away now, it took the lines but its answer never arrives
-            return gone ? away : new Answer(204, null, "");
+            return gone ? away : new RecordedHttp.Answer(204, null, "");
         }
         if (gone) {
             return away;
@@ -143,7 +112,7 @@ public final class RecordedInfluxV3 implements AutoCloseable {
         for (ObjectNode row : r.pathAndQuery().equals("/api/v3/query_influxql") ? influxQl(q) : sql(q)) {
             out.append(JSON.writeValueAsString(row)).append('\n');
         }
-        return new Answer(200, "application/jsonl", out.toString());
+        return new RecordedHttp.Answer(200, "application/jsonl", out.toString());
     }
 
     private void take(String body) {
@@ -269,21 +238,8 @@ public final class RecordedInfluxV3 implements AutoCloseable {
         return t.getEpochSecond() * 1_000_000_000L + t.getNano();
     }
 
-    private static void send(HttpExchange x, int status, String type, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        if (type != null) {
-            x.getResponseHeaders().set("Content-Type", type);
-        }
-        x.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
-        if (bytes.length > 0) {
-            x.getResponseBody().write(bytes);
-        }
-        x.close();
-    }
-
     @Override
     public void close() {
-        server.stop(0);
-        ((java.util.concurrent.ExecutorService) server.getExecutor()).shutdownNow();
+        http.close();
     }
 }

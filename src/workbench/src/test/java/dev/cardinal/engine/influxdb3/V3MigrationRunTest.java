@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.engine.MigrationProgress;
 import dev.cardinal.engine.MigrationWindow;
+import dev.cardinal.engine.RecordedHttp;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.RetentionPlan;
@@ -107,7 +108,7 @@ class V3MigrationRunTest {
         assertEquals(total, server.copy.size());
         assertTrue(server.writes.values().stream().allMatch(c -> c == 1), "no point written twice: " + server.writes);
 
-        for (RecordedInfluxV3.Request q : server.requests) {
+        for (RecordedHttp.Request q : server.requests) {
             assertEquals("POST", q.method());
             assertEquals("Bearer " + TOKEN, q.authorization());
             if (q.writes()) {
@@ -127,7 +128,7 @@ class V3MigrationRunTest {
         // batches of at least 5 lines end where the time changes, oldest first: no time is cut in two
         long last = Long.MIN_VALUE;
         Set<Long> seen = new HashSet<>();
-        for (RecordedInfluxV3.Request w : server.writeRequests()) {
+        for (RecordedHttp.Request w : server.writeRequests()) {
             Set<Long> times = new HashSet<>();
             for (String line : w.body().split("\n")) {
                 long t = Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));

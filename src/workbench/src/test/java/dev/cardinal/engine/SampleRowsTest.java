@@ -1,4 +1,4 @@
-package dev.cardinal.ui.push;
+package dev.cardinal.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -10,12 +10,14 @@ import org.junit.jupiter.api.Test;
  * always points at its row: counts must be equal, index memory inside the model's range (the low edge's row is
  * marked when the server holds less, the high edge's when it holds more).
  */
-class PushRowsTest {
+class SampleRowsTest {
 
     private static List<Boolean> memoryRowsMarked(long measured) {
-        return List.of(new ScratchPush.Row("index memory growth, bytes (model: low)", 4_932_522, measured, ScratchPush.Row.Bound.AT_LEAST)
+        return List.of(
+            new SampleComparison.Row("index memory growth, bytes (model: low)", 4_932_522, measured, SampleComparison.Bound.AT_LEAST)
                 .differs(),
-            new ScratchPush.Row("index memory growth, bytes (model: high)", 6_525_597, measured, ScratchPush.Row.Bound.AT_MOST).differs());
+            new SampleComparison.Row("index memory growth, bytes (model: high)", 6_525_597, measured, SampleComparison.Bound.AT_MOST)
+                .differs());
     }
 
     @Test
@@ -28,8 +30,8 @@ class PushRowsTest {
 
     @Test
     void countsMustBeEqualAndAnUnknownMeasurementMarksNothing() {
-        assertEquals(true, new ScratchPush.Row("series", 12_934, 12_935).differs());
-        assertEquals(false, new ScratchPush.Row("series", 12_934, 12_934).differs());
-        assertEquals(false, new ScratchPush.Row("series", 12_934, -1).differs());
+        assertEquals(true, SampleComparison.Row.exact("series", 12_934, 12_935).differs());
+        assertEquals(false, SampleComparison.Row.exact("series", 12_934, 12_934).differs());
+        assertEquals(false, SampleComparison.Row.exact("series", 12_934, -1).differs());
     }
 }
