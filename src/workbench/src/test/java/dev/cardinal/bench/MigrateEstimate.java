@@ -94,7 +94,8 @@ public final class MigrateEstimate {
         String probe = survey.cost().stream().filter(c -> c.what().equals("probe")).findFirst().map(MigrationCost.Row::value).orElse("");
         int half = perWindow.size() / 2;
         System.out.printf(Locale.ROOT, "%-13s %,9d points %3d windows: estimated %6.2f s, ran %6.2f s (%+4.0f%%); probe %s;"
-                + " run: %.1f ms a window (first half %.1f, second half %.1f, median %.1f); survey %.1f s; load %.1f → %.1f%n",
+                + " run: %.1f ms a window (first half %.1f, second half %.1f, median %.1f); survey %.1f s;"
+                + " settled %.0f s after the write; load %.1f → %.1f%n",
             s.name(), survey.points(), survey.windows(), estimate, ran, 100 * (estimate - ran) / ran, probe,
             1e3 * ran / perWindow.size(), 1e3 * mean(perWindow.subList(0, half)), 1e3 * mean(perWindow.subList(half, perWindow.size())),
             1e3 * perWindow.stream().sorted().toList().get(perWindow.size() / 2), surveySeconds, settled, loadBefore, load());

@@ -57,6 +57,8 @@ class MigrateStepRecordedTest extends WorkbenchFixture {
         robot.clickOn("Push");
         robot.clickOn("#migrateTarget");
         waitOnFx(10, () -> robot.lookup("#migrateSurvey").tryQuery().isPresent());
+        assertEquals(List.of(Target.Kind.INFLUXDB_1, Target.Kind.INFLUXDB_2, Target.Kind.INFLUXDB_3, Target.Kind.MARIADB,
+            Target.Kind.POSTGRESQL), robot.lookup("#migrateKind").<ChoiceBox<Target.Kind>>query().getItems(), "every kind an engine migrates on");
         robot.interact(() -> {
             robot.lookup("#migrateKind").<ChoiceBox<Target.Kind>>query().setValue(kind);
             robot.lookup("#migrateUrl").queryTextInputControl().setText(url);

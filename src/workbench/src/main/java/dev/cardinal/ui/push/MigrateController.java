@@ -3,6 +3,7 @@ package dev.cardinal.ui.push;
 import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.Credentials;
 import dev.cardinal.engine.MigrationCost;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.UrlCredentials;
@@ -207,7 +208,7 @@ public final class MigrateController {
         boolean sql = kind == Target.Kind.MARIADB || kind == Target.Kind.POSTGRESQL;
         Connection standIn = new Connection(kind, java.net.URI.create(sql ? "jdbc:mariadb://127.0.0.1/db" : "http://127.0.0.1"), "db",
             java.time.Duration.ofSeconds(1), Credentials.token("-".toCharArray()))
-            .withOrganisation(server.offers().logins().organisation() ? "org" : null);
+            .withOrganisation(Engines.migrating(kind).orElseThrow().offers().logins().organisation() ? "org" : null);
         try (var m = MigrateStep.open(new MigrateStep.Target(standIn), session.workspace(), null, from, to, null, Path.of("-"))) {
             return m.into();
         } catch (java.io.IOException e) {

@@ -35,15 +35,16 @@ final class MigrateServer {
         this.f = fields;
         f.kind().getItems().setAll(Engines.migratingKinds());
         f.kind().setConverter(TargetDialog.PRODUCTS);
+        f.kind().setValue(Target.Kind.INFLUXDB_1);
+        kindChanged(Target.Kind.INFLUXDB_1);
         f.kind().valueProperty().addListener((o, was, now) -> {
             kindChanged(now);
             changed.run();
         });
+        f.user().textProperty().addListener((o, was, now) -> kindChanged(kind()));
         for (TextField t : new TextField[] {f.url(), f.database(), f.org(), f.user(), f.secret()}) {
             t.textProperty().addListener((o, was, now) -> changed.run());
         }
-        f.kind().setValue(Target.Kind.INFLUXDB_1);
-        kindChanged(Target.Kind.INFLUXDB_1);
     }
 
     private void kindChanged(Target.Kind now) {
@@ -104,7 +105,8 @@ final class MigrateServer {
 
     /** The instance in words, without the secret. */
     String text() {
-        return kind() == null ? "" : kind().product() + " at " + f.url().getText().strip() + ", database " + f.database().getText().strip();
+        return kind() == null ? "" : kind().product() + " at " + dev.cardinal.model.UrlCredentials.redacted(f.url().getText().strip())
+            + ", database " + f.database().getText().strip();
     }
 
     void setDisable(boolean disabled) {
