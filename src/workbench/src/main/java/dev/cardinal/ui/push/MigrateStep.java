@@ -29,10 +29,6 @@ final class MigrateStep {
 
     /** The live server and its database; the log-in lives in the connection only. */
     record Target(Connection server) {
-        String text() {
-            return server.kind().product() + " at " + server.where();
-        }
-
         Migrating migrating() {
             return Engines.migrating(server.kind()).orElseThrow(() -> new IllegalArgumentException(server.kind().product()
                 + " offers no migration"));
