@@ -34,7 +34,8 @@ import java.util.Locale;
  * every line a new series, 1-day shard groups; its workspace from {@code cardinal sample-data id-explosion --rows
  * 100000 -o DIR}, the folder given as {@code -Dexplosion=DIR/id-explosion}); ads200k-1d and explosion200k-1d (issue 37's
  * figures: each scenario at 200,000 rows, one copy, 1-day shard groups; from {@code cardinal sample-data ad-marketplace
- * id-explosion --rows 200000 -o DIR}, the folder given as {@code -Dsized=DIR}).
+ * id-explosion --rows 200000 -o DIR}, the folder given as {@code -Dsized=DIR}). With {@code -Dwarm=true} the server first
+ * runs the same migration once into a throwaway measurement (dropped again), as a server that has run for a while.
  */
 public final class MigrateEstimate {
     private record Scenario(String name, Path workspace, String shards, int copies, int apartDays) {
@@ -67,6 +68,15 @@ public final class MigrateEstimate {
         Sample sample = SampleReader.read(SampleReader.sources(s.workspace(), ws), SampleLimits.defaults(), ReadMonitor.NONE);
         String db = s.name().replace('-', '_');
         LiveData.write(client, db, s.shards(), ws.layout("ids-as-tags").orElseThrow(), sample.eventKinds().get(0), s.copies(), s.apartDays());
+        if (Boolean.getBoolean("warm")) {
+            // a server that has run for a while, as a live one has: the same migration once into a throwaway measurement
+            Migration warm = Engines.migrating(Target.Kind.INFLUXDB_1).orElseThrow().open(new MigrationRequest(
+                new Connection(Target.Kind.INFLUXDB_1, url, db, java.time.Duration.ofMinutes(10), Credentials.NONE), ws, sample,
+                ws.layout("ids-as-tags").orElseThrow(), ws.layout("ids-as-fields").orElseThrow(), null, "warmup", null,
+                tmp.resolve("warm.json"), MigrationRequest.PROBE_POINTS));
+            warm.run(warm.survey(said -> { }), (i, n, w, p, skipped) -> { });
+            client.query("DROP MEASUREMENT \"warmup\"", db);
+        }
         double settled = settle(client);
         Path state = tmp.resolve("state.json");
         // through the seam, as cardinal migrate and the Migrate step run it
