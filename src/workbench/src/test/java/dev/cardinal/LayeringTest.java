@@ -121,6 +121,20 @@ class LayeringTest {
             .check(classes);
     }
 
+    /**
+     * A front end migrates through {@code Engines.migrating(kind)} (issue 37): neither {@code cardinal migrate} nor the
+     * Migrate step names an engine's migration class, its client for it, or its progress file.
+     */
+    @Test
+    void frontEndsMigrateThroughTheSeam() {
+        noClasses().that().resideInAnyPackage("dev.cardinal.cli..", "dev.cardinal.ui..")
+            .should().dependOnClassesThat(com.tngtech.archunit.base.DescribedPredicate.describe("an engine's migration class", c ->
+                c.getPackageName().startsWith("dev.cardinal.engine.")
+                    && (c.isAssignableTo(dev.cardinal.engine.Migrating.class) || c.isAssignableTo(dev.cardinal.engine.Migration.class)
+                    || c.getSimpleName().matches(".*(Migrat|FluxHttp|V3Http|V3Rewrite).*"))))
+            .check(classes);
+    }
+
     /** The classes of an engine package that plan, apply, write to or import from a live server. */
     private static final com.tngtech.archunit.base.DescribedPredicate<com.tngtech.archunit.core.domain.JavaClass> PUSH_CLASSES =
         com.tngtech.archunit.base.DescribedPredicate.describe("an engine's push class", c ->

@@ -4,14 +4,12 @@ import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.Credentials;
 import dev.cardinal.engine.Logins;
 import dev.cardinal.engine.Pushing;
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
 import dev.cardinal.model.Durations;
 import dev.cardinal.model.Target;
 import dev.cardinal.model.UrlCredentials;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Arrays;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -159,34 +157,32 @@ final class ConnectOptions {
         return Credentials.NONE;
     }
 
-    /** A client of InfluxDB 1.x's API, for what only that API does (a migration through InfluxQL). */
-    InfluxV1Client v1Client(URI url, Secrets secrets, PrintWriter err) {
+    /**
+     * An InfluxDB 1.x server as a migration reaches it through InfluxQL: --user with the password from --password-env or
+     * a prompt, else a token from --token-env when that variable is set, else no credentials; the certificate check
+     * skipped only with --insecure-skip-verify, said on stderr.
+     */
+    Connection influxV1(URI url, Secrets secrets, PrintWriter err) {
         if (!"http".equals(url.getScheme()) && !"https".equals(url.getScheme())) {
             throw usage("'" + UrlCredentials.redacted(url) + "' is not an http(s) URL");
         }
-        InfluxV1Client c = InfluxV1Client.of(url).withTimeout(timeout());
+        Credentials login = Credentials.NONE;
         if (user != null) {
             char[] password = secrets.fromEnvOrPrompt(passwordEnv, "password for " + user + " at " + UrlCredentials.redacted(url));
             if (password == null) {
                 throw usage("no password for " + user + ": set $" + passwordEnv + " or run in a terminal to be asked");
             }
-            try {
-                c = c.withBasicAuth(user, password);
-            } finally {
-                Arrays.fill(password, '\0');
-            }
+            login = Credentials.user(user, password);
         } else {
             char[] token = secrets.fromEnv(tokenEnv);
             if (token != null) {
-                c = c.withToken(token);
-                Arrays.fill(token, '\0');
+                login = Credentials.token(token);
             }
         }
         if (insecure) {
             err.println("warning: TLS certificate verification is OFF for " + UrlCredentials.redacted(url) + " (--insecure-skip-verify)");
-            c = c.withoutTlsVerification();
         }
-        return c;
+        return new Connection(Target.Kind.INFLUXDB_1, url, database, timeout(), login).skippingTlsVerification(insecure);
     }
 
 }

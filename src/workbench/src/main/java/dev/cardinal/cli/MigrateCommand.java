@@ -1,13 +1,15 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.engine.influxdb1.InfluxV1Client;
-import dev.cardinal.engine.influxdb1.InfluxV1Exception;
-import dev.cardinal.engine.influxdb1.InfluxV1Migration;
-import dev.cardinal.engine.influxdb1.MigrationCost;
-import dev.cardinal.engine.influxdb1.MigrationRun;
-import dev.cardinal.engine.influxdb1.MigrationState;
-import dev.cardinal.engine.influxdb1.MigrationSurvey;
+import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.Migrating;
+import dev.cardinal.engine.Migration;
+import dev.cardinal.engine.MigrationCost;
+import dev.cardinal.engine.MigrationProgress;
+import dev.cardinal.engine.MigrationRequest;
+import dev.cardinal.engine.MigrationSurvey;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.Target;
 import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.Sample;
@@ -15,7 +17,7 @@ import dev.cardinal.traffic.SampleReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -26,7 +28,9 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code cardinal migrate}: the data a live layout wrote, rewritten into a new layout on the server itself. A dry run by
  * default (the plan and its cost); {@code --execute} runs the windows in order, checks each, and records its progress
- * so a rerun resumes; the old measurement is dropped only when {@code --drop-old} names it.
+ * so a rerun resumes; the old measurement is dropped only when {@code --drop-old} names it. Every engine's migration is
+ * reached through the seam ({@code Engines.migrating(kind)}); {@link MigrateV2}, {@link MigrateV3} and
+ * {@link MigrateSql} say what the command takes for theirs.
  */
 @Command(name = "migrate", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Plan (and with --execute run) the rewrite of live data from one layout into another (InfluxDB 1.x, 2.x with"
@@ -63,8 +67,9 @@ final class MigrateCommand implements Callable<Integer> {
     @Option(names = "--state", paramLabel = "FILE", description = "Progress file (default: beside the workspace).")
     Path state;
 
-    @Option(names = "--probe-points", defaultValue = "5000", paramLabel = "N",
-        description = "Most points the probe rewrites of one window to measure the target's pace (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--probe-points", defaultValue = "" + MigrationRequest.PROBE_POINTS, paramLabel = "N",
+        description = "The largest window the probe rewrites whole to measure the target's pace; a larger one is probed by two"
+            + " slices, N points and half as many (default: ${DEFAULT-VALUE}).")
     long probePoints;
 
     @CommandLine.Mixin
@@ -91,33 +96,38 @@ final class MigrateCommand implements Callable<Integer> {
         if (connection.url == null || connection.database == null) {
             throw new CommandLine.ParameterException(spec.commandLine(), "give --url URL and --database DB of the live server");
         }
+        Connection server;
         if (connection.url.startsWith("jdbc:") || "mariadb".equals(connection.kind) || "postgresql".equals(connection.kind)) {
-            return reported(err, () -> MigrateSql.run(this, ws, old.get(), neu.get(), out, err));
-        }
-        if ("influxdb-2".equals(connection.kind)) {
-            return reported(err, () -> MigrateV2.run(this, old.get(), neu.get(), out, err));
-        }
-        if ("influxdb-3".equals(connection.kind)) {
-            return reported(err, () -> MigrateV3.run(this, old.get(), neu.get(), out, err));
-        }
-        if (connection.kind != null && !connection.kind.equals("influxdb-1")) {
+            server = MigrateSql.connection(this, err);
+        } else if ("influxdb-2".equals(connection.kind)) {
+            server = MigrateV2.connection(this);
+        } else if ("influxdb-3".equals(connection.kind)) {
+            server = MigrateV3.connection(this);
+        } else if (connection.kind != null && !connection.kind.equals("influxdb-1")) {
             err.println("cardinal migrate: runs on InfluxDB 1.x (InfluxQL SELECT INTO), 2.x (Flux) and 3 (a re-write through its"
                 + " API), and the rollup tables on MariaDB and PostgreSQL; --kind " + connection.kind
                 + " is not offered");
             return FAILED;
+        } else {
+            if (dropOld != null && !execute) {
+                throw new CommandLine.ParameterException(spec.commandLine(), "--drop-old runs only with --execute");
+            }
+            server = connection.influxV1(connection.uri(), secrets, err);
         }
-        if (dropOld != null && !execute) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "--drop-old runs only with --execute");
-        }
-        InfluxV1Migration migration;
+        Target.Kind kind = server.kind();
+        Migrating migrating = Engines.migrating(kind).orElseThrow(() -> new IllegalStateException(kind.product() + " offers no migration"));
+        Path file = state != null ? state : MigrationProgress.besideWorkspace(workspace, old.get().id(), neu.get().id());
+        Sample sample = ws.samples().isEmpty() ? null : TerminalProgress.read(SampleReader.sources(workspace, ws), spec);
+        Migration m;
         try {
-            migration = migration(old.get(), neu.get());
+            m = migrating.open(new MigrationRequest(server, ws, sample, old.get(), neu.get(), rp, into, intoRp, file, probePoints));
         } catch (IllegalArgumentException e) {
             err.println("cardinal migrate: " + e.getMessage());
             return FAILED;
         }
-        InfluxV1Client client = connection.v1Client(connection.uri(), secrets, err);
-        return reported(err, () -> run(ws, old.get(), neu.get(), migration, client, out, err));
+        try (m) {
+            return reported(err, () -> run(m, file, out, err));
+        }
     }
 
     /** A run whose failures are said on standard error (credentials redacted), and a stop as a stop. */
@@ -131,6 +141,9 @@ final class MigrateCommand implements Callable<Integer> {
         } catch (IOException e) {
             err.println("cardinal migrate: " + UrlCredentials.redacted(e.getMessage()));
             return FAILED;
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            err.println("cardinal migrate: " + e.getMessage());
+            return FAILED;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("cardinal migrate: interrupted; run it again to resume");
@@ -138,54 +151,32 @@ final class MigrateCommand implements Callable<Integer> {
         }
     }
 
-    private InfluxV1Migration migration(Layout old, Layout neu) {
-        return InfluxV1Migration.between(connection.database, old, neu, rp, into, intoRp);
-    }
-
-    private int run(Workspace ws, Layout old, Layout neu, InfluxV1Migration m, InfluxV1Client client, PrintWriter out, PrintWriter err)
-        throws IOException, InfluxV1Exception, InterruptedException {
-        long startedNs = System.currentTimeMillis() * 1_000_000L;
-        Path file = state != null ? state : MigrationState.besideWorkspace(workspace, old.id(), neu.id());
-        MigrationSurvey survey = MigrationSurvey.take(client, m, probePoints, file);
-        List<InfluxV1Migration.Window> windows = survey.windows();
-        out.print(survey.plan(client).text());
-        if (!m.mapping().dropped().isEmpty()) {
-            out.println("not carried (the new layout does not store them): " + String.join(", ", m.mapping().dropped()));
-        }
-        Sample sample = ws.samples().isEmpty() ? null : TerminalProgress.read(SampleReader.sources(workspace, ws), spec);
-        MigrationCost.of(ws, sample, old, neu, survey.points(), windows.size(), survey.probe()).print(out);
+    private int run(Migration m, Path file, PrintWriter out, PrintWriter err) throws IOException, InterruptedException {
+        MigrationSurvey survey = m.survey(said -> { });
+        out.print(survey.plan());
+        MigrationCost.print(survey.cost(), out);
         if (!execute) {
-            out.println("dry run: nothing written but the probe (dropped again); --execute runs the plan");
+            out.println("dry run: " + survey.dryRun() + "; --execute runs the plan");
             out.flush();
             return 0;
         }
-        MigrationState progress = MigrationState.open(file, MigrationRun.planIdentity(m));
-        boolean terminal = TerminalProgress.stderrIsTerminal();
         long start = System.nanoTime();
-        MigrationRun.Result r = new MigrationRun(client, m, progress).run(windows, startedNs, (i, n, w, p, skipped) -> {
-            if (terminal) {
-                err.println("window " + i + "/" + n + " " + w + ": " + p + " points" + (skipped ? " (done before)" : " copied and checked"));
-                err.flush();
-            }
-        });
-        out.printf(java.util.Locale.ROOT, "migrated: %d points in %d window(s) (%d run now, %d done before) in %.2f s; progress in %s%n",
-            r.points(), windows.size(), r.windowsRun(), r.windowsSkipped(), (System.nanoTime() - start) / 1e9, file);
+        Migration.Result r = m.run(survey, MigrateV2.told(err));
+        if (survey.windowed().isEmpty() && survey.windows() > 0) {
+            out.println(r.more()); // the rollup tables: each table made and filled
+        } else {
+            out.printf(Locale.ROOT, "migrated: %d points in %d window(s) (%d run now, %d done before%s) in %.2f s; progress in %s%n",
+                r.points(), r.windows(), r.windowsRun(), r.windowsSkipped(), r.more().isEmpty() ? "" : "; " + r.more(),
+                (System.nanoTime() - start) / 1e9, file);
+        }
         if (dropOld != null) {
-            if (!m.namesOld(dropOld)) {
-                err.println("cardinal migrate: --drop-old '" + dropOld + "' is not the old measurement's exact name; nothing dropped");
-                return FAILED;
-            }
-            String moved = MigrationRun.recheck(client, m, windows, progress);
-            if (moved != null) {
-                err.println("cardinal migrate: nothing dropped: the old measurement no longer matches its copy in " + moved
-                    + "; stop the writers of the old layout (the switch-over) and run the migration again: it rewrites the windows"
-                    + " that differ");
-                return FAILED;
-            }
-            client.query(m.dropOld(), m.source().database());
-            out.println("dropped measurement " + m.source().measurement());
+            out.println(m.dropOld(survey, dropOld));
         }
         out.flush();
+        if (survey.blocked() != null) {
+            err.println("cardinal migrate: not run: " + survey.blocked());
+            return FAILED;
+        }
         return 0;
     }
 }

@@ -41,6 +41,14 @@ public interface Engine {
         return Optional.empty();
     }
 
+    /**
+     * Its rewrite of data a live layout already wrote into a new layout on a server of its kind (plan, cost, run,
+     * resume), when it offers one.
+     */
+    default Optional<Migrating> migrating() {
+        return Optional.empty();
+    }
+
     /** Its servers by version, when the core projects its series from rows (the InfluxDB family). */
     default Optional<SeriesServers> servers() {
         return Optional.empty();

@@ -24,6 +24,20 @@ public record MigrationWindow(Instant start, Instant stop) {
         }
     }
 
+    /** Counts the points of one window on the server. */
+    public interface Counter {
+        long points(MigrationWindow w) throws IOException, InterruptedException;
+    }
+
+    /** The points of each of {@code windows}, in their order, as {@code counter} counts them. */
+    public static List<Long> counted(List<MigrationWindow> windows, Counter counter) throws IOException, InterruptedException {
+        List<Long> out = new ArrayList<>();
+        for (MigrationWindow w : windows) {
+            out.add(counter.points(w));
+        }
+        return out;
+    }
+
     /** The windows of {@code size} that hold the times from {@code firstNs} to {@code lastNs} (epoch nanoseconds). */
     public static List<MigrationWindow> cut(long firstNs, long lastNs, Duration size) {
         long step = size.toNanos();

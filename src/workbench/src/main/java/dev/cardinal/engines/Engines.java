@@ -57,6 +57,16 @@ public final class Engines {
         return ALL.stream().flatMap(e -> e.pushing().stream()).filter(p -> p.kinds().contains(kind)).findFirst();
     }
 
+    /** The engine's migration for a kind of target, when the engine offers one. */
+    public static Optional<dev.cardinal.engine.Migrating> migrating(dev.cardinal.model.Target.Kind kind) {
+        return ALL.stream().flatMap(e -> e.migrating().stream()).filter(m -> m.kinds().contains(kind)).findFirst();
+    }
+
+    /** The kinds of target some engine migrates on, in the order {@code Target.Kind} lists them. */
+    public static java.util.List<dev.cardinal.model.Target.Kind> migratingKinds() {
+        return java.util.Arrays.stream(dev.cardinal.model.Target.Kind.values()).filter(k -> migrating(k).isPresent()).toList();
+    }
+
     /** The kind of target a URL's form names ({@code jdbc:postgresql:}), when an engine recognises it. */
     public static Optional<dev.cardinal.model.Target.Kind> kindOfUrl(String url) {
         return ALL.stream().flatMap(e -> e.pushing().stream()).flatMap(p -> p.kindOf(url).stream()).findFirst();

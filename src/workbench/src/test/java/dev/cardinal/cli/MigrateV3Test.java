@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.engine.ProbingProxy;
+import dev.cardinal.engine.influxdb3.ProbingInfluxV3;
 import dev.cardinal.engine.influxdb3.RecordedInfluxV3;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,17 +18,22 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code cardinal migrate --kind influxdb-3} against recorded answers ({@link RecordedInfluxV3}). */
+/**
+ * {@code cardinal migrate --kind influxdb-3} against recorded answers ({@link RecordedInfluxV3}, with the cost's probe
+ * answered beside it by {@link ProbingInfluxV3}).
+ */
 class MigrateV3Test {
     static final String TOKEN = "apiv3_t0ken-never-shown";
 
     @TempDir
     Path tmp;
+    ProbingInfluxV3 probing;
     RecordedInfluxV3 server;
 
     @BeforeEach
     void start() throws Exception {
-        server = new RecordedInfluxV3("listing_event", "listing_event_ids-as-fields");
+        probing = new ProbingInfluxV3("listing_event", "listing_event_ids-as-fields");
+        server = probing.recorded;
         for (String tag : List.of("event", "listing_id", "user_id", "device", "session_id")) {
             server.columns.put(tag, "tag");
         }
@@ -42,11 +49,11 @@ class MigrateV3Test {
 
     @AfterEach
     void stop() {
-        server.close();
+        probing.close();
     }
 
     private CliRun migrate(String... more) {
-        return RecordedMigrations.migrate(TOKEN, List.of("--kind", "influxdb-3", "--url", server.url().toString(), "--database", "ads",
+        return RecordedMigrations.migrate(TOKEN, List.of("--kind", "influxdb-3", "--url", probing.url().toString(), "--database", "ads",
             "--state", tmp.resolve("state.json").toString()), more);
     }
 
@@ -58,8 +65,21 @@ class MigrateV3Test {
             + " (InfluxDB 3): 2 window(s) of 1w, oldest first"), run.out());
         assertTrue(run.out().contains("-- window 2 of 2: 2026-01-08T00:00:00Z .. 2026-01-15T00:00:00Z\nSELECT \"time\" AS \"c0\","
             + " \"event\" AS \"c1\", \"listing_id\" AS \"c2\""), run.out());
-        assertTrue(run.out().contains("dry run: nothing written"), run.out());
-        assertTrue(server.writeRequests().isEmpty());
+        assertTrue(run.out().contains("dry run: nothing written but the probe's table (deleted again)"), run.out());
+        assertTrue(server.writeRequests().isEmpty(), "nothing written into the new table");
+        assertTrue(run.out().contains("points to rewrite:   30 in 2 shard-group window(s)"), run.out());
+        assertTrue(run.out().contains("series (sample):") && run.out().contains("Parquet stores them compressed"), run.out());
+        assertTrue(run.out().matches("(?s).*time: +[0-9.]+ s at the target's measured pace.*"), run.out());
+        // the probe wrote both windows whole into a table of its own, through the write API, and deleted that table
+        String name = dev.cardinal.engine.MigrationPace.probeName("listing_event_ids-as-fields");
+        List<ProbingProxy.Request> probe = probing.proxy.answered;
+        assertEquals(2, probe.stream().filter(r -> r.pathAndQuery().equals("/api/v3/write_lp?db=ads&precision=nanosecond&accept_partial=false"))
+            .count(), probe.toString());
+        assertTrue(probe.stream().filter(r -> r.pathAndQuery().startsWith("/api/v3/write_lp")).allMatch(r -> r.body().startsWith(name + ",")));
+        ProbingProxy.Request delete = probe.get(probe.size() - 1);
+        assertEquals("DELETE /api/v3/configure/table?db=ads&table=" + name, delete.method() + " " + delete.pathAndQuery());
+        assertEquals("Bearer " + TOKEN, delete.authorization());
+        assertEquals(0, probing.probeLines(), "the probe's table is deleted");
         assertFalse(Files.exists(tmp.resolve("state.json")));
         assertFalse(run.out().contains(TOKEN) || run.err().contains(TOKEN));
     }

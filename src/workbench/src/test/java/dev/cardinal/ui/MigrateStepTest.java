@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.engine.influxdb1.LiveData;
-import dev.cardinal.engine.influxdb1.MigrationCost;
+import dev.cardinal.engine.MigrationCost;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;

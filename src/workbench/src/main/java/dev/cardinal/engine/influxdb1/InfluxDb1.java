@@ -36,6 +36,12 @@ public final class InfluxDb1 implements Engine {
         return Optional.of(pushing);
     }
 
+    /** SELECT INTO per shard group, costed by a probe, resumable. */
+    @Override
+    public Optional<dev.cardinal.engine.Migrating> migrating() {
+        return Optional.of(new InfluxV1Migrating());
+    }
+
     @Override
     public Optional<dev.cardinal.engine.SeriesServers> servers() {
         return Optional.of(servers);

@@ -22,7 +22,7 @@ import java.util.Set;
  * a server behind this API need not be a 1.x.
  */
 final class InfluxV1Pushing implements Pushing {
-    private static final Logins LOGINS = new Logins(Logins.Tls.SKIPPABLE, Logins.Tokens.ANY, false, true, false);
+    static final Logins LOGINS = new Logins(Logins.Tls.SKIPPABLE, Logins.Tokens.ANY, false, true, false);
 
     private final VersionHeader.Answering answering;
 

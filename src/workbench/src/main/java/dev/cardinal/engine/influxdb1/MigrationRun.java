@@ -10,17 +10,10 @@ import java.util.List;
  * themselves and none is stored twice (the check after the window counts it). A window still open (it ends after the
  * run began, so writers may add to it) is run and checked but not recorded: the next run carries what arrived since.
  */
-public final class MigrationRun {
+final class MigrationRun {
     /** Told after each window. */
     public interface Progress {
         void window(int index, int of, InfluxV1Migration.Window w, long points, boolean skipped);
-    }
-
-    /** A window whose copy differs from its source: the run stops there, and the window is not recorded. */
-    public static final class CheckFailed extends IOException {
-        public CheckFailed(String message) {
-            super(message);
-        }
     }
 
     /** What the run did: points and series of the new layout over every window, and how many windows it ran. */
@@ -83,7 +76,7 @@ public final class MigrationRun {
             InfluxV1Migration.Counts out = migration.count(client, migration.into(), w);
             String difference = migration.difference(in, out);
             if (difference != null) {
-                throw new CheckFailed("window " + (i + 1) + " of " + windows.size() + " (" + w + "): " + difference
+                throw new dev.cardinal.engine.MigrationWindow.CheckFailed("window " + (i + 1) + " of " + windows.size() + " (" + w + "): " + difference
                     + "; the windows before it are recorded in " + state.file());
             }
             if (w.endNs() <= startedNs) {

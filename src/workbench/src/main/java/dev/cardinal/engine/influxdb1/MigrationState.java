@@ -20,11 +20,6 @@ public final class MigrationState {
         return new MigrationState(MigrationProgress.open(file, plan));
     }
 
-    /** Where a migration from layout {@code from} to {@code to} keeps its progress by default: beside the workspace. */
-    public static Path besideWorkspace(Path workspace, String from, String to) {
-        return MigrationProgress.besideWorkspace(workspace, from, to);
-    }
-
     public boolean isDone(InfluxV1Migration.Window w) {
         return progress.isDone(w.startNs());
     }

@@ -30,6 +30,7 @@ public final class FluxHttp {
 
     private final HttpClient http;
     private final URI query;
+    private final String org;
     private final String server;
     private final String authorization;
     private final Duration timeout;
@@ -37,7 +38,8 @@ public final class FluxHttp {
     /** {@code token} is cleared once copied into the header value. */
     public FluxHttp(URI server, String org, char[] token, Duration timeout) {
         String base = server.toString().replaceAll("/+$", "");
-        this.query = URI.create(base + "/api/v2/query?org=" + URLEncoder.encode(org, StandardCharsets.UTF_8));
+        this.org = URLEncoder.encode(org, StandardCharsets.UTF_8);
+        this.query = URI.create(base + "/api/v2/query?org=" + this.org);
         this.server = base;
         this.authorization = "Token " + new String(token);
         Arrays.fill(token, '\0');
@@ -57,6 +59,26 @@ public final class FluxHttp {
         post(flux, null);
     }
 
+    /**
+     * Deletes the points of {@code bucket} from {@code start} to {@code stop} that {@code predicate} matches:
+     * {@code POST /api/v2/delete?org=ORG&bucket=BUCKET} with {@code {"start", "stop", "predicate"}} as JSON, answered
+     * {@code 204} (the v2 API reference's "Delete data", influxdb-oss-v2-openapi.yaml in influxdata/docs-v2; OSS
+     * deletes before it answers, Cloud queues the delete and answers once queued).
+     */
+    public void delete(String bucket, java.time.Instant start, java.time.Instant stop, String predicate)
+        throws IOException, InterruptedException {
+        String body = JSON.writeValueAsString(JSON.createObjectNode().put("start", start.toString()).put("stop", stop.toString())
+            .put("predicate", predicate));
+        HttpRequest request = HttpRequest.newBuilder(URI.create(server + "/api/v2/delete?org=" + org + "&bucket="
+                + URLEncoder.encode(bucket, StandardCharsets.UTF_8))).timeout(timeout)
+            .header("Content-Type", "application/json").header("Authorization", authorization)
+            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)).build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        if (response.statusCode() / 100 != 2) {
+            throw failure("POST /api/v2/delete", response.statusCode(), response.body());
+        }
+    }
+
     private void post(String flux, List<Map<String, String>> keep) throws IOException, InterruptedException {
         HttpRequest request = HttpRequest.newBuilder(query).timeout(timeout)
             .header("Content-Type", "application/vnd.flux").header("Accept", "application/csv")
@@ -65,7 +87,7 @@ public final class FluxHttp {
         HttpResponse<InputStream> response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
         try (BufferedReader in = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
             if (response.statusCode() != 200) {
-                throw failure(response.statusCode(), in.lines().reduce("", (a, b) -> a + b));
+                throw failure("POST /api/v2/query", response.statusCode(), in.lines().reduce("", (a, b) -> a + b));
             }
             List<String> header = null;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -94,7 +116,7 @@ public final class FluxHttp {
     }
 
     /** The server's {@code {"code", "message"}} error, with what a 401 or 403 means; never the token. */
-    private IOException failure(int status, String body) {
+    private IOException failure(String what, int status, String body) {
         String message = body;
         try {
             message = JSON.readTree(body).path("message").asText(body);
@@ -107,7 +129,7 @@ public final class FluxHttp {
             case 404 -> " (not found: the organisation or bucket, or no InfluxDB 2.x API at this URL)";
             default -> "";
         };
-        return new IOException("HTTP " + status + " from POST /api/v2/query at " + server + ": " + message + hint);
+        return new IOException("HTTP " + status + " from " + what + " at " + server + ": " + message + hint);
     }
 
     /** One CSV line's cells (RFC 4180 quoting, as the annotated CSV uses for values with commas or quotes). */

@@ -103,6 +103,24 @@ public final class FluxMigrationRun {
             + "    |> count(column: \"_time\")\n";
     }
 
+    /** The points of the old measurement in a window. */
+    public long points(MigrationWindow w) throws IOException, InterruptedException {
+        return count(bucket, from.measurement().literalText(), w);
+    }
+
+    /** The points of the copy in a window. */
+    public long copied(MigrationWindow w) throws IOException, InterruptedException {
+        return count(intoBucket, into, w);
+    }
+
+    public String bucket() {
+        return bucket;
+    }
+
+    public String intoBucket() {
+        return intoBucket;
+    }
+
     private long count(String bucketName, String measurement, MigrationWindow w) throws IOException, InterruptedException {
         long sum = 0;
         for (Map<String, String> row : server.rows(countScript(bucketName, measurement, w))) {

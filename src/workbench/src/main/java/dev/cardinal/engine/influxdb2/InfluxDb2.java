@@ -23,6 +23,12 @@ public final class InfluxDb2 implements Engine {
         return Optional.of(pushing);
     }
 
+    /** One Flux script per window, costed by a probe, resumable. */
+    @Override
+    public Optional<dev.cardinal.engine.Migrating> migrating() {
+        return Optional.of(new FluxMigrating());
+    }
+
     @Override
     public Optional<dev.cardinal.engine.SeriesServers> servers() {
         return Optional.of(servers);

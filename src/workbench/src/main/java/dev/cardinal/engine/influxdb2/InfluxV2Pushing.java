@@ -22,7 +22,7 @@ import java.util.Set;
  * stem, its organisation the org; a token, or a user and password (a session sign-in), is needed.
  */
 final class InfluxV2Pushing implements Pushing {
-    private static final Logins LOGINS = new Logins(Logins.Tls.SKIPPABLE, Logins.Tokens.REQUIRED, false, true, true);
+    static final Logins LOGINS = new Logins(Logins.Tls.SKIPPABLE, Logins.Tokens.REQUIRED, false, true, true);
 
     @Override
     public Set<Target.Kind> kinds() {

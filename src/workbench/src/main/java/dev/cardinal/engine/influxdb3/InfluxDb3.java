@@ -39,6 +39,12 @@ public final class InfluxDb3 implements Engine {
         return pushing;
     }
 
+    /** A re-write through the server's own API per window, costed by a probe, resumable. */
+    @Override
+    public Optional<dev.cardinal.engine.Migrating> migrating() {
+        return Optional.of(new V3Migrating());
+    }
+
     @Override
     public Optional<dev.cardinal.engine.SeriesServers> servers() {
         return Optional.of(servers);

@@ -116,6 +116,21 @@ public final class V3Http {
         }
     }
 
+    /**
+     * Deletes a table of the database: {@code DELETE /api/v3/configure/table?db=DB&table=TABLE}, answered {@code 200}
+     * with no body (a soft delete: the table is no longer queried and its name is free again); {@code 404}
+     * {@code {"error": "Table not found"}} when there is none. Source: "Delete a table using the HTTP API",
+     * content/shared/influxdb3-admin/tables/delete.md in influxdata/docs-v2 (commit 79332006).
+     */
+    public void deleteTable(String table) throws IOException, InterruptedException {
+        String path = "/api/v3/configure/table?db=" + URLEncoder.encode(database, StandardCharsets.UTF_8) + "&table="
+            + URLEncoder.encode(table, StandardCharsets.UTF_8);
+        HttpResponse<String> response = http.send(request(path).DELETE().build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        if (response.statusCode() / 100 != 2) {
+            throw failure("DELETE /api/v3/configure/table", response.statusCode(), response.body());
+        }
+    }
+
     private HttpRequest.Builder request(String path) {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server + path)).timeout(timeout);
         return authorization == null ? b : b.header("Authorization", authorization);

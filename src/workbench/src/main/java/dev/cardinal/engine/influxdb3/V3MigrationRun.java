@@ -104,6 +104,29 @@ public final class V3MigrationRun {
         return n.longValue();
     }
 
+    /** The points of the old table in a window. */
+    public long points(MigrationWindow w) throws IOException, InterruptedException {
+        return count(rewrite.table(), w, null);
+    }
+
+    /**
+     * Writes a window's points in the new layout whole, as the run writes a window, and counts both sides as the run
+     * checks it (for the probe, whose copy is a table of its own); the old table's points in the window.
+     */
+    public long copyAndCount(MigrationWindow w) throws IOException, InterruptedException {
+        Map<String, String> types = oldTypes();
+        long written = copy(w, null, rewrite.columns(types), types);
+        long in = count(rewrite.table(), w, null);
+        if (written > 0) {
+            count(rewrite.into(), w, null);
+        }
+        return in;
+    }
+
+    public V3Http server() {
+        return server;
+    }
+
     /** The latest time of the new table in a window, or null when it has none there. */
     private Instant latestCopied(MigrationWindow w) throws IOException, InterruptedException {
         List<JsonNode> rows = server.sql("SELECT max(\"time\") AS \"t\" FROM " + Sql3.identifier(rewrite.into())

@@ -11,6 +11,12 @@ public final class Relational implements Engine {
     private final CodeGenerator code = new RelationalCode();
     private final dev.cardinal.engine.Pushing pushing = new RelationalPushing();
 
+    /** The rollups' summary tables rebuilt for the new layout's keys. */
+    @Override
+    public Optional<dev.cardinal.engine.Migrating> migrating() {
+        return Optional.of(new RollupMigrating());
+    }
+
     @Override
     public Optional<dev.cardinal.engine.Pushing> pushing() {
         return Optional.of(pushing);

@@ -24,7 +24,7 @@ import java.util.Set;
  */
 final class RelationalPushing implements Pushing {
     /** A user, with a password or none (a local database user may have none); no token; the JDBC URL carries TLS. */
-    private static final Logins LOGINS = new Logins(Logins.Tls.NONE, Logins.Tokens.NONE, false, false, false);
+    static final Logins LOGINS = new Logins(Logins.Tls.NONE, Logins.Tokens.NONE, false, false, false);
 
     @Override
     public Set<Target.Kind> kinds() {

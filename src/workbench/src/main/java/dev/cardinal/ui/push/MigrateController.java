@@ -1,14 +1,19 @@
 package dev.cardinal.ui.push;
 
-import dev.cardinal.engine.influxdb1.InfluxV1Migration;
-import dev.cardinal.engine.influxdb1.MigrationCost;
+import dev.cardinal.engine.Connection;
+import dev.cardinal.engine.Credentials;
+import dev.cardinal.engine.MigrationCost;
+import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.Target;
+import dev.cardinal.model.UrlCredentials;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.ui.common.TaskProgress;
 import dev.cardinal.ui.common.Tasks;
 import dev.cardinal.ui.session.WorkspaceSession;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
@@ -20,6 +25,7 @@ import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.PasswordField;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
@@ -28,16 +34,18 @@ import javafx.scene.control.TextField;
 import javafx.util.StringConverter;
 
 /**
- * The Migrate step: data a live layout wrote on the Push tab's InfluxDB 1.x instance, rewritten into another layout.
- * Cost and Plan is the dry run; Run runs (or resumes) it with progress and Cancel; the old measurement is dropped only
- * after a finished run and only when its exact name is typed. Every request runs on the network lane.
+ * The Migrate step: data a live layout wrote on a server (InfluxDB 1.x, 2.x, 3, or the rollup tables on MariaDB and
+ * PostgreSQL: every kind an engine migrates on, through the seam), rewritten into another layout. It starts from the
+ * instance the Push tab names. Cost and Plan is the dry run; Run runs (or resumes) it with progress and Cancel; the old
+ * data is dropped only where the engine offers it, after a finished run, and only when its exact name is typed. Every
+ * request runs on the network lane.
  */
 public final class MigrateController {
     private static final Logger LOG = Logger.getLogger(MigrateController.class.getName());
 
     private final WorkspaceSession session;
     private final Executor executor;
-    private MigrateStep.Target target;
+    private MigrateServer server;
     /** The plan and cost shown, for Run; null when none is (or the layouts it was of changed). */
     private MigrateStep.Surveyed surveyed;
     /** The last finished run of {@link #surveyed}, for the drop; null when none. */
@@ -46,6 +54,18 @@ public final class MigrateController {
     private boolean busy;
     @FXML
     private Label migrateServer;
+    @FXML
+    private ChoiceBox<Target.Kind> migrateKind;
+    @FXML
+    private TextField migrateUrl;
+    @FXML
+    private TextField migrateDatabase;
+    @FXML
+    private TextField migrateOrg;
+    @FXML
+    private TextField migrateUser;
+    @FXML
+    private PasswordField migrateSecret;
     @FXML
     private ChoiceBox<String> migrateFrom;
     @FXML
@@ -85,6 +105,8 @@ public final class MigrateController {
     @FXML
     private void initialize() {
         progress = new TaskProgress(migrateProgress, migrateCancel);
+        server = new MigrateServer(new MigrateServer.Fields(migrateKind, migrateUrl, migrateDatabase, migrateOrg, migrateUser,
+            migrateSecret), this::serverChanged);
         costWhatColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
         costValueColumn.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().value()));
         StringConverter<String> names = new StringConverter<>() {
@@ -107,23 +129,30 @@ public final class MigrateController {
         migrateTo.valueProperty().addListener((o, was, now) -> choiceChanged());
         migrateInto.textProperty().addListener((o, was, now) -> choiceChanged());
         migrateDropName.textProperty().addListener((o, was, now) -> updateDrop());
-        migrateStatus.setText("Cost and Plan is a dry run: it writes nothing but a probe, which it drops again.");
+        migrateStatus.setText("Cost and Plan is a dry run: it writes nothing but a probe, which it removes again.");
+        serverChanged();
     }
 
     /** The instance the Push tab names; false (and nothing changes) while a job runs on the one before. */
-    boolean target(MigrateStep.Target next) {
+    boolean target(MigrateServer.Named next) {
         if (busy) {
-            migrateStatus.setText("A migration is under way on " + target.text() + ": Cancel it before migrating elsewhere.");
+            Arrays.fill(next.secret(), '\0');
+            migrateStatus.setText("A migration is under way on " + UrlCredentials.redacted(server.text())
+                + ": Cancel it before migrating elsewhere.");
             return false;
         }
-        boolean same = target != null && target.text().equals(next.text());
-        target = next;
-        migrateServer.setText("Migrate live data on " + next.text());
-        if (!same) {
+        server.fill(next);
+        return true;
+    }
+
+    /** Another instance: a plan of the one before is not this one's. */
+    private void serverChanged() {
+        migrateServer.setText("Migrate live data on " + UrlCredentials.redacted(server.text()));
+        migrateInto.setDisable(busy || server.kind() == null || !server.offers().into());
+        if (!busy) {
             forget("");
             choiceChanged();
         }
-        return true;
     }
 
     /** The choices follow the workspace; a shown plan of layouts that changed since is dropped, and said so. */
@@ -161,10 +190,29 @@ public final class MigrateController {
 
     private boolean canMigrate(Layout from, Layout to) {
         try {
-            InfluxV1Migration.between(target != null ? target.database() : "db", from, to, null, null, null);
+            intoOf(from, to);
             return true;
         } catch (IllegalArgumentException e) {
             return false;
+        }
+    }
+
+    /**
+     * The copy's default name on the chosen kind of server, asking the engine about the layouts alone (a stand-in
+     * server of that kind: nothing is sent).
+     *
+     * @throws IllegalArgumentException what the engine cannot migrate, with the reason
+     */
+    private String intoOf(Layout from, Layout to) {
+        Target.Kind kind = server.kind() != null ? server.kind() : Target.Kind.INFLUXDB_1;
+        boolean sql = kind == Target.Kind.MARIADB || kind == Target.Kind.POSTGRESQL;
+        Connection standIn = new Connection(kind, java.net.URI.create(sql ? "jdbc:mariadb://127.0.0.1/db" : "http://127.0.0.1"), "db",
+            java.time.Duration.ofSeconds(1), Credentials.token("-".toCharArray()))
+            .withOrganisation(Engines.migrating(kind).orElseThrow().offers().logins().organisation() ? "org" : null);
+        try (var m = MigrateStep.open(new MigrateStep.Target(standIn), session.workspace(), null, from, to, null, Path.of("-"))) {
+            return m.into();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
         }
     }
 
@@ -175,10 +223,9 @@ public final class MigrateController {
         Workspace ws = session.workspace();
         migrateInto.setPromptText("");
         String cannot = null;
-        if (ws != null && target != null && migrateFrom.getValue() != null && migrateTo.getValue() != null) {
+        if (ws != null && server.kind() != null && migrateFrom.getValue() != null && migrateTo.getValue() != null) {
             try {
-                migrateInto.setPromptText(InfluxV1Migration.between(target.database(), ws.layout(migrateFrom.getValue()).orElseThrow(),
-                    ws.layout(migrateTo.getValue()).orElseThrow(), null, null, null).into().measurement());
+                migrateInto.setPromptText(intoOf(ws.layout(migrateFrom.getValue()).orElseThrow(), ws.layout(migrateTo.getValue()).orElseThrow()));
             } catch (IllegalArgumentException e) {
                 // said where it wraps in full (a field's prompt cuts it off), and gone once the choice can migrate
                 cannot = CANNOT + migrateFrom.getValue() + " → " + migrateTo.getValue() + ": " + e.getMessage();
@@ -208,18 +255,18 @@ public final class MigrateController {
 
     private void updateDrop() {
         boolean can = ran != null && ran.of().canDropOld();
-        migrateDropHint.setText(surveyed == null ? "Drop the old data: after a finished run, type the old measurement's name"
-            : !surveyed.canDropOld() ? "The copy keeps the old name in another retention policy: drop the old policy instead"
-            : ran == null ? "Drop " + surveyed.migration().source().measurement() + ": after a finished run, type its name"
-            : "Drop " + surveyed.migration().source().measurement() + ": type its name");
-        migrateDrop.setDisable(busy || !can || !ran.of().migration().namesOld(migrateDropName.getText()));
+        migrateDropHint.setText(surveyed == null ? "Drop the old data: after a finished run, type its name"
+            : !surveyed.canDropOld() ? "The old data stays: " + surveyed.migration().whyNoDrop().orElse("this engine keeps it")
+            : ran == null ? "Drop " + surveyed.migration().old() + ": after a finished run, type its name"
+            : "Drop " + surveyed.migration().old() + ": type its name");
+        migrateDrop.setDisable(busy || !can || !List.of(ran.of().migration().old().split(", ")).contains(migrateDropName.getText()));
     }
 
     @FXML
     private void survey() {
         Workspace ws = session.workspace();
         Path file = session.file();
-        String why = target == null ? "Name an InfluxDB 1.x instance in the Push tab first."
+        String why = server.missing() != null ? server.missing()
             : ws == null ? "Open a workspace first."
             : migrateFrom.getValue() == null || migrateTo.getValue() == null ? "Choose the live layout and the new one."
             : migrateFrom.getValue().equals(migrateTo.getValue()) ? "The live layout and the new one are the same layout."
@@ -234,7 +281,13 @@ public final class MigrateController {
         String into = migrateInto.getText().isBlank() ? null : migrateInto.getText().strip();
         var opened = session.openedProperty().get();
         Sample sample = opened == null ? null : opened.sample();
-        MigrateStep.Target on = target;
+        MigrateStep.Target on;
+        try {
+            on = server.target();
+        } catch (IllegalArgumentException e) {
+            migrateStatus.setText("Not a server to migrate on: " + UrlCredentials.redacted(e.getMessage()));
+            return;
+        }
         forget("");
         start(Tasks.<MigrateStep.Surveyed>create(p -> MigrateStep.survey(on, ws, sample, from, to, into, MigrateStep.stateFile(file, from, to), p))
             .onSuccess(this::show)
@@ -243,13 +296,13 @@ public final class MigrateController {
 
     private void show(MigrateStep.Surveyed s) {
         surveyed = s;
-        migrateCost.getItems().setAll(s.cost().rows());
+        migrateCost.getItems().setAll(s.survey().cost());
         migratePlan.setText(s.planText());
         migrateRun.setText(s.windowsDone() > 0 ? "Resume (" + s.windowsDone() + " of " + s.windows() + " windows done)" : "Run Migration");
         migrateRun.setDisable(s.windows() == 0);
-        migrateStatus.setText(s.windows() == 0 ? "The retention policy read has no shard groups: nothing to migrate."
-            : "Dry run done: nothing written (the probe was dropped). Run rewrites " + s.windows() + " window(s) into "
-            + s.migration().into().measurement() + "; the old data stays.");
+        migrateStatus.setText(s.windows() == 0 ? "The old data holds no window to rewrite: nothing to migrate."
+            : "Dry run done: " + s.survey().dryRun() + ". Run rewrites " + s.windows() + " window(s) into "
+            + s.migration().into() + "; the old data stays.");
         updateDrop();
     }
 
@@ -266,7 +319,7 @@ public final class MigrateController {
                 // a window still open when the run began is not recorded: running again carries what arrived since
                 migrateRun.setText("Run Again");
                 migrateStatus.setText(r.summary());
-                session.showStatus("Migrated " + s.migration().source().measurement() + " into " + s.migration().into().measurement());
+                session.showStatus("Migrated " + s.migration().old() + " into " + s.migration().into());
             })
             .onError(e -> failed("The migration", e)));
     }
@@ -288,7 +341,7 @@ public final class MigrateController {
             return;
         }
         start(Tasks.<String>create(p -> {
-            p.update(-1, "Dropping " + r.of().migration().source().measurement() + "…");
+            p.update(-1, "Dropping " + typed + "…");
             return MigrateStep.dropOld(r, typed);
         })
             .onSuccess(text -> {
@@ -321,9 +374,11 @@ public final class MigrateController {
     }
 
     private void setControlsDisabled(boolean disabled) {
-        for (var n : List.of(migrateSurvey, migrateFrom, migrateTo, migrateInto, migrateDropName)) {
+        for (var n : List.of(migrateSurvey, migrateFrom, migrateTo, migrateDropName)) {
             n.setDisable(disabled);
         }
+        server.setDisable(disabled);
+        migrateInto.setDisable(disabled || server.kind() == null || !server.offers().into());
         migrateRun.setDisable(disabled || surveyed == null || surveyed.windows() == 0);
         updateDrop();
     }

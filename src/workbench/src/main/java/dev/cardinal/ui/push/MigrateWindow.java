@@ -25,8 +25,8 @@ final class MigrateWindow {
         this.executor = executor;
     }
 
-    /** Shows the step for {@code target} (kept as it was while a job of the step runs on another). */
-    void show(Window owner, MigrateStep.Target target) {
+    /** Shows the step for the instance the Push tab names (kept as it was while a job of the step runs on another). */
+    void show(Window owner, MigrateServer.Named target) {
         if (stage == null) {
             Parent root = new ControllerFactory()
                 .register(MigrateController.class, () -> controller = new MigrateController(session, executor))

@@ -58,8 +58,6 @@ public final class PushPanelController {
     @FXML
     private Button planTarget;
     @FXML
-    private Button migrateTarget;
-    @FXML
     private Button applyTarget;
     @FXML
     private TextArea planText;
@@ -100,7 +98,7 @@ public final class PushPanelController {
             }
         });
         // another instance: its plan and what another instance measured are not this one's
-        form.start(migrateTarget, () -> {
+        form.start(() -> {
             runs.forget();
             results.forget();
         });
@@ -121,20 +119,12 @@ public final class PushPanelController {
         results.cancel();
     }
 
-    /** Opens the Migrate step on the InfluxDB 1.x instance the form names. */
+    /** Opens the Migrate step, starting from the instance the form names (its kind, URL, database and log-in). */
     @FXML
     private void openMigrate() {
-        if (form.kind() != Target.Kind.INFLUXDB_1 || form.url().isBlank() || form.database().isBlank()) {
-            results.say("Migrate rewrites data on InfluxDB 1.x: give the instance's URL and the database that holds the live data.");
-            return;
-        }
-        try {
-            MigrateStep.Target target = new MigrateStep.Target(form.v1Client(), form.database());
-            migrate = migrate != null ? migrate : new MigrateWindow(session, executor);
-            migrate.show(pushResult.getScene().getWindow(), target);
-        } catch (IllegalArgumentException e) {
-            results.say("Not a URL: " + e.getMessage());
-        }
+        migrate = migrate != null ? migrate : new MigrateWindow(session, executor);
+        migrate.show(pushResult.getScene().getWindow(), new MigrateServer.Named(form.kind(), form.url(), form.database(), form.user(),
+            form.password(), form.insecure()));
     }
 
     /**

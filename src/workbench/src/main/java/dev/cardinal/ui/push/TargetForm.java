@@ -7,7 +7,6 @@ import dev.cardinal.ui.projection.ServerChoice;
 import dev.cardinal.ui.session.WorkspaceSession;
 import java.net.URI;
 import javafx.css.PseudoClass;
-import javafx.scene.control.Button;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
 import javafx.scene.control.PasswordField;
@@ -50,10 +49,9 @@ final class TargetForm {
     /**
      * Offers the kinds the tab pushes to and follows the form.
      *
-     * @param migrate the Migrate button: a migration rewrites live data through InfluxQL, InfluxDB 1.x only
      * @param changed run when the instance the form names changes
      */
-    void start(Button migrate, Runnable changed) {
+    void start(Runnable changed) {
         kind.getItems().setAll(Target.Kind.INFLUXDB_1, Target.Kind.OPENSEARCH, Target.Kind.ELASTICSEARCH);
         kind.getItems().addAll(SeamPush.kinds());
         kind.setConverter(TargetDialog.PRODUCTS);
@@ -67,7 +65,6 @@ final class TargetForm {
             // an index gets the sample written: that is what there is to compare
             writeSample.setDisable(index);
             insecure.setDisable(index || seam);
-            migrate.setDisable(now != Target.Kind.INFLUXDB_1);
             changed.run();
         });
         session.history().currentProperty().addListener((o, was, ws) -> {

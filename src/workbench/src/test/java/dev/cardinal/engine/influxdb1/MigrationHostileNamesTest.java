@@ -63,7 +63,7 @@ class MigrationHostileNamesTest extends ScratchServerTest {
         InfluxV1Migration m = new InfluxV1Migration(new InfluxV1Migration.Place(db, "autogen", MEASUREMENT),
             new InfluxV1Migration.Place(db, "autogen", MEASUREMENT + " n\\ew"), MigrationMapping.of(from, to));
         // the survey's probe writes into, counts and drops a measurement of the hostile name; 10 points a slice: two slices a window
-        MigrationSurvey survey = MigrationSurvey.take(client, m, 10, tmp.resolve("state"));
+        V1MigrationSurvey survey = V1MigrationSurvey.take(client, m, 10, tmp.resolve("state"));
         assertEquals(500, survey.points());
         assertEquals(List.of(), rows(db, MEASUREMENT + " n\\ew" + MigrationProbe.SUFFIX, Map.of()), "the probe's points are dropped");
         List<InfluxV1Migration.Window> windows = m.windows(client);

@@ -1,5 +1,6 @@
 package dev.cardinal.engine.influxdb1;
 
+import dev.cardinal.engine.MigrationPace;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.model.UrlCredentials;
 import java.io.IOException;
@@ -15,9 +16,9 @@ import java.util.List;
  *
  * @param pointsPerWindow the points of each window, in the order of {@code windows}
  */
-public record MigrationSurvey(InfluxV1Migration migration, List<InfluxV1Migration.Window> windows, List<Long> pointsPerWindow,
-                              List<String> continuousQueries, MigrationProbe probe) {
-    public MigrationSurvey {
+public record V1MigrationSurvey(InfluxV1Migration migration, List<InfluxV1Migration.Window> windows, List<Long> pointsPerWindow,
+                                List<String> continuousQueries, MigrationPace probe) {
+    public V1MigrationSurvey {
         windows = List.copyOf(windows);
         pointsPerWindow = List.copyOf(pointsPerWindow);
         continuousQueries = List.copyOf(continuousQueries);
@@ -27,7 +28,7 @@ public record MigrationSurvey(InfluxV1Migration migration, List<InfluxV1Migratio
      * Reads the windows and counts them, lists the continuous queries, and probes the pace with at most
      * {@code probePoints} points a window; {@code stateFile} is where the run will record its progress.
      */
-    public static MigrationSurvey take(InfluxV1Client client, InfluxV1Migration m, long probePoints, Path stateFile)
+    public static V1MigrationSurvey take(InfluxV1Client client, InfluxV1Migration m, long probePoints, Path stateFile)
         throws InfluxV1Exception, InterruptedException, IOException {
         List<InfluxV1Migration.Window> windows = m.windows(client);
         List<Long> perWindow = new ArrayList<>();
@@ -35,9 +36,9 @@ public record MigrationSurvey(InfluxV1Migration migration, List<InfluxV1Migratio
             perWindow.add(m.count(client, m.source(), w).points());
         }
         List<String> cqs = m.queriesReadingSource(client);
-        MigrationProbe probe = MigrationProbe.measure(client, m, windows, perWindow, probePoints)
+        MigrationPace probe = MigrationProbe.measure(client, m, windows, perWindow, probePoints)
             .plusPerWindow(MigrationState.secondsToRecord(stateFile));
-        return new MigrationSurvey(m, windows, perWindow, cqs, probe);
+        return new V1MigrationSurvey(m, windows, perWindow, cqs, probe);
     }
 
     /** Every point to rewrite. */

@@ -1,6 +1,5 @@
-package dev.cardinal.engine.influxdb1;
+package dev.cardinal.engine;
 
-import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Projected;
@@ -9,7 +8,6 @@ import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Projections;
 import dev.cardinal.projection.Quantities;
-import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.Sample;
 import java.io.PrintWriter;
 import java.util.ArrayList;
@@ -17,47 +15,48 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * What a migration costs, said before it runs: the points and bytes to rewrite (counted on the server; bytes at the
- * new layout's line-protocol size per point in the workspace's sample), the series before and after (each layout
- * projected over the sample through the one projection entry), the time at the pace the probe measured on the target,
- * the disk the copy needs while the old data stays, and the index memory the new layout frees.
+ * What a rewrite of live data costs, said before it runs, whatever the engine: the points and bytes to rewrite
+ * (counted on the server; bytes at the new layout's line-protocol size per point in the workspace's sample), the
+ * series before and after (each layout projected over the sample through the one projection entry, as the engine's
+ * server counts them), the time at the pace the probe measured on the target, the disk the copy needs while the old
+ * data stays, and the index memory the new layout frees.
  *
- * @param before the old layout's projection, or null when the workspace binds no sample
- * @param after  the new layout's projection, or null
+ * @param before        the old layout's projection, or null when the workspace binds no sample
+ * @param after         the new layout's projection, or null
  * @param bytesPerPoint the new layout's mean line-protocol bytes per point in the sample (0 without one)
+ * @param stores        how the engine stores the copy, for the disk line ({@code TSM}, {@code Parquet})
  */
-public record MigrationCost(long points, int windows, Projection before, Projection after, double bytesPerPoint, MigrationProbe probe) {
+public record MigrationCost(long points, int windows, Projection before, Projection after, double bytesPerPoint, MigrationPace probe,
+                            String stores) {
 
     /** One line of the cost: what, and its figure with what it rests on. */
     public record Row(String what, String value) {
     }
 
-    public static MigrationCost of(Workspace ws, Sample sample, Layout from, Layout to, long points, int windows, MigrationProbe probe) {
+    /** How an engine gives the new layout's line-protocol bytes per point in the sample (0 when it has no rows). */
+    public interface LineBytes {
+        double perPoint(Layout to, Sample sample);
+    }
+
+    /**
+     * The cost of rewriting {@code points} in {@code windows}, the layouts projected over {@code sample} (null: not
+     * projected) with {@code settings}, the engine's server.
+     */
+    public static MigrationCost of(Workspace ws, Sample sample, Layout from, Layout to, long points, int windows, MigrationPace probe,
+                                   ProjectionSettings settings, LineBytes bytes, String stores) {
         Projection before = null;
         Projection after = null;
         double bytesPerPoint = 0;
         if (sample != null && sample.eventKind(from.eventKind()).isPresent()) {
             ProjectionInput.Rows rows = ProjectionInput.rows(sample);
-            before = project(ws, from, rows);
-            after = project(ws, to, rows);
-            EventKindSample kind = sample.eventKind(from.eventKind()).get();
-            SampleLineProtocol lp = new SampleLineProtocol(to, kind);
-            long bytes = 0;
-            long lines = 0;
-            for (String line = lp.nextLine(); line != null; line = lp.nextLine()) {
-                bytes += line.getBytes(java.nio.charset.StandardCharsets.UTF_8).length + 1;
-                lines++;
-            }
-            bytesPerPoint = lines == 0 ? 0 : (double) bytes / lines;
+            before = project(ws, from, rows, settings);
+            after = project(ws, to, rows, settings);
+            bytesPerPoint = bytes.perPoint(to, sample);
         }
-        return new MigrationCost(points, windows, before, after, bytesPerPoint, probe);
+        return new MigrationCost(points, windows, before, after, bytesPerPoint, probe, stores);
     }
 
-    private static Projection project(Workspace ws, Layout l, ProjectionInput.Rows rows) {
-        // the series the layout makes (a 1.x server's, as it will hold them); no horizon or limit is read
-        dev.cardinal.projection.ProjectionSettings settings = dev.cardinal.projection.ProjectionSettings.of(
-            java.time.Duration.ofDays(30), 1, new InfluxDb1Servers().server(InfluxDb1Servers.ASSUMED, true,
-                dev.cardinal.model.ServerLimits.DEFAULTS));
+    private static Projection project(Workspace ws, Layout l, ProjectionInput.Rows rows, ProjectionSettings settings) {
         return Projections.project(ws, l, rows, settings) instanceof Projected.Rows r ? r.projection() : null;
     }
 
@@ -76,7 +75,7 @@ public record MigrationCost(long points, int windows, Projection before, Project
                 + " after"));
             rows.add(new Row(before.reported().label(), before.reported().text() + " before, " + after.reported().text() + " after"));
             rows.add(new Row("disk while both copies exist", "at most " + Quantities.bytes(bytes())
-                + " more (the rewritten points as line protocol; TSM stores them compressed)"));
+                + " more (the rewritten points as line protocol; " + stores + " stores them compressed)"));
             rows.add(new Row("index memory freed", freed()));
         } else {
             rows.add(new Row("series, bytes, memory", "not projected (the workspace binds no sample of this event kind)"));
@@ -93,9 +92,9 @@ public record MigrationCost(long points, int windows, Projection before, Project
         return probe.secondsFor(points, windows);
     }
 
-    public void print(PrintWriter out) {
+    public static void print(List<Row> rows, PrintWriter out) {
         out.println("cost:");
-        for (Row r : rows()) {
+        for (Row r : rows) {
             out.println(String.format(Locale.ROOT, "  %-20s %s", r.what() + ":", r.value()));
         }
     }
