@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * For a server whose series key holds the field key (InfluxDB 2.x: measurement, tag set and field), a layout as
+ * For a server whose series key holds the field key (InfluxDB Cloud, TSM: measurement, tag set and field), a layout as
  * layouts whose series are its (series, field key) pairs: one per field key it writes, with only that field (a row
  * makes such a point only where the field is present), and the key as a tag when a template renders it. Literal
  * fields of one key go together, so each pair is counted once; two templates that render the same key for one
@@ -35,7 +35,7 @@ public final class FieldKeySeries {
         return variants;
     }
 
-    /** {@code _field} (2.x's own name for it), or with more underscores when the layout has such a tag. */
+    /** {@code _field} (InfluxDB's own name for it in Flux), or with more underscores when the layout has such a tag. */
     private static String freeTagKey(Layout layout) {
         List<String> keys = layout.tags().stream().map(TagSpec::key).toList();
         String key = "_field";

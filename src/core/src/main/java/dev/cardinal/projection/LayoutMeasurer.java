@@ -202,8 +202,9 @@ public final class LayoutMeasurer {
     }
 
     /**
-     * Distinct (series, field key) pairs in the shard groups inside the retention: what InfluxDB 2.x's
-     * {@code influxdb.cardinality()} reports, whose series key holds the field key ({@link FieldKeySeries}).
+     * Distinct (series, field key) pairs in the shard groups inside the retention: what InfluxDB Cloud (TSM)'s
+     * {@code influxdb.cardinality()} reports, whose series key holds the field key ({@link FieldKeySeries}). 2.x OSS
+     * counts {@link LayoutMeasure#liveSeries()}: its series IDs are measurement and tag set.
      */
     public long seriesPerFieldKey(Layout layout) {
         return FieldKeySeries.variants(layout).stream().mapToLong(v -> measure(v).liveSeries()).sum();

@@ -16,9 +16,9 @@ public interface Server {
     enum SeriesCount {
         /** Each series once per shard group it has points in, summed (InfluxDB 1.x up to 1.7.7). */
         PER_SHARD_GROUP,
-        /** Each series once. */
+        /** Each series once, across the live shard groups (InfluxDB 1.x from 1.7.8, 2.x OSS). */
         DISTINCT,
-        /** Each series once per field key it carries (InfluxDB 2.x). */
+        /** Each series once per field key it carries (InfluxDB Cloud, TSM: a target that names its plan). */
         PER_FIELD_KEY,
         /** No series count: tables and columns instead (InfluxDB 3). */
         NONE

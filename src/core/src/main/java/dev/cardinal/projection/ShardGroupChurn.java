@@ -23,7 +23,7 @@ public final class ShardGroupChurn {
     }
 
     /**
-     * The same where a series holds its field key too ({@link FieldKeySeries}, as InfluxDB 2.x keys them): each
+     * The same where a series holds its field key too ({@link FieldKeySeries}, as InfluxDB Cloud (TSM) keys them): each
      * series once per field key it is written with, from the first to the last point that carries it.
      */
     public static List<AttributeChurn.Churn> topPerFieldKey(SampleIndex index, Layout layout, int n) {

@@ -12,7 +12,7 @@ import java.util.Map;
  * and index memory need the rows: a summary does not hold them, and nothing here stands in for them.
  *
  * @param reportedSeries what the server's series query reports, or null when it counts no series or counts a
- *                       series per field key (which a summary does not hold)
+ *                       series per field key, as InfluxDB Cloud does (which a summary does not hold)
  * @param shardGroups    shard groups holding points inside the retention at the last point
  * @param shardGroupSeries each series counted once per shard group it has points in, over those groups (as
  *                       {@link LayoutMeasure#shardGroupSeries}), whatever the server reports

@@ -41,7 +41,7 @@ public final class TagPairs {
     }
 
     /**
-     * The same where a series holds its field key too ({@link FieldKeySeries}, as InfluxDB 2.x keys them): each tag
+     * The same where a series holds its field key too ({@link FieldKeySeries}, as InfluxDB Cloud (TSM) keys them): each tag
      * pair counted once per series and field key that carry it.
      */
     public static List<Pair> topPerFieldKey(SampleIndex index, Layout layout, int n) {

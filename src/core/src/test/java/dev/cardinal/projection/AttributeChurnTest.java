@@ -55,7 +55,7 @@ class AttributeChurnTest {
     }
 
     @Test
-    void influxDbCountsItsSeriesPerShardGroupAndA2xSeriesPerFieldKey() {
+    void influxDbCountsItsSeriesPerShardGroupAndACloudSeriesPerFieldKey() {
         // three 1-day shard groups (Go's zero time is a UTC midnight, so they are UTC days): day 0, 1, 2
         long day = 86_400L;
         dev.cardinal.traffic.EventKindSample k = dev.cardinal.traffic.LpFixture.read(String.join("\n",
@@ -73,7 +73,7 @@ class AttributeChurnTest {
         Duration d = Duration.ofDays(1);
         assertEquals(List.of(new AttributeChurn.Churn("session", d, 2, 2, 2), new AttributeChurn.Churn("host", d, 1, 0, 2)),
             ShardGroupChurn.top(new SampleIndex(k), layout, 5));
-        // per field key, A is two series (f and g), both gone with s1
+        // per field key (InfluxDB Cloud, TSM), A is two series (f and g), both gone with s1
         assertEquals(List.of(new AttributeChurn.Churn("session", d, 2, 3, 2), new AttributeChurn.Churn("host", d, 1, 0, 2)),
             ShardGroupChurn.topPerFieldKey(new SampleIndex(k), layout, 5));
         // 7-day shard groups start on Mondays (1970-01-01 was a Thursday): the three days are in one group

@@ -31,7 +31,9 @@ import org.junit.jupiter.api.Test;
  * A 2.x bucket is 1.x storage (storage/engine.go {@code WritePoints} writes the points as they are into the database
  * named by the bucket's id, retention policy autogen), so each shard group holds its own index and a series costs
  * again in every group it is written in: the churn window is the shard group, cut from Go's zero time. The recorded
- * points carry one field each, so these answers do not tell a count per series from one per (series, field key).
+ * points carry one field each, so these answers alone do not tell a count per series from one per (series, field
+ * key); the source does: v1/services/storage/store.go {@code ReadSeriesCardinality} (v2.7.12) counts
+ * {@code sfile.SeriesID(name, tags)}, measurement and tag set, so 2.x OSS counts each series once.
  */
 class InfluxDb2ShardGroupsRecordedTest {
     private static final String POINTS = String.join("\n",

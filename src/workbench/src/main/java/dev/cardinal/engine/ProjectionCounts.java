@@ -48,7 +48,7 @@ public final class ProjectionCounts {
         EngineCount counted = of(engine, projection, series.of(projection,
             l -> Projections.project(r.workspace(), l, input, settings).as(Projected.Rows.class).projection()));
         // the pairs the most of the server's series carry, and the tags that make them come and go from one shard
-        // group to the next (each shard keeps its own index): a 2.x series holds its field key
+        // group to the next (each shard keeps its own index): a Cloud (TSM) series holds its field key
         boolean perFieldKey = server.seriesCount() == Server.SeriesCount.PER_FIELD_KEY;
         return server.seriesCount() == Server.SeriesCount.NONE ? counted : input.index(r.sample().name())
             .map(index -> counted.withTopPairs(perFieldKey ? TagPairs.topPerFieldKey(index, layout, EngineCount.TOP_PAIRS)

@@ -36,7 +36,10 @@ class ServerForTest {
         assertEquals(Server.SeriesCount.DISTINCT, v("1.7.10").seriesCount());
         assertEquals(Server.SeriesCount.DISTINCT, v("1.8.10").seriesCount());
         assertEquals(Server.SeriesCount.DISTINCT, v("1.11.8").seriesCount());
-        assertEquals(Server.SeriesCount.PER_FIELD_KEY, v("2.7.11").seriesCount());
+        assertEquals(Server.SeriesCount.DISTINCT, v("2.7.11").seriesCount(), "2.x OSS: a series ID is measurement and tag set");
+        assertEquals(Server.SeriesCount.PER_FIELD_KEY, v("2.7.11", new ServerLimits(null, null, ServerLimits.CloudPlan.FREE, null))
+            .seriesCount(), "a Cloud (TSM) series key holds the field key");
+        assertTrue(v("2.7.11").seriesMeaning().contains("not the field"), v("2.7.11").seriesMeaning());
         assertEquals(Server.SeriesCount.NONE, v("3.0.0").seriesCount());
         assertTrue(v("1.9.0").seriesMeaning().contains("SHOW SERIES CARDINALITY FROM m is a HyperLogLog estimate"));
         assertFalse(v("1.8.10").seriesMeaning().contains("HyperLogLog"));

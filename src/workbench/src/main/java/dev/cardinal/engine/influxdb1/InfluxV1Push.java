@@ -87,8 +87,9 @@ public final class InfluxV1Push implements PushTarget, SampleCheck {
                              SampleWrite.Result write, long indexMemoryGrowth, Map<String, Long> projectedFieldValues,
                              Map<String, Long> measuredFieldValues) {
         /**
-         * What {@code SHOW SERIES EXACT CARDINALITY} reports on this server's version, as projected; -1 for a
-         * server that does not count series that way (a 2.x or 3.x behind its v1 API).
+         * What {@code SHOW SERIES EXACT CARDINALITY} reports on this server's version, as projected (a 2.x OSS behind
+         * its v1 API rewrites it to {@code count(distinct(_seriesKey))}: influxql/query/statement_rewriter.go at
+         * v2.7.12); -1 for a server that does not count series that way (a Cloud organisation, or a 3.x).
          */
         public long projectedReportedSeries() {
             return switch (engine.seriesCount()) {

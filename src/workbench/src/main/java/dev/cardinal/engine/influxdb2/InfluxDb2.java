@@ -6,7 +6,6 @@ import dev.cardinal.engine.EngineCount;
 import dev.cardinal.engine.ProjectionCounts;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.model.ServerVersion;
-import dev.cardinal.projection.FieldKeySeries;
 import dev.cardinal.engine.QueryWriter;
 import java.util.Optional;
 import java.util.Set;
@@ -60,11 +59,10 @@ public final class InfluxDb2 implements Engine {
 
             @Override
             public EngineCount count(Request r) {
-                // a 2.x series key holds the field key: the layout's series once per field key it writes, at the
-                // horizon too (each field key's series projected as a layout of its own: FieldKeySeries)
+                // a server of a version, no Cloud plan: 2.x OSS, whose influxdb.cardinality() counts each series
+                // (measurement and tag set) once across the live shard groups (InfluxDb2Servers), as 1.x from 1.7.8
                 return ProjectionCounts.count("InfluxDB", r, servers.versioned(r.version().orElse(defaultVersion())), (p, alike) ->
-                    new EngineCount.Figure("series", "series, one per field key (influxdb.cardinality())", p.reported().series(),
-                        FieldKeySeries.variants(p.layout()).stream().mapToLong(v -> alike.apply(v).seriesAtHorizon()).sum()));
+                    new EngineCount.Figure("series", "series (influxdb.cardinality())", p.reported().series(), p.seriesAtHorizon()));
             }
         });
     }

@@ -68,6 +68,8 @@ public final class InfluxV2Push implements PushTarget, SampleCheck {
     private final String url;
     private final String database;
     private final String org;
+    /** A Cloud (TSM) organisation, its target naming its plan: its series key holds the field key. */
+    private final boolean cloud;
     /** What each planned step does, by subject, filled by {@link #plan}. */
     private final Map<String, Call> calls = new LinkedHashMap<>();
     private String orgId;
@@ -79,6 +81,11 @@ public final class InfluxV2Push implements PushTarget, SampleCheck {
     }
 
     public InfluxV2Push(InfluxDBClient client, String url, String database, String org) {
+        this(client, url, database, org, false);
+    }
+
+    public InfluxV2Push(InfluxDBClient client, String url, String database, String org, boolean cloud) {
+        this.cloud = cloud;
         this.client = Objects.requireNonNull(client, "client");
         this.url = url;
         this.database = database;
@@ -227,8 +234,11 @@ public final class InfluxV2Push implements PushTarget, SampleCheck {
         });
     }
 
-    /** The server's numbers for one layout's measurement in its bucket, in {@code cardinal analyze}'s words. */
-    public record Measured(long seriesPerField, Map<String, Long> tags, long fieldKeys) {
+    /**
+     * The server's numbers for one layout's measurement in its bucket, in {@code cardinal analyze}'s words;
+     * {@code reportedSeries} is what {@code influxdb.cardinality()} answers.
+     */
+    public record Measured(long reportedSeries, Map<String, Long> tags, long fieldKeys) {
     }
 
     /**
@@ -267,7 +277,7 @@ public final class InfluxV2Push implements PushTarget, SampleCheck {
     @Override
     public SampleComparison writeSample(Workspace ws, Layout layout, EventKindSample sample, SampleWriteOptions options,
                                         PushMonitor monitor) throws IOException {
-        return InfluxV2SampleCheck.run(this, layout, sample, options, monitor);
+        return InfluxV2SampleCheck.run(this, cloud, layout, sample, options, monitor);
     }
 
     /** {@code influxdb.cardinality}, tag values and field keys of the layout's measurement, from Flux. */

@@ -82,7 +82,7 @@ final class InfluxV2Pushing implements Pushing {
             throw new IllegalArgumentException("InfluxDB 2.x needs a token, or a user and password");
         }
         char[] password = login.user().isPresent() ? login.password() : null;
-        return connect(server.url(), server.database(), server.organisation(), server.timeout(),
+        return connect(server.url(), server.database(), server.organisation(), server.limits().cloudPlan() != null, server.timeout(),
             server.skipTlsVerification(), login.user().orElse(null), password == null && login.user().isPresent()
                 ? new char[0] : password, token);
     }
@@ -92,7 +92,7 @@ final class InfluxV2Pushing implements Pushing {
      * cleared once handed over. {@code insecure} accepts any certificate and host name (test instances only; the
      * caller shows it).
      */
-    private static InfluxV2Push connect(URI url, String database, String org, Duration timeout, boolean insecure,
+    private static InfluxV2Push connect(URI url, String database, String org, boolean cloud, Duration timeout, boolean insecure,
                                         String user, char[] password, char[] token) {
         okhttp3.OkHttpClient.Builder http = new okhttp3.OkHttpClient.Builder().connectTimeout(timeout)
             .readTimeout(timeout).writeTimeout(timeout);
@@ -108,6 +108,6 @@ final class InfluxV2Pushing implements Pushing {
             options.authenticateToken(token.clone());
             Arrays.fill(token, '\0');
         }
-        return new InfluxV2Push(InfluxDBClientFactory.create(options.build()), url.toString(), database, org);
+        return new InfluxV2Push(InfluxDBClientFactory.create(options.build()), url.toString(), database, org, cloud);
     }
 }

@@ -20,14 +20,15 @@ import java.util.Locale;
 
 /**
  * A layout's sample written to its 2.x bucket, shifted to now by whole shard groups unless told the shift, and
- * {@code influxdb.cardinality()}, field keys and tag values read back beside the projection. 2.x counts a series per
- * field key (measurement, tag set and field), and so does the projection it is compared with.
+ * {@code influxdb.cardinality()}, field keys and tag values read back beside the projection. 2.x OSS counts each
+ * series (measurement and tag set) once across the live shard groups ({@link InfluxDb2Servers}); a Cloud (TSM)
+ * organisation a series per field key (measurement, tag set and field). The projection counts as the server does.
  */
 final class InfluxV2SampleCheck {
     private InfluxV2SampleCheck() {
     }
 
-    static SampleComparison run(InfluxV2Push v2, Layout layout, EventKindSample k, SampleWriteOptions options, PushMonitor monitor)
+    static SampleComparison run(InfluxV2Push v2, boolean cloud, Layout layout, EventKindSample k, SampleWriteOptions options, PushMonitor monitor)
         throws IOException {
         LayoutMeasurer measurer = new LayoutMeasurer(new SampleIndex(k));
         LayoutMeasure projected = measurer.measure(layout);
@@ -35,19 +36,19 @@ final class InfluxV2SampleCheck {
             layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L);
         long lines = v2.writeSample(layout, k, shift, options.batchSize(), monitor);
         InfluxV2Push.Measured m = v2.measure(layout);
-        long perFieldKey = measurer.seriesPerFieldKey(layout);
+        long reported = cloud ? measurer.seriesPerFieldKey(layout) : projected.liveSeries();
         boolean matches = m.tags().equals(projected.tags()) && m.fieldKeys() == projected.fieldKeys()
-            && m.seriesPerField() == perFieldKey;
+            && m.reportedSeries() == reported;
         ObjectNode n = JsonNodeFactory.instance.objectNode().put("name", k.name()).put("layout", layout.id()).put("matches", matches);
-        MeasureShown.projected(n, projected, perFieldKey);
-        ObjectNode measured = n.putObject("measured").put("serverReportedSeries", m.seriesPerField())
-            .put("serverCountsSeriesPerFieldKey", true).put("fieldKeys", m.fieldKeys());
+        MeasureShown.projected(n, projected, reported);
+        ObjectNode measured = n.putObject("measured").put("serverReportedSeries", m.reportedSeries())
+            .put("serverCountsSeriesPerFieldKey", cloud).put("fieldKeys", m.fieldKeys());
         ObjectNode mt = measured.putObject("tags");
         m.tags().forEach(mt::put);
         n.putObject("write").put("linesSent", lines).put("timeShiftNs", shift);
 
         List<Row> rows = new ArrayList<>();
-        rows.add(Row.exact("influxdb.cardinality()", perFieldKey, m.seriesPerField()));
+        rows.add(Row.exact("influxdb.cardinality()", reported, m.reportedSeries()));
         rows.add(Row.exact("field keys", projected.fieldKeys(), m.fieldKeys()));
         projected.tags().forEach((key, v) -> rows.add(Row.exact("values of tag " + key, v, m.tags().getOrDefault(key, 0L))));
         List<String> text = new ArrayList<>();
@@ -55,7 +56,8 @@ final class InfluxV2SampleCheck {
         text.add(String.format(Locale.ROOT, "%s, layout %s: %,d lines written", k.name(), layout.id(), lines));
         text.add(String.format(Locale.ROOT, "  %-28s %14s %14s", "", "projected", "measured"));
         rows.forEach(r -> text.add(MeasureShown.row(r.what(), r.projected(), r.measured())));
-        String note = "2.x counts a series per field key: measurement, tag set and field";
+        String note = cloud ? "InfluxDB Cloud (TSM) counts a series per field key: measurement, tag set and field"
+            : "2.x OSS counts each series (measurement and tag set, not the field) once across the live shard groups";
         text.add("  (" + note + ")");
         String written = String.format(Locale.ROOT, "%,d lines written", lines);
         return new SampleComparison(k.name(), layout.id(), written, rows, List.of(note), false, matches, null, null,

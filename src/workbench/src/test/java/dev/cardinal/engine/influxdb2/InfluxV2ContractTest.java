@@ -59,6 +59,13 @@ class InfluxV2ContractTest {
     private final Map<String, ObjectNode> buckets = new ConcurrentHashMap<>();
     private final Map<String, ObjectNode> tasks = new ConcurrentHashMap<>();
     private final List<String> written = new CopyOnWriteArrayList<>();
+    /**
+     * What {@code influxdb.cardinality()} answers: 144 (the weather sample's series, one field each), or, once a test
+     * sets it, counted from the lines written as the server counts them ({@link #cardinalityOf}).
+     */
+    private java.util.function.LongSupplier cardinality = () -> 144;
+    /** What {@code schema.measurementFieldKeys() |> count()} answers: the weather layout's one field, or as set. */
+    private java.util.function.LongSupplier fieldKeys = () -> 1;
 
     /** A stateful stand-in for the v2 API, answering with the shapes the 2.x OpenAPI document gives. */
     private final class V2 extends Dispatcher {
@@ -140,7 +147,8 @@ class InfluxV2ContractTest {
                             .setBody("#datatype,string,long,string,double\n#group,false,false,true,false\n#default,_result,,,\n"
                                 + ",result,table,_field,_value\n,,0,temp,21.5\n\n");
                     }
-                    long value = flux.contains("cardinality") ? 144 : flux.contains("measurementFieldKeys") ? 1 : 12;
+                    long value = flux.contains("cardinality") ? cardinality.getAsLong()
+                        : flux.contains("measurementFieldKeys") ? fieldKeys.getAsLong() : 12;
                     return new MockResponse().setResponseCode(200).setHeader("Content-Type", "text/csv; charset=utf-8")
                         .setBody("#datatype,string,long,long\n#group,false,false,false\n#default,_result,,\n,result,table,_value\n,,0,"
                             + value + "\n\n");
@@ -314,7 +322,7 @@ class InfluxV2ContractTest {
 
             requests.clear();
             InfluxV2Push.Measured m = push.measure(layout);
-            assertEquals(144, m.seriesPerField());
+            assertEquals(144, m.reportedSeries());
             assertEquals(Map.of("crop", 12L, "plot", 12L, "region", 12L), m.tags());
             assertEquals(1, m.fieldKeys());
             List<String> queries = new ArrayList<>();
@@ -329,5 +337,59 @@ class InfluxV2ContractTest {
             assertTrue(queries.get(queries.size() - 1).contains("schema.measurementFieldKeys(bucket: \"farm/raw\""));
         }
         assertTrue(requests.stream().noneMatch(r -> r.getRequestUrl().toString().contains(TOKEN)), "the token is never in a URL");
+    }
+
+    /**
+     * {@code influxdb.cardinality()} over lines written with no point outside the bucket's retention, as 2.x OSS at
+     * v2.7.12 counts it: {@code storage/engine.go} {@code WritePoints} hands the points unchanged to the 1.x points
+     * writer (database = bucket ID, policy {@code autogen}), and {@code v1/services/storage/store.go}
+     * {@code ReadSeriesCardinality} merges into one {@code tsdb.SeriesIDSet} the series of each shard group in the range
+     * ({@code tsdb/store.go} {@code SeriesCardinalityFromShards}: each shard index's {@code SeriesIDSet}), an ID being
+     * {@code sfile.SeriesID(name, tags)}: a line's measurement and tag set, whatever its fields. InfluxDB Cloud (TSM)
+     * keys a series by measurement, tags and field key (docs.influxdata.com/influxdb/cloud/write-data/best-practices/
+     * resolve-high-cardinality), so there each (series, field key) pair counts. Lines without escapes or string fields.
+     */
+    private long cardinalityOf(boolean cloud) {
+        Set<String> series = new java.util.HashSet<>();
+        for (String batch : written) {
+            for (String line : batch.split("\n")) {
+                String[] parts = line.split(" ");
+                if (cloud) {
+                    for (String field : parts[1].split(",")) {
+                        series.add(parts[0] + " " + field.substring(0, field.indexOf('=')));
+                    }
+                } else {
+                    series.add(parts[0]);
+                }
+            }
+        }
+        return series.size();
+    }
+
+    @Test
+    void theSampleCheckProjectsWhatInfluxdbCardinalityCountsEachSeriesOnceOnOssPerFieldKeyOnCloud() throws Exception {
+        EventKindSample sample = WeatherFixture.sample();
+        // one series (no tag), its readings spread over 72 field keys: explosion-shaped for a count per field key;
+        // kept ten years, so that no point is outside the retention (the server would not keep it)
+        Layout layout = WeatherFixture.withDailyRollup(layout()).layout("data-in-field-keys").orElseThrow()
+            .withRetention(new RetentionPlan("raw", Duration.ofDays(3650), Duration.ofDays(1), 1));
+        Workspace ws = workspace(layout);
+        String url = server.url("/").toString();
+        for (boolean cloud : List.of(false, true)) {
+            written.clear();
+            cardinality = () -> cardinalityOf(cloud);
+            fieldKeys = () -> written.stream().flatMap(b -> java.util.Arrays.stream(b.split("\\n")))
+                .flatMap(l -> java.util.Arrays.stream(l.split(" ")[1].split(","))).map(f -> f.substring(0, f.indexOf('='))).distinct().count();
+            try (InfluxV2Push push = new InfluxV2Push(InfluxDBClientFactory.create(url, TOKEN.toCharArray(), "acme"), url, "farm", "acme", cloud)) {
+                dev.cardinal.engine.SampleComparison c = push.writeSample(ws, layout, sample,
+                    new dev.cardinal.engine.SampleWriteOptions(52L * 7 * 86_400_000_000_000L, 2_000, 0), PushMonitor.NONE);
+                dev.cardinal.engine.SampleComparison.Row row = c.rows().get(0);
+                assertEquals("influxdb.cardinality()", row.what());
+                assertEquals(cloud ? 72 : 1, row.measured(), "the recorded answer");
+                assertEquals(row.measured(), row.projected(), (cloud ? "Cloud" : "OSS") + ": " + c.shown().text());
+                assertTrue(c.matches(), c.shown().text().toString());
+                assertEquals(cloud, c.shown().json().at("/measured/serverCountsSeriesPerFieldKey").asBoolean());
+            }
+        }
     }
 }
