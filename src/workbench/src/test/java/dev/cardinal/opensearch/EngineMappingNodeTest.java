@@ -50,6 +50,32 @@ class EngineMappingNodeTest extends WithOpenSearchNode {
     }
 
     @Test
+    void anIdInAFieldKeyReachesTheDefaultLimitAtTheDocumentTheNodeRefuses(@TempDir Path dir) throws Exception {
+        // explosion-shaped: every row a new device, whose id the layout writes into a field key
+        StringBuilder lp = new StringBuilder();
+        for (int i = 0; i < 1_010; i++) {
+            lp.append(String.format(java.util.Locale.ROOT, "seen,device=d%05d count=1i %d%n", i, 1767571200000000000L
+                + i * 60_000_000_000L));
+        }
+        Path file = Files.writeString(dir.resolve("traffic.lp"), lp.toString());
+        Path wsFile = Files.writeString(dir.resolve("ids.cardinal.json"), """
+            {"formatVersion": 1, "name": "ids",
+             "eventKinds": [{"name": "seen", "attributes": [{"name": "device", "type": "string"},
+                                                            {"name": "count", "type": "integer"}]}],
+             "layouts": [{"id": "ids-in-keys", "name": "ids-in-keys", "eventKind": "seen", "measurement": "seen",
+                          "tags": [], "fields": [{"key": "seen.{device}", "attribute": "count"}]}],
+             "samples": [{"id": "traffic", "path": "traffic.lp", "format": "line-protocol", "precision": "ns"}]}
+            """);
+        Workspace ws = WorkspaceReader.read(Files.readAllBytes(wsFile), "ids").workspace();
+        EventKindSample rows = SampleReader.read(List.of(new SampleReader.Source(file, ws.samples().get(0))),
+            SampleLimits.defaults(), ReadMonitor.NONE).eventKind("seen").orElseThrow();
+        EngineCount c = write(ws, rows, ws.layout("ids-in-keys").orElseThrow(), "ids-in-keys");
+        assertEquals(1_000, c.figure("mappingFields").orElseThrow().now());
+        assertEquals(1_010 - 998, c.figure("refusedDocuments").orElseThrow().now(), "@timestamp, seen and 998 ids fit");
+        assertTrue(c.limits().get(0).crossed() && c.limits().get(0).after() != null, c.limits().get(0).toString());
+    }
+
+    @Test
     void hostileKeysAreTakenOrRefusedAsTheNodeDoes(@TempDir Path dir) throws Exception {
         String deep = String.join(".", java.util.Collections.nCopies(21, "d")); // an object at depth 21
         String deepest = String.join(".", java.util.Collections.nCopies(20, "e")); // objects down to depth 20
@@ -102,7 +128,7 @@ class EngineMappingNodeTest extends WithOpenSearchNode {
         assertEquals("OpenSearch 2.19.6", c.engine());
         List<String> documents = new ArrayList<>();
         new LayoutDocuments(layout, new SampleIndex(rows)).writeTo(d -> documents.add(d.json().toString()));
-        DynamicIndex.Measured measured = new DocumentIndexPush(node.uri(), null, Duration.ofSeconds(120))
+        DynamicIndex.Measured measured = new DocumentIndexPush(node.uri(), null, Duration.ofSeconds(600))
             .writeSample(index, documents);
         try {
             String what = index + " / " + layout.id();
