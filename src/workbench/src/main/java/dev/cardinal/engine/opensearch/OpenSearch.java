@@ -9,6 +9,7 @@ import java.util.Set;
 public final class OpenSearch implements Engine {
     private final CodeGenerator code = new OpenSearchCode();
     private final dev.cardinal.engine.Pushing pushing = new DocumentPushing();
+    private final dev.cardinal.engine.SeriesEngine counting = new MappingCount();
 
     @Override
     public Optional<dev.cardinal.engine.Pushing> pushing() {
@@ -41,5 +42,11 @@ public final class OpenSearch implements Engine {
     @Override
     public Optional<CodeGenerator> code() {
         return Optional.of(code);
+    }
+
+    /** A layout's rows written as documents, one per row, counted as the index's mapping counts them. */
+    @Override
+    public Optional<dev.cardinal.engine.SeriesEngine> counting() {
+        return Optional.of(counting);
     }
 }
