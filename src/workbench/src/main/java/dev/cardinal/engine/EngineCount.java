@@ -1,5 +1,7 @@
 package dev.cardinal.engine;
 
+import dev.cardinal.model.Durations;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -100,6 +102,15 @@ public record EngineCount(String engine, String eventKind, String layout, List<F
         /** True when the layout crosses it within the horizon. */
         public boolean crossed() {
             return atHorizon > value;
+        }
+
+        /**
+         * When it is first crossed, for people: {@code after 3d}, {@code already by the sample} (an {@code after} of
+         * zero: the sample itself crosses it, where {@link Durations#format} would say {@code INF}, a retention's word
+         * for forever), or {@code at the horizon} when only the horizon's figure crosses it.
+         */
+        public String when() {
+            return after == null ? "at the horizon" : after.isZero() ? "already by the sample" : "after " + Durations.format(after);
         }
     }
 }

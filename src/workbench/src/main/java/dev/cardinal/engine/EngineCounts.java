@@ -36,7 +36,8 @@ public final class EngineCounts {
             ObjectNode ln = limits.addObject().put("setting", l.setting()).put("value", l.value()).put("subject", l.subject())
                 .put("atHorizon", l.atHorizon()).put("crossed", l.crossed()).put("effect", l.effect()).put("source", l.source());
             if (l.after() != null) {
-                ln.put("after", Durations.format(l.after()));
+                // zero: the sample itself crosses it ("0s", not Durations' "INF", which means forever)
+                ln.put("after", l.after().isZero() ? "0s" : Durations.format(l.after()));
             }
         }
         ArrayNode notes = n.putArray("notes");
@@ -63,7 +64,7 @@ public final class EngineCounts {
             for (EngineCount.LimitCheck l : c.limits()) {
                 String reach = !l.crossed() ? String.format(Locale.ROOT, "%,d of %,d", l.atHorizon(), l.value())
                     : String.format(Locale.ROOT, "CROSSED: %,d over %,d%s", l.atHorizon(), l.value(),
-                        l.after() == null ? "" : " after " + Durations.format(l.after()));
+                        l.after() == null ? "" : " " + l.when());
                 out.println("  limit " + l.setting() + " (" + l.subject() + "): " + reach + "; beyond it the engine "
                     + l.effect() + " [" + l.source() + "]");
             }
@@ -116,7 +117,7 @@ public final class EngineCounts {
     public static String firstLimit(EngineCount c) {
         return c.limits().stream().filter(l -> l.after() != null || l.crossed())
             .min(java.util.Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after()))
-            .map(l -> l.setting() + (l.after() == null ? " (crossed)" : " after " + Durations.format(l.after())))
+            .map(l -> l.setting() + " " + l.when())
             .orElse("none");
     }
 

@@ -24,7 +24,7 @@ record EngineRow(String engine, String now, String atHorizon, String firstLimit,
         EngineCount.LimitCheck first = c.limits().stream().filter(l -> l.after() != null || l.crossed())
             .min(Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after())).orElse(null);
         String limit = first == null ? "none" : first.setting() + " (" + first.subject() + ")"
-            + (first.after() == null ? ": crossed" : " after " + Durations.format(first.after())) + "; beyond it the engine "
+            + " " + first.when() + "; beyond it the engine "
             + first.effect();
         String pairs = c.topPairs().isEmpty() ? "— (counts no series)" : String.join(" · ", c.topPairs().stream()
             .map(p -> p.key() + "=" + p.value() + " " + count(p.series())).toList());
