@@ -71,7 +71,7 @@ class AnalyzeDocumentsTest {
         CliRun bad = CliRun.of("analyze", "x.ndjson", "--kind", "mongodb");
         assertEquals(2, bad.code());
         assertTrue(bad.err().contains("--kind must be influxdb, opensearch or an engine that counts a sample of rows (influxdb, "
-            + "influxdb2, influxdb3, prometheus, victoriametrics"), bad.err());
+            + "influxdb2, influxdb3, opensearch, prometheus, victoriametrics"), bad.err());
         assertTrue(bad.err().contains("not 'mongodb'"), bad.err());
         CliRun missing = CliRun.of("analyze", dir.resolve("none.ndjson").toString(), "--kind", "opensearch");
         assertEquals(1, missing.code());
