@@ -115,10 +115,13 @@ public final class EngineCounts {
 
     /** The first limit the count crosses within the horizon, short ({@code SETTING after 3d}, {@code SETTING (crossed)}), or "none". */
     public static String firstLimit(EngineCount c) {
+        return firstCrossed(c).map(l -> l.setting() + " " + l.when()).orElse("none");
+    }
+
+    /** The limit the count crosses first within the horizon (one crossed only at the horizon counts as at once), if any. */
+    public static java.util.Optional<EngineCount.LimitCheck> firstCrossed(EngineCount c) {
         return c.limits().stream().filter(l -> l.after() != null || l.crossed())
-            .min(java.util.Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after()))
-            .map(l -> l.setting() + " " + l.when())
-            .orElse("none");
+            .min(java.util.Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after()));
     }
 
     /** One attribute's churn, short: {@code session_id +12.5/1h -11/1h}. */

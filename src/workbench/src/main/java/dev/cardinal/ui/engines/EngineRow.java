@@ -2,8 +2,6 @@ package dev.cardinal.ui.engines;
 
 import dev.cardinal.engine.EngineCount;
 import dev.cardinal.engine.EngineCounts;
-import dev.cardinal.model.Durations;
-import java.util.Comparator;
 import java.util.Locale;
 
 /**
@@ -21,8 +19,7 @@ record EngineRow(String engine, String now, String atHorizon, String firstLimit,
         }
         EngineCount.Figure headline = c.figures().get(0);
         String label = headline.id().equals("series") ? "" : headline.label() + " ";
-        EngineCount.LimitCheck first = c.limits().stream().filter(l -> l.after() != null || l.crossed())
-            .min(Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after())).orElse(null);
+        EngineCount.LimitCheck first = EngineCounts.firstCrossed(c).orElse(null);
         String limit = first == null ? "none" : first.setting() + " (" + first.subject() + ")"
             + " " + first.when() + "; beyond it the engine "
             + first.effect();
