@@ -83,7 +83,9 @@ public record MigrationCost(long points, int windows, Projection before, Project
         rows.add(new Row("time", String.format(Locale.ROOT, "%.2f s", seconds()) + " at the target's measured pace"));
         rows.add(new Row("probe", Quantities.count(probe.points()) + " points rewritten and checked in "
             + String.format(Locale.ROOT, "%.2f s; %.1f ms a window and %.1f µs a point", probe.seconds(),
-            probe.secondsPerWindow() * 1e3, probe.secondsPerPoint() * 1e6)));
+            probe.secondsPerWindow() * 1e3, probe.secondsPerPoint() * 1e6)
+            + (probe.untimed() > 0 ? "; first " + Quantities.count(probe.untimed()) + " points rewritten untimed (a server's first"
+                + " rewrite runs slow)" : "")));
         return rows;
     }
 

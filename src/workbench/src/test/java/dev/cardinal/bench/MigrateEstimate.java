@@ -35,7 +35,8 @@ import java.util.Locale;
  * 100000 -o DIR}, the folder given as {@code -Dexplosion=DIR/id-explosion}); ads200k-1d and explosion200k-1d (issue 37's
  * figures: each scenario at 200,000 rows, one copy, 1-day shard groups; from {@code cardinal sample-data ad-marketplace
  * id-explosion --rows 200000 -o DIR}, the folder given as {@code -Dsized=DIR}). With {@code -Dwarm=true} the server first
- * runs the same migration once into a throwaway measurement (dropped again), as a server that has run for a while.
+ * runs the same migration once into a throwaway measurement (dropped again), as a server that has run for a while;
+ * with {@code -Dwindows=true} every window of the run is printed with its time.
  */
 public final class MigrateEstimate {
     private record Scenario(String name, Path workspace, String shards, int copies, int apartDays) {
@@ -93,6 +94,9 @@ public final class MigrateEstimate {
         long start = last[0];
         Migration.Result r = m.run(survey, (i, n, w, p, skipped) -> {
             long now = System.nanoTime();
+            if (Boolean.getBoolean("windows")) {
+                System.out.printf(Locale.ROOT, "  window %d of %d: %,d points in %.3f s%n", i, n, p, (now - last[0]) / 1e9);
+            }
             perWindow.add((now - last[0]) / 1e9);
             last[0] = now;
         });

@@ -2,7 +2,10 @@ package dev.cardinal.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The pace the probe's timings give (no timing here: the timings are given). */
@@ -38,5 +41,34 @@ class MigrationPaceTest {
         MigrationPace steep = MigrationPace.fitted(List.of(new double[] {1000, 0.01}, new double[] {3000, 0.3}));
         assertEquals(0, steep.secondsPerWindow());
         assertEquals(0.31 / 4000, steep.secondsPerPoint(), 1e-12);
+    }
+
+    @Test
+    void theServersFirstRewriteIsAWindowTheProbeDoesNotTime() throws Exception {
+        List<MigrationWindow> windows = IntStream.range(0, 10)
+            .mapToObj(i -> new MigrationWindow(Instant.ofEpochSecond(i * 86_400L), Instant.ofEpochSecond((i + 1) * 86_400L))).toList();
+        List<Long> points = IntStream.range(0, 10).mapToObj(i -> 1_000L + i).toList();
+        List<Integer> rewritten = new ArrayList<>();
+        MigrationPace pace = MigrationPace.probe(windows, points, 20_000, w -> {
+            int i = windows.indexOf(w);
+            rewritten.add(i);
+            return points.get(i);
+        });
+        assertEquals(List.of(1, 0, 3, 6, 9), rewritten, "window 1 first and untimed, then four spread evenly");
+        assertEquals(1_001, pace.untimed());
+        assertEquals(1_000 + 1_003 + 1_006 + 1_009, pace.points(), "only the timed windows' points");
+    }
+
+    @Test
+    void aProbeThatRewritesEveryWindowWarmsNothingFirst() throws Exception {
+        List<MigrationWindow> windows = IntStream.range(0, 3)
+            .mapToObj(i -> new MigrationWindow(Instant.ofEpochSecond(i * 86_400L), Instant.ofEpochSecond((i + 1) * 86_400L))).toList();
+        List<Integer> rewritten = new ArrayList<>();
+        MigrationPace pace = MigrationPace.probe(windows, List.of(10L, 0L, 30L), 20_000, w -> {
+            rewritten.add(windows.indexOf(w));
+            return 10;
+        });
+        assertEquals(List.of(0, 2), rewritten, "the empty window is not rewritten, every other one is timed");
+        assertEquals(0, pace.untimed());
     }
 }
