@@ -16,10 +16,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
@@ -30,21 +28,11 @@ import org.testfx.api.FxRobot;
  * the step, the cost (points counted on the server, the time at the pace the probe measured, the probe removed
  * again), the plan, and the run, every window checked; the old data stays, and the step says so.
  */
-class MigrateStepRecordedTest extends WorkbenchFixture {
+class MigrateStepRecordedTest extends MigrateStepFixture {
     static final String TOKEN = "t0ken-never-shown";
 
     @TempDir
     Path tmp;
-
-    @AfterEach
-    void closeStepWindow(FxRobot robot) {
-        robot.interact(() -> List.copyOf(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
-            .forEach(javafx.stage.Window::hide));
-    }
-
-    private static String status(FxRobot robot) {
-        return robot.lookup("#migrateStatus").queryAs(Label.class).getText();
-    }
 
     private static String cost(FxRobot robot, String what) {
         TableView<MigrationCost.Row> table = robot.lookup("#migrateCost").queryTableView();

@@ -12,9 +12,7 @@ import java.sql.Statement;
 import java.util.List;
 import javafx.scene.control.Button;
 import javafx.scene.control.ChoiceBox;
-import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -27,19 +25,9 @@ import org.testfx.util.WaitForAsyncUtils;
  * the dry run plans the new table and writes nothing, the run fills it beside the old one, and the old table is
  * dropped (the new one renamed into its place) only once its exact name is typed.
  */
-class MigrateStepSqlTest extends WorkbenchFixture {
+class MigrateStepSqlTest extends MigrateStepFixture {
     @TempDir
     Path tmp;
-
-    @AfterEach
-    void closeStepWindow(FxRobot robot) {
-        robot.interact(() -> List.copyOf(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
-            .forEach(javafx.stage.Window::hide));
-    }
-
-    private static String status(FxRobot robot) {
-        return robot.lookup("#migrateStatus").queryAs(Label.class).getText();
-    }
 
     @ParameterizedTest
     @EnumSource(SqlDialect.class)

@@ -32,7 +32,7 @@ import org.testfx.util.WaitForAsyncUtils;
  * (every point kept, series after = the new layout's projection), the old measurement dropped only once its name is
  * typed; and a run stopped with Cancel resumed from the tab to the same data.
  */
-class MigrateStepTest extends WorkbenchFixture {
+class MigrateStepTest extends MigrateStepFixture {
     private static LiveData.AdMarketplace live;
 
     @TempDir
@@ -46,13 +46,6 @@ class MigrateStepTest extends WorkbenchFixture {
     @AfterAll
     static void stop() {
         java.util.Optional.ofNullable(live).ifPresent(LiveData.AdMarketplace::close);
-    }
-
-    /** The step's window outlives a test's window (the primary stage is reused): it goes with the test. */
-    @org.junit.jupiter.api.AfterEach
-    void closeStepWindow(FxRobot robot) {
-        robot.interact(() -> List.copyOf(javafx.stage.Window.getWindows()).stream().filter(w -> w != stage)
-            .forEach(javafx.stage.Window::hide));
     }
 
     /** Names the scratch server in the Push tab, opens Migrate… and chooses ids-as-tags → ids-as-fields into {@code into}. */
@@ -69,10 +62,6 @@ class MigrateStepTest extends WorkbenchFixture {
             robot.lookup("#migrateTo").<ChoiceBox<String>>query().setValue("ids-as-fields");
             robot.lookup("#migrateInto").queryTextInputControl().setText(into);
         });
-    }
-
-    private static String status(FxRobot robot) {
-        return robot.lookup("#migrateStatus").queryAs(Label.class).getText();
     }
 
     /** Clicks Cost and Plan and waits for the plan (Run enabled) or a failure. */
