@@ -15,6 +15,7 @@ import dev.cardinal.lint.Severity;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionInput;
@@ -152,7 +153,7 @@ final class LintCommand implements Callable<Integer> {
         ProjectionInput.Rows rows = ProjectionInput.rows(sample);
         for (Layout l : chosen) {
             Projected p = Projections.project(ws, l, rows, settings);
-            if (p instanceof Projected.NotProjected why) {
+            if (p instanceof NotProjected why) {
                 unchecked.add(l.id());
                 err.println("cardinal lint: layout '" + l.id() + "' not checked: " + (switch (why.why()) {
                     case NO_TRAFFIC -> "the sample has no points of " + l.eventKind();

@@ -8,6 +8,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionInput;
@@ -55,7 +56,7 @@ final class TableCount implements SeriesEngine {
             new ProjectionSettings(s.horizon(), s.trafficMultiplier(), grown, s.server()));
         if (!(projected instanceof Projected.Rows rows)) {
             return new EngineCount(engine, sample.name(), layout.id(), List.of(), List.of(), List.of("not counted: "
-                + (projected instanceof Projected.NotProjected n ? CommentText.shown(n.message()) : "no rows to count")));
+                + (projected instanceof NotProjected n ? CommentText.shown(n.message()) : "no rows to count")));
         }
         Projection p = rows.projection();
         SampleIndex index = rows.index();
