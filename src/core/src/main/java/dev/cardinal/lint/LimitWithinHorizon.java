@@ -2,6 +2,7 @@ package dev.cardinal.lint;
 
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitMetric;
 import dev.cardinal.projection.Projection;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ final class LimitWithinHorizon implements Rule {
         Duration horizon = c.projection().settings().horizon();
         boolean named = !c.projection().settings().server().everyProduct();
         for (Projection.LimitProjection limit : c.projection().limits()) {
-            List<Projection.LimitProjection> reached = limit.limit().metric() == Limit.Metric.VALUES_PER_TAG ? limit.keys()
+            List<Projection.LimitProjection> reached = limit.limit().metric() == LimitMetric.VALUES_PER_TAG ? limit.keys()
                 : limit.within(horizon) ? List.of(limit) : List.of();
             for (Projection.LimitProjection lp : reached) {
                 out.add(finding(c, lp, horizon, named || lp.limit().product().equals(OSS) ? Severity.ERROR : Severity.WARNING));
@@ -45,7 +46,7 @@ final class LimitWithinHorizon implements Rule {
     @Override
     public java.util.Optional<Linter.Unchecked> unchecked(LintContext c) {
         List<String> metrics = c.projection().settings().limits().stream().map(Limit::metric)
-            .filter(m -> m != Limit.Metric.SERIES && m != Limit.Metric.VALUES_PER_TAG).map(Limit.Metric::id).distinct().toList();
+            .filter(m -> m != LimitMetric.SERIES && m != LimitMetric.VALUES_PER_TAG).map(LimitMetric::id).distinct().toList();
         return c.withoutRows(this, metrics, "the field key, table and column limits: a summary holds no field keys or measurements");
     }
 

@@ -10,7 +10,7 @@ import dev.cardinal.projection.EstimatedMeasure;
 import dev.cardinal.projection.GrowthCurve;
 import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.LayoutMeasure;
-import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitMetric;
 import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.PointsKept;
 import dev.cardinal.projection.Projection;
@@ -207,7 +207,7 @@ final class AnalyzeReport {
             ObjectNode ln = limits.putObject(l.limit().id());
             ln.put("product", l.limit().product()).put("metric", l.limit().metric().id()).put("limit", l.limit().value());
             limit(ln, l, projected);
-            if (l.limit().metric() == Limit.Metric.VALUES_PER_TAG) {
+            if (l.limit().metric() == LimitMetric.VALUES_PER_TAG) {
                 ArrayNode keys = ln.putArray("keys");
                 l.keys().forEach(k -> limit(keys.addObject().put("key", k.subject()), k, projected));
             }

@@ -8,6 +8,7 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitMetric;
 import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
@@ -49,7 +50,7 @@ final class TableCount implements SeriesEngine {
         }
         List<Limit> grown = Products.LIMITS.stream().filter(l -> l.measure() != Products.Measure.TAG_COLUMNS_PER_TABLE)
             .map(l -> new Limit(l.id(), "InfluxDB 3 " + l.product(), l.measure() == Products.Measure.TABLES
-                ? Limit.Metric.TABLES : Limit.Metric.COLUMNS_PER_TABLE, l.value(), l.source())).toList();
+                ? LimitMetric.TABLES : LimitMetric.COLUMNS_PER_TABLE, l.value(), l.source())).toList();
         ProjectionSettings s = r.settings();
         // the tables and columns grow as the projection grows measurements and field keys: the one entry projects them
         Projected projected = Projections.project(r.workspace(), layout, ProjectionInput.rows(sample),

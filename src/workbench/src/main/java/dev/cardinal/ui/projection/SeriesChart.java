@@ -2,6 +2,7 @@ package dev.cardinal.ui.projection;
 
 import dev.cardinal.projection.GrowthCurve;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitMetric;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import java.util.ArrayList;
@@ -61,7 +62,7 @@ public final class SeriesChart extends LineChart<Number, Number> {
         for (Projection.LimitProjection l : p.limits()) {
             Limit limit = l.limit();
             // a limit far above the curve would flatten it: only those within 3x of the highest point are drawn
-            if (limit.metric() == Limit.Metric.SERIES && limit.value() <= top * 3) {
+            if (limit.metric() == LimitMetric.SERIES && limit.value() <= top * 3) {
                 XYChart.Series<Number, Number> line = new XYChart.Series<>();
                 line.setName(LIMIT + Quantities.limit(limit));
                 line.getData().add(new XYChart.Data<>(0, limit.value()));
