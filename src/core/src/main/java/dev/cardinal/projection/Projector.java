@@ -82,7 +82,7 @@ public final class Projector {
 
         GrowthFit seriesFit = GrowthFit.overPoints(now.seriesGrowth());
         List<Projection.AttributeProjection> attributes = new ArrayList<>();
-        Map<String, Projection.Range> attributeRanges = new TreeMap<>();
+        Map<String, Range> attributeRanges = new TreeMap<>();
         Map<String, Role> roles = layout.rolesOfUsed();
         for (int a = 0; a < index.sample().attributes().size(); a++) {
             SampleAttribute sa = index.sample().attributes().get(a);
@@ -108,7 +108,7 @@ public final class Projector {
         LimitReach.Metric series = b -> x -> seriesFit.predict(x, b);
 
         Map<String, Long> tagsAtHorizon = new TreeMap<>();
-        Map<String, Projection.Range> tagRanges = new TreeMap<>();
+        Map<String, Range> tagRanges = new TreeMap<>();
         tagFits.forEach((k, f) -> {
             tagsAtHorizon.put(k, Math.round(f.predict(atHorizon)));
             tagRanges.put(k, range(b -> f.predict(atHorizon, b)));
@@ -121,21 +121,21 @@ public final class Projector {
         long columnsAt = Math.round(columns.at(GrowthFit.Band.MID).applyAsDouble(atHorizon));
 
         MemoryModel.Estimate memoryNow = MemoryModel.estimate(now.footprint());
-        Projection.Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
-        Projection.Range fieldKeyRange = range(b -> fieldKeys.at(b).applyAsDouble(atHorizon));
-        Projection.Range measurementRange = range(b -> measurementFit.predict(atHorizon, b));
+        Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
+        Range fieldKeyRange = range(b -> fieldKeys.at(b).applyAsDouble(atHorizon));
+        Range measurementRange = range(b -> measurementFit.predict(atHorizon, b));
         MemoryModel.Estimate memoryAt = memoryAt(now, seriesAt, tagsAtHorizon.values(), measurementsAt, fieldKeysAt);
-        MemoryModel.Estimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Projection.Range::low).toList(),
+        MemoryModel.Estimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Range::low).toList(),
             measurementRange.low(), fieldKeyRange.low());
-        MemoryModel.Estimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Projection.Range::high).toList(),
+        MemoryModel.Estimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Range::high).toList(),
             measurementRange.high(), fieldKeyRange.high());
-        Projection.Ranges ranges = new Projection.Ranges(seriesRange, tagRanges, fieldKeyRange, measurementRange,
+        Ranges ranges = new Ranges(seriesRange, tagRanges, fieldKeyRange, measurementRange,
             range(b -> columns.at(b).applyAsDouble(atHorizon)), attributeRanges,
             new MemoryModel.Estimate(memoryLow.low(), memoryHigh.high()));
 
         LimitReach reach = h.reach();
         double rows = index.rows();
-        List<Projection.LimitProjection> limits = new ArrayList<>();
+        List<LimitProjection> limits = new ArrayList<>();
         for (Limit limit : settings.limits()) {
             limits.add(switch (limit.metric()) {
                 case SERIES -> reach.of(limit, null, series, seriesFit.span());
@@ -151,7 +151,7 @@ public final class Projector {
             seriesAt, tagsAtHorizon, fieldKeysAt, measurementsAt, columnsAt, ranges, memoryNow, memoryAt, limits);
     }
 
-    private static Projection.Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
+    private static Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
         return Horizon.range(at);
     }
 

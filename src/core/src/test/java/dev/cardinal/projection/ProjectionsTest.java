@@ -62,7 +62,7 @@ class ProjectionsTest {
         return assertInstanceOf(kind, Projections.project(ws, ws.layout(layout).orElseThrow(), input, settings));
     }
 
-    private static void range(long low, long high, Projection.Range r) {
+    private static void range(long low, long high, Range r) {
         assertEquals(List.of(low, high), List.of(r.low(), r.high()));
     }
 

@@ -9,6 +9,7 @@ import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.LimitMetric;
+import dev.cardinal.projection.LimitProjection;
 import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
@@ -99,7 +100,7 @@ final class TableCount implements SeriesEngine {
                 limits.add(check(l, "each table", tags, null));
                 continue;
             }
-            Projection.LimitProjection lp = p.limits().stream().filter(x -> x.limit().id().equals(l.id())).findFirst()
+            LimitProjection lp = p.limits().stream().filter(x -> x.limit().id().equals(l.id())).findFirst()
                 .orElseThrow();
             String subject = l.measure() == Products.Measure.TABLES ? "the layout's tables" : "the widest table";
             EngineCount.LimitCheck c = check(l, subject, lp.atHorizon(), lp.atHorizon() > l.value() ? lp.after() : null);
