@@ -41,7 +41,7 @@ public record Projection(String eventKind, Layout layout, LayoutMeasure now, Est
                          double pointsPerSecond, Duration sampleSpan, List<AttributeProjection> attributes,
                          GrowthFit seriesFit, Duration window, long seriesAtHorizon, Map<String, Long> tagsAtHorizon,
                          long fieldKeysAtHorizon, long measurementsAtHorizon, long columnsAtHorizon, Ranges ranges,
-                         MemoryModel.Estimate memoryNow, MemoryModel.Estimate memoryAtHorizon, List<LimitProjection> limits)
+                         MemoryEstimate memoryNow, MemoryEstimate memoryAtHorizon, List<LimitProjection> limits)
     implements SeriesOverTime {
 
     @Override

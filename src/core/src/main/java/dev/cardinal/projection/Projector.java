@@ -120,18 +120,18 @@ public final class Projector {
         long measurementsAt = Math.round(measurementFit.predict(atHorizon));
         long columnsAt = Math.round(columns.at(GrowthFit.Band.MID).applyAsDouble(atHorizon));
 
-        MemoryModel.Estimate memoryNow = MemoryModel.estimate(now.footprint());
+        MemoryEstimate memoryNow = MemoryModel.estimate(now.footprint());
         Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
         Range fieldKeyRange = range(b -> fieldKeys.at(b).applyAsDouble(atHorizon));
         Range measurementRange = range(b -> measurementFit.predict(atHorizon, b));
-        MemoryModel.Estimate memoryAt = memoryAt(now, seriesAt, tagsAtHorizon.values(), measurementsAt, fieldKeysAt);
-        MemoryModel.Estimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Range::low).toList(),
+        MemoryEstimate memoryAt = memoryAt(now, seriesAt, tagsAtHorizon.values(), measurementsAt, fieldKeysAt);
+        MemoryEstimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Range::low).toList(),
             measurementRange.low(), fieldKeyRange.low());
-        MemoryModel.Estimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Range::high).toList(),
+        MemoryEstimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Range::high).toList(),
             measurementRange.high(), fieldKeyRange.high());
         Ranges ranges = new Ranges(seriesRange, tagRanges, fieldKeyRange, measurementRange,
             range(b -> columns.at(b).applyAsDouble(atHorizon)), attributeRanges,
-            new MemoryModel.Estimate(memoryLow.low(), memoryHigh.high()));
+            new MemoryEstimate(memoryLow.low(), memoryHigh.high()));
 
         LimitReach reach = h.reach();
         double rows = index.rows();
@@ -159,7 +159,7 @@ public final class Projector {
      * Index memory with the sample's average sizes scaled to {@code series}, the tags' values, the measurements and the
      * field keys (never below the sample's own: what the server holds does not shrink).
      */
-    private static MemoryModel.Estimate memoryAt(LayoutMeasure now, long series, java.util.Collection<Long> tagValues,
+    private static MemoryEstimate memoryAt(LayoutMeasure now, long series, java.util.Collection<Long> tagValues,
                                                  long measurements, long fieldKeys) {
         long valuesNow = now.tags().values().stream().mapToLong(Long::longValue).sum();
         long valuesAt = tagValues.stream().mapToLong(Long::longValue).sum();

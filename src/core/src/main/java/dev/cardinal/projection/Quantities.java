@@ -44,12 +44,12 @@ public final class Quantities {
     }
 
     /** A memory estimate's range: 6.6 MiB to 8.4 MiB */
-    public static String range(MemoryModel.Estimate e) {
+    public static String range(MemoryEstimate e) {
         return bytes(e.low()) + " to " + bytes(e.high());
     }
 
     /** A memory estimate's range for a table cell: 6.6–8.4 MiB (the unit once when both ends share it) */
-    public static String shortRange(MemoryModel.Estimate e) {
+    public static String shortRange(MemoryEstimate e) {
         String low = bytes(e.low());
         String high = bytes(e.high());
         String unit = high.substring(high.indexOf(' '));

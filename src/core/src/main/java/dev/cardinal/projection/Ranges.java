@@ -11,7 +11,7 @@ import java.util.TreeMap;
  * @param memory index memory from the model's low at the fit's low edge to its high at the fit's high edge
  */
 public record Ranges(Range series, Map<String, Range> tags, Range fieldKeys, Range measurements, Range columns,
-                     Map<String, Range> attributes, MemoryModel.Estimate memory) {
+                     Map<String, Range> attributes, MemoryEstimate memory) {
     public Ranges {
         // sorted, so that reports list them in the same order on every run (Map.copyOf's order is salted)
         tags = Collections.unmodifiableSortedMap(new TreeMap<>(tags));

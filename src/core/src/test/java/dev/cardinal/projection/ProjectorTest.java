@@ -88,7 +88,7 @@ class ProjectorTest {
         double fields = (double) p.fieldKeysAtHorizon() / now.fieldKeys();
         double measurements = Math.max(1, (double) p.measurementsAtHorizon() / now.measurements());
         assertEquals(MemoryModel.estimate(now.footprint().scaled(series, values, measurements, fields)), p.memoryAtHorizon());
-        MemoryModel.Estimate keysAsSampled = MemoryModel.estimate(now.footprint().scaled(series, values));
+        MemoryEstimate keysAsSampled = MemoryModel.estimate(now.footprint().scaled(series, values));
         assertTrue(p.memoryAtHorizon().low() > keysAsSampled.low(), p.memoryAtHorizon() + " against " + keysAsSampled);
     }
 

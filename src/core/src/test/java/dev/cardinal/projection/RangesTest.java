@@ -21,7 +21,7 @@ class RangesTest {
             given.put(sorted.get(i), new Range(i, i + 1));
         }
         Range one = new Range(1, 2);
-        Ranges r = new Ranges(one, given, one, one, one, given, new MemoryModel.Estimate(1, 2));
+        Ranges r = new Ranges(one, given, one, one, one, given, new MemoryEstimate(1, 2));
         assertEquals(sorted, List.copyOf(r.tags().keySet()));
         assertEquals(sorted, List.copyOf(r.attributes().keySet()));
         assertEquals(given, r.tags());

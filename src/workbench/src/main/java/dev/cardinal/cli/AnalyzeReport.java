@@ -12,7 +12,7 @@ import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LimitMetric;
 import dev.cardinal.projection.LimitProjection;
-import dev.cardinal.projection.MemoryModel;
+import dev.cardinal.projection.MemoryEstimate;
 import dev.cardinal.projection.PointsKept;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
@@ -257,7 +257,7 @@ final class AnalyzeReport {
             .put("rSquared", round(f.rSquared())).put("tailShare", round(f.tailShare())).put("endSlope", round(f.endSlope()));
     }
 
-    private static ObjectNode memory(MemoryModel.Estimate e) {
+    private static ObjectNode memory(MemoryEstimate e) {
         return F.objectNode().put("low", e.low()).put("high", e.high());
     }
 
@@ -355,7 +355,7 @@ final class AnalyzeReport {
         return sb.toString();
     }
 
-    private static String memory(MemoryModel.Estimate e, String suffix) {
+    private static String memory(MemoryEstimate e, String suffix) {
         return Quantities.range(e) + suffix;
     }
 
