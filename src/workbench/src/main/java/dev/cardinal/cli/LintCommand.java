@@ -8,6 +8,7 @@ import dev.cardinal.engine.Engine;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.lint.Evidence;
 import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.LayoutTraffic;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
 import dev.cardinal.lint.Rule;
@@ -220,7 +221,7 @@ final class LintCommand implements Callable<Integer> {
             }
             reported = reported != null ? reported : SummaryReport.reported(p.get());
             EventKind kind = ws.eventKind(l.eventKind()).orElseThrow(); // a loaded workspace has the kind of each layout
-            Linter.Result r = Linter.check(new LintContext(ws, kind, l, new LintContext.Summary(p.get()), range));
+            Linter.Result r = Linter.check(new LintContext(ws, kind, l, new LayoutTraffic.Summary(p.get()), range));
             findings.addAll(r.findings());
             notChecked.addAll(r.unchecked());
         }
