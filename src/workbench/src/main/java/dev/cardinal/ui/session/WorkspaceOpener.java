@@ -129,7 +129,7 @@ public final class WorkspaceOpener {
         return new Opened(file, out, List.of(), sample, unread);
     }
 
-    /** The samples the workspace in {@code file} binds from outside its folder ({@link WorkspaceFiles#outside}). */
+    /** The samples the workspace in {@code file} binds from outside its folder ({@link OutsideSample#of}). */
     public static List<OutsideSample> outside(Path file) throws IOException, WorkspaceFormatException {
         return OutsideSample.of(file, WorkspaceFiles.load(file).workspace());
     }
