@@ -38,7 +38,7 @@ final class DataInFieldKeys implements Rule {
             if (data.isEmpty() || c.rows().isEmpty()) {
                 continue;
             }
-            LintContext.Rows rows = c.rows().get();
+            LayoutTraffic.Rows rows = c.rows().get();
             boolean grows = data.stream().anyMatch(a -> c.attribute(a).map(x -> x.growth() == Growth.GROWS).orElse(false));
             long keys = rows.projection().now().fieldKeys();
             long atHorizon = rows.projection().fieldKeysAtHorizon();
@@ -87,7 +87,7 @@ final class DataInFieldKeys implements Rule {
     }
 
     /** The most distinct values of {@code attr} that one combination of the scope attributes has in the sample. */
-    static int mostPerScope(LintContext.Rows rows, String attr, List<String> scope) {
+    static int mostPerScope(LayoutTraffic.Rows rows, String attr, List<String> scope) {
         var index = rows.index();
         int a = index.sample().attributeIndex(attr);
         int[] s = scope.stream().mapToInt(n -> index.sample().attributeIndex(n)).toArray();

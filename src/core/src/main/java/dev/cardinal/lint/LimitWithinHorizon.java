@@ -2,7 +2,8 @@ package dev.cardinal.lint;
 
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.Limit;
-import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.LimitMetric;
+import dev.cardinal.projection.LimitProjection;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,10 +32,10 @@ final class LimitWithinHorizon implements Rule {
         List<Finding> out = new ArrayList<>();
         Duration horizon = c.projection().settings().horizon();
         boolean named = !c.projection().settings().server().everyProduct();
-        for (Projection.LimitProjection limit : c.projection().limits()) {
-            List<Projection.LimitProjection> reached = limit.limit().metric() == Limit.Metric.VALUES_PER_TAG ? limit.keys()
+        for (LimitProjection limit : c.projection().limits()) {
+            List<LimitProjection> reached = limit.limit().metric() == LimitMetric.VALUES_PER_TAG ? limit.keys()
                 : limit.within(horizon) ? List.of(limit) : List.of();
-            for (Projection.LimitProjection lp : reached) {
+            for (LimitProjection lp : reached) {
                 out.add(finding(c, lp, horizon, named || lp.limit().product().equals(OSS) ? Severity.ERROR : Severity.WARNING));
             }
         }
@@ -45,19 +46,19 @@ final class LimitWithinHorizon implements Rule {
     @Override
     public java.util.Optional<Linter.Unchecked> unchecked(LintContext c) {
         List<String> metrics = c.projection().settings().limits().stream().map(Limit::metric)
-            .filter(m -> m != Limit.Metric.SERIES && m != Limit.Metric.VALUES_PER_TAG).map(Limit.Metric::id).distinct().toList();
+            .filter(m -> m != LimitMetric.SERIES && m != LimitMetric.VALUES_PER_TAG).map(LimitMetric::id).distinct().toList();
         return c.withoutRows(this, metrics, "the field key, table and column limits: a summary holds no field keys or measurements");
     }
 
-    private Finding finding(LintContext c, Projection.LimitProjection lp, Duration horizon, Severity severity) {
-        String when = lp.reach() == Projection.Reach.WITHIN_SAMPLE
+    private Finding finding(LintContext c, LimitProjection lp, Duration horizon, Severity severity) {
+        String when = lp.reach() == LimitProjection.Reach.WITHIN_SAMPLE
             ? "already within the sample" : "after " + Durations.format(lp.after()) + " of traffic";
         String what = lp.limit().metric().id() + (lp.subject() == null ? "" : " (" + lp.subject() + ")");
         List<Evidence> evidence = new ArrayList<>(List.of(
             new Evidence("limit", lp.limit().id() + " = " + String.format(java.util.Locale.ROOT, "%,d", lp.limit().value())),
             Evidence.count(what + " at " + Durations.format(horizon) + " x" + ShardGroupDuration.multiplier(c), lp.atHorizon()),
             new Evidence("reached", when)));
-        if (lp.reach() == Projection.Reach.AT && !(lp.after().equals(lp.earliest()) && lp.after().equals(lp.latest()))) {
+        if (lp.reach() == LimitProjection.Reach.AT && !(lp.after().equals(lp.earliest()) && lp.after().equals(lp.latest()))) {
             evidence.add(new Evidence("fit's range", (lp.earliest() == null ? "never" : Durations.format(lp.earliest())) + " to "
                 + (lp.latest() == null ? "never" : Durations.format(lp.latest()))));
         }

@@ -6,14 +6,12 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.AtHorizon;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.SampleIndex;
-import dev.cardinal.projection.SummaryProjection;
 import dev.cardinal.traffic.Column;
 import dev.cardinal.traffic.DictionaryColumn;
 import dev.cardinal.traffic.ReadReport;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
@@ -28,67 +26,12 @@ import java.util.function.UnaryOperator;
  * @param traffic    what the traffic says about the layout
  * @param queryRange the longest time range queried often, e.g. a dashboard's 7d; {@link Duration#ZERO} when unknown
  */
-public record LintContext(Workspace workspace, EventKind kind, Layout layout, Traffic traffic, Duration queryRange) {
+public record LintContext(Workspace workspace, EventKind kind, Layout layout, LayoutTraffic traffic, Duration queryRange) {
 
     /** A layout over rows read by Cardinal's readers. */
     public LintContext(Workspace workspace, EventKind kind, Layout layout, Projection projection, SampleIndex index,
                        ReadReport report, Duration queryRange) {
-        this(workspace, kind, layout, new Rows(projection, index, report), queryRange);
-    }
-
-    /** What the traffic says about a layout: the figures every rule may read, whatever the traffic came as. */
-    public sealed interface Traffic permits Rows, Summary {
-        AtHorizon projection();
-
-        /** Shard groups holding points inside the retention. */
-        long shardGroups();
-
-        /** Each series counted once per shard group it has points in, over those shard groups. */
-        long shardGroupSeries();
-
-        /** Tag key to distinct values written. */
-        Map<String, Long> tags();
-    }
-
-    /**
-     * The rows themselves.
-     *
-     * @param index  the event kind's sample
-     * @param report what reading the sample reported (type conflicts among it)
-     */
-    public record Rows(Projection projection, SampleIndex index, ReadReport report) implements Traffic {
-        @Override
-        public long shardGroups() {
-            return projection.now().shardGroups();
-        }
-
-        @Override
-        public long shardGroupSeries() {
-            return projection.now().shardGroupSeries();
-        }
-
-        @Override
-        public Map<String, Long> tags() {
-            return projection.now().tags();
-        }
-    }
-
-    /** A traffic summary's figures for the layout. */
-    public record Summary(SummaryProjection projection) implements Traffic {
-        @Override
-        public long shardGroups() {
-            return projection.shardGroups();
-        }
-
-        @Override
-        public long shardGroupSeries() {
-            return projection.shardGroupSeries();
-        }
-
-        @Override
-        public Map<String, Long> tags() {
-            return projection.tags();
-        }
+        this(workspace, kind, layout, new LayoutTraffic.Rows(projection, index, report), queryRange);
     }
 
     AtHorizon projection() {
@@ -96,8 +39,8 @@ public record LintContext(Workspace workspace, EventKind kind, Layout layout, Tr
     }
 
     /** The rows, or empty when the traffic came as a summary. */
-    Optional<Rows> rows() {
-        return traffic instanceof Rows r ? Optional.of(r) : Optional.empty();
+    Optional<LayoutTraffic.Rows> rows() {
+        return traffic instanceof LayoutTraffic.Rows r ? Optional.of(r) : Optional.empty();
     }
 
     /**
@@ -131,7 +74,7 @@ public record LintContext(Workspace workspace, EventKind kind, Layout layout, Tr
      * Up to {@link #SHAPE_VALUES} distinct texts of an attribute in the rows, in order of first appearance (empty
      * when the sample has no such attribute).
      */
-    static List<String> distinctTexts(Rows rows, String attribute) {
+    static List<String> distinctTexts(LayoutTraffic.Rows rows, String attribute) {
         SampleIndex index = rows.index();
         int a = index.sample().attributeIndex(attribute);
         List<String> out = new ArrayList<>();

@@ -33,7 +33,7 @@ final class RollupGroupsByField implements Rule {
             if (notTags.isEmpty()) {
                 continue;
             }
-            String table = NeedsQuoting.plain(r.id().replace('-', '_'));
+            String table = QueryNames.plain(r.id().replace('-', '_'));
             out.add(c.finding(this, Severity.ERROR, "rollup " + r.name(),
                 "Rollup '" + r.name() + "' groups by " + String.join(", ", notTags) + ", which this layout keeps in fields;"
                     + " InfluxQL's GROUP BY takes tags and time only, so the continuous query cannot be written.",

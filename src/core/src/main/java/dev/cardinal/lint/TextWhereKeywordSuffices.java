@@ -1,7 +1,7 @@
 package dev.cardinal.lint;
 
 import dev.cardinal.projection.MappingType;
-import dev.cardinal.projection.TextValues;
+import dev.cardinal.projection.TextStats;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -32,7 +32,7 @@ final class TextWhereKeywordSuffices implements DocumentRule {
     public List<Finding> check(DocumentLintContext c) {
         List<Finding> out = new ArrayList<>();
         for (Map.Entry<String, MappingType> e : new TreeMap<>(c.projection().mapping()).entrySet()) {
-            TextValues.Stats s = e.getValue() == MappingType.TEXT ? c.text().of(e.getKey()) : null;
+            TextStats s = e.getValue() == MappingType.TEXT ? c.text().of(e.getKey()) : null;
             if (s == null || s.withWhitespace() > 0 || s.averageLength() > MAX_AVERAGE_LENGTH) {
                 continue;
             }

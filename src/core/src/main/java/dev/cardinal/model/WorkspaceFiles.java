@@ -3,7 +3,6 @@ package dev.cardinal.model;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -34,52 +33,6 @@ public final class WorkspaceFiles {
     public static Path resolve(Path workspaceFile, String relativePath) {
         Path dir = workspaceFile.toAbsolutePath().getParent();
         return dir.resolve(relativePath).normalize();
-    }
-
-    /**
-     * A bound sample whose file is not inside the workspace's folder.
-     *
-     * @param sample the binding
-     * @param path   the file it would read, as the path resolves (and, for a link, where the link leads)
-     * @param why    how it leaves the folder: an absolute path, {@code ..}, or a link
-     */
-    public record Outside(SampleBinding sample, Path path, String why) {
-        /** One line for a person: {@code sample 'traffic': /etc/passwd (an absolute path)}. */
-        public String describe() {
-            // a name could carry terminal escapes: controls are shown as '?'
-            return ("sample '" + sample.id() + "': " + path + " (" + why + ")").replaceAll("\\p{Cc}", "?");
-        }
-    }
-
-    /**
-     * The samples of {@code ws} that would be read from outside the folder of {@code workspaceFile}. A workspace
-     * is meant to travel with its traffic; one from someone else that binds {@code /etc/passwd}, {@code ../../..} or a
-     * link out of its folder would make Cardinal read (and show, and push) what its user never chose, so callers ask
-     * first.
-     */
-    public static List<Outside> outside(Path workspaceFile, Workspace ws) {
-        Path dir = workspaceFile.toAbsolutePath().normalize().getParent();
-        Path realDir = real(dir);
-        List<Outside> out = new ArrayList<>();
-        for (SampleBinding s : ws.samples()) {
-            Path resolved = resolve(workspaceFile, s.path());
-            if (Path.of(s.path()).isAbsolute() && !resolved.startsWith(dir)) {
-                out.add(new Outside(s, resolved, "an absolute path"));
-            } else if (!resolved.startsWith(dir)) {
-                out.add(new Outside(s, resolved, "'..' leads out of " + dir));
-            } else if (Files.exists(resolved) && !real(resolved).startsWith(realDir)) {
-                out.add(new Outside(s, real(resolved), "a link out of " + dir));
-            }
-        }
-        return List.copyOf(out);
-    }
-
-    private static Path real(Path p) {
-        try {
-            return p.toRealPath();
-        } catch (IOException e) {
-            return p;
-        }
     }
 
     /** The path of {@code sample} relative to the workspace file's folder, with '/' separators. */

@@ -35,11 +35,11 @@ public interface AtHorizon {
 
     long seriesAtHorizon();
 
-    Projection.Range seriesRange();
+    Range seriesRange();
 
     Map<String, Long> tagsAtHorizon();
 
-    Map<String, Projection.Range> tagRanges();
+    Map<String, Range> tagRanges();
 
-    List<Projection.LimitProjection> limits();
+    List<LimitProjection> limits();
 }

@@ -39,10 +39,10 @@ record Horizon(double span, String withheld, double rate, double windowSeconds, 
     }
 
     /** A count at the horizon on the low and high edges of its fit's range. */
-    static Projection.Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
+    static Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
         long low = Math.round(at.apply(GrowthFit.Band.LOW));
         long high = Math.round(at.apply(GrowthFit.Band.HIGH));
-        return new Projection.Range(Math.min(low, high), Math.max(low, high));
+        return new Range(Math.min(low, high), Math.max(low, high));
     }
 
     /** The window as a duration, null when nothing expires. */

@@ -1,8 +1,8 @@
 package dev.cardinal.projection;
 
 import dev.cardinal.projection.GrowthFit.Band;
-import dev.cardinal.projection.Projection.LimitProjection;
-import dev.cardinal.projection.Projection.Reach;
+import dev.cardinal.projection.LimitProjection;
+import dev.cardinal.projection.LimitProjection.Reach;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -110,15 +110,8 @@ public final class MemoryModel {
     private MemoryModel() {
     }
 
-    /** An estimate in bytes, low to high. */
-    public record Estimate(long low, long high) {
-        public boolean contains(long bytes) {
-            return low <= bytes && bytes <= high;
-        }
-    }
-
     /** The index of one database holding {@code f}, name and data directory unknown. */
-    public static Estimate estimate(IndexFootprint f) {
+    public static MemoryEstimate estimate(IndexFootprint f) {
         long exact = f.series() * (SERIES_BYTES + SERIES_BY_ID_BYTES) + 2 * f.seriesKeyBytes()
             + f.tagPairs() * (TAG_STRUCT_BYTES + ID_BYTES) + f.tagBytes()
             + f.measurements() * MEASUREMENT_BYTES + 3 * f.measurementNameBytes()
@@ -143,7 +136,7 @@ public final class MemoryModel {
         // the field set of the shard opened last
         low += FIELD_SET_BYTES + PATH_MIN + f.fieldSetLow();
         high += FIELD_SET_BYTES + PATH_MAX + f.fieldSetHigh();
-        return new Estimate(low, high);
+        return new MemoryEstimate(low, high);
     }
 
     /**

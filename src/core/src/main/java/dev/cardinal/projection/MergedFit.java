@@ -53,7 +53,7 @@ public record MergedFit(GrowthFit mid, GrowthFit low, GrowthFit high) {
     }
 
     /** The range at {@code x}: the lower bounds' low edge to the upper bounds' high edge. */
-    public Projection.Range range(double x) {
+    public Range range(double x) {
         return Horizon.range(b -> predict(x, b));
     }
 

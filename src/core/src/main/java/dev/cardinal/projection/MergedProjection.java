@@ -25,9 +25,9 @@ import java.util.Map;
 public record MergedProjection(String eventKind, Layout layout, int summaries, long rows, long points, Estimate series,
                                ProjectionSettings settings, String withheld, double pointsPerSecond, Duration sampleSpan,
                                List<Projection.AttributeProjection> attributes, Map<String, Estimate> distinct,
-                               Map<String, Projection.Range> attributeRanges, MergedFit seriesFit, Duration window,
-                               long seriesAtHorizon, Projection.Range seriesRange, Map<String, Long> tagsAtHorizon,
-                               Map<String, Projection.Range> tagRanges, List<Projection.LimitProjection> limits,
+                               Map<String, Range> attributeRanges, MergedFit seriesFit, Duration window,
+                               long seriesAtHorizon, Range seriesRange, Map<String, Long> tagsAtHorizon,
+                               Map<String, Range> tagRanges, List<LimitProjection> limits,
                                List<String> tagsNotMerged) implements AtHorizon {
     public MergedProjection {
         attributes = List.copyOf(attributes);

@@ -82,7 +82,7 @@ public final class MergedSummaryProjector {
         Map<String, MergedFit> attributeFits = new LinkedHashMap<>();
         List<Projection.AttributeProjection> attributes = new ArrayList<>();
         Map<String, Estimate> distinct = new LinkedHashMap<>();
-        Map<String, Projection.Range> attributeRanges = new TreeMap<>();
+        Map<String, Range> attributeRanges = new TreeMap<>();
         for (String name : attributeNames()) {
             List<TrafficSummary.Sketch> sketches = new ArrayList<>();
             TrafficSummary.Attribute any = null;
@@ -113,7 +113,7 @@ public final class MergedSummaryProjector {
         Map<String, LimitReach.Metric> tagMetrics = new LinkedHashMap<>();
         Map<String, Double> extents = new LinkedHashMap<>();
         Map<String, Long> tagsAtHorizon = new TreeMap<>();
-        Map<String, Projection.Range> tagRanges = new TreeMap<>();
+        Map<String, Range> tagRanges = new TreeMap<>();
         List<String> notMerged = new ArrayList<>();
         for (TagSpec t : layout.tags()) {
             Optional<String> ref = t.value().singleRef();
@@ -128,7 +128,7 @@ public final class MergedSummaryProjector {
             tagRanges.put(t.key(), f.range(atHorizon));
         }
         LimitReach reach = h.reach();
-        List<Projection.LimitProjection> limits = new ArrayList<>();
+        List<LimitProjection> limits = new ArrayList<>();
         for (Limit limit : settings.limits()) {
             switch (limit.metric()) {
                 case SERIES -> limits.add(reach.of(limit, null, seriesFit.metric(), seriesFit.mid().span()));

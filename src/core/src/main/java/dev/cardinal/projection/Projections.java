@@ -18,7 +18,7 @@ import java.util.Optional;
  * layout is decided here, from what it is projected from. Rows go to {@link Projector}, the counting the rows ask for;
  * one traffic summary to {@link SummaryProjector}; several to {@link MergedSummaryProjector}; a layout's rows written as
  * documents, and a file of documents, to {@link MappingProjector}. A layout that cannot be projected comes back as
- * {@link Projected.NotProjected} with why, in the order the front ends check it: the workspace's event kind, the
+ * {@link NotProjected} with why, in the order the front ends check it: the workspace's event kind, the
  * traffic of it, the attributes the layout uses, the summaries' coverage.
  */
 public final class Projections {
@@ -37,7 +37,7 @@ public final class Projections {
         String name = layout.eventKind();
         Optional<EventKind> defined = workspace == null ? Optional.empty() : workspace.eventKind(name);
         if (workspace != null && defined.isEmpty()) {
-            return new Projected.NotProjected(Projected.Why.NO_EVENT_KIND, name, null);
+            return new NotProjected(NotProjected.Why.NO_EVENT_KIND, name, null);
         }
         if (input instanceof ProjectionInput.Summaries s) {
             return fromSummaries(layout, s.summaries(), settings);
@@ -45,12 +45,12 @@ public final class Projections {
         ProjectionInput.Rows rows = input instanceof ProjectionInput.Mapped m ? m.rows() : (ProjectionInput.Rows) input;
         Optional<ProjectionInput.Rows.Indexed> indexed = rows.indexed(name);
         if (indexed.isEmpty()) {
-            return new Projected.NotProjected(Projected.Why.NO_TRAFFIC, name, null);
+            return new NotProjected(NotProjected.Why.NO_TRAFFIC, name, null);
         }
         SampleIndex index = indexed.get().index();
         Optional<String> missing = layout.attributesUsed().stream().filter(a -> index.sample().attribute(a).isEmpty()).findFirst();
         if (missing.isPresent()) {
-            return new Projected.NotProjected(Projected.Why.MISSING_ATTRIBUTE, name, missing.get());
+            return new NotProjected(NotProjected.Why.MISSING_ATTRIBUTE, name, missing.get());
         }
         if (input instanceof ProjectionInput.Mapped m) {
             return new Projected.Mapping(LayoutDocuments.project(layout, index, m.totalFieldsLimit()), null, List.of());
@@ -83,7 +83,7 @@ public final class Projections {
         List<TrafficSummary.Kind> kinds = new ArrayList<>();
         summaries.forEach(s -> s.eventKind(name).ifPresent(kinds::add));
         if (kinds.size() < summaries.size()) {
-            return new Projected.NotProjected(Projected.Why.NO_TRAFFIC, name, null);
+            return new NotProjected(NotProjected.Why.NO_TRAFFIC, name, null);
         }
         if (kinds.size() == 1) {
             return new SummaryProjector(kinds.get(0)).project(layout, settings)
@@ -94,6 +94,6 @@ public final class Projections {
     }
 
     private static Projected notCovered(String eventKind) {
-        return new Projected.NotProjected(Projected.Why.NOT_COVERED, eventKind, null);
+        return new NotProjected(NotProjected.Why.NOT_COVERED, eventKind, null);
     }
 }

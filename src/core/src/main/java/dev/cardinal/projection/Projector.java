@@ -82,7 +82,7 @@ public final class Projector {
 
         GrowthFit seriesFit = GrowthFit.overPoints(now.seriesGrowth());
         List<Projection.AttributeProjection> attributes = new ArrayList<>();
-        Map<String, Projection.Range> attributeRanges = new TreeMap<>();
+        Map<String, Range> attributeRanges = new TreeMap<>();
         Map<String, Role> roles = layout.rolesOfUsed();
         for (int a = 0; a < index.sample().attributes().size(); a++) {
             SampleAttribute sa = index.sample().attributes().get(a);
@@ -108,7 +108,7 @@ public final class Projector {
         LimitReach.Metric series = b -> x -> seriesFit.predict(x, b);
 
         Map<String, Long> tagsAtHorizon = new TreeMap<>();
-        Map<String, Projection.Range> tagRanges = new TreeMap<>();
+        Map<String, Range> tagRanges = new TreeMap<>();
         tagFits.forEach((k, f) -> {
             tagsAtHorizon.put(k, Math.round(f.predict(atHorizon)));
             tagRanges.put(k, range(b -> f.predict(atHorizon, b)));
@@ -120,22 +120,22 @@ public final class Projector {
         long measurementsAt = Math.round(measurementFit.predict(atHorizon));
         long columnsAt = Math.round(columns.at(GrowthFit.Band.MID).applyAsDouble(atHorizon));
 
-        MemoryModel.Estimate memoryNow = MemoryModel.estimate(now.footprint());
-        Projection.Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
-        Projection.Range fieldKeyRange = range(b -> fieldKeys.at(b).applyAsDouble(atHorizon));
-        Projection.Range measurementRange = range(b -> measurementFit.predict(atHorizon, b));
-        MemoryModel.Estimate memoryAt = memoryAt(now, seriesAt, tagsAtHorizon.values(), measurementsAt, fieldKeysAt);
-        MemoryModel.Estimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Projection.Range::low).toList(),
+        MemoryEstimate memoryNow = MemoryModel.estimate(now.footprint());
+        Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
+        Range fieldKeyRange = range(b -> fieldKeys.at(b).applyAsDouble(atHorizon));
+        Range measurementRange = range(b -> measurementFit.predict(atHorizon, b));
+        MemoryEstimate memoryAt = memoryAt(now, seriesAt, tagsAtHorizon.values(), measurementsAt, fieldKeysAt);
+        MemoryEstimate memoryLow = memoryAt(now, seriesRange.low(), tagRanges.values().stream().map(Range::low).toList(),
             measurementRange.low(), fieldKeyRange.low());
-        MemoryModel.Estimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Projection.Range::high).toList(),
+        MemoryEstimate memoryHigh = memoryAt(now, seriesRange.high(), tagRanges.values().stream().map(Range::high).toList(),
             measurementRange.high(), fieldKeyRange.high());
-        Projection.Ranges ranges = new Projection.Ranges(seriesRange, tagRanges, fieldKeyRange, measurementRange,
+        Ranges ranges = new Ranges(seriesRange, tagRanges, fieldKeyRange, measurementRange,
             range(b -> columns.at(b).applyAsDouble(atHorizon)), attributeRanges,
-            new MemoryModel.Estimate(memoryLow.low(), memoryHigh.high()));
+            new MemoryEstimate(memoryLow.low(), memoryHigh.high()));
 
         LimitReach reach = h.reach();
         double rows = index.rows();
-        List<Projection.LimitProjection> limits = new ArrayList<>();
+        List<LimitProjection> limits = new ArrayList<>();
         for (Limit limit : settings.limits()) {
             limits.add(switch (limit.metric()) {
                 case SERIES -> reach.of(limit, null, series, seriesFit.span());
@@ -151,7 +151,7 @@ public final class Projector {
             seriesAt, tagsAtHorizon, fieldKeysAt, measurementsAt, columnsAt, ranges, memoryNow, memoryAt, limits);
     }
 
-    private static Projection.Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
+    private static Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
         return Horizon.range(at);
     }
 
@@ -159,7 +159,7 @@ public final class Projector {
      * Index memory with the sample's average sizes scaled to {@code series}, the tags' values, the measurements and the
      * field keys (never below the sample's own: what the server holds does not shrink).
      */
-    private static MemoryModel.Estimate memoryAt(LayoutMeasure now, long series, java.util.Collection<Long> tagValues,
+    private static MemoryEstimate memoryAt(LayoutMeasure now, long series, java.util.Collection<Long> tagValues,
                                                  long measurements, long fieldKeys) {
         long valuesNow = now.tags().values().stream().mapToLong(Long::longValue).sum();
         long valuesAt = tagValues.stream().mapToLong(Long::longValue).sum();

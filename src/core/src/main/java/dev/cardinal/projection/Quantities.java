@@ -44,12 +44,12 @@ public final class Quantities {
     }
 
     /** A memory estimate's range: 6.6 MiB to 8.4 MiB */
-    public static String range(MemoryModel.Estimate e) {
+    public static String range(MemoryEstimate e) {
         return bytes(e.low()) + " to " + bytes(e.high());
     }
 
     /** A memory estimate's range for a table cell: 6.6–8.4 MiB (the unit once when both ends share it) */
-    public static String shortRange(MemoryModel.Estimate e) {
+    public static String shortRange(MemoryEstimate e) {
         String low = bytes(e.low());
         String high = bytes(e.high());
         String unit = high.substring(high.indexOf(' '));
@@ -70,9 +70,9 @@ public final class Quantities {
      * When a limit is reached: never, already within the sample, not projected, or after a span of traffic with the
      * fit's range; for values per tag, then each other tag key that reaches it within the horizon with its own time.
      */
-    public static String when(Projection.LimitProjection l) {
+    public static String when(LimitProjection l) {
         StringBuilder sb = new StringBuilder(one(l));
-        for (Projection.LimitProjection k : l.keys()) {
+        for (LimitProjection k : l.keys()) {
             if (!java.util.Objects.equals(k.subject(), l.subject())) {
                 sb.append("; ").append(k.subject()).append(' ').append(time(k));
             }
@@ -80,7 +80,7 @@ public final class Quantities {
         return sb.toString();
     }
 
-    private static String one(Projection.LimitProjection l) {
+    private static String one(LimitProjection l) {
         String subject = l.subject() == null ? "" : " (" + l.subject() + ")";
         return switch (l.reach()) {
             case NEVER -> "never" + subject;
@@ -91,7 +91,7 @@ public final class Quantities {
     }
 
     /** A tag key's own time, after its name: "after 3.2 days (2.9 to 3.6 days)", "already within the sample". */
-    private static String time(Projection.LimitProjection k) {
+    private static String time(LimitProjection k) {
         return switch (k.reach()) {
             case WITHIN_SAMPLE -> "already within the sample, after " + span(k.after());
             case AT -> "after " + span(k.after()) + fitRange(k);
@@ -101,8 +101,8 @@ public final class Quantities {
     }
 
     /** ", fit's range 3.0 to 3.6 days" when the fit's edges differ from its centre. */
-    private static String fitRange(Projection.LimitProjection l) {
-        if (l.reach() != Projection.Reach.AT || l.after().equals(l.earliest()) && l.after().equals(l.latest())) {
+    private static String fitRange(LimitProjection l) {
+        if (l.reach() != LimitProjection.Reach.AT || l.after().equals(l.earliest()) && l.after().equals(l.latest())) {
             return "";
         }
         return ", fit's range " + (l.earliest() == null ? "never" : span(l.earliest())) + " to "
@@ -110,7 +110,7 @@ public final class Quantities {
     }
 
     /** "12,934" or "12,934 (fit's range 12,100 to 13,800)": a count at the horizon with its range when it has one. */
-    public static String count(long n, Projection.Range range) {
+    public static String count(long n, Range range) {
         return range == null || range.isPoint() ? count(n) : count(n) + " (fit's range " + count(range.low()) + " to "
             + count(range.high()) + ")";
     }

@@ -22,9 +22,9 @@ public record SummaryProjection(String eventKind, Layout layout, long points, lo
                                 Map<String, Long> tags,
                                 ProjectionSettings settings, String withheld, double pointsPerSecond, Duration sampleSpan,
                                 List<Projection.AttributeProjection> attributes, GrowthFit seriesFit, GrowthCurve seriesGrowth,
-                                Duration window, long seriesAtHorizon, Projection.Range seriesRange,
-                                Map<String, Long> tagsAtHorizon, Map<String, Projection.Range> tagRanges,
-                                Map<String, Projection.Range> attributeRanges, List<Projection.LimitProjection> limits)
+                                Duration window, long seriesAtHorizon, Range seriesRange,
+                                Map<String, Long> tagsAtHorizon, Map<String, Range> tagRanges,
+                                Map<String, Range> attributeRanges, List<LimitProjection> limits)
     implements SeriesOverTime {
 
     @Override

@@ -42,7 +42,7 @@ public final class SummaryProjector {
         GrowthFit seriesFit = GrowthFit.overPoints(seriesCurve);
         Map<String, Role> roles = layout.rolesOfUsed();
         List<Projection.AttributeProjection> attributes = new ArrayList<>();
-        Map<String, Projection.Range> attributeRanges = new TreeMap<>();
+        Map<String, Range> attributeRanges = new TreeMap<>();
         for (TrafficSummary.Attribute a : kind.attributes()) {
             GrowthFit f = GrowthFit.overPoints(curve(kind.checkpoints(), kind.checkpointSeconds(), a.firstSeen()));
             attributes.add(new Projection.AttributeProjection(a.name(), a.type(), roles.getOrDefault(a.name(), Role.DROPPED),
@@ -54,18 +54,18 @@ public final class SummaryProjector {
             tagFits.put(t.key(), GrowthFit.overPoints(curve(kind.checkpoints(), kind.checkpointSeconds(), c.tagGrowth().get(t.key()))));
         }
         Map<String, Long> tagsAtHorizon = new TreeMap<>();
-        Map<String, Projection.Range> tagRanges = new TreeMap<>();
+        Map<String, Range> tagRanges = new TreeMap<>();
         tagFits.forEach((k, f) -> {
             tagsAtHorizon.put(k, Math.round(f.predict(atHorizon)));
             tagRanges.put(k, range(b -> f.predict(atHorizon, b)));
         });
         double seriesX = projected ? atHorizon : seriesFit.span();
         long seriesAt = Math.round(seriesFit.predict(seriesX));
-        Projection.Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
+        Range seriesRange = range(b -> seriesFit.predict(seriesX, b));
 
         LimitReach reach = h.reach();
         LimitReach.Metric series = b -> x -> seriesFit.predict(x, b);
-        List<Projection.LimitProjection> limits = new ArrayList<>();
+        List<LimitProjection> limits = new ArrayList<>();
         for (Limit limit : settings.limits()) {
             switch (limit.metric()) {
                 case SERIES -> limits.add(reach.of(limit, null, series, seriesFit.span()));
@@ -124,7 +124,7 @@ public final class SummaryProjector {
         return new GrowthCurve(checkpoints.clone(), seconds.clone(), distinct);
     }
 
-    private static Projection.Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
+    private static Range range(java.util.function.Function<GrowthFit.Band, Double> at) {
         return Horizon.range(at);
     }
 }

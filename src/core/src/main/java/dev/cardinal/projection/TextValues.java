@@ -17,20 +17,6 @@ public final class TextValues implements NdjsonDocuments.Sink {
     /** Distinct values are counted exactly up to this many per path, then said to be more. */
     public static final int DISTINCT_CAP = 10_000;
 
-    /**
-     * One path's string values.
-     *
-     * @param values          string values seen (an array's elements each)
-     * @param distinct        distinct values, at most {@link #DISTINCT_CAP}
-     * @param capped          true when there were more distinct values than counted
-     * @param averageLength   average length in characters
-     * @param withWhitespace  values that hold a space, tab or line break
-     * @param longest         the longest value's length
-     */
-    public record Stats(long values, int distinct, boolean capped, double averageLength, long withWhitespace,
-                        int longest) {
-    }
-
     private static final class Counter {
         long values;
         long length;
@@ -72,9 +58,9 @@ public final class TextValues implements NdjsonDocuments.Sink {
     }
 
     /** The string values of {@code path} (dotted), or null when the sample gave it none. */
-    public Stats of(String path) {
+    public TextStats of(String path) {
         Counter c = paths.get(path);
-        return c == null ? null : new Stats(c.values, c.distinct.size(), c.capped,
+        return c == null ? null : new TextStats(c.values, c.distinct.size(), c.capped,
             c.values == 0 ? 0 : (double) c.length / c.values, c.whitespace, c.longest);
     }
 }

@@ -30,7 +30,7 @@ final class ChunkMerge {
      * Appends the next chunk; empty when done, else why the chunks cannot stand for a one-thread read (the builder is
      * then left part-way and must be dropped).
      */
-    Optional<String> add(SampleBuilder chunk, LineProtocolReader.ChunkEnd end) {
+    Optional<String> add(SampleBuilder chunk, ChunkEnd end) {
         if (chunk.capped()) {
             return Optional.of("a chunk reached the row cap or memory budget on its own");
         }
@@ -50,7 +50,7 @@ final class ChunkMerge {
     }
 
     private Optional<String> append(EventKindBuilder local, EventKindBuilder global,
-        LineProtocolReader.ChunkEnd end) {
+        ChunkEnd end) {
         int before = global.attributeCount();
         byte[][] keys = local.rawKeys();
         int[] attributeOf = new int[keys.length];
@@ -73,7 +73,7 @@ final class ChunkMerge {
             attributeOf[a] = global.attributeSeenAt(key, 0, key.length, attribute.arrivedAsTag(), attribute.type(),
                 seenAt, seenLine);
         }
-        for (LineProtocolReader.TypeConflict c : end.conflictsWithEarlierLines()) {
+        for (TypeConflict c : end.conflictsWithEarlierLines()) {
             if (c.kind() == local && attributeOf[c.attribute()] < before) {
                 // the line was refused rightly, but its reason names where the chunk first saw the field
                 return Optional.of("a type conflict on field '" + local.attributeAt(c.attribute()).key() + "' of "

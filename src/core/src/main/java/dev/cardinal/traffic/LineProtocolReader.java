@@ -3,7 +3,6 @@ package dev.cardinal.traffic;
 import dev.cardinal.model.SampleBinding;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.List;
 import java.util.function.LongSupplier;
 
 /**
@@ -78,20 +77,6 @@ public final class LineProtocolReader implements TrafficReader {
         } else {
             new PipelinedLines(taker, into, new LinePipeline(pipelineBufferBytes, pipelineBuffers)).read(in);
         }
-    }
-
-    /**
-     * A field whose line was refused for a type first seen on an earlier line of the same chunk: the message names
-     * that line, which is right only when no earlier chunk had the field (see {@link ParallelLineProtocol}).
-     */
-    record TypeConflict(EventKindBuilder kind, int attribute) {
-    }
-
-    /**
-     * What reading one chunk of a file leaves for the merge in file order ({@link ParallelLineProtocol}): besides how
-     * it ended, the physical lines it read, so that the next chunk's first line is known without counting newlines.
-     */
-    record ChunkEnd(boolean endedAtNewline, long goodLines, List<TypeConflict> conflictsWithEarlierLines, long lines) {
     }
 
     /**

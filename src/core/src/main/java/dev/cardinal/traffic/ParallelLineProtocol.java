@@ -81,7 +81,7 @@ final class ParallelLineProtocol {
     }
 
     /** One chunk read: its builder and how its reading ended. */
-    private record Chunk(SampleBuilder builder, LineProtocolReader.ChunkEnd end) {
+    private record Chunk(SampleBuilder builder, ChunkEnd end) {
     }
 
     /** The caller's monitor, and cancelled too once the merge gave up (so the chunks still read stop soon). */

@@ -27,8 +27,8 @@ final class PointCheck {
     private final SampleBuilder into;
     private final LineProblems problems;
     private final RepeatFinder repeats = new RepeatFinder();
-    /** Fields refused for a type first seen on an earlier line (see {@link LineProtocolReader.TypeConflict}). */
-    final List<LineProtocolReader.TypeConflict> conflicts = new java.util.ArrayList<>();
+    /** Fields refused for a type first seen on an earlier line (see {@link TypeConflict}). */
+    final List<TypeConflict> conflicts = new java.util.ArrayList<>();
 
     PointCheck(LineParser parser, LineProtocolSyntax.LineScan scan, LinePieces pieces, KeyCache keys, SampleBuilder into,
         LineProblems problems) {
@@ -110,7 +110,7 @@ final class PointCheck {
             int a = cached >= 0 ? cached : kind.find(s.array[k], s.start[k], s.length[k], false);
             s.attrs[p.tagCount + f] = a;
             if (a >= 0 && kind.type(a) != p.fieldType[f]) {
-                conflicts.add(new LineProtocolReader.TypeConflict(kind, a));
+                conflicts.add(new TypeConflict(kind, a));
                 return new Refusal(ReadProblem.Kind.TYPE_CONFLICT, p.fieldKeyStart[f], "field type conflict: field '"
                     + s.text(k) + "' is " + p.fieldType[f].id() + " here but " + kind.type(a).id() + " since "
                     + (problems.inChunk() ? problems.file() + ":" + problems.absolute(kind.firstSeenLine(a)) : kind.firstSeen(a)));

@@ -62,7 +62,7 @@ class ProjectionsTest {
         return assertInstanceOf(kind, Projections.project(ws, ws.layout(layout).orElseThrow(), input, settings));
     }
 
-    private static void range(long low, long high, Projection.Range r) {
+    private static void range(long low, long high, Range r) {
         assertEquals(List.of(low, high), List.of(r.low(), r.high()));
     }
 
@@ -144,23 +144,23 @@ class ProjectionsTest {
 
         Layout elsewhere = new Layout(tags.id(), tags.name(), "no_such_kind", tags.measurement(), tags.tags(), tags.fields(),
             tags.retention());
-        assertEquals(new Projected.NotProjected(Projected.Why.NO_EVENT_KIND, "no_such_kind", null),
+        assertEquals(new NotProjected(NotProjected.Why.NO_EVENT_KIND, "no_such_kind", null),
             Projections.project(ws, elsewhere, ProjectionInput.rows(weather), settings), "the workspace first");
-        assertEquals(new Projected.NotProjected(Projected.Why.NO_TRAFFIC, "listing_event", null),
+        assertEquals(new NotProjected(NotProjected.Why.NO_TRAFFIC, "listing_event", null),
             Projections.project(ws, tags, ProjectionInput.rows(weather), settings));
-        assertEquals(Projected.Why.NO_TRAFFIC, ((Projected.NotProjected) Projections.project(ws, tags, ProjectionInput.none(),
+        assertEquals(NotProjected.Why.NO_TRAFFIC, ((NotProjected) Projections.project(ws, tags, ProjectionInput.none(),
             settings)).why(), "no sample read yet");
 
         Sample ads = SampleReader.read(SampleReader.sources(ADS, ws), SampleLimits.defaults(), ReadMonitor.NONE);
         Layout ghost = tags.withRole("ghost", Role.TAG).withRole("phantom", Role.FIELD);
-        Projected.NotProjected missing = (Projected.NotProjected) Projections.project(null, ghost, ProjectionInput.rows(ads), settings);
-        assertEquals(new Projected.NotProjected(Projected.Why.MISSING_ATTRIBUTE, "listing_event", "ghost"), missing,
+        NotProjected missing = (NotProjected) Projections.project(null, ghost, ProjectionInput.rows(ads), settings);
+        assertEquals(new NotProjected(NotProjected.Why.MISSING_ATTRIBUTE, "listing_event", "ghost"), missing,
             "the first attribute the layout uses that the rows lack");
         assertEquals("the sample of 'listing_event' has no attribute 'ghost'", missing.message());
-        assertEquals(Projected.Why.MISSING_ATTRIBUTE, ((Projected.NotProjected) Projections.project(null, ghost,
+        assertEquals(NotProjected.Why.MISSING_ATTRIBUTE, ((NotProjected) Projections.project(null, ghost,
             new ProjectionInput.Mapped(ProjectionInput.rows(ads), 1000), settings)).why(), "nor written as documents");
 
-        assertEquals(new Projected.NotProjected(Projected.Why.NO_TRAFFIC, "listing_event", null),
+        assertEquals(new NotProjected(NotProjected.Why.NO_TRAFFIC, "listing_event", null),
             Projections.project(ws, tags, ProjectionInput.summaries(List.of(summary("weather"))), settings));
     }
 
@@ -177,7 +177,7 @@ class ProjectionsTest {
         assertEquals(5, project(Projected.Summary.class, ws, "ids-as-fields", one, settings(30, 1)).projection().seriesAtHorizon());
 
         Layout twoAway = ws.layout("ids-as-tags").orElseThrow().withRole("session_id", Role.FIELD).withRole("user_id", Role.FIELD);
-        assertEquals(new Projected.NotProjected(Projected.Why.NOT_COVERED, "listing_event", null),
+        assertEquals(new NotProjected(NotProjected.Why.NOT_COVERED, "listing_event", null),
             Projections.project(ws, twoAway, one, settings(30, 1)));
     }
 
@@ -196,7 +196,7 @@ class ProjectionsTest {
         assertEquals(5, project(Projected.Merged.class, ws, "ids-as-fields", halves, settings(90, 1)).projection().seriesAtHorizon());
 
         ProjectionInput.Summaries mixed = ProjectionInput.summaries(List.of(summary("ad-marketplace-first-half"), summary("weather")));
-        assertEquals(Projected.Why.NO_TRAFFIC, ((Projected.NotProjected) Projections.project(ws, ws.layout("ids-as-tags").orElseThrow(),
+        assertEquals(NotProjected.Why.NO_TRAFFIC, ((NotProjected) Projections.project(ws, ws.layout("ids-as-tags").orElseThrow(),
             mixed, settings(90, 1))).why(), "not every summary holds listing_event");
     }
 

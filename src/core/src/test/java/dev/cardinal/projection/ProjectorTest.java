@@ -20,7 +20,7 @@ class ProjectorTest {
             TestServer.settings(horizon, x));
     }
 
-    private static Projection.LimitProjection limit(Projection p, String id) {
+    private static LimitProjection limit(Projection p, String id) {
         return p.limits().stream().filter(l -> l.limit().id().equals(id)).findFirst().orElseThrow();
     }
 
@@ -40,14 +40,14 @@ class ProjectorTest {
     void idsInTagsBreakTheSeriesLimitAndTenTimesTheTrafficBreaksItTenTimesSooner() {
         Projection x1 = project("ad-marketplace", "ids-as-tags", Duration.ofDays(365), 1);
         Projection x10 = project("ad-marketplace", "ids-as-tags", Duration.ofDays(365), 10);
-        Projection.LimitProjection series1 = limit(x1, "influxdb1-max-series-per-database");
-        Projection.LimitProjection series10 = limit(x10, "influxdb1-max-series-per-database");
-        assertEquals(Projection.Reach.AT, series1.reach());
+        LimitProjection series1 = limit(x1, "influxdb1-max-series-per-database");
+        LimitProjection series10 = limit(x10, "influxdb1-max-series-per-database");
+        assertEquals(LimitProjection.Reach.AT, series1.reach());
         assertEquals(series1.after().getSeconds() / 10.0, series10.after().getSeconds(), 2.0,
             "the same points arrive ten times sooner");
         assertTrue(x10.seriesAtHorizon() > 9 * x1.seriesAtHorizon(), "user and session ids grow almost linearly");
         assertTrue(series10.brokenAtHorizon());
-        assertEquals(Projection.Reach.WITHIN_SAMPLE, limit(x1, "cloud-tsm-free-series").reach(),
+        assertEquals(LimitProjection.Reach.WITHIN_SAMPLE, limit(x1, "cloud-tsm-free-series").reach(),
             "12,934 series in the sample are past the 10k free plan already");
         assertEquals("session_id", limit(x1, "influxdb1-max-values-per-tag").subject());
     }
@@ -56,8 +56,8 @@ class ProjectorTest {
     void closedTagsNeverReachALimitWhateverTheTraffic() {
         Projection p = project("ad-marketplace", "ids-as-fields", Duration.ofDays(365), 100);
         assertEquals(5, p.seriesAtHorizon());
-        for (Projection.LimitProjection l : p.limits()) {
-            assertEquals(Projection.Reach.NEVER, l.reach(), l.limit().id());
+        for (LimitProjection l : p.limits()) {
+            assertEquals(LimitProjection.Reach.NEVER, l.reach(), l.limit().id());
             assertNull(l.after());
         }
         assertEquals(Duration.ofDays(31), p.window(), "30d retention plus one 1d shard group");
@@ -68,9 +68,9 @@ class ProjectorTest {
         Projection names = project("custom-metrics", "metric-names-as-field-keys", Duration.ofDays(365), 10);
         Projection slots = project("custom-metrics", "fixed-slots", Duration.ofDays(365), 10);
         assertTrue(limit(names, "elasticsearch-total-fields").brokenAtHorizon());
-        assertEquals(Projection.Reach.AT, limit(names, "influxdb3-core-columns-per-table").reach());
+        assertEquals(LimitProjection.Reach.AT, limit(names, "influxdb3-core-columns-per-table").reach());
         assertEquals(50, slots.fieldKeysAtHorizon(), "slot_{slot(metric, tenant, max=50)} is 50 keys at most");
-        assertEquals(Projection.Reach.NEVER, limit(slots, "elasticsearch-total-fields").reach());
+        assertEquals(LimitProjection.Reach.NEVER, limit(slots, "elasticsearch-total-fields").reach());
     }
 
     /**
@@ -88,7 +88,7 @@ class ProjectorTest {
         double fields = (double) p.fieldKeysAtHorizon() / now.fieldKeys();
         double measurements = Math.max(1, (double) p.measurementsAtHorizon() / now.measurements());
         assertEquals(MemoryModel.estimate(now.footprint().scaled(series, values, measurements, fields)), p.memoryAtHorizon());
-        MemoryModel.Estimate keysAsSampled = MemoryModel.estimate(now.footprint().scaled(series, values));
+        MemoryEstimate keysAsSampled = MemoryModel.estimate(now.footprint().scaled(series, values));
         assertTrue(p.memoryAtHorizon().low() > keysAsSampled.low(), p.memoryAtHorizon() + " against " + keysAsSampled);
     }
 
@@ -132,14 +132,14 @@ class ProjectorTest {
 
     @Test
     void everyTagKeyThatBreaksWithinTheHorizonIsListedWithItsTime() {
-        Projection.LimitProjection values = limit(project("ad-marketplace", "ids-as-tags", Duration.ofDays(365), 10),
+        LimitProjection values = limit(project("ad-marketplace", "ids-as-tags", Duration.ofDays(365), 10),
             "influxdb1-max-values-per-tag");
         assertEquals("session_id", values.subject());
-        assertEquals(java.util.List.of("session_id", "user_id"), values.keys().stream().map(Projection.LimitProjection::subject).toList());
+        assertEquals(java.util.List.of("session_id", "user_id"), values.keys().stream().map(LimitProjection::subject).toList());
         assertEquals(values.after(), values.keys().get(0).after());
         assertTrue(values.keys().get(1).after().compareTo(values.keys().get(0).after()) > 0);
-        for (Projection.LimitProjection k : values.keys()) {
-            assertEquals(Projection.Reach.AT, k.reach());
+        for (LimitProjection k : values.keys()) {
+            assertEquals(LimitProjection.Reach.AT, k.reach());
             assertTrue(k.earliest().compareTo(k.after()) <= 0 && k.after().compareTo(k.latest()) <= 0, k.toString());
         }
         assertTrue(limit(project("ad-marketplace", "ids-as-tags", Duration.ofDays(30), 1), "influxdb1-max-values-per-tag")
@@ -171,7 +171,7 @@ class ProjectorTest {
         assertEquals(3, p.seriesAtHorizon());
         assertEquals(3.0, p.seriesAt(1e9));
         assertEquals(p.memoryNow(), p.memoryAtHorizon());
-        assertTrue(p.limits().stream().allMatch(l -> l.reach() == Projection.Reach.NOT_PROJECTED && l.after() == null));
+        assertTrue(p.limits().stream().allMatch(l -> l.reach() == LimitProjection.Reach.NOT_PROJECTED && l.after() == null));
         assertTrue(p.attributes().stream().allMatch(a -> a.atHorizon() == a.distinct()));
     }
 }

@@ -12,16 +12,16 @@ class RangesTest {
     /** Reports list the ranges in one order on every run (Map.copyOf's order changed with each JVM). */
     @Test
     void rangesAreInTheKeysOrderWhateverOrderTheyCameIn() {
-        Map<String, Projection.Range> given = new LinkedHashMap<>();
+        Map<String, Range> given = new LinkedHashMap<>();
         List<String> sorted = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
             sorted.add("tag_" + (char) ('a' + i));
         }
         for (int i = sorted.size() - 1; i >= 0; i--) {
-            given.put(sorted.get(i), new Projection.Range(i, i + 1));
+            given.put(sorted.get(i), new Range(i, i + 1));
         }
-        Projection.Range one = new Projection.Range(1, 2);
-        Projection.Ranges r = new Projection.Ranges(one, given, one, one, one, given, new MemoryModel.Estimate(1, 2));
+        Range one = new Range(1, 2);
+        Ranges r = new Ranges(one, given, one, one, one, given, new MemoryEstimate(1, 2));
         assertEquals(sorted, List.copyOf(r.tags().keySet()));
         assertEquals(sorted, List.copyOf(r.attributes().keySet()));
         assertEquals(given, r.tags());

@@ -11,7 +11,7 @@ import java.util.List;
  */
 public record TestServer(ServerVersion version, boolean assumed, boolean everyProduct, SeriesCount seriesCount,
                          List<Limit> limits) implements Server {
-    static final List<Limit> SHIPPED = Limit.read(TestServer.class, "shipped-limits.json");
+    static final List<Limit> SHIPPED = LimitsFile.read(TestServer.class, "shipped-limits.json");
 
     /** Every limit, each series counted once: what the front ends call "every product", at an assumed 1.8.10. */
     public static TestServer anyProduct() {

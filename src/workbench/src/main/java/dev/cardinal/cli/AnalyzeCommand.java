@@ -12,6 +12,7 @@ import dev.cardinal.model.SampleFormat;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.EstimatedMeasurer;
 import dev.cardinal.projection.MeasureMode;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionInput;
@@ -214,8 +215,8 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
             for (Layout l : chosen.get()) {
                 Projected p = Projections.project(ws, l, rows, settings);
-                if (p instanceof Projected.NotProjected why) {
-                    err.println("cardinal analyze: layout '" + l.id() + (why.why() == Projected.Why.MISSING_ATTRIBUTE
+                if (p instanceof NotProjected why) {
+                    err.println("cardinal analyze: layout '" + l.id() + (why.why() == NotProjected.Why.MISSING_ATTRIBUTE
                         ? "' uses attribute '" + why.attribute() + "', which the sample of " + k.name() + " does not carry"
                         : "' not projected: " + why.message()));
                     return 1;

@@ -10,11 +10,14 @@ import dev.cardinal.projection.EstimatedMeasure;
 import dev.cardinal.projection.GrowthCurve;
 import dev.cardinal.projection.GrowthFit;
 import dev.cardinal.projection.LayoutMeasure;
-import dev.cardinal.projection.Limit;
-import dev.cardinal.projection.MemoryModel;
+import dev.cardinal.projection.LimitMetric;
+import dev.cardinal.projection.LimitProjection;
+import dev.cardinal.projection.MemoryEstimate;
 import dev.cardinal.projection.PointsKept;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
+import dev.cardinal.projection.Range;
+import dev.cardinal.projection.Ranges;
 import dev.cardinal.projection.ReportedSeries;
 import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadReport;
@@ -91,7 +94,7 @@ final class AnalyzeReport {
     }
 
     /** Each attribute's growth; {@code ranges} null when the projection is withheld. */
-    static ArrayNode attributes(List<Projection.AttributeProjection> attributes, Map<String, Projection.Range> ranges) {
+    static ArrayNode attributes(List<Projection.AttributeProjection> attributes, Map<String, Range> ranges) {
         ArrayNode attrs = F.arrayNode();
         for (Projection.AttributeProjection a : attributes) {
             ObjectNode an = attrs.addObject().put("name", a.name())
@@ -159,7 +162,7 @@ final class AnalyzeReport {
         if (!p.projected()) {
             return n;
         }
-        Projection.Ranges r = p.ranges();
+        Ranges r = p.ranges();
         n.put("fieldKeys", p.fieldKeysAtHorizon()).set("fieldKeysRange", range(r.fieldKeys()));
         n.put("measurements", p.measurementsAtHorizon()).set("measurementsRange", range(r.measurements()));
         n.put("columnsPerTable", p.columnsAtHorizon()).set("columnsPerTableRange", range(r.columns()));
@@ -201,13 +204,13 @@ final class AnalyzeReport {
         return limits(p.limits(), p.projected());
     }
 
-    static ObjectNode limits(List<Projection.LimitProjection> all, boolean projected) {
+    static ObjectNode limits(List<LimitProjection> all, boolean projected) {
         ObjectNode limits = F.objectNode();
-        for (Projection.LimitProjection l : all) {
+        for (LimitProjection l : all) {
             ObjectNode ln = limits.putObject(l.limit().id());
             ln.put("product", l.limit().product()).put("metric", l.limit().metric().id()).put("limit", l.limit().value());
             limit(ln, l, projected);
-            if (l.limit().metric() == Limit.Metric.VALUES_PER_TAG) {
+            if (l.limit().metric() == LimitMetric.VALUES_PER_TAG) {
                 ArrayNode keys = ln.putArray("keys");
                 l.keys().forEach(k -> limit(keys.addObject().put("key", k.subject()), k, projected));
             }
@@ -219,7 +222,7 @@ final class AnalyzeReport {
      * When one limit (or one tag key of it) is reached, with the fit's range of that time; a withheld projection has
      * no value at the horizon, only the sample's own ({@code inSample}).
      */
-    private static void limit(ObjectNode ln, Projection.LimitProjection l, boolean projected) {
+    private static void limit(ObjectNode ln, LimitProjection l, boolean projected) {
         if (projected) {
             ln.put("atHorizon", l.atHorizon()).put("brokenAtHorizon", l.brokenAtHorizon());
         } else {
@@ -227,12 +230,12 @@ final class AnalyzeReport {
         }
         ln.put("reached", l.reach().name().toLowerCase(Locale.ROOT).replace('_', '-'));
         seconds(ln, "seconds", l.after());
-        if (l.reach() == Projection.Reach.AT) {
+        if (l.reach() == LimitProjection.Reach.AT) {
             ObjectNode r = ln.putObject("secondsRange");
             seconds(r, "earliest", l.earliest());
             seconds(r, "latest", l.latest());
         }
-        if (l.subject() != null && !ln.has("key") && l.reach() != Projection.Reach.NOT_PROJECTED) {
+        if (l.subject() != null && !ln.has("key") && l.reach() != LimitProjection.Reach.NOT_PROJECTED) {
             ln.put("subject", l.subject());
         }
     }
@@ -245,7 +248,7 @@ final class AnalyzeReport {
         }
     }
 
-    static ObjectNode range(Projection.Range r) {
+    static ObjectNode range(Range r) {
         return F.objectNode().put("low", r.low()).put("high", r.high());
     }
 
@@ -254,7 +257,7 @@ final class AnalyzeReport {
             .put("rSquared", round(f.rSquared())).put("tailShare", round(f.tailShare())).put("endSlope", round(f.endSlope()));
     }
 
-    private static ObjectNode memory(MemoryModel.Estimate e) {
+    private static ObjectNode memory(MemoryEstimate e) {
         return F.objectNode().put("low", e.low()).put("high", e.high());
     }
 
@@ -295,7 +298,7 @@ final class AnalyzeReport {
                     a.growth().name().toLowerCase(Locale.ROOT), a.fit().evidence());
             }
             if (p.projected()) {
-                Projection.Ranges r = p.ranges();
+                Ranges r = p.ranges();
                 out.printf(Locale.ROOT, "%n  at %s, traffic x%s%s:%n", Durations.format(p.settings().horizon()),
                     trim(p.settings().trafficMultiplier()),
                     p.window() == null ? "" : " (the index holds " + Quantities.span(p.window()) + " of traffic: retention plus one shard group)");
@@ -312,7 +315,7 @@ final class AnalyzeReport {
             if (p.limits().isEmpty()) {
                 out.printf(Locale.ROOT, "    none: %s%n", p.settings().server().noLimits());
             }
-            for (Projection.LimitProjection l : p.limits()) {
+            for (LimitProjection l : p.limits()) {
                 String what = Quantities.limit(l.limit());
                 out.printf(Locale.ROOT, "    %-62s %s%n", what, when(l));
             }
@@ -338,11 +341,11 @@ final class AnalyzeReport {
         return r.query() + " on " + r.server().product() + " reports " + figure + ": it " + r.server().seriesMeaning();
     }
 
-    private static String when(Projection.LimitProjection l) {
+    private static String when(LimitProjection l) {
         return Quantities.when(l);
     }
 
-    static String tags(Map<String, Long> tags, Map<String, Projection.Range> ranges) {
+    static String tags(Map<String, Long> tags, Map<String, Range> ranges) {
         if (tags.isEmpty()) {
             return "(no tags)";
         }
@@ -352,7 +355,7 @@ final class AnalyzeReport {
         return sb.toString();
     }
 
-    private static String memory(MemoryModel.Estimate e, String suffix) {
+    private static String memory(MemoryEstimate e, String suffix) {
         return Quantities.range(e) + suffix;
     }
 

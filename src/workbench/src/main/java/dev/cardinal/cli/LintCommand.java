@@ -8,6 +8,7 @@ import dev.cardinal.engine.Engine;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.lint.Evidence;
 import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.LayoutTraffic;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
 import dev.cardinal.lint.Rule;
@@ -15,6 +16,7 @@ import dev.cardinal.lint.Severity;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionInput;
@@ -152,7 +154,7 @@ final class LintCommand implements Callable<Integer> {
         ProjectionInput.Rows rows = ProjectionInput.rows(sample);
         for (Layout l : chosen) {
             Projected p = Projections.project(ws, l, rows, settings);
-            if (p instanceof Projected.NotProjected why) {
+            if (p instanceof NotProjected why) {
                 unchecked.add(l.id());
                 err.println("cardinal lint: layout '" + l.id() + "' not checked: " + (switch (why.why()) {
                     case NO_TRAFFIC -> "the sample has no points of " + l.eventKind();
@@ -219,7 +221,7 @@ final class LintCommand implements Callable<Integer> {
             }
             reported = reported != null ? reported : SummaryReport.reported(p.get());
             EventKind kind = ws.eventKind(l.eventKind()).orElseThrow(); // a loaded workspace has the kind of each layout
-            Linter.Result r = Linter.check(new LintContext(ws, kind, l, new LintContext.Summary(p.get()), range));
+            Linter.Result r = Linter.check(new LintContext(ws, kind, l, new LayoutTraffic.Summary(p.get()), range));
             findings.addAll(r.findings());
             notChecked.addAll(r.unchecked());
         }

@@ -9,6 +9,7 @@ import dev.cardinal.model.Durations;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.Estimate;
+import dev.cardinal.projection.LimitProjection;
 import dev.cardinal.projection.MergedProjection;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
@@ -118,7 +119,7 @@ final class MergedSummaryReport {
             out.printf(Locale.ROOT, "    no sketch counts the values of %s (several attributes in one tag)%n",
                 String.join(", ", p.tagsNotMerged()));
         }
-        for (Projection.LimitProjection l : p.limits()) {
+        for (LimitProjection l : p.limits()) {
             out.printf(Locale.ROOT, "    %-62s %s%n", Quantities.limit(l.limit()), Quantities.when(l));
         }
     }

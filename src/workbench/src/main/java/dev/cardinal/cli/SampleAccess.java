@@ -1,7 +1,7 @@
 package dev.cardinal.cli;
 
+import dev.cardinal.model.OutsideSample;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.SampleReader;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -23,7 +23,7 @@ final class SampleAccess {
 
     /** The workspace's bound samples to read, or null (said on {@code err}) when some lie outside and that was not allowed. */
     List<SampleReader.Source> sources(Path workspaceFile, Workspace ws, PrintWriter err, String command) {
-        List<WorkspaceFiles.Outside> outside = WorkspaceFiles.outside(workspaceFile, ws);
+        List<OutsideSample> outside = OutsideSample.of(workspaceFile, ws);
         if (!outside.isEmpty() && !allowOutside) {
             err.println("cardinal " + command + ": " + workspaceFile + " reads sample files outside its folder:");
             outside.forEach(o -> err.println("  " + o.describe()));

@@ -2,6 +2,7 @@ package dev.cardinal.cli;
 
 
 import dev.cardinal.model.Layout;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.ProjectionSettings;
@@ -54,7 +55,7 @@ final class SummaryFiles {
         if (p instanceof Projected.Summary covered) {
             return Optional.of(covered.projection());
         }
-        if (((Projected.NotProjected) p).why() == Projected.Why.NO_TRAFFIC) {
+        if (((NotProjected) p).why() == NotProjected.Why.NO_TRAFFIC) {
             err.println("cardinal " + command + ": " + file + " holds no traffic of " + layout.eventKind() + ", which layout '"
                 + layout.id() + "' stores");
         } else {

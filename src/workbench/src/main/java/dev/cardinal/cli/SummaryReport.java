@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.model.Durations;
+import dev.cardinal.projection.LimitProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.ReportedSeries;
@@ -106,7 +107,7 @@ final class SummaryReport {
                     Durations.format(p.settings().horizon()), AnalyzeReport.trim(p.settings().trafficMultiplier()), p.withheld());
             }
             out.printf(Locale.ROOT, "%n  limits (series and values per tag; a summary does not hold field keys, tables or columns)%n");
-            for (Projection.LimitProjection l : p.limits()) {
+            for (LimitProjection l : p.limits()) {
                 out.printf(Locale.ROOT, "    %-62s %s%n", Quantities.limit(l.limit()), Quantities.when(l));
             }
         }

@@ -5,6 +5,7 @@ import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Role;
 import dev.cardinal.projection.AtHorizon;
+import dev.cardinal.projection.LimitProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ReportedSeries;
 import dev.cardinal.projection.SummaryProjection;
@@ -232,15 +233,15 @@ public record LayoutComparison(Projection a, Projection b, List<Difference> diff
             out.add(String.format(Locale.ROOT, "Both hold %s series at %s.", Quantities.count(sa), at));
         }
         for (int i = 0; i < a.limits().size() && i < b.limits().size(); i++) {
-            Projection.LimitProjection la = a.limits().get(i);
-            Projection.LimitProjection lb = b.limits().get(i);
+            LimitProjection la = a.limits().get(i);
+            LimitProjection lb = b.limits().get(i);
             if (!Objects.equals(la.limit(), lb.limit())) {
                 continue;
             }
-            boolean brokeA = la.reach() != Projection.Reach.NEVER && la.brokenAtHorizon();
-            boolean brokeB = lb.reach() != Projection.Reach.NEVER && lb.brokenAtHorizon();
+            boolean brokeA = la.reach() != LimitProjection.Reach.NEVER && la.brokenAtHorizon();
+            boolean brokeB = lb.reach() != LimitProjection.Reach.NEVER && lb.brokenAtHorizon();
             if (brokeA != brokeB) {
-                Projection.LimitProjection broken = brokeA ? la : lb;
+                LimitProjection broken = brokeA ? la : lb;
                 out.add(String.format(Locale.ROOT, "%s breaks %s (%s); %s stays under it (%s at %s).", brokeA ? an : bn,
                     Quantities.limit(broken.limit()), Quantities.when(broken), brokeA ? bn : an,
                     Quantities.count((brokeA ? lb : la).atHorizon()), at));

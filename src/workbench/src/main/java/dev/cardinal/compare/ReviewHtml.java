@@ -4,6 +4,7 @@ import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.Linter;
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.GrowthCurve;
+import dev.cardinal.projection.LimitProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SeriesOverTime;
@@ -139,8 +140,8 @@ public final class ReviewHtml {
         return h.append("</body>\n</html>\n").toString();
     }
 
-    private static String limitCell(Projection.LimitProjection l) {
-        boolean broken = l.reach() != Projection.Reach.NEVER && l.brokenAtHorizon();
+    private static String limitCell(LimitProjection l) {
+        boolean broken = l.reach() != LimitProjection.Reach.NEVER && l.brokenAtHorizon();
         return "<td" + (broken ? " class=\"worse\"" : "") + ">" + esc(Quantities.when(l)) + "</td>";
     }
 

@@ -1,6 +1,7 @@
 package dev.cardinal.compare;
 
 import dev.cardinal.lineprotocol.WriterSnippets;
+import dev.cardinal.lint.LayoutTraffic;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
 import dev.cardinal.model.Layout;
@@ -44,8 +45,8 @@ public record SummaryReview(String workspace, String summary, SummaryProjection 
             LayoutComparison.differences(a.eventKind(), b.eventKind(), la, lb),
             LayoutComparison.metrics(pa, LayoutComparison.Figures.of(pa), pb, LayoutComparison.Figures.of(pb)),
             LayoutComparison.verdict(pa, pb),
-            Linter.check(new LintContext(a.workspace(), a.eventKind(), la, new LintContext.Summary(pa), Duration.ZERO)),
-            Linter.check(new LintContext(b.workspace(), b.eventKind(), lb, new LintContext.Summary(pb), Duration.ZERO)),
+            Linter.check(new LintContext(a.workspace(), a.eventKind(), la, new LayoutTraffic.Summary(pa), Duration.ZERO)),
+            Linter.check(new LintContext(b.workspace(), b.eventKind(), lb, new LayoutTraffic.Summary(pb), Duration.ZERO)),
             WriterSnippets.lineProtocol(a.eventKind(), la), WriterSnippets.lineProtocol(b.eventKind(), lb));
     }
 }

@@ -2,6 +2,7 @@ package dev.cardinal.engine;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.MemoryEstimate;
 import dev.cardinal.projection.MemoryModel;
 import java.util.Locale;
 
@@ -30,7 +31,7 @@ public final class MeasureShown {
         projected.put("fieldKeys", p.fieldKeys());
         ObjectNode pt = projected.putObject("tags");
         p.tags().forEach(pt::put);
-        MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
+        MemoryEstimate memory = MemoryModel.estimate(p.footprint());
         projected.putObject("indexMemoryBytes").put("low", memory.low()).put("high", memory.high());
         return projected;
     }

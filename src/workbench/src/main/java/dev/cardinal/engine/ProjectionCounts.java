@@ -1,6 +1,7 @@
 package dev.cardinal.engine;
 
 import dev.cardinal.model.Layout;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionInput;
@@ -41,7 +42,7 @@ public final class ProjectionCounts {
         ProjectionSettings settings = r.settings().forServer(server);
         Projected p = Projections.project(r.workspace(), layout, input, settings);
         if (!(p instanceof Projected.Rows rows)) {
-            String why = p instanceof Projected.NotProjected n ? n.message() : "not projected from rows";
+            String why = p instanceof NotProjected n ? n.message() : "not projected from rows";
             return new EngineCount(engine, r.sample().name(), layout.id(), List.of(), List.of(), List.of("not projected: " + why));
         }
         Projection projection = rows.projection();

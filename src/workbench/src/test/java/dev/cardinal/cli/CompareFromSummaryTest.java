@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardinal.compare.SummaryReview;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.WorkspaceFiles;
-import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitMetric;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.traffic.scenarios.Scenarios;
 import java.nio.file.Path;
@@ -28,7 +28,7 @@ class CompareFromSummaryTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The limits a summary cannot judge (field keys, tables, columns), as the verdict names them. */
     private static final List<String> ROWS_ONLY_LIMITS = dev.cardinal.engines.ServerFor.shipped().stream()
-        .filter(l -> l.metric() != Limit.Metric.SERIES && l.metric() != Limit.Metric.VALUES_PER_TAG).map(Quantities::limit).toList();
+        .filter(l -> l.metric() != LimitMetric.SERIES && l.metric() != LimitMetric.VALUES_PER_TAG).map(Quantities::limit).toList();
     @TempDir
     Path dir;
 

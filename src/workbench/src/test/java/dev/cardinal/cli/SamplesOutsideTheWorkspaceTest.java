@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.cardinal.model.OutsideSample;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
@@ -94,7 +95,7 @@ class SamplesOutsideTheWorkspaceTest {
         Path file = workspaceReading(dir, "data/traffic.lp.gz");
         Files.createDirectories(file.resolveSibling("data"));
         Files.copy(WEATHER.resolve("traffic.lp.gz"), file.resolveSibling("data/traffic.lp.gz"));
-        assertEquals(List.of(), WorkspaceFiles.outside(file, WorkspaceFiles.load(file).workspace()));
+        assertEquals(List.of(), OutsideSample.of(file, WorkspaceFiles.load(file).workspace()));
         CliRun r = CliRun.of("analyze", "--workspace", file.toString());
         assertEquals(0, r.code(), r.err());
         assertFalse(r.err().contains("outside"), r.err());

@@ -5,6 +5,7 @@ import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitsFile;
 import dev.cardinal.projection.Server;
 import java.util.List;
 
@@ -27,7 +28,7 @@ public final class InfluxDb1Servers implements SeriesServers {
     public static final ServerVersion ASSUMED = ServerVersion.of(1, 8, 10);
     private static final ServerVersion LAST_PER_SHARD = ServerVersion.of(1, 7, 7);
     private static final ServerVersion FIRST_HLL_FROM = ServerVersion.of(1, 9, 0);
-    static final List<Limit> SHIPPED = Limit.read(InfluxDb1Servers.class, "limits.json");
+    static final List<Limit> SHIPPED = LimitsFile.read(InfluxDb1Servers.class, "limits.json");
 
     @Override
     public Target.Kind kind() {

@@ -14,6 +14,7 @@ import dev.cardinal.lint.PointsOverwritten;
 import dev.cardinal.model.Layout;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
+import dev.cardinal.projection.MemoryEstimate;
 import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.Quantities;
 import dev.cardinal.projection.SampleIndex;
@@ -172,7 +173,7 @@ final class InfluxV1SampleCheck {
         tagKeys(c).forEach(key -> out.add(MeasureShown.row("values of tag " + key, p.tags().getOrDefault(key, 0L),
             m.tags().getOrDefault(key, 0L))));
         if (c.indexMemoryGrowth() >= 0) {
-            MemoryModel.Estimate memory = MemoryModel.estimate(p.footprint());
+            MemoryEstimate memory = MemoryModel.estimate(p.footprint());
             out.add(String.format(Locale.ROOT, "  %-28s %14s %14s  (model; measured: growth of SHOW STATS 'indexes' during the write)",
                 "index memory", Quantities.bytes(memory.low()) + "-" + Quantities.bytes(memory.high()),
                 Quantities.bytes(c.indexMemoryGrowth())));

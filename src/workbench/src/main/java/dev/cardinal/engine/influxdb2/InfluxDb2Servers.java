@@ -5,6 +5,7 @@ import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitsFile;
 import dev.cardinal.projection.Server;
 import java.util.List;
 
@@ -20,7 +21,7 @@ import java.util.List;
  * its Cloud plan is counted per field key.
  */
 public final class InfluxDb2Servers implements SeriesServers {
-    static final List<Limit> SHIPPED = Limit.read(InfluxDb2Servers.class, "limits.json");
+    static final List<Limit> SHIPPED = LimitsFile.read(InfluxDb2Servers.class, "limits.json");
 
     @Override
     public Target.Kind kind() {

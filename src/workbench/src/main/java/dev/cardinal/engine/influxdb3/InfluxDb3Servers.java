@@ -5,6 +5,7 @@ import dev.cardinal.model.ServerLimits;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Target;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitsFile;
 import dev.cardinal.projection.Server;
 import java.util.List;
 
@@ -14,7 +15,7 @@ import java.util.List;
  * settings of {@code --kind influxdb3}).
  */
 public final class InfluxDb3Servers implements SeriesServers {
-    static final List<Limit> SHIPPED = Limit.read(InfluxDb3Servers.class, "limits.json");
+    static final List<Limit> SHIPPED = LimitsFile.read(InfluxDb3Servers.class, "limits.json");
 
     @Override
     public Target.Kind kind() {

@@ -8,6 +8,9 @@ import dev.cardinal.model.Layout;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.projection.Limit;
+import dev.cardinal.projection.LimitMetric;
+import dev.cardinal.projection.LimitProjection;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionInput;
@@ -48,14 +51,14 @@ final class TableCount implements SeriesEngine {
         }
         List<Limit> grown = Products.LIMITS.stream().filter(l -> l.measure() != Products.Measure.TAG_COLUMNS_PER_TABLE)
             .map(l -> new Limit(l.id(), "InfluxDB 3 " + l.product(), l.measure() == Products.Measure.TABLES
-                ? Limit.Metric.TABLES : Limit.Metric.COLUMNS_PER_TABLE, l.value(), l.source())).toList();
+                ? LimitMetric.TABLES : LimitMetric.COLUMNS_PER_TABLE, l.value(), l.source())).toList();
         ProjectionSettings s = r.settings();
         // the tables and columns grow as the projection grows measurements and field keys: the one entry projects them
         Projected projected = Projections.project(r.workspace(), layout, ProjectionInput.rows(sample),
             new ProjectionSettings(s.horizon(), s.trafficMultiplier(), grown, s.server()));
         if (!(projected instanceof Projected.Rows rows)) {
             return new EngineCount(engine, sample.name(), layout.id(), List.of(), List.of(), List.of("not counted: "
-                + (projected instanceof Projected.NotProjected n ? CommentText.shown(n.message()) : "no rows to count")));
+                + (projected instanceof NotProjected n ? CommentText.shown(n.message()) : "no rows to count")));
         }
         Projection p = rows.projection();
         SampleIndex index = rows.index();
@@ -97,7 +100,7 @@ final class TableCount implements SeriesEngine {
                 limits.add(check(l, "each table", tags, null));
                 continue;
             }
-            Projection.LimitProjection lp = p.limits().stream().filter(x -> x.limit().id().equals(l.id())).findFirst()
+            LimitProjection lp = p.limits().stream().filter(x -> x.limit().id().equals(l.id())).findFirst()
                 .orElseThrow();
             String subject = l.measure() == Products.Measure.TABLES ? "the layout's tables" : "the widest table";
             EngineCount.LimitCheck c = check(l, subject, lp.atHorizon(), lp.atHorizon() > l.value() ? lp.after() : null);

@@ -3,6 +3,7 @@ package dev.cardinal.engine.influxdb3;
 import dev.cardinal.lint.Evidence;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.lint.Fix;
+import dev.cardinal.lint.LayoutTraffic;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Rule;
 import dev.cardinal.lint.Severity;
@@ -31,7 +32,7 @@ final class TagOrderRule implements Rule {
 
     @Override
     public List<Finding> check(LintContext c) {
-        if (!(c.traffic() instanceof LintContext.Rows rows)) {
+        if (!(c.traffic() instanceof LayoutTraffic.Rows rows)) {
             return List.of();
         }
         Map<String, Growth> growth = Caches.growth(rows.index());

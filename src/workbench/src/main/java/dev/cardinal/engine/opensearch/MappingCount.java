@@ -7,6 +7,7 @@ import dev.cardinal.model.ServerVersion;
 import dev.cardinal.projection.DocumentMapping;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.MappingType;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.ProjectionInput;
 import dev.cardinal.projection.Projections;
@@ -49,7 +50,7 @@ final class MappingCount implements SeriesEngine {
         Projected projected = Projections.project(r.workspace(), r.layout(), new ProjectionInput.Mapped(
             ProjectionInput.rows(r.sample()), DocumentMapping.DEFAULT_TOTAL_FIELDS), r.settings());
         if (!(projected instanceof Projected.Mapping mapping)) {
-            String why = projected instanceof Projected.NotProjected n ? n.message() : "no documents to map";
+            String why = projected instanceof NotProjected n ? n.message() : "no documents to map";
             return new EngineCount(engine, kind, r.layout().id(), List.of(), List.of(), List.of("not counted: "
                 + CommentText.shown(why)));
         }

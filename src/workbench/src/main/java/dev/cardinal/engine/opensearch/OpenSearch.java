@@ -17,7 +17,7 @@ public final class OpenSearch implements Engine {
     }
 
     private static final java.util.List<dev.cardinal.projection.Limit> SHIPPED =
-        dev.cardinal.projection.Limit.read(OpenSearch.class, "limits.json");
+        dev.cardinal.projection.LimitsFile.read(OpenSearch.class, "limits.json");
 
     @Override
     public java.util.List<dev.cardinal.projection.Limit> shippedLimits() {

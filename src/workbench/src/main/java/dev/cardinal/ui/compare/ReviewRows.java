@@ -4,6 +4,7 @@ import dev.cardinal.compare.LayoutComparison;
 import dev.cardinal.compare.Review;
 import dev.cardinal.compare.SummaryReview;
 import dev.cardinal.projection.AtHorizon;
+import dev.cardinal.projection.LimitProjection;
 import dev.cardinal.projection.MappingProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
@@ -63,22 +64,22 @@ public record ReviewRows(String name, String a, String b, String change, Boolean
             String change = summary && m.a() < 0 && m.b() < 0 ? dev.cardinal.ui.projection.ProjectionRows.NOT_IN_SUMMARY : m.change();
             out.add(new ReviewRows(m.name(), Quantities.countOrDash(m.a()), Quantities.countOrDash(m.b()), change, m.better(), m));
         }
-        List<Projection.LimitProjection> la = a.limits();
-        List<Projection.LimitProjection> lb = b.limits();
+        List<LimitProjection> la = a.limits();
+        List<LimitProjection> lb = b.limits();
         for (int i = 0; i < Math.min(la.size(), lb.size()); i++) {
-            Projection.LimitProjection x = la.get(i);
-            Projection.LimitProjection y = lb.get(i);
+            LimitProjection x = la.get(i);
+            LimitProjection y = lb.get(i);
             out.add(new ReviewRows("time to " + Quantities.limit(x.limit()), Quantities.when(x), Quantities.when(y), "", later(x, y), null));
         }
     }
 
     /** True when B reaches the limit later than A (or never where A does), false when sooner, null when the same. */
-    private static Boolean later(Projection.LimitProjection a, Projection.LimitProjection b) {
+    private static Boolean later(LimitProjection a, LimitProjection b) {
         int c = Long.compare(reachedAfter(b), reachedAfter(a));
         return c == 0 ? null : c > 0;
     }
 
-    private static long reachedAfter(Projection.LimitProjection l) {
-        return l.reach() == Projection.Reach.NEVER || l.after() == null ? Long.MAX_VALUE : l.after().getSeconds();
+    private static long reachedAfter(LimitProjection l) {
+        return l.reach() == LimitProjection.Reach.NEVER || l.after() == null ? Long.MAX_VALUE : l.after().getSeconds();
     }
 }

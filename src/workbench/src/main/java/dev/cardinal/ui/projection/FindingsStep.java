@@ -1,6 +1,7 @@
 package dev.cardinal.ui.projection;
 
 import dev.cardinal.lint.Finding;
+import dev.cardinal.lint.LayoutTraffic;
 import dev.cardinal.lint.LintContext;
 import dev.cardinal.lint.Linter;
 import java.time.Duration;
@@ -49,7 +50,7 @@ final class FindingsStep implements Recomputed.Step {
                 generations.post(done.generation(), () -> findings.set(found));
             } else if (done.summary() != null && done.summary().projection() != null) {
                 Linter.Result r = Linter.check(new LintContext(done.workspace(), done.kind(), done.layout(),
-                    new LintContext.Summary(done.summary().projection()), Duration.ZERO));
+                    new LayoutTraffic.Summary(done.summary().projection()), Duration.ZERO));
                 List<String> unchecked = SummaryShown.notChecked(r.unchecked());
                 generations.post(done.generation(), () -> {
                     findings.set(r.findings());

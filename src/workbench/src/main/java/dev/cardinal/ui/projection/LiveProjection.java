@@ -5,6 +5,7 @@ import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.MappingProjection;
+import dev.cardinal.projection.NotProjected;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.ProjectionInput;
@@ -275,7 +276,7 @@ public final class LiveProjection implements AutoCloseable {
             }
             AheadProjections.Ahead ready = kind.isEmpty() ? null : ahead.take(s, layout, kind.get(), settings);
             Projected p = ready != null ? ready.projected() : Projections.project(ws, layout, over, settings);
-            if (p instanceof Projected.NotProjected not) {
+            if (p instanceof NotProjected not) {
                 return switch (not.why()) {
                     case NO_EVENT_KIND -> new Outcome(new Shown("The workspace has no event kind " + layout.eventKind() + "."), null, null, null);
                     case NO_TRAFFIC -> new Outcome(new Shown("The sample has no " + layout.eventKind()

@@ -2,8 +2,10 @@ package dev.cardinal.ui.projection;
 
 import dev.cardinal.model.Durations;
 import dev.cardinal.projection.LayoutMeasure;
+import dev.cardinal.projection.LimitProjection;
 import dev.cardinal.projection.Projection;
 import dev.cardinal.projection.Quantities;
+import dev.cardinal.projection.Range;
 import dev.cardinal.projection.ReportedSeries;
 import dev.cardinal.projection.SummaryProjection;
 import java.util.ArrayList;
@@ -155,7 +157,7 @@ public final class ProjectionRows {
     }
 
     /** "27,808 ±6%": a number at the horizon with the fit's range, as the widest distance from it; the number alone when exact. */
-    static String withRange(long n, Projection.Range range) {
+    static String withRange(long n, Range range) {
         if (range == null || range.isPoint() || n == 0) {
             return Quantities.count(n);
         }
@@ -194,14 +196,14 @@ public final class ProjectionRows {
     public static List<LimitRow> limits(dev.cardinal.projection.AtHorizon p) {
         boolean oneProduct = commonProduct(p) != null;
         List<LimitRow> rows = new ArrayList<>();
-        for (Projection.LimitProjection l : p.limits()) {
+        for (LimitProjection l : p.limits()) {
             String detail = Quantities.limit(l.limit()) + ": " + Quantities.when(l);
             String name = oneProduct ? l.limit().metric().id().replace('-', ' ') + " " + Quantities.count(l.limit().value())
                 // every limit here is InfluxDB's: the product's name says which server and plan
                 : Quantities.limit(l.limit()).replaceFirst("^InfluxDB ", "");
-            List<Projection.LimitProjection> each = l.keys().isEmpty() ? List.of(l) : l.keys();
-            for (Projection.LimitProjection k : each) {
-                boolean alarm = k.brokenAtHorizon() || k.reach() == Projection.Reach.WITHIN_SAMPLE;
+            List<LimitProjection> each = l.keys().isEmpty() ? List.of(l) : l.keys();
+            for (LimitProjection k : each) {
+                boolean alarm = k.brokenAtHorizon() || k.reach() == LimitProjection.Reach.WITHIN_SAMPLE;
                 String key = k.subject() == null ? "" : k.subject();
                 rows.add(new LimitRow(key.isEmpty() ? name : key + ": " + name, Quantities.count(k.atHorizon()), breaks(k), key,
                     alarm, detail));
@@ -210,7 +212,7 @@ public final class ProjectionRows {
         return rows;
     }
 
-    private static String breaks(Projection.LimitProjection l) {
+    private static String breaks(LimitProjection l) {
         return switch (l.reach()) {
             case NEVER -> "never";
             case NOT_PROJECTED -> "not projected";

@@ -2,7 +2,8 @@ package dev.cardinal.ui.projection;
 
 import dev.cardinal.projection.GrowthCurve;
 import dev.cardinal.projection.Limit;
-import dev.cardinal.projection.Projection;
+import dev.cardinal.projection.LimitMetric;
+import dev.cardinal.projection.LimitProjection;
 import dev.cardinal.projection.Quantities;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,10 +59,10 @@ public final class SeriesChart extends LineChart<Number, Number> {
             projected.getData().add(new XYChart.Data<>(t / day, v));
         }
         List<XYChart.Series<Number, Number>> out = new ArrayList<>(List.of(measured, projected));
-        for (Projection.LimitProjection l : p.limits()) {
+        for (LimitProjection l : p.limits()) {
             Limit limit = l.limit();
             // a limit far above the curve would flatten it: only those within 3x of the highest point are drawn
-            if (limit.metric() == Limit.Metric.SERIES && limit.value() <= top * 3) {
+            if (limit.metric() == LimitMetric.SERIES && limit.value() <= top * 3) {
                 XYChart.Series<Number, Number> line = new XYChart.Series<>();
                 line.setName(LIMIT + Quantities.limit(limit));
                 line.getData().add(new XYChart.Data<>(0, limit.value()));

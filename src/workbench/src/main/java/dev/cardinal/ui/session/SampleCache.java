@@ -1,8 +1,8 @@
 package dev.cardinal.ui.session;
 
+import dev.cardinal.model.OutsideSample;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.Sample;
 import dev.cardinal.traffic.SampleReader;
 import java.nio.file.Path;
@@ -37,7 +37,7 @@ final class SampleCache {
         }
 
         /** The traffic of {@code ws} saved as {@code file}, without the bound files in {@code unread}. */
-        static Key of(Path file, Workspace ws, List<WorkspaceFiles.Outside> unread) {
+        static Key of(Path file, Workspace ws, List<OutsideSample> unread) {
             return file == null || ws == null ? new Key(List.of()) : of(WorkspaceOpener.sources(file, ws, unread));
         }
 

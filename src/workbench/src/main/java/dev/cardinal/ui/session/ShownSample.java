@@ -1,8 +1,8 @@
 package dev.cardinal.ui.session;
 
 import dev.cardinal.model.FileProblem;
+import dev.cardinal.model.OutsideSample;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.traffic.ReadProblem;
 import dev.cardinal.traffic.ReadReport;
 import dev.cardinal.traffic.Sample;
@@ -48,7 +48,7 @@ final class ShownSample {
     /** Problems the workspace file itself had when it was opened. */
     private List<FileProblem> fileWarnings = List.of();
     /** Bound samples outside the workspace's folder the user did not say yes to. */
-    private List<WorkspaceFiles.Outside> unread = List.of();
+    private List<OutsideSample> unread = List.of();
 
     /**
      * @param summaries the traffic summaries read for the session (the status bar says what they hold)
@@ -85,7 +85,7 @@ final class ShownSample {
         return file;
     }
 
-    List<WorkspaceFiles.Outside> unread() {
+    List<OutsideSample> unread() {
         return unread;
     }
 
@@ -94,7 +94,7 @@ final class ShownSample {
     }
 
     /** Another workspace: its file, the warnings its file had, and the samples not to read; nothing kept is its. */
-    void startOver(Path workspaceFile, List<FileProblem> warnings, List<WorkspaceFiles.Outside> notRead) {
+    void startOver(Path workspaceFile, List<FileProblem> warnings, List<OutsideSample> notRead) {
         file = workspaceFile;
         fileWarnings = List.copyOf(warnings);
         unread = List.copyOf(notRead);
@@ -145,7 +145,7 @@ final class ShownSample {
     }
 
     /** Traffic was read for {@code ws} saved as {@code workspaceFile}: kept for when the workspace binds those files. */
-    void keep(Path workspaceFile, Workspace ws, List<WorkspaceFiles.Outside> notRead, Sample sample) {
+    void keep(Path workspaceFile, Workspace ws, List<OutsideSample> notRead, Sample sample) {
         file = workspaceFile;
         unread = List.copyOf(notRead);
         samples.put(SampleCache.Key.of(file, ws, unread), sample);

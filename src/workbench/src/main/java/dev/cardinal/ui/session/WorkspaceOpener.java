@@ -3,6 +3,7 @@ package dev.cardinal.ui.session;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FileProblem;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.OutsideSample;
 import dev.cardinal.model.Position;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.model.SampleFormat;
@@ -48,7 +49,7 @@ public final class WorkspaceOpener {
      * @param unread the bound samples outside the workspace's folder that were not read: the user has not said yes
      */
     public record Opened(Path file, Workspace workspace, List<FileProblem> warnings, Sample sample,
-                         List<WorkspaceFiles.Outside> unread) {
+                         List<OutsideSample> unread) {
         public Opened {
             unread = List.copyOf(unread);
         }
@@ -59,16 +60,16 @@ public final class WorkspaceOpener {
     }
 
     /** The workspace's bound samples to read, without those in {@code unread}; they stay bound. */
-    static List<SampleReader.Source> sources(Path file, Workspace ws, List<WorkspaceFiles.Outside> unread) {
+    static List<SampleReader.Source> sources(Path file, Workspace ws, List<OutsideSample> unread) {
         return read(SampleReader.sources(file, ws), unread);
     }
 
     /** The workspace's bound traffic summaries to read, without those in {@code unread}; they stay bound. */
-    static List<SampleReader.Source> summaries(Path file, Workspace ws, List<WorkspaceFiles.Outside> unread) {
+    static List<SampleReader.Source> summaries(Path file, Workspace ws, List<OutsideSample> unread) {
         return file == null || ws == null ? List.of() : read(SampleReader.summaries(file, ws), unread);
     }
 
-    private static List<SampleReader.Source> read(List<SampleReader.Source> bound, List<WorkspaceFiles.Outside> unread) {
+    private static List<SampleReader.Source> read(List<SampleReader.Source> bound, List<OutsideSample> unread) {
         Set<String> skip = new HashSet<>();
         unread.forEach(o -> skip.add(o.sample().id()));
         return bound.stream().filter(s -> !skip.contains(s.binding().id())).toList();
@@ -87,7 +88,7 @@ public final class WorkspaceOpener {
      * @param unread bound samples outside the workspace's folder the user did not say yes to: still not read
      * @param summaries the session's summaries: the bound ones are read into it (once) and checked
      */
-    public static Opened addSamples(Path file, Workspace ws, List<Path> added, List<WorkspaceFiles.Outside> unread,
+    public static Opened addSamples(Path file, Workspace ws, List<Path> added, List<OutsideSample> unread,
                                     SampleLimits limits, ReadMonitor monitor, BoundSummaries summaries) throws IOException {
         Workspace base = ws != null ? ws : Workspace.empty(file.getFileName().toString().replace(WorkspaceFiles.EXTENSION, ""));
         List<SampleBinding> bindings = new ArrayList<>(base.samples());
@@ -128,9 +129,9 @@ public final class WorkspaceOpener {
         return new Opened(file, out, List.of(), sample, unread);
     }
 
-    /** The samples the workspace in {@code file} binds from outside its folder ({@link WorkspaceFiles#outside}). */
-    public static List<WorkspaceFiles.Outside> outside(Path file) throws IOException, WorkspaceFormatException {
-        return WorkspaceFiles.outside(file, WorkspaceFiles.load(file).workspace());
+    /** The samples the workspace in {@code file} binds from outside its folder ({@link OutsideSample#of}). */
+    public static List<OutsideSample> outside(Path file) throws IOException, WorkspaceFormatException {
+        return OutsideSample.of(file, WorkspaceFiles.load(file).workspace());
     }
 
     /**
@@ -150,7 +151,7 @@ public final class WorkspaceOpener {
      */
     public static Loading load(Path file, boolean readOutside) throws IOException, WorkspaceFormatException {
         WorkspaceReader.Loaded loaded = WorkspaceFiles.load(file);
-        List<WorkspaceFiles.Outside> unread = readOutside ? List.of() : WorkspaceFiles.outside(file, loaded.workspace());
+        List<OutsideSample> unread = readOutside ? List.of() : OutsideSample.of(file, loaded.workspace());
         return new Loading(file, loaded.workspace(), loaded.warnings(), unread);
     }
 
@@ -159,7 +160,7 @@ public final class WorkspaceOpener {
      *
      * @param unread the bound samples outside the workspace's folder that are not read: the user has not said yes
      */
-    public record Loading(Path file, Workspace workspace, List<FileProblem> warnings, List<WorkspaceFiles.Outside> unread) {
+    public record Loading(Path file, Workspace workspace, List<FileProblem> warnings, List<OutsideSample> unread) {
         public Loading {
             warnings = List.copyOf(warnings);
             unread = List.copyOf(unread);

@@ -4,8 +4,8 @@ import dev.cardinal.lint.Finding;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.FileProblem;
 import dev.cardinal.model.Layout;
+import dev.cardinal.model.OutsideSample;
 import dev.cardinal.model.Workspace;
-import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.ui.attributes.AttributeRow;
 import dev.cardinal.ui.attributes.AttributeRows;
@@ -153,7 +153,7 @@ public final class WorkspaceSession implements AutoCloseable {
     }
 
     /** Bound samples outside the workspace's folder that the user did not say yes to: they are not read. */
-    public List<dev.cardinal.model.WorkspaceFiles.Outside> unreadSamples() {
+    public List<dev.cardinal.model.OutsideSample> unreadSamples() {
         return shown.unread();
     }
 
@@ -266,7 +266,7 @@ public final class WorkspaceSession implements AutoCloseable {
     }
 
     /** Shows {@code ws}, read from {@code file}, its sample kept or expected by {@code sample}, its first layout selected. */
-    private void showOpened(Path file, List<FileProblem> warnings, List<WorkspaceFiles.Outside> unread,
+    private void showOpened(Path file, List<FileProblem> warnings, List<OutsideSample> unread,
                             Workspace ws, Runnable sample) {
         shown.startOver(file, warnings, unread);
         sample.run();

@@ -2,6 +2,7 @@ package dev.cardinal.ui.shell;
 
 import dev.cardinal.lineprotocol.SyntheticLineProtocol;
 import dev.cardinal.model.AtomicFiles;
+import dev.cardinal.model.OutsideSample;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.model.WorkspaceFormatException;
@@ -100,7 +101,7 @@ final class SampleReads {
     }
 
     /** Asks whether to read the samples a workspace binds from outside its folder (a workspace from someone else). */
-    private boolean readOutside(Path file, List<WorkspaceFiles.Outside> outside) {
+    private boolean readOutside(Path file, List<OutsideSample> outside) {
         StringBuilder text = new StringBuilder("A workspace usually keeps its traffic beside it. Read these files anyway?\n");
         outside.forEach(o -> text.append("\n• ").append(o.describe()));
         return Dialogs.confirm(status, "Samples outside the workspace", file.getFileName() + " reads files outside its folder",
@@ -144,7 +145,7 @@ final class SampleReads {
     private void add(List<Path> files, String what, Path beside, String name, Before before,
                      Consumer<WorkspaceOpener.Opened> then) {
         Workspace shown = session.workspace();
-        List<WorkspaceFiles.Outside> unread = shown == null ? List.of() : session.unreadSamples();
+        List<OutsideSample> unread = shown == null ? List.of() : session.unreadSamples();
         Path file = shown != null && session.file() != null ? session.file()
             : beside.toAbsolutePath().resolveSibling(SchemaInference.slug(name) + WorkspaceFiles.EXTENSION);
         // a workspace not saved yet takes the name of the file it will be saved as: one name in the title and the prompts

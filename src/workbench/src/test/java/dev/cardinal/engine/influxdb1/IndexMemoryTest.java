@@ -9,6 +9,7 @@ import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.projection.LayoutMeasure;
 import dev.cardinal.projection.LayoutMeasurer;
+import dev.cardinal.projection.MemoryEstimate;
 import dev.cardinal.projection.MemoryModel;
 import dev.cardinal.projection.SampleIndex;
 import dev.cardinal.traffic.EventKindSample;
@@ -77,7 +78,7 @@ class IndexMemoryTest extends ScratchServerTest {
         long read = ServerNumbers.indexMemory(client) - before;
         assertEquals(exact + 16 + 32, read, "SHOW SERIES and SHOW TAG VALUES sort every id list");
 
-        MemoryModel.Estimate model = MemoryModel.estimate(new dev.cardinal.projection.IndexFootprint(2, 40, 4, 26, 3, 4,
+        MemoryEstimate model = MemoryModel.estimate(new dev.cardinal.projection.IndexFootprint(2, 40, 4, 26, 3, 4,
             1, 3, 2, 10, 1, 1, 117, 117));
         assertTrue(model.contains(written) && model.contains(read), model + " " + written + " " + read);
         // the model's range: database name 1-64 bytes (twice), path 17-512, sortedSeriesIDs 8-16, entry.a 0-32
@@ -195,7 +196,7 @@ class IndexMemoryTest extends ScratchServerTest {
             layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L));
         InfluxV1Push.Comparison c = push.writeAndMeasure(layout, sample, projected, measurer.fieldValuesKept(layout),
             write, 0, PushMonitor.NONE);
-        MemoryModel.Estimate model = MemoryModel.estimate(projected.footprint());
+        MemoryEstimate model = MemoryModel.estimate(projected.footprint());
         long measured = c.indexMemoryGrowth();
         double width = (double) (model.high() - model.low()) / measured;
         System.out.printf(Locale.ROOT, "| %s | %s | %,d | %,d | %,d | %,d | %.1f%% | %+.2f%% |%n", scenario, layoutId,
