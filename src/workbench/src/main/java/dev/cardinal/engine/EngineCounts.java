@@ -28,11 +28,11 @@ public final class EngineCounts {
         ObjectNode n = JsonNodeFactory.instance.objectNode().put("engine", c.engine()).put("eventKind", c.eventKind())
             .put("layout", c.layout());
         ObjectNode figures = n.putObject("figures");
-        for (EngineCount.Figure fig : c.figures()) {
+        for (Figure fig : c.figures()) {
             figures.putObject(fig.id()).put("label", fig.label()).put("now", fig.now()).put("atHorizon", fig.atHorizon());
         }
         ArrayNode limits = n.putArray("limits");
-        for (EngineCount.LimitCheck l : c.limits()) {
+        for (LimitCheck l : c.limits()) {
             ObjectNode ln = limits.addObject().put("setting", l.setting()).put("value", l.value()).put("subject", l.subject())
                 .put("atHorizon", l.atHorizon()).put("crossed", l.crossed()).put("effect", l.effect()).put("source", l.source());
             if (l.after() != null) {
@@ -56,12 +56,12 @@ public final class EngineCounts {
         for (EngineCount c : counts) {
             out.println(c.engine() + ": " + c.eventKind() + " / layout " + c.layout());
             int width = c.figures().stream().mapToInt(fig -> fig.label().length()).max().orElse(0);
-            for (EngineCount.Figure fig : c.figures()) {
+            for (Figure fig : c.figures()) {
                 String now = String.format(Locale.ROOT, "%,d", fig.now());
                 out.println("  " + pad(fig.label(), width) + "  " + now
                     + (fig.atHorizon() == fig.now() ? "" : String.format(Locale.ROOT, "  (%,d at the horizon)", fig.atHorizon())));
             }
-            for (EngineCount.LimitCheck l : c.limits()) {
+            for (LimitCheck l : c.limits()) {
                 String reach = !l.crossed() ? String.format(Locale.ROOT, "%,d of %,d", l.atHorizon(), l.value())
                     : String.format(Locale.ROOT, "CROSSED: %,d over %,d%s", l.atHorizon(), l.value(),
                         l.after() == null ? "" : " " + l.when());
@@ -119,7 +119,7 @@ public final class EngineCounts {
     }
 
     /** The limit the count crosses first within the horizon (one crossed only at the horizon counts as at once), if any. */
-    public static java.util.Optional<EngineCount.LimitCheck> firstCrossed(EngineCount c) {
+    public static java.util.Optional<LimitCheck> firstCrossed(EngineCount c) {
         return c.limits().stream().filter(l -> l.after() != null || l.crossed())
             .min(java.util.Comparator.comparing(l -> l.after() == null ? java.time.Duration.ZERO : l.after()));
     }
