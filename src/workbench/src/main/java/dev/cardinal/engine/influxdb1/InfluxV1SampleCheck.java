@@ -3,12 +3,13 @@ package dev.cardinal.engine.influxdb1;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.MeasureShown;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleComparison;
-import dev.cardinal.engine.SampleComparison.Row;
 import dev.cardinal.engine.SampleWriteOptions;
 import dev.cardinal.engine.SampleWriteStopped;
+import dev.cardinal.engine.ShownComparison;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.lint.PointsOverwritten;
 import dev.cardinal.model.Layout;
@@ -69,28 +70,28 @@ final class InfluxV1SampleCheck {
             : "the server's numbers differ from the projection");
         SampleComparison.Resume resume = new SampleComparison.Resume(c.write().resumeAt(), c.write().timeShiftNs());
         return new SampleComparison(k.name(), layout.id(), written, rows(c), notes, c.write().cancelled(), asProjected, resume,
-            null, new SampleComparison.Shown(verdict, json(k.name(), c), text(k.name(), c)));
+            null, new ShownComparison(verdict, json(k.name(), c), text(k.name(), c)));
     }
 
     /** What the Push tab lists: counts equal, the index memory inside the model's range. */
-    private static List<Row> rows(InfluxV1Push.Comparison c) {
+    private static List<ComparisonRow> rows(InfluxV1Push.Comparison c) {
         LayoutMeasure p = c.projected();
         ServerNumbers m = c.measured();
-        List<Row> rows = new ArrayList<>();
-        rows.add(Row.exact("points written", p.points(), c.write().linesSent() - c.write().pointsDropped()));
-        rows.add(Row.exact("series", p.series(), m.series()));
-        rows.add(Row.exact("SHOW SERIES EXACT CARDINALITY on " + c.engine().product(), c.projectedReportedSeries(),
+        List<ComparisonRow> rows = new ArrayList<>();
+        rows.add(ComparisonRow.exact("points written", p.points(), c.write().linesSent() - c.write().pointsDropped()));
+        rows.add(ComparisonRow.exact("series", p.series(), m.series()));
+        rows.add(ComparisonRow.exact("SHOW SERIES EXACT CARDINALITY on " + c.engine().product(), c.projectedReportedSeries(),
             m.serverReportedSeries()));
-        rows.add(Row.exact("measurements", p.measurements(), m.measurements()));
-        rows.add(Row.exact("field keys", p.fieldKeys(), m.fieldKeys()));
-        c.fieldCounts().forEach(f -> rows.add(Row.exact("count(" + f.field() + ")", f.projected(), f.measured())));
-        tagKeys(c).forEach(k -> rows.add(Row.exact("values of tag " + k, p.tags().getOrDefault(k, 0L), m.tags().getOrDefault(k, 0L))));
+        rows.add(ComparisonRow.exact("measurements", p.measurements(), m.measurements()));
+        rows.add(ComparisonRow.exact("field keys", p.fieldKeys(), m.fieldKeys()));
+        c.fieldCounts().forEach(f -> rows.add(ComparisonRow.exact("count(" + f.field() + ")", f.projected(), f.measured())));
+        tagKeys(c).forEach(k -> rows.add(ComparisonRow.exact("values of tag " + k, p.tags().getOrDefault(k, 0L), m.tags().getOrDefault(k, 0L))));
         if (c.indexMemoryGrowth() >= 0) {
             var memory = MemoryModel.estimate(p.footprint());
-            rows.add(new Row("index memory growth, bytes (model: low)", memory.low(), c.indexMemoryGrowth(),
-                SampleComparison.Bound.AT_LEAST));
-            rows.add(new Row("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(),
-                SampleComparison.Bound.AT_MOST));
+            rows.add(new ComparisonRow("index memory growth, bytes (model: low)", memory.low(), c.indexMemoryGrowth(),
+                ComparisonRow.Bound.AT_LEAST));
+            rows.add(new ComparisonRow("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(),
+                ComparisonRow.Bound.AT_MOST));
         }
         return rows;
     }
