@@ -157,7 +157,7 @@ public final class InfluxV1Push implements PushTarget, SampleCheck {
         String measurement = layout.measurement().isLiteral() ? layout.measurement().literalText() : null;
         ServerNumbers measured = ServerNumbers.read(client, database, measurement);
         long growth = before < 0 || measured.indexMemoryBytes() < 0 ? -1 : measured.indexMemoryBytes() - before;
-        Map<String, Long> fieldValues = ServerNumbers.fieldValues(client, database, layout.retention().name(), measurement);
+        Map<String, Long> fieldValues = FieldValueCounts.read(client, database, layout.retention().name(), measurement);
         return new Comparison(layout, projected, server, measured, result, growth, projectedFieldValues, fieldValues);
     }
 
