@@ -51,7 +51,7 @@ final class InfluxV1SampleCheck {
             layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L);
         SampleWrite write = new SampleWrite(push.client(), push.database(), layout.retention().name(), shift)
             .batchSize(options.batchSize());
-        InfluxV1Push.Comparison c;
+        InfluxV1Comparison c;
         try {
             c = push.writeAndMeasure(layout, k, projected, measurer.fieldValuesKept(layout), write, options.resumeAt(), monitor);
         } catch (SampleWriteException e) {
@@ -74,7 +74,7 @@ final class InfluxV1SampleCheck {
     }
 
     /** What the Push tab lists: counts equal, the index memory inside the model's range. */
-    private static List<ComparisonRow> rows(InfluxV1Push.Comparison c) {
+    private static List<ComparisonRow> rows(InfluxV1Comparison c) {
         LayoutMeasure p = c.projected();
         ServerNumbers m = c.measured();
         List<ComparisonRow> rows = new ArrayList<>();
@@ -96,13 +96,13 @@ final class InfluxV1SampleCheck {
         return rows;
     }
 
-    private static Iterable<String> tagKeys(InfluxV1Push.Comparison c) {
+    private static Iterable<String> tagKeys(InfluxV1Comparison c) {
         Map<String, Long> keys = new TreeMap<>(c.projected().tags());
         c.measured().tags().forEach(keys::putIfAbsent);
         return keys.keySet();
     }
 
-    private static List<String> notes(InfluxV1Push.Comparison c) {
+    private static List<String> notes(InfluxV1Comparison c) {
         List<String> notes = new ArrayList<>();
         c.write().skipped().skips().forEach((why, n) -> notes.add(String.format(Locale.ROOT, "not written: %,d %s: %s", n,
             why.wholeRow() ? "row(s)" : "field value(s)", why.reason())));
@@ -118,7 +118,7 @@ final class InfluxV1SampleCheck {
         return notes;
     }
 
-    private static ObjectNode json(String kind, InfluxV1Push.Comparison c) {
+    private static ObjectNode json(String kind, InfluxV1Comparison c) {
         ObjectNode n = F.objectNode().put("name", kind).put("layout", c.layout().id()).put("matches", c.matches());
         ObjectNode projected = MeasureShown.projected(n, c.projected(), c.projectedReportedSeries());
         ServerNumbers m = c.measured();
@@ -147,7 +147,7 @@ final class InfluxV1SampleCheck {
         return n;
     }
 
-    private static List<String> text(String kind, InfluxV1Push.Comparison c) {
+    private static List<String> text(String kind, InfluxV1Comparison c) {
         LayoutMeasure p = c.projected();
         ServerNumbers m = c.measured();
         List<String> out = new ArrayList<>();
