@@ -77,13 +77,13 @@ final class TableCount implements SeriesEngine {
         notes.add("primary key: " + primaryKey(layout) + "; the first write fixes the tag columns in this order and a"
             + " tag added later goes at the end");
 
-        List<Clashes.Clash> clashes = Clashes.of(layout, sample);
-        long refused = clashes.stream().mapToLong(Clashes.Clash::refused).sum();
+        List<Clash> clashes = Clashes.of(layout, sample);
+        long refused = clashes.stream().mapToLong(Clash::refused).sum();
         figures.add(new Figure("tagFieldClashes", "names written as a tag and as a field", clashes.size(),
             clashes.size()));
         figures.add(new Figure("refusedLines", "lines refused for a tag/field clash", refused,
             atHorizon(refused, sample.rows(), p)));
-        for (Clashes.Clash c : clashes) {
+        for (Clash c : clashes) {
             notes.add("'" + CommentText.shown(c.key()) + "' is a tag and a field of the same table: the server refuses"
                 + " each line that carries both (" + String.format(Locale.ROOT, "%,d", c.refused()) + " in the sample) with \""
                 + CommentText.shown(c.answer()) + "\" [" + ServerAnswers.SOURCE + "]");
