@@ -77,16 +77,6 @@ public final class MetricPlan {
         return layout.measurement().isLiteral() && layout.fields().stream().allMatch(f -> f.key().isLiteral());
     }
 
-    /** A push target whose plans are of metrics: apply has no statement to run. */
-    public interface Target extends PushTarget {
-        @Override
-        default Applied apply(Plan plan, Collection<String> allowed, PushMonitor monitor) throws IOException, InterruptedException {
-            return Applied.run(plan, allowed, monitor, statement -> {
-                throw new IllegalStateException("a plan of metrics has no statements: " + statement);
-            });
-        }
-    }
-
     private static String names(Collection<String> labels) {
         return labels.isEmpty() ? "(none)" : String.join(", ", labels.stream().map(CommentText::shown).toList());
     }
