@@ -46,7 +46,7 @@ public final class MetricPlan {
         if (!onServer.contains(metric)) {
             return PlanStep.unchanged(subject, "not on the server: the sample write makes it, labels " + names(written));
         }
-        List<Map<String, String>> series = api.series(List.of("{__name__=" + SeriesApi.quoted(metric) + "}"), fromMs, toMs);
+        List<Map<String, String>> series = api.series(List.of("{__name__=" + SelectorText.quoted(metric) + "}"), fromMs, toMs);
         Set<String> labels = new TreeSet<>();
         series.forEach(s -> labels.addAll(s.keySet()));
         labels.remove("__name__");

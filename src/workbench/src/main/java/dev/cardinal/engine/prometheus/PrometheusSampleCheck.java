@@ -5,6 +5,7 @@ import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.SelectorText;
 import dev.cardinal.engine.SeriesApi;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
@@ -45,7 +46,7 @@ final class PrometheusSampleCheck {
         Set<Map<String, String>> expected = new HashSet<>();
         new SampleSeries(layout, sample, asSent).forEach((row, labels, value, ns) -> expected.add(new TreeMap<>(labels)));
         List<String> match = projected.seriesByMetric().keySet().stream()
-            .map(m -> "{__name__=" + SeriesApi.quoted(m) + "}").toList();
+            .map(m -> "{__name__=" + SelectorText.quoted(m) + "}").toList();
         long from = nowMs - SampleRemoteWrite.WINDOW_MS - MARGIN_MS;
         long to = nowMs + MARGIN_MS;
         // status/tsdb's label counts are cached for five minutes from the call that made them

@@ -5,6 +5,7 @@ import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.SelectorText;
 import dev.cardinal.engine.SeriesApi;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.lineprotocol.SkipReason;
@@ -154,8 +155,8 @@ final class VmSampleCheck {
     private List<String> matchers(VmTally projected, boolean dbTag) {
         Set<String> names = new TreeSet<>();
         projected.series().forEach(s -> names.add(VmSeries.text(s.name())));
-        return names.stream().map(n -> "{__name__=" + SeriesApi.quoted(n)
-            + (dbTag ? "" : ",db=" + SeriesApi.quoted(database)) + "}").toList();
+        return names.stream().map(n -> "{__name__=" + SelectorText.quoted(n)
+            + (dbTag ? "" : ",db=" + SelectorText.quoted(database)) + "}").toList();
     }
 
     private void busiestDay(VmTally projected, List<String> match, long shiftMs, List<ComparisonRow> rows)
