@@ -12,6 +12,7 @@ import dev.cardinal.engine.SampleCheck;
 import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.engine.SampleWriteOptions;
 import dev.cardinal.engine.SampleWriteStopped;
+import dev.cardinal.engine.ShownComparison;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.traffic.EventKindSample;
@@ -162,7 +163,7 @@ final class ApplyCommand extends PushCommand {
 
     /**
      * OK when every layout measured as projected, FINDINGS when not, null on failure (said on stderr). Each engine
-     * writes and compares its own way and renders the comparison ({@link SampleComparison.Shown}); a write stopped
+     * writes and compares its own way and renders the comparison ({@link ShownComparison}); a write stopped
      * part-way says how to resume it when its engine can.
      */
     private Integer writeSamples(PushTarget t, Workspace ws, List<Layout> layouts, boolean json, PrintWriter out,

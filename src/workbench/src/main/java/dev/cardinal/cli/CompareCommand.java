@@ -277,8 +277,8 @@ final class CompareCommand implements Callable<Integer> {
         ArrayNode engines = root.putArray("engines");
         for (dev.cardinal.compare.EngineSides.PerEngine p : r.engines().engines()) {
             ObjectNode e = engines.addObject().put("engine", p.engine());
-            e.set("a", dev.cardinal.engine.EngineCounts.json(p.a()));
-            e.set("b", dev.cardinal.engine.EngineCounts.json(p.b()));
+            e.set("a", dev.cardinal.engine.EngineCountJson.of(p.a()));
+            e.set("b", dev.cardinal.engine.EngineCountJson.of(p.b()));
         }
         ArrayNode lines = root.putArray("onEveryEngine");
         r.engines().lines().forEach(l -> lines.addObject().put("engine", l.engine()).put("what", l.what()).put("a", l.a())

@@ -2,7 +2,9 @@ package dev.cardinal.cli;
 
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.EngineCountJson;
 import dev.cardinal.engine.EngineCounts;
+import dev.cardinal.engine.EnginesSideBySide;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
@@ -111,11 +113,11 @@ final class EngineAnalysis {
             }
         }
         if (cmd.options.json()) {
-            out.println(EngineCounts.json(counts).toPrettyString());
+            out.println(EngineCountJson.of(counts).toPrettyString());
         } else {
             InferCommand.printProblems(sample.report(), err);
             if (sideBySide) {
-                EngineCounts.sideBySide(counts, settings.horizon(), out);
+                EnginesSideBySide.text(counts, settings.horizon(), out);
             } else {
                 EngineCounts.text(counts, out);
             }

@@ -2,6 +2,7 @@ package dev.cardinal.compare;
 
 import dev.cardinal.engine.EngineCount;
 import dev.cardinal.engine.EngineCounts;
+import dev.cardinal.engine.Figure;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.traffic.EventKindSample;
@@ -57,8 +58,8 @@ public record EngineSides(List<PerEngine> engines) {
                 out.add(new Line(p.engine(), "counted", said(p.a()), said(p.b())));
                 continue;
             }
-            EngineCount.Figure fa = p.a().figures().get(0);
-            EngineCount.Figure fb = p.b().figure(fa.id()).orElse(p.b().figures().get(0));
+            Figure fa = p.a().figures().get(0);
+            Figure fb = p.b().figure(fa.id()).orElse(p.b().figures().get(0));
             out.add(new Line(p.engine(), fa.label() + ", now", count(fa.now()), count(fb.now())));
             out.add(new Line(p.engine(), fa.label() + ", at the horizon", count(fa.atHorizon()), count(fb.atHorizon())));
             out.add(new Line(p.engine(), "first limit", EngineCounts.firstLimit(p.a()), EngineCounts.firstLimit(p.b())));

@@ -1,8 +1,5 @@
 package dev.cardinal.engine;
 
-import dev.cardinal.model.Durations;
-
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import dev.cardinal.projection.AttributeChurn;
@@ -63,54 +60,5 @@ public record EngineCount(String engine, String eventKind, String layout, List<F
     /** A figure by its id, for tests and for side-by-side views. */
     public java.util.Optional<Figure> figure(String id) {
         return figures.stream().filter(f -> f.id().equals(id)).findFirst();
-    }
-
-    /**
-     * A counted quantity.
-     *
-     * @param id        stable key for JSON ({@code series}, {@code seriesPerDay})
-     * @param label     how it is said to people
-     * @param now       over the sample as it is
-     * @param atHorizon at the settings' horizon and traffic multiplier; equal to {@code now} for a closed set
-     */
-    public record Figure(String id, String label, long now, long atHorizon) {
-        public Figure {
-            Objects.requireNonNull(id, "id");
-            Objects.requireNonNull(label, "label");
-        }
-    }
-
-    /**
-     * One limit of the engine and what the layout does to it.
-     *
-     * @param setting   the engine's own name for it ({@code -maxLabelsPerTimeseries})
-     * @param value     its value (the default unless the user gave another)
-     * @param source    where the default is defined (a source file or document)
-     * @param subject   what reaches it (a label, a metric, the whole layout)
-     * @param atHorizon the value it reaches at the horizon
-     * @param after     when it is first crossed, or null when not within the horizon
-     * @param effect    what the engine does beyond it ({@code refuses the write}, {@code drops labels silently})
-     */
-    public record LimitCheck(String setting, long value, String source, String subject, long atHorizon, Duration after,
-                             String effect) {
-        public LimitCheck {
-            Objects.requireNonNull(setting, "setting");
-            Objects.requireNonNull(source, "source");
-            Objects.requireNonNull(effect, "effect");
-        }
-
-        /** True when the layout crosses it within the horizon. */
-        public boolean crossed() {
-            return atHorizon > value;
-        }
-
-        /**
-         * When it is first crossed, for people: {@code after 3d}, {@code already by the sample} (an {@code after} of
-         * zero: the sample itself crosses it, where {@link Durations#format} would say {@code INF}, a retention's word
-         * for forever), or {@code at the horizon} when only the horizon's figure crosses it.
-         */
-        public String when() {
-            return after == null ? "at the horizon" : after.isZero() ? "already by the sample" : "after " + Durations.format(after);
-        }
     }
 }

@@ -46,7 +46,7 @@ public final class MetricPlan {
         if (!onServer.contains(metric)) {
             return PlanStep.unchanged(subject, "not on the server: the sample write makes it, labels " + names(written));
         }
-        List<Map<String, String>> series = api.series(List.of("{__name__=" + SeriesApi.quoted(metric) + "}"), fromMs, toMs);
+        List<Map<String, String>> series = api.series(List.of("{__name__=" + SelectorText.quoted(metric) + "}"), fromMs, toMs);
         Set<String> labels = new TreeSet<>();
         series.forEach(s -> labels.addAll(s.keySet()));
         labels.remove("__name__");
@@ -75,16 +75,6 @@ public final class MetricPlan {
     /** True when the layout's metric names are known without its sample (literal measurement and field keys). */
     public static boolean literal(Layout layout) {
         return layout.measurement().isLiteral() && layout.fields().stream().allMatch(f -> f.key().isLiteral());
-    }
-
-    /** A push target whose plans are of metrics: apply has no statement to run. */
-    public interface Target extends PushTarget {
-        @Override
-        default Applied apply(Plan plan, Collection<String> allowed, PushMonitor monitor) throws IOException, InterruptedException {
-            return Applied.run(plan, allowed, monitor, statement -> {
-                throw new IllegalStateException("a plan of metrics has no statements: " + statement);
-            });
-        }
     }
 
     private static String names(Collection<String> labels) {

@@ -27,7 +27,7 @@ public final class ProjectionCounts {
 
     /** How an engine says its series: from the projection, and other layouts projected alike when it needs them. */
     public interface SeriesFigure {
-        EngineCount.Figure of(Projection p, Function<Layout, Projection> projectAlike);
+        Figure of(Projection p, Function<Layout, Projection> projectAlike);
     }
 
     /**
@@ -62,31 +62,31 @@ public final class ProjectionCounts {
      * A projection's figures and limits, its series as {@code series}; when the sample is too short to project from
      * (the projection is withheld), each figure is the sample's own at the horizon too, and a note says why.
      */
-    public static EngineCount of(String engine, Projection p, EngineCount.Figure series) {
+    public static EngineCount of(String engine, Projection p, Figure series) {
         EngineCount all = full(engine, p, series);
         if (p.withheld() != null) {
             List<String> notes = new ArrayList<>(all.notes());
             notes.add("not projected to the horizon: " + p.withheld());
             return new EngineCount(engine, all.eventKind(), all.layout(), all.figures().stream()
-                .map(f -> new EngineCount.Figure(f.id(), f.label(), f.now(), f.now())).toList(), List.of(), notes);
+                .map(f -> new Figure(f.id(), f.label(), f.now(), f.now())).toList(), List.of(), notes);
         }
         return all;
     }
 
-    private static EngineCount full(String engine, Projection p, EngineCount.Figure series) {
-        List<EngineCount.Figure> figures = new ArrayList<>();
+    private static EngineCount full(String engine, Projection p, Figure series) {
+        List<Figure> figures = new ArrayList<>();
         figures.add(series);
-        figures.add(new EngineCount.Figure("measurements", "measurements", p.now().measurements(), p.measurementsAtHorizon()));
-        figures.add(new EngineCount.Figure("fieldKeys", "field keys", p.now().fieldKeys(), p.fieldKeysAtHorizon()));
-        figures.add(new EngineCount.Figure("columns", "columns of the widest measurement", p.now().maxColumnsPerMeasurement(),
+        figures.add(new Figure("measurements", "measurements", p.now().measurements(), p.measurementsAtHorizon()));
+        figures.add(new Figure("fieldKeys", "field keys", p.now().fieldKeys(), p.fieldKeysAtHorizon()));
+        figures.add(new Figure("columns", "columns of the widest measurement", p.now().maxColumnsPerMeasurement(),
             p.columnsAtHorizon()));
         for (Map.Entry<String, Long> tag : p.now().tags().entrySet()) {
-            figures.add(new EngineCount.Figure("tagValues." + tag.getKey(), "values of tag " + tag.getKey(), tag.getValue(),
+            figures.add(new Figure("tagValues." + tag.getKey(), "values of tag " + tag.getKey(), tag.getValue(),
                 p.tagsAtHorizon().getOrDefault(tag.getKey(), tag.getValue())));
         }
-        figures.add(new EngineCount.Figure("indexMemoryHigh", "index memory, bytes (high end of its range)",
+        figures.add(new Figure("indexMemoryHigh", "index memory, bytes (high end of its range)",
             p.memoryNow().high(), p.memoryAtHorizon().high()));
-        List<EngineCount.LimitCheck> limits = p.limits().stream().map(l -> new EngineCount.LimitCheck(
+        List<LimitCheck> limits = p.limits().stream().map(l -> new LimitCheck(
             l.limit().id() + " (" + l.limit().product() + ")", l.limit().value(), l.limit().source(), l.subject(), l.atHorizon(),
             l.within(p.settings().horizon()) ? l.after() : null, "refuses the write")).toList();
         List<String> notes = new ArrayList<>();

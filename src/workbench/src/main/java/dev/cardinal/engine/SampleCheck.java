@@ -8,7 +8,7 @@ import java.io.IOException;
 /**
  * A {@link PushTarget} that writes a layout's sample to its server, moved to now, and reads back what the server
  * reports beside what the engine's counting projected for the same rows: the comparison comes rendered by the engine
- * ({@link SampleComparison.Shown}), so a front end prints it without knowing which engine wrote it.
+ * ({@link ShownComparison}), so a front end prints it without knowing which engine wrote it.
  */
 public interface SampleCheck {
     /**

@@ -44,7 +44,7 @@ public final class SeriesImport {
         ImportedSchema schema = new ImportedSchema();
         Map<String, Map<String, Long>> tagValues = new LinkedHashMap<>();
         for (String metric : new java.util.TreeSet<>(api.labelValues("__name__", all, fromMs, toMs))) {
-            List<String> match = List.of("{__name__=" + SeriesApi.quoted(metric) + (selector.isEmpty() ? "" : "," + selector) + "}");
+            List<String> match = List.of("{__name__=" + SelectorText.quoted(metric) + (selector.isEmpty() ? "" : "," + selector) + "}");
             List<String> labels = new ArrayList<>();
             for (String label : api.labels(match, fromMs, toMs)) {
                 if (!label.equals("__name__") && !label.equals(hidden)) {

@@ -14,9 +14,9 @@ class SampleRowsTest {
 
     private static List<Boolean> memoryRowsMarked(long measured) {
         return List.of(
-            new SampleComparison.Row("index memory growth, bytes (model: low)", 4_932_522, measured, SampleComparison.Bound.AT_LEAST)
+            new ComparisonRow("index memory growth, bytes (model: low)", 4_932_522, measured, ComparisonRow.Bound.AT_LEAST)
                 .differs(),
-            new SampleComparison.Row("index memory growth, bytes (model: high)", 6_525_597, measured, SampleComparison.Bound.AT_MOST)
+            new ComparisonRow("index memory growth, bytes (model: high)", 6_525_597, measured, ComparisonRow.Bound.AT_MOST)
                 .differs());
     }
 
@@ -30,8 +30,8 @@ class SampleRowsTest {
 
     @Test
     void countsMustBeEqualAndAnUnknownMeasurementMarksNothing() {
-        assertEquals(true, SampleComparison.Row.exact("series", 12_934, 12_935).differs());
-        assertEquals(false, SampleComparison.Row.exact("series", 12_934, 12_934).differs());
-        assertEquals(false, SampleComparison.Row.exact("series", 12_934, -1).differs());
+        assertEquals(true, ComparisonRow.exact("series", 12_934, 12_935).differs());
+        assertEquals(false, ComparisonRow.exact("series", 12_934, 12_934).differs());
+        assertEquals(false, ComparisonRow.exact("series", 12_934, -1).differs());
     }
 }

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.Figure;
+import dev.cardinal.engine.LimitCheck;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.engine.opensearch.DocumentIndexPush;
 import dev.cardinal.engines.Engines;
@@ -137,7 +139,7 @@ class EngineMappingNodeTest extends WithOpenSearchNode {
             assertEquals(mapping.fields(), measured.fields(), what);
             for (String type : List.of("long", "float", "boolean", "date", "text")) {
                 long onNode = mapping.types().values().stream().filter(type::equals).count();
-                assertEquals(onNode, c.figure("type." + type).map(EngineCount.Figure::now).orElse(0L), what + ": " + type + " fields");
+                assertEquals(onNode, c.figure("type." + type).map(Figure::now).orElse(0L), what + ": " + type + " fields");
             }
             assertEquals(mapping.types().values().stream().filter("object"::equals).count(),
                 c.figure("objects").orElseThrow().now(), what + ": objects");
@@ -149,7 +151,7 @@ class EngineMappingNodeTest extends WithOpenSearchNode {
             // the limits the count checks are the node's defaults for a new index
             JsonNode defaults = JSON.readTree(node.ok("GET", "/" + index + "/_settings?include_defaults=true&flat_settings=true",
                 null)).path(index).path("defaults");
-            for (EngineCount.LimitCheck l : c.limits()) {
+            for (LimitCheck l : c.limits()) {
                 assertEquals(String.valueOf(l.value()), defaults.path(l.setting()).asText(), l.setting());
             }
             return c;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceReader;
@@ -157,10 +157,10 @@ class DocumentTargetTest extends WorkbenchFixture {
             .matches(".*(as projected|failed).*"));
         String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
         assertTrue(summary.contains("mapping fields, as projected"), summary);
-        TableView<SampleComparison.Row> result = robot.lookup("#pushResult").queryTableView();
+        TableView<ComparisonRow> result = robot.lookup("#pushResult").queryTableView();
         MappingProjection dynamic = expected(ws, "metric-names-as-field-keys");
         assertEquals(dynamic.fields(), result.getItems().get(0).measured(), "the node's own mapping");
-        assertTrue(result.getItems().stream().noneMatch(SampleComparison.Row::differs), result.getItems().toString());
+        assertTrue(result.getItems().stream().noneMatch(ComparisonRow::differs), result.getItems().toString());
         assertTrue(result.getItems().get(2).measured() > 0, "the node refused documents at the limit: " + result.getItems());
         snap(robot, "document-target-push");
 
@@ -236,12 +236,12 @@ class DocumentTargetTest extends WorkbenchFixture {
                 .matches(".*(as projected|failed|not written).*"));
             String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
             assertTrue(summary.contains("mapping fields, as projected"), round + ": " + summary);
-            TableView<SampleComparison.Row> result = robot.lookup("#pushResult").queryTableView();
+            TableView<ComparisonRow> result = robot.lookup("#pushResult").queryTableView();
             assertEquals(52, result.getItems().get(0).measured(), "the strict mapping: @timestamp, tenant, 50 slots, whatever the"
                 + " sample uses (" + slots.fields() + " under dynamic mapping): " + result.getItems());
             assertEquals(20_000, result.getItems().get(1).measured(), "every row a document, once: " + result.getItems());
             assertEquals(0, result.getItems().get(2).measured(), "none refused: " + result.getItems());
-            assertTrue(result.getItems().stream().noneMatch(SampleComparison.Row::differs), result.getItems().toString());
+            assertTrue(result.getItems().stream().noneMatch(ComparisonRow::differs), result.getItems().toString());
             assertEquals(Quantities.count(result.getItems().get(0).measured()), strictRow,
                 "the Projection panel's strict-template row is what the node reports once the template is applied");
             if (round == 1) {

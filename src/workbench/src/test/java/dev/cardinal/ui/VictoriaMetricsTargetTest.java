@@ -3,7 +3,7 @@ package dev.cardinal.ui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.victoriametrics.ScratchVictoriaMetrics;
 import dev.cardinal.model.Target;
 import java.nio.file.Path;
@@ -69,12 +69,12 @@ class VictoriaMetricsTargetTest extends WorkbenchFixture {
         String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
         assertTrue(summary.contains("three-tags written to VictoriaMetrics at " + vm.url() + " workbench")
             && summary.contains("; as projected"), summary);
-        TableView<SampleComparison.Row> result = robot.lookup("#pushResult").queryTableView();
+        TableView<ComparisonRow> result = robot.lookup("#pushResult").queryTableView();
         assertEquals("series (/api/v1/series over the sample's range)", result.getItems().get(0).what());
         assertEquals(72, result.getItems().get(0).projected());
         assertEquals(72, result.getItems().get(0).measured());
         assertTrue(result.getItems().size() >= 6, "series, the busiest day, status/tsdb and every label: " + result.getItems());
-        assertTrue(result.getItems().stream().noneMatch(SampleComparison.Row::differs), result.getItems().toString());
+        assertTrue(result.getItems().stream().noneMatch(ComparisonRow::differs), result.getItems().toString());
         snap(robot, "victoriametrics-target-push");
 
         robot.clickOn("#planTarget");

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.cli.Main;
-import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.influxdb1.InfluxdRequired;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.ui.attributes.AttributeRow;
@@ -368,8 +368,8 @@ class WorkbenchTest extends WorkbenchFixture {
                 .matches(".*(holds what was projected|differ|failed).*"));
             String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
             assertTrue(summary.contains("the server holds what was projected"), summary);
-            TableView<SampleComparison.Row> result = robot.lookup("#pushResult").queryTableView();
-            assertTrue(result.getItems().stream().noneMatch(SampleComparison.Row::differs), result.getItems().toString());
+            TableView<ComparisonRow> result = robot.lookup("#pushResult").queryTableView();
+            assertTrue(result.getItems().stream().noneMatch(ComparisonRow::differs), result.getItems().toString());
             snap(robot, "push-target");
 
             // planned again: the instance already has it all
@@ -649,11 +649,11 @@ class WorkbenchTest extends WorkbenchFixture {
         WaitForAsyncUtils.waitForFxEvents();
         String summary = robot.lookup("#pushSummary").queryAs(Label.class).getText();
         assertTrue(summary.contains("the server holds what was projected"), summary);
-        TableView<SampleComparison.Row> result = robot.lookup("#pushResult").queryTableView();
+        TableView<ComparisonRow> result = robot.lookup("#pushResult").queryTableView();
         var rows = result.getItems();
         assertEquals(20_000, rows.stream().filter(r -> r.what().equals("points written")).findFirst().orElseThrow().measured());
         assertTrue(rows.stream().anyMatch(r -> r.what().equals("values of tag event") && r.measured() == 5), rows.toString());
-        assertTrue(rows.stream().noneMatch(SampleComparison.Row::differs), rows.toString());
+        assertTrue(rows.stream().noneMatch(ComparisonRow::differs), rows.toString());
         snap(robot, "push-to-scratch");
     }
 

@@ -3,6 +3,7 @@ package dev.cardinal.engine.influxdb1;
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.Figure;
 import dev.cardinal.engine.ProjectionCounts;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.model.ServerVersion;
@@ -76,7 +77,7 @@ public final class InfluxDb1 implements Engine {
                 // each series once, as the index holds it and max-series-per-database counts it; what the version's
                 // own query reports over the sample (once per shard group up to 1.7.7) is in the notes
                 return ProjectionCounts.count("InfluxDB", r, servers.versioned(r.version().orElse(defaultVersion())), (p, alike) ->
-                    new EngineCount.Figure("series", "series in the index", p.seriesNow(), p.seriesAtHorizon()));
+                    new Figure("series", "series in the index", p.seriesNow(), p.seriesAtHorizon()));
             }
         });
     }

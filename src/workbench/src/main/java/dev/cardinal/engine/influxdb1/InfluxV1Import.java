@@ -41,7 +41,7 @@ public final class InfluxV1Import {
             throw new InfluxV1Exception(InfluxV1Exception.Kind.DATABASE_NOT_FOUND, 404, "database '" + database
                 + "' is not on " + client.url(), null, -1, null);
         }
-        RetentionPlan retention = state.retentionPolicies().values().stream().filter(InfluxV1State.RetentionPolicy::isDefault)
+        RetentionPlan retention = state.retentionPolicies().values().stream().filter(RetentionPolicy::isDefault)
             .findFirst().map(InfluxV1Import::plan).orElse(RetentionPlan.AUTOGEN);
         ImportedSchema schema = new ImportedSchema();
         Map<String, Map<String, Long>> tagValues = new LinkedHashMap<>();
@@ -119,7 +119,7 @@ public final class InfluxV1Import {
         return written;
     }
 
-    static RetentionPlan plan(InfluxV1State.RetentionPolicy rp) {
+    static RetentionPlan plan(RetentionPolicy rp) {
         boolean serverDefault = rp.shardGroupDuration().equals(RetentionPlan.defaultShardGroupDuration(rp.duration()));
         return new RetentionPlan(rp.name(), rp.duration(), serverDefault ? null : rp.shardGroupDuration(), rp.replication());
     }

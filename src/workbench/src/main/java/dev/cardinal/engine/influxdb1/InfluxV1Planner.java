@@ -40,7 +40,7 @@ public final class InfluxV1Planner {
         String database = live.database();
         String db = InfluxQl.identifier(database);
         List<PlanStep> steps = new ArrayList<>();
-        Map<String, InfluxV1State.RetentionPolicy> rps = new LinkedHashMap<>(live.retentionPolicies());
+        Map<String, RetentionPolicy> rps = new LinkedHashMap<>(live.retentionPolicies());
         if (live.databaseExists()) {
             steps.add(PlanStep.unchanged("database " + database, "exists"));
         } else {
@@ -84,7 +84,7 @@ public final class InfluxV1Planner {
     }
 
     private static PlanStep retentionPolicy(String db, String name, Duration duration, Duration shardGroup,
-                                            int replication, boolean makeDefault, InfluxV1State.RetentionPolicy have,
+                                            int replication, boolean makeDefault, RetentionPolicy have,
                                             String why) {
         String subject = "retention-policy " + name;
         String settings = " DURATION " + InfluxQl.duration(duration) + " REPLICATION " + replication

@@ -3,12 +3,13 @@ package dev.cardinal.engine.influxdb1;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.MeasureShown;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleComparison;
-import dev.cardinal.engine.SampleComparison.Row;
 import dev.cardinal.engine.SampleWriteOptions;
 import dev.cardinal.engine.SampleWriteStopped;
+import dev.cardinal.engine.ShownComparison;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.lint.PointsOverwritten;
 import dev.cardinal.model.Layout;
@@ -51,7 +52,7 @@ final class InfluxV1SampleCheck {
             layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L);
         SampleWrite write = new SampleWrite(push.client(), push.database(), layout.retention().name(), shift)
             .batchSize(options.batchSize());
-        InfluxV1Push.Comparison c;
+        InfluxV1Comparison c;
         try {
             c = push.writeAndMeasure(layout, k, projected, measurer.fieldValuesKept(layout), write, options.resumeAt(), monitor);
         } catch (SampleWriteException e) {
@@ -70,39 +71,39 @@ final class InfluxV1SampleCheck {
             : "the server's numbers differ from the projection");
         SampleComparison.Resume resume = new SampleComparison.Resume(c.write().resumeAt(), c.write().timeShiftNs());
         return new SampleComparison(k.name(), layout.id(), written, rows(c), notes, c.write().cancelled(), asProjected, resume,
-            null, new SampleComparison.Shown(verdict, json(k.name(), c), text(k.name(), c)));
+            null, new ShownComparison(verdict, json(k.name(), c), text(k.name(), c)));
     }
 
     /** What the Push tab lists: counts equal, the index memory inside the model's range. */
-    private static List<Row> rows(InfluxV1Push.Comparison c) {
+    private static List<ComparisonRow> rows(InfluxV1Comparison c) {
         LayoutMeasure p = c.projected();
         ServerNumbers m = c.measured();
-        List<Row> rows = new ArrayList<>();
-        rows.add(Row.exact("points written", p.points(), c.write().linesSent() - c.write().pointsDropped()));
-        rows.add(Row.exact("series", p.series(), m.series()));
-        rows.add(Row.exact("SHOW SERIES EXACT CARDINALITY on " + c.engine().product(), c.projectedReportedSeries(),
+        List<ComparisonRow> rows = new ArrayList<>();
+        rows.add(ComparisonRow.exact("points written", p.points(), c.write().linesSent() - c.write().pointsDropped()));
+        rows.add(ComparisonRow.exact("series", p.series(), m.series()));
+        rows.add(ComparisonRow.exact("SHOW SERIES EXACT CARDINALITY on " + c.engine().product(), c.projectedReportedSeries(),
             m.serverReportedSeries()));
-        rows.add(Row.exact("measurements", p.measurements(), m.measurements()));
-        rows.add(Row.exact("field keys", p.fieldKeys(), m.fieldKeys()));
-        c.fieldCounts().forEach(f -> rows.add(Row.exact("count(" + f.field() + ")", f.projected(), f.measured())));
-        tagKeys(c).forEach(k -> rows.add(Row.exact("values of tag " + k, p.tags().getOrDefault(k, 0L), m.tags().getOrDefault(k, 0L))));
+        rows.add(ComparisonRow.exact("measurements", p.measurements(), m.measurements()));
+        rows.add(ComparisonRow.exact("field keys", p.fieldKeys(), m.fieldKeys()));
+        c.fieldCounts().forEach(f -> rows.add(ComparisonRow.exact("count(" + f.field() + ")", f.projected(), f.measured())));
+        tagKeys(c).forEach(k -> rows.add(ComparisonRow.exact("values of tag " + k, p.tags().getOrDefault(k, 0L), m.tags().getOrDefault(k, 0L))));
         if (c.indexMemoryGrowth() >= 0) {
             var memory = MemoryModel.estimate(p.footprint());
-            rows.add(new Row("index memory growth, bytes (model: low)", memory.low(), c.indexMemoryGrowth(),
-                SampleComparison.Bound.AT_LEAST));
-            rows.add(new Row("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(),
-                SampleComparison.Bound.AT_MOST));
+            rows.add(new ComparisonRow("index memory growth, bytes (model: low)", memory.low(), c.indexMemoryGrowth(),
+                ComparisonRow.Bound.AT_LEAST));
+            rows.add(new ComparisonRow("index memory growth, bytes (model: high)", memory.high(), c.indexMemoryGrowth(),
+                ComparisonRow.Bound.AT_MOST));
         }
         return rows;
     }
 
-    private static Iterable<String> tagKeys(InfluxV1Push.Comparison c) {
+    private static Iterable<String> tagKeys(InfluxV1Comparison c) {
         Map<String, Long> keys = new TreeMap<>(c.projected().tags());
         c.measured().tags().forEach(keys::putIfAbsent);
         return keys.keySet();
     }
 
-    private static List<String> notes(InfluxV1Push.Comparison c) {
+    private static List<String> notes(InfluxV1Comparison c) {
         List<String> notes = new ArrayList<>();
         c.write().skipped().skips().forEach((why, n) -> notes.add(String.format(Locale.ROOT, "not written: %,d %s: %s", n,
             why.wholeRow() ? "row(s)" : "field value(s)", why.reason())));
@@ -118,7 +119,7 @@ final class InfluxV1SampleCheck {
         return notes;
     }
 
-    private static ObjectNode json(String kind, InfluxV1Push.Comparison c) {
+    private static ObjectNode json(String kind, InfluxV1Comparison c) {
         ObjectNode n = F.objectNode().put("name", kind).put("layout", c.layout().id()).put("matches", c.matches());
         ObjectNode projected = MeasureShown.projected(n, c.projected(), c.projectedReportedSeries());
         ServerNumbers m = c.measured();
@@ -147,7 +148,7 @@ final class InfluxV1SampleCheck {
         return n;
     }
 
-    private static List<String> text(String kind, InfluxV1Push.Comparison c) {
+    private static List<String> text(String kind, InfluxV1Comparison c) {
         LayoutMeasure p = c.projected();
         ServerNumbers m = c.measured();
         List<String> out = new ArrayList<>();

@@ -23,11 +23,6 @@ public record InfluxV1State(String database, boolean databaseExists, Map<String,
                             Map<String, String> continuousQueries, Map<String, Map<String, String>> measurements,
                             Map<String, Set<String>> tagKeys) {
 
-    /** A retention policy as the server reports it; a zero duration keeps points forever. */
-    public record RetentionPolicy(String name, Duration duration, Duration shardGroupDuration, int replication,
-                                  boolean isDefault) {
-    }
-
     public InfluxV1State {
         retentionPolicies = ordered(retentionPolicies);
         continuousQueries = ordered(continuousQueries);

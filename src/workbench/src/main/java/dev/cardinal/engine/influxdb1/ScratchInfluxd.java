@@ -99,7 +99,7 @@ public final class ScratchInfluxd implements AutoCloseable {
             rpcPort = freePort();
         }
         Path config = dir.resolve("influxdb.conf");
-        Files.writeString(config, settings.configFile(dir, httpPort, rpcPort), StandardCharsets.UTF_8);
+        Files.writeString(config, InfluxdConf.text(settings, dir, httpPort, rpcPort), StandardCharsets.UTF_8);
         Path log = dir.resolve("influxd.log");
         ProcessBuilder pb = new ProcessBuilder(watched(binary.toString(), "-config", config.toString()))
             .directory(dir.toFile())

@@ -55,45 +55,4 @@ public record ScratchInfluxdSettings(Path binary, boolean continuousQueries, lon
         return new ScratchInfluxdSettings(binary, continuousQueries, maxSeriesPerDatabase, maxValuesPerTag,
             indexVersion, authEnabled, timeout, tlsCertificate, tlsPrivateKey);
     }
-
-    /** The influxdb.conf text for a server keeping everything under {@code dir}. */
-        String configFile(Path dir, int httpPort, int rpcPort) {
-            ScratchInfluxdSettings s = this;
-        // Both reporting keys: upstream reads reporting-disabled, the Debian build reads reporting-enabled.
-        return """
-            reporting-disabled = true
-            reporting-enabled = false
-            bind-address = "127.0.0.1:%d"
-
-            [meta]
-              dir = %s
-
-            [data]
-              dir = %s
-              wal-dir = %s
-              index-version = "%s"
-              max-series-per-database = %d
-              max-values-per-tag = %d
-              query-log-enabled = false
-
-            [http]
-              enabled = true
-              bind-address = "127.0.0.1:%d"
-              log-enabled = false
-              auth-enabled = %b
-            %s
-            [monitor]
-              store-enabled = false
-
-            [continuous_queries]
-              enabled = %b
-            """.formatted(rpcPort, toml(dir.resolve("meta")), toml(dir.resolve("data")), toml(dir.resolve("wal")),
-            indexVersion, maxSeriesPerDatabase, maxValuesPerTag, httpPort, authEnabled, tls()
-                ? "  https-enabled = true\n  https-certificate = " + toml(tlsCertificate) + "\n  https-private-key = "
-                + toml(tlsPrivateKey) + "\n" : "", continuousQueries);
-    }
-
-    private static String toml(Path p) {
-        return "\"" + p.toAbsolutePath().toString().replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
 }

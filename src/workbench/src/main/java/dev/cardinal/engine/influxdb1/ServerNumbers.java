@@ -50,28 +50,6 @@ public record ServerNumbers(long measurements, long series, long serverReportedS
         return new ServerNumbers(measurements, series, reported, tags, fieldKeys, indexMemory(client));
     }
 
-    /**
-     * {@code SELECT count(*)} per field key, summed over measurements ({@code measurement}, or all when null) of one
-     * retention policy: how many points carry each field, with points of one series and timestamp counted once, as
-     * the server holds them. A field no point carries is left out.
-     */
-    public static Map<String, Long> fieldValues(InfluxV1Client client, String database, String retentionPolicy,
-                                                String measurement) throws InfluxV1Exception, InterruptedException {
-        String from = InfluxQl.identifier(retentionPolicy) + "." + (measurement == null ? "/.*/" : InfluxQl.identifier(measurement));
-        Map<String, Long> counts = new TreeMap<>();
-        for (InfluxV1Result.Series s : client.query("SELECT count(*) FROM " + from, database).series()) {
-            for (int c = 0; c < s.columns().size(); c++) {
-                String column = s.columns().get(c);
-                Object n = s.values().get(0).get(c);
-                // count(*) names each column count_<field key>; a field absent from a measurement answers null
-                if (column.startsWith("count_") && n instanceof Number v && v.longValue() > 0) {
-                    counts.merge(column.substring("count_".length()), v.longValue(), Long::sum);
-                }
-            }
-        }
-        return counts;
-    }
-
     /** {@code SHOW STATS FOR 'indexes'} memoryBytes, the whole server's in-memory index; -1 when not reported. */
     public static long indexMemory(InfluxV1Client client) throws InfluxV1Exception, InterruptedException {
         try {

@@ -3,6 +3,7 @@ package dev.cardinal.engine.influxdb2;
 import dev.cardinal.engine.CodeGenerator;
 import dev.cardinal.engine.Engine;
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.Figure;
 import dev.cardinal.engine.ProjectionCounts;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.model.ServerVersion;
@@ -62,7 +63,7 @@ public final class InfluxDb2 implements Engine {
                 // a server of a version, no Cloud plan: 2.x OSS, whose influxdb.cardinality() counts each series
                 // (measurement and tag set) once across the live shard groups (InfluxDb2Servers), as 1.x from 1.7.8
                 return ProjectionCounts.count("InfluxDB", r, servers.versioned(r.version().orElse(defaultVersion())), (p, alike) ->
-                    new EngineCount.Figure("series", "series (influxdb.cardinality())", p.reported().series(), p.seriesAtHorizon()));
+                    new Figure("series", "series (influxdb.cardinality())", p.reported().series(), p.seriesAtHorizon()));
             }
         });
     }

@@ -2,11 +2,12 @@ package dev.cardinal.engine.influxdb2;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.MeasureShown;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleComparison;
-import dev.cardinal.engine.SampleComparison.Row;
 import dev.cardinal.engine.SampleWriteOptions;
+import dev.cardinal.engine.ShownComparison;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.model.Layout;
 import dev.cardinal.projection.LayoutMeasure;
@@ -47,10 +48,10 @@ final class InfluxV2SampleCheck {
         m.tags().forEach(mt::put);
         n.putObject("write").put("linesSent", lines).put("timeShiftNs", shift);
 
-        List<Row> rows = new ArrayList<>();
-        rows.add(Row.exact("influxdb.cardinality()", reported, m.reportedSeries()));
-        rows.add(Row.exact("field keys", projected.fieldKeys(), m.fieldKeys()));
-        projected.tags().forEach((key, v) -> rows.add(Row.exact("values of tag " + key, v, m.tags().getOrDefault(key, 0L))));
+        List<ComparisonRow> rows = new ArrayList<>();
+        rows.add(ComparisonRow.exact("influxdb.cardinality()", reported, m.reportedSeries()));
+        rows.add(ComparisonRow.exact("field keys", projected.fieldKeys(), m.fieldKeys()));
+        projected.tags().forEach((key, v) -> rows.add(ComparisonRow.exact("values of tag " + key, v, m.tags().getOrDefault(key, 0L))));
         List<String> text = new ArrayList<>();
         text.add("");
         text.add(String.format(Locale.ROOT, "%s, layout %s: %,d lines written", k.name(), layout.id(), lines));
@@ -61,6 +62,6 @@ final class InfluxV2SampleCheck {
         text.add("  (" + note + ")");
         String written = String.format(Locale.ROOT, "%,d lines written", lines);
         return new SampleComparison(k.name(), layout.id(), written, rows, List.of(note), false, matches, null, null,
-            new SampleComparison.Shown(written + "; " + (matches ? "as projected" : "NOT as projected"), n, text));
+            new ShownComparison(written + "; " + (matches ? "as projected" : "NOT as projected"), n, text));
     }
 }

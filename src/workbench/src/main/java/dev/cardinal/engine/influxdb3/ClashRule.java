@@ -33,7 +33,7 @@ final class ClashRule implements Rule {
             return List.of();
         }
         List<Finding> out = new ArrayList<>();
-        for (Clashes.Clash clash : Clashes.of(c.layout(), rows.index().sample())) {
+        for (Clash clash : Clashes.of(c.layout(), rows.index().sample())) {
             String renamed = clash.key() + "_tag";
             String layoutId = c.layout().id();
             out.add(new Finding(id(), Severity.ERROR, layoutId, clash.key(), "'" + clash.key() + "' is a tag and a field of"

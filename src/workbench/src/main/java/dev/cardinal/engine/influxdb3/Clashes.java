@@ -1,11 +1,9 @@
 package dev.cardinal.engine.influxdb3;
 
-import dev.cardinal.engine.influxdb3.ServerAnswers.ColumnType;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.TagSpec;
 import dev.cardinal.model.Template;
-import dev.cardinal.model.ValueType;
 import dev.cardinal.traffic.Column;
 import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.SampleAttribute;
@@ -24,22 +22,6 @@ import java.util.Optional;
  */
 final class Clashes {
     private Clashes() {
-    }
-
-    /**
-     * One name written both ways.
-     *
-     * @param key     the column name
-     * @param tag     the tag's value template
-     * @param field   the field's attribute
-     * @param type    the field's type
-     * @param refused the sample's rows that carry both, each refused by the server
-     */
-    record Clash(String key, String tag, String field, ValueType type, long refused) {
-        /** What the server answers to such a line. */
-        String answer() {
-            return ServerAnswers.invalidColumnType(key, ColumnType.TAG, ColumnType.of(type));
-        }
     }
 
     /**

@@ -2,6 +2,8 @@ package dev.cardinal.engine.influxdb3;
 
 import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.Figure;
+import dev.cardinal.engine.LimitCheck;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.model.EventKind;
 import dev.cardinal.model.Layout;
@@ -64,12 +66,12 @@ final class TableCount implements SeriesEngine {
         SampleIndex index = rows.index();
 
         long tags = layout.tags().size();
-        List<EngineCount.Figure> figures = new ArrayList<>();
-        figures.add(new EngineCount.Figure("tables", "tables", p.now().measurements(), p.measurementsAtHorizon()));
-        figures.add(new EngineCount.Figure("columnsPerTable", "columns of the widest table (time, tags, fields)",
+        List<Figure> figures = new ArrayList<>();
+        figures.add(new Figure("tables", "tables", p.now().measurements(), p.measurementsAtHorizon()));
+        figures.add(new Figure("columnsPerTable", "columns of the widest table (time, tags, fields)",
             p.now().maxColumnsPerMeasurement(), p.columnsAtHorizon()));
-        figures.add(new EngineCount.Figure("tagColumnsPerTable", "tag columns per table", tags, tags));
-        figures.add(new EngineCount.Figure("fieldColumnsPerTable", "field columns of the widest table",
+        figures.add(new Figure("tagColumnsPerTable", "tag columns per table", tags, tags));
+        figures.add(new Figure("fieldColumnsPerTable", "field columns of the widest table",
             Math.max(0, p.now().maxColumnsPerMeasurement() - 1 - tags), Math.max(0, p.columnsAtHorizon() - 1 - tags)));
         List<String> notes = new ArrayList<>();
         notes.add("InfluxDB 3 has no series limit: a measurement is a table, and its tags, fields and time are columns;"
@@ -78,13 +80,13 @@ final class TableCount implements SeriesEngine {
         notes.add("primary key: " + primaryKey(layout) + "; the first write fixes the tag columns in this order and a"
             + " tag added later goes at the end");
 
-        List<Clashes.Clash> clashes = Clashes.of(layout, sample);
-        long refused = clashes.stream().mapToLong(Clashes.Clash::refused).sum();
-        figures.add(new EngineCount.Figure("tagFieldClashes", "names written as a tag and as a field", clashes.size(),
+        List<Clash> clashes = Clashes.of(layout, sample);
+        long refused = clashes.stream().mapToLong(Clash::refused).sum();
+        figures.add(new Figure("tagFieldClashes", "names written as a tag and as a field", clashes.size(),
             clashes.size()));
-        figures.add(new EngineCount.Figure("refusedLines", "lines refused for a tag/field clash", refused,
+        figures.add(new Figure("refusedLines", "lines refused for a tag/field clash", refused,
             atHorizon(refused, sample.rows(), p)));
-        for (Clashes.Clash c : clashes) {
+        for (Clash c : clashes) {
             notes.add("'" + CommentText.shown(c.key()) + "' is a tag and a field of the same table: the server refuses"
                 + " each line that carries both (" + String.format(Locale.ROOT, "%,d", c.refused()) + " in the sample) with \""
                 + CommentText.shown(c.answer()) + "\" [" + ServerAnswers.SOURCE + "]");
@@ -94,7 +96,7 @@ final class TableCount implements SeriesEngine {
                 + " others: written as it arrived, InfluxDB 3 refuses the lines that come second");
         }
 
-        List<EngineCount.LimitCheck> limits = new ArrayList<>();
+        List<LimitCheck> limits = new ArrayList<>();
         for (Products.ProductLimit l : Products.LIMITS) {
             if (l.measure() == Products.Measure.TAG_COLUMNS_PER_TABLE) {
                 limits.add(check(l, "each table", tags, null));
@@ -103,7 +105,7 @@ final class TableCount implements SeriesEngine {
             LimitProjection lp = p.limits().stream().filter(x -> x.limit().id().equals(l.id())).findFirst()
                 .orElseThrow();
             String subject = l.measure() == Products.Measure.TABLES ? "the layout's tables" : "the widest table";
-            EngineCount.LimitCheck c = check(l, subject, lp.atHorizon(), lp.atHorizon() > l.value() ? lp.after() : null);
+            LimitCheck c = check(l, subject, lp.atHorizon(), lp.atHorizon() > l.value() ? lp.after() : null);
             limits.add(c);
             if (c.crossed() && l.product().equals(Products.CORE)) {
                 notes.add("Core answers the write beyond its limit with \"" + (l.measure() == Products.Measure.TABLES
@@ -115,11 +117,11 @@ final class TableCount implements SeriesEngine {
             notes.add("nothing projected beyond the sample: " + p.withheld());
         }
         Caches.size(layout, Caches.growth(index), index).ifPresent(c -> {
-            figures.add(new EngineCount.Figure("distinctCacheEntries", "distinct value cache entries", c.combinations(),
+            figures.add(new Figure("distinctCacheEntries", "distinct value cache entries", c.combinations(),
                 c.combinations()));
-            figures.add(new EngineCount.Figure("lastCacheRows", "last value cache rows (--count 1)", c.lastCacheRows(),
+            figures.add(new Figure("lastCacheRows", "last value cache rows (--count 1)", c.lastCacheRows(),
                 c.lastCacheRows()));
-            limits.add(new EngineCount.LimitCheck("--max-cardinality", Caches.MAX_CARDINALITY, Caches.SOURCE,
+            limits.add(new LimitCheck("--max-cardinality", Caches.MAX_CARDINALITY, Caches.SOURCE,
                 "distinct value cache on " + keys(c.keys()), c.combinations(), null, "prunes the oldest entries"));
             notes.add("caches keyed by the closed-set tags " + keys(c.keys()) + ": " + String.format(Locale.ROOT,
                 "%,d combinations seen of at most %,d (the product of their distinct values)", c.combinations(), c.product()));
@@ -127,10 +129,10 @@ final class TableCount implements SeriesEngine {
         return new EngineCount(engine, sample.name(), layout.id(), figures, limits, notes);
     }
 
-    private static EngineCount.LimitCheck check(Products.ProductLimit l, String subject, long atHorizon, java.time.Duration after) {
+    private static LimitCheck check(Products.ProductLimit l, String subject, long atHorizon, java.time.Duration after) {
         String effect = l.measure() == Products.Measure.TABLES ? "refuses the line that would create a table"
             : "refuses the line that would add a column";
-        return new EngineCount.LimitCheck(l.product() + ": " + l.setting(), l.value(), l.source(), subject, atHorizon, after,
+        return new LimitCheck(l.product() + ": " + l.setting(), l.value(), l.source(), subject, atHorizon, after,
             effect);
     }
 

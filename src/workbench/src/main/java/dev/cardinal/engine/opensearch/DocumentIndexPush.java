@@ -113,13 +113,4 @@ public final class DocumentIndexPush {
         }
         return status == 200;
     }
-
-    /** The cluster refused, or the index exists. */
-    public static final class PushException extends IOException {
-        private static final long serialVersionUID = 1L;
-
-        public PushException(String message) {
-            super(message);
-        }
-    }
 }

@@ -129,7 +129,7 @@ public final class DocumentPush implements PushTarget, SampleCheck {
                 JsonNode result = http.okJson("POST", http.bulk(IndexHttp.segment(to)), bulk.toString());
                 if (result.path("errors").asBoolean()) {
                     http.send("DELETE", IndexHttp.segment(to), null);
-                    throw new DocumentIndexPush.PushException("reindex " + from + " into " + to + ": the new mapping refuses "
+                    throw new PushException("reindex " + from + " into " + to + ": the new mapping refuses "
                         + firstError(result) + "; " + to + " deleted, " + from + " unchanged (change the layout, or the documents)");
                 }
                 copied += page.path("hits").path("hits").size();
@@ -147,7 +147,7 @@ public final class DocumentPush implements PushTarget, SampleCheck {
         long inNew = http.okJson("GET", IndexHttp.segment(to) + "/_count", null).path("count").asLong();
         if (inOld != inNew || inNew != copied) {
             http.send("DELETE", IndexHttp.segment(to), null);
-            throw new DocumentIndexPush.PushException("reindex " + from + " into " + to + ": " + copied + " copied, " + inOld
+            throw new PushException("reindex " + from + " into " + to + ": " + copied + " copied, " + inOld
                 + " in " + from + " and " + inNew + " in " + to + " (written to during the copy?); " + to + " deleted, " + from
                 + " unchanged");
         }
@@ -221,7 +221,7 @@ public final class DocumentPush implements PushTarget, SampleCheck {
         List<String> reasons = new ArrayList<>();
         for (int from = 0; from < documents.rows(); from += BATCH) {
             if (monitor.cancelled()) {
-                throw new DocumentIndexPush.PushException("stopped as asked after " + from + " of " + documents.rows()
+                throw new PushException("stopped as asked after " + from + " of " + documents.rows()
                     + " documents; writing the sample again replaces them");
             }
             StringBuilder bulk = new StringBuilder();

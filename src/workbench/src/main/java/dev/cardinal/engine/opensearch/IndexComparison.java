@@ -3,8 +3,10 @@ package dev.cardinal.engine.opensearch;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.DynamicIndex;
 import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.ShownComparison;
 import dev.cardinal.model.Layout;
 import dev.cardinal.projection.DocumentMapping;
 import dev.cardinal.projection.MappingProjection;
@@ -61,10 +63,10 @@ public record IndexComparison(Layout layout, String index, List<Row> rows, List<
         text.add(matches() ? "  the index holds what was projected" : "  the index's numbers DIFFER from the projection");
         String verdict = dev.cardinal.projection.Quantities.count(rows.get(0).measured()) + " mapping fields, "
             + (matches() ? "as projected" : "NOT as projected") + (refusals.isEmpty() ? "" : "; " + refusal + ": " + refusals.get(0));
-        List<SampleComparison.Row> seam = rows.stream().map(r -> SampleComparison.Row.exact(r.what(), r.projected(), r.measured()))
+        List<ComparisonRow> seam = rows.stream().map(r -> ComparisonRow.exact(r.what(), r.projected(), r.measured()))
             .toList();
         return new SampleComparison(eventKind, layout.id(), written, seam, refusals, false, matches(), null, null,
-            new SampleComparison.Shown(verdict, n, text));
+            new ShownComparison(verdict, n, text));
     }
 
     /**

@@ -80,7 +80,7 @@ final class IndexHttp {
     String ok(String method, String path, String body) throws IOException, InterruptedException {
         Response r = send(method, path, body);
         if (!r.ok()) {
-            throw new DocumentIndexPush.PushException(method + " /" + stripSlash(path) + ": " + problem(r));
+            throw new PushException(method + " /" + stripSlash(path) + ": " + problem(r));
         }
         return r.body();
     }

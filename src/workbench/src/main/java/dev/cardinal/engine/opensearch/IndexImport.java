@@ -52,7 +52,7 @@ public final class IndexImport {
         }
         JsonNode answer = http.okJson("GET", IndexHttp.segment(index), null);
         if (answer.size() != 1) {
-            throw new DocumentIndexPush.PushException("'" + index + "' is an alias of " + answer.size() + " indices: import one of them");
+            throw new PushException("'" + index + "' is an alias of " + answer.size() + " indices: import one of them");
         }
         JsonNode only = answer.elements().next();
         IndexMapping mapping = IndexMapping.of(only.path("mappings"));

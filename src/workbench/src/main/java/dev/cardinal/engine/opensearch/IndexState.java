@@ -30,14 +30,14 @@ record IndexState(JsonNode template, List<String> concrete, JsonNode mappings, J
                 }
             }
         } else if (t.status() != 404) {
-            throw new DocumentIndexPush.PushException("GET /_index_template/" + templateName + ": " + IndexHttp.problem(t));
+            throw new PushException("GET /_index_template/" + templateName + ": " + IndexHttp.problem(t));
         }
         IndexHttp.Response i = http.send("GET", IndexHttp.segment(index), null);
         if (i.status() == 404) {
             return new IndexState(template, List.of(), null, null);
         }
         if (!i.ok()) {
-            throw new DocumentIndexPush.PushException("GET /" + index + ": " + IndexHttp.problem(i));
+            throw new PushException("GET /" + index + ": " + IndexHttp.problem(i));
         }
         JsonNode body = IndexHttp.JSON.readTree(i.body());
         List<String> names = new ArrayList<>();

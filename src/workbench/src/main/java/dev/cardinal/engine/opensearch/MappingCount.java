@@ -2,6 +2,8 @@ package dev.cardinal.engine.opensearch;
 
 import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.Figure;
+import dev.cardinal.engine.LimitCheck;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.projection.DocumentMapping;
@@ -61,28 +63,28 @@ final class MappingCount implements SeriesEngine {
         long deepRefused = m.refused().getOrDefault(DocumentMapping.Refusal.DEPTH, 0L);
         int depth = depth(m.mapping());
 
-        List<EngineCount.Figure> figures = new ArrayList<>();
-        figures.add(new EngineCount.Figure("mappingFields", "mapping fields",
+        List<Figure> figures = new ArrayList<>();
+        figures.add(new Figure("mappingFields", "mapping fields",
             m.fields(), Math.min(wanted, Math.max(m.fields(), m.limit()))));
-        figures.add(new EngineCount.Figure("wantedFields", "fields the keys want, without the limit", m.wantedFields(), wanted));
-        figures.add(new EngineCount.Figure("objects", "object fields", m.objects(), m.objects()));
-        figures.add(new EngineCount.Figure("leaves", "leaf fields", m.leaves(), m.leaves()));
-        figures.add(new EngineCount.Figure("multiFields", ".keyword multi-fields", m.multiFields(), m.multiFields()));
-        types(m.mapping()).forEach((t, n) -> figures.add(new EngineCount.Figure("type." + t.engineName(),
+        figures.add(new Figure("wantedFields", "fields the keys want, without the limit", m.wantedFields(), wanted));
+        figures.add(new Figure("objects", "object fields", m.objects(), m.objects()));
+        figures.add(new Figure("leaves", "leaf fields", m.leaves(), m.leaves()));
+        figures.add(new Figure("multiFields", ".keyword multi-fields", m.multiFields(), m.multiFields()));
+        types(m.mapping()).forEach((t, n) -> figures.add(new Figure("type." + t.engineName(),
             t.engineName() + " fields", n, n)));
-        figures.add(new EngineCount.Figure("depth", "deepest object (the document is 1)", depth, depth));
-        figures.add(new EngineCount.Figure("documents", "documents (one per row)", m.documents(), m.documents()));
-        figures.add(new EngineCount.Figure("refusedDocuments", "documents refused", refused, refused));
+        figures.add(new Figure("depth", "deepest object (the document is 1)", depth, depth));
+        figures.add(new Figure("documents", "documents (one per row)", m.documents(), m.documents()));
+        figures.add(new Figure("refusedDocuments", "documents refused", refused, refused));
 
-        List<EngineCount.LimitCheck> limits = new ArrayList<>();
+        List<LimitCheck> limits = new ArrayList<>();
         OptionalDouble seconds = m.secondsToLimit();
         Duration after = seconds.isPresent() && (m.limitReachedInSample() || seconds.getAsDouble() <= horizon.toSeconds())
             ? Duration.ofSeconds(Math.round(seconds.getAsDouble())) : null;
-        limits.add(new EngineCount.LimitCheck("index.mapping.total_fields.limit", m.limit(), SOURCE,
+        limits.add(new LimitCheck("index.mapping.total_fields.limit", m.limit(), SOURCE,
             m.objects() == 0 || m.busiestObject().equals("(top level)") ? "the index's mapping"
                 : "the index's mapping (most fields under " + shown(m.busiestObject()) + ")", wanted, after,
             "refuses each document that would add fields past it (illegal_argument_exception), and indexes later ones that fit"));
-        limits.add(new EngineCount.LimitCheck("index.mapping.depth.limit", DocumentMapping.DEFAULT_DEPTH, SOURCE,
+        limits.add(new LimitCheck("index.mapping.depth.limit", DocumentMapping.DEFAULT_DEPTH, SOURCE,
             "the deepest object", deepRefused > 0 ? DocumentMapping.DEFAULT_DEPTH + 1 : depth, null,
             "refuses the document (illegal_argument_exception)"));
 

@@ -91,7 +91,7 @@ final class PrometheusCode implements CodeGenerator {
                 // identifier, or a keyword (sum, offset, bool) that PromQL would not read as a name
                 String metric = asSent ? l.measurement().literalText()
                     : MetricNames.metricOf(l.measurement().literalText(), l.fieldKeyOf(a.attribute()));
-                String selector = !asSent ? metric : "{__name__=" + dev.cardinal.engine.SeriesApi.quoted(metric) + "}";
+                String selector = !asSent ? metric : "{__name__=" + dev.cardinal.engine.SelectorText.quoted(metric) + "}";
                 String range = r.window().getSeconds() + "s";
                 rules.add("      - record: " + YamlText.quoted(MetricNames.metric("cardinal:" + metric + ":" + fn[0] + "_"
                     + range)) + "\n"

@@ -1,6 +1,7 @@
 package dev.cardinal.engine.prometheus;
 
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.Figure;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.TagSpec;
@@ -88,24 +89,24 @@ final class PrometheusCount implements SeriesEngine {
         long seriesAt = withheld.isPresent() ? series : at(fit, perSecond * Math.min(horizon, RETENTION_SECONDS), series);
         long headAt = withheld.isPresent() ? head
             : Math.max(head, at(fit, perSecond * Math.min(horizon, HeadModel.HEAD_WINDOW_NS / 1e9), 0));
-        List<EngineCount.Figure> f = new ArrayList<>();
-        f.add(new EngineCount.Figure("series", "series (metric name and label set), over the retention", series, seriesAt));
-        f.add(new EngineCount.Figure("headSeries", "head series (written within 3 hours)", head, headAt));
-        f.add(new EngineCount.Figure("metrics", "metric names", t.seriesByMetric().size(), t.seriesByMetric().size()));
-        f.add(new EngineCount.Figure("labelNames", "label names, __name__ included", t.valuesByLabel().size(),
+        List<Figure> f = new ArrayList<>();
+        f.add(new Figure("series", "series (metric name and label set), over the retention", series, seriesAt));
+        f.add(new Figure("headSeries", "head series (written within 3 hours)", head, headAt));
+        f.add(new Figure("metrics", "metric names", t.seriesByMetric().size(), t.seriesByMetric().size()));
+        f.add(new Figure("labelNames", "label names, __name__ included", t.valuesByLabel().size(),
             t.valuesByLabel().size()));
-        f.add(new EngineCount.Figure("labelsPerSeries", "labels of the widest series", t.maxLabels(), t.maxLabels()));
+        f.add(new Figure("labelsPerSeries", "labels of the widest series", t.maxLabels(), t.maxLabels()));
         long createdPerHour = Math.round(churn(t, spanNs, true));
         long gonePerHour = Math.round(churn(t, spanNs, false));
-        f.add(new EngineCount.Figure("seriesCreatedPerHour", "series created per hour", createdPerHour,
+        f.add(new Figure("seriesCreatedPerHour", "series created per hour", createdPerHour,
             Math.round(createdPerHour * request.settings().trafficMultiplier())));
-        f.add(new EngineCount.Figure("seriesGonePerHour", "series gone per hour", gonePerHour,
+        f.add(new Figure("seriesGonePerHour", "series gone per hour", gonePerHour,
             Math.round(gonePerHour * request.settings().trafficMultiplier())));
-        f.add(new EngineCount.Figure("headMemoryBytes", "head memory, bytes (Robust Perception's model)",
+        f.add(new Figure("headMemoryBytes", "head memory, bytes (Robust Perception's model)",
             HeadModel.bytes(t, head), HeadModel.bytes(t, headAt)));
         t.valuesByLabel().entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder())
                 .thenComparing(Map.Entry.comparingByKey())).limit(LABEL_FIGURES)
-            .forEach(e -> f.add(new EngineCount.Figure("labelValues." + e.getKey(),
+            .forEach(e -> f.add(new Figure("labelValues." + e.getKey(),
                 "values of label " + dev.cardinal.engine.CommentText.shown(e.getKey()), e.getValue(), e.getValue())));
         List<String> notes = new ArrayList<>();
         notes.add(asSent(request)

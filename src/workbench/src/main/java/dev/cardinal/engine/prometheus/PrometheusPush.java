@@ -4,6 +4,7 @@ import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.MetricPlan;
+import dev.cardinal.engine.MetricTarget;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
@@ -32,7 +33,7 @@ import java.util.function.LongSupplier;
  * each metric a layout writes; apply runs nothing; the sample write ({@link PrometheusSampleCheck}) sends remote
  * write and reads the numbers back.
  */
-final class PrometheusPush implements MetricPlan.Target, SampleCheck {
+final class PrometheusPush implements MetricTarget, SampleCheck {
     private final SeriesApi api;
     private final RemoteWriteClient client;
     private final LongSupplier clockMs;

@@ -2,9 +2,10 @@ package dev.cardinal.engine.prometheus;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.cardinal.engine.CommentText;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.SampleComparison;
-import dev.cardinal.engine.SampleComparison.Row;
+import dev.cardinal.engine.SelectorText;
 import dev.cardinal.engine.SeriesApi;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
@@ -45,7 +46,7 @@ final class PrometheusSampleCheck {
         Set<Map<String, String>> expected = new HashSet<>();
         new SampleSeries(layout, sample, asSent).forEach((row, labels, value, ns) -> expected.add(new TreeMap<>(labels)));
         List<String> match = projected.seriesByMetric().keySet().stream()
-            .map(m -> "{__name__=" + SeriesApi.quoted(m) + "}").toList();
+            .map(m -> "{__name__=" + SelectorText.quoted(m) + "}").toList();
         long from = nowMs - SampleRemoteWrite.WINDOW_MS - MARGIN_MS;
         long to = nowMs + MARGIN_MS;
         // status/tsdb's label counts are cached for five minutes from the call that made them
@@ -69,20 +70,20 @@ final class PrometheusSampleCheck {
         }
         JsonNode tsdb = api.get("/api/v1/status/tsdb");
         Set<Map<String, String>> measured = match.isEmpty() ? Set.of() : new HashSet<>(api.series(match, from, to));
-        List<Row> rows = new ArrayList<>();
-        rows.add(Row.exact("series of the layout's metrics (/api/v1/series)", expected.size(), measured.size()));
-        rows.add(Row.exact("head series (/api/v1/status/tsdb headStats.numSeries)", headBefore + expected.size() - alreadyThere,
+        List<ComparisonRow> rows = new ArrayList<>();
+        rows.add(ComparisonRow.exact("series of the layout's metrics (/api/v1/series)", expected.size(), measured.size()));
+        rows.add(ComparisonRow.exact("head series (/api/v1/status/tsdb headStats.numSeries)", headBefore + expected.size() - alreadyThere,
             tsdb.get("headStats").get("numSeries").asLong()));
         for (Map.Entry<String, Long> e : projected.valuesByLabel().entrySet()) {
             if (!MetricNames.label(e.getKey()).equals(e.getKey())) {
                 // a name as sent that the API refuses in its path ("invalid label name", web/api/v1/api.go at
                 // v2.42.0): its values as the series list names them
                 long values = measured.stream().map(m -> m.get(e.getKey())).filter(java.util.Objects::nonNull).distinct().count();
-                rows.add(Row.exact("values of label " + CommentText.shown(e.getKey()) + " (/api/v1/series)", e.getValue(), values));
+                rows.add(ComparisonRow.exact("values of label " + CommentText.shown(e.getKey()) + " (/api/v1/series)", e.getValue(), values));
                 continue;
             }
             long values = match.isEmpty() ? 0 : api.labelValues(e.getKey(), match, from, to).size();
-            rows.add(Row.exact("values of label " + CommentText.shown(e.getKey()) + " (/api/v1/label/../values)", e.getValue(), values));
+            rows.add(ComparisonRow.exact("values of label " + CommentText.shown(e.getKey()) + " (/api/v1/label/../values)", e.getValue(), values));
         }
         List<String> notes = new ArrayList<>();
         JsonNode counts = tsdb.path("labelValueCountByLabelName");
@@ -92,7 +93,7 @@ final class PrometheusSampleCheck {
         } else if (empty) {
             for (JsonNode n : counts) {
                 String label = n.get("name").asText();
-                rows.add(Row.exact("values of label " + CommentText.shown(label) + " (status/tsdb labelValueCountByLabelName)",
+                rows.add(ComparisonRow.exact("values of label " + CommentText.shown(label) + " (status/tsdb labelValueCountByLabelName)",
                     projected.valuesByLabel().getOrDefault(label, 0L), n.get("value").asLong()));
             }
         } else {

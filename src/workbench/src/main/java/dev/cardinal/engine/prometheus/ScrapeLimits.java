@@ -1,6 +1,6 @@
 package dev.cardinal.engine.prometheus;
 
-import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.LimitCheck;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -58,8 +58,8 @@ public record ScrapeLimits(long sampleLimit, long labelLimit, long labelNameLeng
     }
 
     /** The checks of the limits that are set; an unset (0) limit cannot be crossed and is said in a note instead. */
-    List<EngineCount.LimitCheck> checks(long samplesPerScrape, int labelsPerSeries, int nameBytes, int valueBytes) {
-        List<EngineCount.LimitCheck> out = new ArrayList<>();
+    List<LimitCheck> checks(long samplesPerScrape, int labelsPerSeries, int nameBytes, int valueBytes) {
+        List<LimitCheck> out = new ArrayList<>();
         String effect = "fails the whole scrape: none of its samples is kept";
         add(out, "sample_limit", sampleLimit, "samples of one scrape, if one target exposed every head series",
             samplesPerScrape, effect);
@@ -75,10 +75,10 @@ public record ScrapeLimits(long sampleLimit, long labelLimit, long labelNameLeng
         return sampleLimit == 0 && labelLimit == 0 && labelNameLengthLimit == 0 && labelValueLengthLimit == 0;
     }
 
-    private static void add(List<EngineCount.LimitCheck> out, String setting, long value, String subject, long reach,
+    private static void add(List<LimitCheck> out, String setting, long value, String subject, long reach,
                             String effect) {
         if (value > 0) {
-            out.add(new EngineCount.LimitCheck(setting, value, SOURCE, subject, reach, null, effect));
+            out.add(new LimitCheck(setting, value, SOURCE, subject, reach, null, effect));
         }
     }
 

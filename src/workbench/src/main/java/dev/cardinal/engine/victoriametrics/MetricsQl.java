@@ -1,6 +1,6 @@
 package dev.cardinal.engine.victoriametrics;
 
-import dev.cardinal.engine.SeriesApi;
+import dev.cardinal.engine.SelectorText;
 import java.nio.charset.StandardCharsets;
 import java.util.regex.Pattern;
 
@@ -39,7 +39,7 @@ final class MetricsQl {
      * {@code "} and {@code \} escaped, every other byte as {@code \xHH}.
      */
     static String metric(String name) {
-        return "{__name__=" + SeriesApi.quoted(name) + "}";
+        return "{__name__=" + SelectorText.quoted(name) + "}";
     }
 
     /** A regex matching exactly {@code text}: Go's {@code regexp.QuoteMeta} set escaped. */

@@ -55,7 +55,7 @@ public final class VmCode implements CodeGenerator {
         List<Rollup> rollups = r.workspace() == null ? List.of()
             : r.workspace().rollups().stream().filter(x -> x.layout().equals(r.layout().id())).toList();
         for (Rollup rollup : rollups) {
-            VmRules.Group group = VmRules.of(rollup, r.layout(), r.keptAsSent());
+            RuleGroup group = VmRules.of(rollup, r.layout(), r.keptAsSent());
             if (group.rules().isEmpty()) {
                 out.notWritten("no vmalert rules for rollup " + rollup.id() + ": " + String.join("; ", group.unwritten()));
                 continue;

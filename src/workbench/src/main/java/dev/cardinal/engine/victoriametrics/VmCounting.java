@@ -2,7 +2,7 @@ package dev.cardinal.engine.victoriametrics;
 
 import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.EngineCount;
-import dev.cardinal.engine.EngineCount.Figure;
+import dev.cardinal.engine.Figure;
 import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.lineprotocol.SampleLineProtocol;

@@ -1,7 +1,7 @@
 package dev.cardinal.engine.victoriametrics;
 
-import dev.cardinal.engine.EngineCount.Figure;
-import dev.cardinal.engine.EngineCount.LimitCheck;
+import dev.cardinal.engine.Figure;
+import dev.cardinal.engine.LimitCheck;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

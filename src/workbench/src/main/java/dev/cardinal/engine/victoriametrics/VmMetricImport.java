@@ -1,6 +1,7 @@
 package dev.cardinal.engine.victoriametrics;
 
 import dev.cardinal.engine.CommentText;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.model.Layout;
@@ -68,7 +69,7 @@ final class VmMetricImport {
         List<String> notes = new ArrayList<>();
         notes.add("a Prometheus metric kept as it came: written as text exposition through /api/v1/import/prometheus, so"
             + " its series are named after the metric, as remote write names them");
-        List<SampleComparison.Row> rows = check.readBack(projected, shiftMs, false, notes);
+        List<ComparisonRow> rows = check.readBack(projected, shiftMs, false, notes);
         for (Map.Entry<String, Long> e : counting.notWritten().entrySet()) {
             notes.add(String.format(Locale.ROOT, "%,d rows not written: %s, which the text format cannot carry as it is"
                 + " (remote write can)", e.getValue(), CommentText.shown(e.getKey())));

@@ -3,6 +3,7 @@ package dev.cardinal.engine.victoriametrics;
 import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.MetricPlan;
+import dev.cardinal.engine.MetricTarget;
 import dev.cardinal.engine.Plan;
 import dev.cardinal.engine.PlanStep;
 import dev.cardinal.engine.PushMonitor;
@@ -30,7 +31,7 @@ import java.util.function.LongSupplier;
  * the target's {@code db} label, and label names) and says what the sample write adds; apply runs nothing; the sample write
  * ({@link SampleCheck}) writes line protocol and reads the numbers back ({@link VmSampleCheck}).
  */
-final class VmPush implements MetricPlan.Target, SampleCheck {
+final class VmPush implements MetricTarget, SampleCheck {
     private final SeriesApi api;
     private final String database;
     private final LongSupplier clockMs;

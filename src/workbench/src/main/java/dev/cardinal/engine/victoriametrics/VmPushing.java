@@ -4,6 +4,7 @@ import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.ImportedWorkspace;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.Pushing;
+import dev.cardinal.engine.SelectorText;
 import dev.cardinal.engine.SeriesApi;
 import dev.cardinal.engine.SeriesImport;
 import dev.cardinal.model.Target;
@@ -46,7 +47,7 @@ final class VmPushing implements Pushing {
     @Override
     public ImportedWorkspace read(Connection server) throws IOException, InterruptedException {
         Connection c = check(server);
-        String db = "db=" + SeriesApi.quoted(c.database());
+        String db = "db=" + SelectorText.quoted(c.database());
         return SeriesImport.read(new SeriesApi(c, new VmHttp(c)), db, "db", ALL_TIME_MS, System.currentTimeMillis() + VmTally.MAX_AHEAD_MS);
     }
 

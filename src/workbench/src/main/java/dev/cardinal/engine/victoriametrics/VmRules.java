@@ -1,11 +1,9 @@
 package dev.cardinal.engine.victoriametrics;
 
-import dev.cardinal.engine.Language;
 import dev.cardinal.model.FieldSpec;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Rollup;
 import dev.cardinal.model.TagSpec;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -23,47 +21,21 @@ import java.util.Set;
  * last, median, distinct count).
  */
 final class VmRules {
-    /** A recording rule: the metric it records and its MetricsQL. */
-    record Rule(String record, String expr) {
-    }
-
-    /**
-     * @param name      the group's name (the rollup's)
-     * @param interval  how often it runs: the rollup's window
-     * @param rules     its rules
-     * @param unwritten what was left out, with the reason
-     */
-    record Group(String name, Duration interval, List<Rule> rules, List<String> unwritten) {
-        /** The rules file vmalert loads with {@code -rule}. */
-        String yaml(String file) {
-            StringBuilder sb = new StringBuilder(Language.YAML.comment("vmalert -rule=" + file + ": the rollup " + name
-                + " every " + interval.getSeconds() + " s")).append("\ngroups:\n");
-            sb.append("  - name: ").append(VmYaml.quoted(name)).append('\n');
-            sb.append("    interval: ").append(VmYaml.quoted(interval.getSeconds() + "s")).append('\n');
-            sb.append("    rules:\n");
-            for (Rule r : rules) {
-                sb.append("      - record: ").append(VmYaml.quoted(r.record())).append('\n');
-                sb.append("        expr: ").append(VmYaml.quoted(r.expr())).append('\n');
-            }
-            return sb.toString();
-        }
-    }
-
     private VmRules() {
     }
 
-    static Group of(Rollup rollup, Layout layout) {
+    static RuleGroup of(Rollup rollup, Layout layout) {
         return of(rollup, layout, false);
     }
 
     /** @param asSent the layout keeps a Prometheus metric as it came: its series are the metric's own name */
-    static Group of(Rollup rollup, Layout layout, boolean asSent) {
+    static RuleGroup of(Rollup rollup, Layout layout, boolean asSent) {
         String name = rollup.name() == null || rollup.name().isEmpty() ? rollup.id() : rollup.name();
-        List<Rule> rules = new ArrayList<>();
+        List<RuleGroup.Rule> rules = new ArrayList<>();
         List<String> unwritten = new ArrayList<>();
         if (!layout.measurement().isLiteral()) {
             unwritten.add("the measurement of layout " + layout.id() + " is a template: no one metric name to read");
-            return new Group(name, rollup.window(), rules, unwritten);
+            return new RuleGroup(name, rollup.window(), rules, unwritten);
         }
         List<String> by = new ArrayList<>();
         for (String attribute : rollup.groupBy()) {
@@ -72,7 +44,7 @@ final class VmRules {
             if (tag.isEmpty()) {
                 unwritten.add("group-by attribute " + attribute + " is no label of layout " + layout.id()
                     + " (a field is a series of its own in VictoriaMetrics, not a label to group by)");
-                return new Group(name, rollup.window(), rules, unwritten);
+                return new RuleGroup(name, rollup.window(), rules, unwritten);
             }
             by.add(MetricsQl.label(tag.get().key()));
         }
@@ -95,9 +67,9 @@ final class VmRules {
                     + " cannot combine it over all points of a group");
                 continue;
             }
-            rules.add(new Rule(recordName(rollup.id(), a, records), expr.get()));
+            rules.add(new RuleGroup.Rule(recordName(rollup.id(), a, records), expr.get()));
         }
-        return new Group(name, rollup.window(), rules, unwritten);
+        return new RuleGroup(name, rollup.window(), rules, unwritten);
     }
 
     private static Optional<String> expression(Rollup.AggregateSpec a, String metric, String range, String by) {

@@ -1,10 +1,11 @@
 package dev.cardinal.engine.victoriametrics;
 
 import dev.cardinal.engine.CommentText;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.MetricOrigin;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.SampleComparison;
-import dev.cardinal.engine.SampleComparison.Row;
+import dev.cardinal.engine.SelectorText;
 import dev.cardinal.engine.SeriesApi;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.lineprotocol.SkipReason;
@@ -71,7 +72,7 @@ final class VmSampleCheck {
         }
         List<String> notes = new ArrayList<>();
         boolean dbTag = layout.tags().stream().anyMatch(t -> t.key().equals("db"));
-        List<Row> rows = readBack(projected, shiftMs, dbTag, notes);
+        List<ComparisonRow> rows = readBack(projected, shiftMs, dbTag, notes);
         for (SkipReason r : SkipReason.values()) {
             if (lp.counts().skipped(r) > 0) {
                 notes.add(String.format(Locale.ROOT, "%,d %s not written: %s", lp.counts().skipped(r),
@@ -86,7 +87,7 @@ final class VmSampleCheck {
      * Reads back what a write of the {@code projected} series made, over the moved range, beside the projection; adds
      * to {@code notes} what differs. {@code dbTag}: a tag named db stands for the db label, so it is not matched.
      */
-    List<Row> readBack(VmTally projected, long shiftMs, boolean dbTag, List<String> notes)
+    List<ComparisonRow> readBack(VmTally projected, long shiftMs, boolean dbTag, List<String> notes)
         throws IOException, InterruptedException {
         flush(notes);
         List<String> match = matchers(projected, dbTag);
@@ -99,8 +100,8 @@ final class VmSampleCheck {
         Set<Map<String, String>> expected = new HashSet<>();
         projected.series().forEach(s -> expected.add(s.asMap()));
         Set<Map<String, String>> measured = new HashSet<>(api.series(match, from, to));
-        List<Row> rows = new ArrayList<>();
-        rows.add(Row.exact("series (/api/v1/series over the sample's range)", expected.size(), measured.size()));
+        List<ComparisonRow> rows = new ArrayList<>();
+        rows.add(ComparisonRow.exact("series (/api/v1/series over the sample's range)", expected.size(), measured.size()));
         busiestDay(projected, match, shiftMs, rows);
         labelValues(projected, measured, rows);
         differences(expected, measured, notes);
@@ -154,11 +155,11 @@ final class VmSampleCheck {
     private List<String> matchers(VmTally projected, boolean dbTag) {
         Set<String> names = new TreeSet<>();
         projected.series().forEach(s -> names.add(VmSeries.text(s.name())));
-        return names.stream().map(n -> "{__name__=" + SeriesApi.quoted(n)
-            + (dbTag ? "" : ",db=" + SeriesApi.quoted(database)) + "}").toList();
+        return names.stream().map(n -> "{__name__=" + SelectorText.quoted(n)
+            + (dbTag ? "" : ",db=" + SelectorText.quoted(database)) + "}").toList();
     }
 
-    private void busiestDay(VmTally projected, List<String> match, long shiftMs, List<Row> rows)
+    private void busiestDay(VmTally projected, List<String> match, long shiftMs, List<ComparisonRow> rows)
         throws IOException, InterruptedException {
         Map.Entry<Long, Integer> busiest = projected.seriesPerDay().entrySet().stream().max(Map.Entry.comparingByValue())
             .orElse(null);
@@ -167,15 +168,15 @@ final class VmSampleCheck {
         }
         long day = busiest.getKey() + shiftMs;
         String date = LocalDate.ofInstant(Instant.ofEpochMilli(day), ZoneOffset.UTC).toString();
-        rows.add(Row.exact("series of the busiest UTC day, " + date + " (/api/v1/series over it)", busiest.getValue(),
+        rows.add(ComparisonRow.exact("series of the busiest UTC day, " + date + " (/api/v1/series over it)", busiest.getValue(),
             api.series(match, day, day + VmTally.MS_PER_DAY - 1).size()));
         StringBuilder q = new StringBuilder("/api/v1/status/tsdb?date=").append(date);
         match.forEach(m -> q.append("&match%5B%5D=").append(URLEncoder.encode(m, StandardCharsets.UTF_8)));
-        rows.add(new Row("series that day by /api/v1/status/tsdb (totalSeries)", busiest.getValue(),
+        rows.add(new ComparisonRow("series that day by /api/v1/status/tsdb (totalSeries)", busiest.getValue(),
             api.get(q.toString()).path("totalSeries").asLong(), true));
     }
 
-    private static void labelValues(VmTally projected, Set<Map<String, String>> measured, List<Row> rows) {
+    private static void labelValues(VmTally projected, Set<Map<String, String>> measured, List<ComparisonRow> rows) {
         Map<String, Set<String>> values = new TreeMap<>();
         measured.forEach(s -> s.forEach((k, v) -> values.computeIfAbsent(k, x -> new HashSet<>()).add(v)));
         Map<String, Integer> expected = new TreeMap<>();
@@ -183,7 +184,7 @@ final class VmSampleCheck {
         Set<String> labels = new TreeSet<>(expected.keySet());
         labels.addAll(values.keySet());
         for (String label : labels) {
-            rows.add(Row.exact("values of label " + CommentText.shown(label), expected.getOrDefault(label, 0),
+            rows.add(ComparisonRow.exact("values of label " + CommentText.shown(label), expected.getOrDefault(label, 0),
                 values.getOrDefault(label, Set.of()).size()));
         }
     }

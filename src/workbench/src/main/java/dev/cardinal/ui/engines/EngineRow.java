@@ -2,6 +2,8 @@ package dev.cardinal.ui.engines;
 
 import dev.cardinal.engine.EngineCount;
 import dev.cardinal.engine.EngineCounts;
+import dev.cardinal.engine.Figure;
+import dev.cardinal.engine.LimitCheck;
 import java.util.Locale;
 
 /**
@@ -17,9 +19,9 @@ record EngineRow(String engine, String now, String atHorizon, String firstLimit,
         if (c.figures().isEmpty()) {
             return new EngineRow(c.engine(), "—", "—", "", "", "", String.join("; ", c.notes()), false);
         }
-        EngineCount.Figure headline = c.figures().get(0);
+        Figure headline = c.figures().get(0);
         String label = headline.id().equals("series") ? "" : headline.label() + " ";
-        EngineCount.LimitCheck first = EngineCounts.firstCrossed(c).orElse(null);
+        LimitCheck first = EngineCounts.firstCrossed(c).orElse(null);
         String limit = first == null ? "none" : first.setting() + " (" + first.subject() + ")"
             + " " + first.when() + "; beyond it the engine "
             + first.effect();

@@ -1,6 +1,6 @@
 package dev.cardinal.ui.push;
 
-import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Target;
 import dev.cardinal.ui.session.WorkspaceOpener;
@@ -62,13 +62,13 @@ public final class PushPanelController {
     @FXML
     private TextArea planText;
     @FXML
-    private TableView<SampleComparison.Row> pushResult;
+    private TableView<ComparisonRow> pushResult;
     @FXML
-    private TableColumn<SampleComparison.Row, String> pushWhatColumn;
+    private TableColumn<ComparisonRow, String> pushWhatColumn;
     @FXML
-    private TableColumn<SampleComparison.Row, Long> pushProjectedColumn;
+    private TableColumn<ComparisonRow, Long> pushProjectedColumn;
     @FXML
-    private TableColumn<SampleComparison.Row, Long> pushMeasuredColumn;
+    private TableColumn<ComparisonRow, Long> pushMeasuredColumn;
 
     public PushPanelController(WorkspaceSession session, Executor executor) {
         this.session = session;

@@ -1,6 +1,6 @@
 package dev.cardinal.ui.push;
 
-import dev.cardinal.engine.SampleComparison;
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.model.Layout;
 import dev.cardinal.ui.common.Cells;
 import dev.cardinal.ui.common.TaskProgress;
@@ -32,7 +32,7 @@ final class PushResults {
     private final WorkspaceSession session;
     private final Executor executor;
     private final Label summary;
-    private final TableView<SampleComparison.Row> table;
+    private final TableView<ComparisonRow> table;
     private final TaskProgress progress;
     /** What the summary says when nothing was pushed. */
     private final String idle;
@@ -40,7 +40,7 @@ final class PushResults {
     private SessionState pushed;
 
     PushResults(WorkspaceSession session, Executor executor, Label summary, ProgressBar bar, Button cancel,
-                TableView<SampleComparison.Row> table, Columns columns) {
+                TableView<ComparisonRow> table, Columns columns) {
         this.session = session;
         this.executor = executor;
         this.summary = summary;
@@ -52,9 +52,9 @@ final class PushResults {
     }
 
     /** The table's columns, as the view names them. */
-    record Columns(TableColumn<SampleComparison.Row, String> what, TableColumn<SampleComparison.Row, Long> projected,
-                   TableColumn<SampleComparison.Row, Long> measured) {
-        void show(TableView<SampleComparison.Row> table) {
+    record Columns(TableColumn<ComparisonRow, String> what, TableColumn<ComparisonRow, Long> projected,
+                   TableColumn<ComparisonRow, Long> measured) {
+        void show(TableView<ComparisonRow> table) {
             what.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().what()));
             projected.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().projected()));
             measured.setCellValueFactory(c -> new ReadOnlyObjectWrapper<>(c.getValue().measured()));
@@ -62,7 +62,7 @@ final class PushResults {
             measured.setCellFactory(c -> Cells.count());
             table.setRowFactory(t -> new TableRow<>() {
                 @Override
-                protected void updateItem(SampleComparison.Row row, boolean empty) {
+                protected void updateItem(ComparisonRow row, boolean empty) {
                     super.updateItem(row, empty);
                     pseudoClassStateChanged(DIFFERS, !empty && row != null && row.differs());
                 }

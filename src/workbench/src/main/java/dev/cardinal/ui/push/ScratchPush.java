@@ -1,5 +1,6 @@
 package dev.cardinal.ui.push;
 
+import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
@@ -29,7 +30,7 @@ public final class ScratchPush implements AutoCloseable {
     private Scratch.Server server;
 
     /** What a push did and found. */
-    record Result(String summary, List<SampleComparison.Row> rows, boolean matches) {
+    record Result(String summary, List<ComparisonRow> rows, boolean matches) {
         Result {
             rows = List.copyOf(rows);
         }

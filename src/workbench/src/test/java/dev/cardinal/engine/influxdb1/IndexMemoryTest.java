@@ -194,7 +194,7 @@ class IndexMemoryTest extends ScratchServerTest {
         assertEquals(List.of(), push.apply(push.plan(ws, List.of(layout)), Set.of(), PushMonitor.NONE).blocked());
         SampleWrite write = new SampleWrite(client, db, layout.retention().name(), SampleWrite.timeShiftToNow(sample,
             layout.retention().effectiveShardGroupDuration(), System.currentTimeMillis() * 1_000_000L));
-        InfluxV1Push.Comparison c = push.writeAndMeasure(layout, sample, projected, measurer.fieldValuesKept(layout),
+        InfluxV1Comparison c = push.writeAndMeasure(layout, sample, projected, measurer.fieldValuesKept(layout),
             write, 0, PushMonitor.NONE);
         MemoryEstimate model = MemoryModel.estimate(projected.footprint());
         long measured = c.indexMemoryGrowth();

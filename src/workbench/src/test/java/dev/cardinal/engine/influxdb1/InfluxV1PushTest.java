@@ -152,7 +152,7 @@ class InfluxV1PushTest extends ScratchServerTest {
         assertEquals(sample.rows(), pointsIn("seam_resume"));
         // every count as projected; the index memory grew before the stop, so the resumed part's growth is no measure
         assertTrue(rest.rows().stream().filter(r -> !r.what().startsWith("index memory")).noneMatch(
-            dev.cardinal.engine.SampleComparison.Row::differs), rest.shown().text().toString());
+            dev.cardinal.engine.ComparisonRow::differs), rest.shown().text().toString());
         assertTrue(check.resumes());
     }
 

@@ -71,7 +71,7 @@ class ScratchLeftoversTest {
         Path live = Files.createDirectory(tmp.resolve(ScratchLeftovers.PREFIX + "live"));
         ScratchLeftovers.claim(live);
         Path config = dir.resolve("influxdb.conf");
-        Files.writeString(config, ScratchInfluxdSettings.defaults().configFile(dir, freePort(), freePort()));
+        Files.writeString(config, InfluxdConf.text(ScratchInfluxdSettings.defaults(), dir, freePort(), freePort()));
         // started without a watchdog, as an older Cardinal did: it would run on forever
         Process server = new ProcessBuilder(ScratchInfluxd.findOnPath().orElseThrow().toString(), "-config", config.toString())
             .redirectErrorStream(true).redirectOutput(dir.resolve("influxd.log").toFile()).start();

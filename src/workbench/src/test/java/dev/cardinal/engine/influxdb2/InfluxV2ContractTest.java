@@ -383,7 +383,7 @@ class InfluxV2ContractTest {
             try (InfluxV2Push push = new InfluxV2Push(InfluxDBClientFactory.create(url, TOKEN.toCharArray(), "acme"), url, "farm", "acme", cloud)) {
                 dev.cardinal.engine.SampleComparison c = push.writeSample(ws, layout, sample,
                     new dev.cardinal.engine.SampleWriteOptions(52L * 7 * 86_400_000_000_000L, 2_000, 0), PushMonitor.NONE);
-                dev.cardinal.engine.SampleComparison.Row row = c.rows().get(0);
+                dev.cardinal.engine.ComparisonRow row = c.rows().get(0);
                 assertEquals("influxdb.cardinality()", row.what());
                 assertEquals(cloud ? 72 : 1, row.measured(), "the recorded answer");
                 assertEquals(row.measured(), row.projected(), (cloud ? "Cloud" : "OSS") + ": " + c.shown().text());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.LimitCheck;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
@@ -35,7 +36,7 @@ class ScrapeLimitsTest {
     void labelLimitCountsNameTagsJobAndInstance() throws Exception {
         // three-tags: crop, plot, region and __name__, plus the target's job and instance
         EngineCount tight = count(new Prometheus().configured(Map.of("label_limit", "5", "sample_limit", "71")));
-        EngineCount.LimitCheck labels = check(tight, "label_limit");
+        LimitCheck labels = check(tight, "label_limit");
         assertEquals(6, labels.atHorizon());
         assertTrue(labels.crossed());
         assertTrue(check(tight, "sample_limit").crossed(), "72 series in one scrape");
@@ -56,7 +57,7 @@ class ScrapeLimitsTest {
             .getMessage().contains("unknown scrape limit 'scrape_timeout'"));
     }
 
-    private static EngineCount.LimitCheck check(EngineCount c, String setting) {
+    private static LimitCheck check(EngineCount c, String setting) {
         return c.limits().stream().filter(l -> l.setting().equals(setting)).findFirst().orElseThrow();
     }
 

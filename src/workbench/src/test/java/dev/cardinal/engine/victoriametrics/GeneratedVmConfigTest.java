@@ -165,9 +165,9 @@ class GeneratedVmConfigTest {
         vm.write(null, new SampleLineProtocol(layout, sample, new SampleLineProtocol.Options(false)).batches(5_000));
         long end = sample.timestamp(sample.rows() - 1) / 1_000_000L;
         Set<String> crops = Set.of("blueberries", "raspberries", "strawberries");
-        VmRules.Group group = VmRules.of(rollup, layout);
+        RuleGroup group = VmRules.of(rollup, layout);
         assertEquals(5, group.rules().size());
-        for (VmRules.Rule r : group.rules()) {
+        for (RuleGroup.Rule r : group.rules()) {
             List<Map<String, String>> result = vm.query(r.expr(), end);
             assertEquals(12, result.size(), r.expr() + " -> " + result); // 3 crops x 4 regions written on the last day
             for (Map<String, String> labels : result) {

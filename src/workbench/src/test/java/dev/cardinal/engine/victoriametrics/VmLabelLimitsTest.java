@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.engine.EngineCount;
+import dev.cardinal.engine.LimitCheck;
 import dev.cardinal.engine.SeriesEngine;
 import dev.cardinal.lineprotocol.SampleLineProtocol;
 import dev.cardinal.model.Layout;
@@ -67,7 +68,7 @@ class VmLabelLimitsTest {
             projected.series().forEach(s -> expected.add(s.asMap()));
             assertEquals(expected, new HashSet<>(vm.series("{__name__=~\".+\"}", projected.firstMs(), projected.lastMs())));
         }
-        EngineCount.LimitCheck labels = count.limits().get(0);
+        LimitCheck labels = count.limits().get(0);
         assertEquals("-maxLabelsPerTimeseries", labels.setting());
         assertEquals(overLabels, labels.crossed(), "labels beyond the limit are reported");
         assertEquals(!dbTag, count.limits().get(1).crossed(), "-maxLabelValueLen=10 cuts a metric name or a value");
