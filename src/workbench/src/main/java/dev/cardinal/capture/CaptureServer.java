@@ -352,7 +352,7 @@ public final class CaptureServer implements AutoCloseable {
         if (checked.kept() > 0) {
             // a point given the time it arrived is a new point each time, even within one millisecond (influxd's clock is
             // in nanoseconds): only writes whose points all carry their own times can be repeats
-            RepeatedWrites.Digest digest = checked.ownTimes() ? RepeatedWrites.digest(destination, checked.spool()) : null;
+            WriteDigest digest = checked.ownTimes() ? WriteDigest.of(destination, checked.spool()) : null;
             synchronized (spool) {
                 // decided where nothing else can write in between: the cap is exact, field types agree with what the
                 // spool holds (else its report would refuse what was acknowledged), and a writer that left gets nothing
