@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.model.Role;
+import dev.cardinal.ui.common.CanvasGesture;
 import dev.cardinal.ui.common.KeyBinding;
 import dev.cardinal.ui.common.MenuKeys;
 import dev.cardinal.ui.projection.ProjectionRows;
@@ -309,7 +310,7 @@ class FirstHourTest extends WorkbenchFixture {
             expected.add(binding.keysText() + " | " + binding.label());
         }
         expected.add("Canvas");
-        KeyBinding.CANVAS_GESTURES.forEach(g -> expected.add(g.gesture() + " | " + g.does()));
+        CanvasGesture.ALL.forEach(g -> expected.add(g.gesture() + " | " + g.does()));
         assertEquals(expected, shownRows(grid));
         assertTrue(expected.contains("Ctrl+Shift+Z or Ctrl+Y | Redo"), "redo's second key is listed with it: " + expected);
         robot.interact(() -> grid.getScene().getWindow().hide());
