@@ -169,7 +169,7 @@ public final class CaptureServer implements AutoCloseable {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong points = new AtomicLong();
     /** Guarded by the spool's lock. */
-    private final CaptureBody.FieldTypes fieldTypes = new CaptureBody.FieldTypes();
+    private final CapturedFieldTypes fieldTypes = new CapturedFieldTypes();
     private final AtomicLong badLines = new AtomicLong();
     private final AtomicLong tooLarge = new AtomicLong();
     private final AtomicLong shed = new AtomicLong();
