@@ -37,7 +37,7 @@ record Answer(int status, String json, Map<String, String> headers) {
      */
     byte[] bytes(boolean close, boolean keepAliveHttp10, boolean head, String version) {
         byte[] body = json == null ? new byte[0] : json.getBytes(StandardCharsets.UTF_8);
-        StringBuilder h = new StringBuilder(256).append("HTTP/1.1 ").append(status).append(' ').append(reason(status)).append("\r\n")
+        StringBuilder h = new StringBuilder(256).append("HTTP/1.1 ").append(status).append(' ').append(ReasonPhrase.of(status)).append("\r\n")
             .append("Date: ").append(DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC))).append("\r\n")
             .append("X-Influxdb-Version: ").append(version).append("\r\nX-Influxdb-Build: OSS\r\n");
         if (json != null) {
@@ -60,25 +60,5 @@ record Answer(int status, String json, Map<String, String> headers) {
         System.arraycopy(head0, 0, all, 0, head0.length);
         System.arraycopy(body, 0, all, head0.length, body.length);
         return all;
-    }
-
-    static String reason(int status) {
-        return switch (status) {
-            case 100 -> "Continue";
-            case 204 -> "No Content";
-            case 400 -> "Bad Request";
-            case 404 -> "Not Found";
-            case 405 -> "Method Not Allowed";
-            case 408 -> "Request Timeout";
-            case 413 -> "Request Entity Too Large";
-            case 415 -> "Unsupported Media Type";
-            case 429 -> "Too Many Requests";
-            case 431 -> "Request Header Fields Too Large";
-            case 500 -> "Internal Server Error";
-            case 501 -> "Not Implemented";
-            case 503 -> "Service Unavailable";
-            case 505 -> "HTTP Version Not Supported";
-            default -> status < 500 ? "Client Error" : "Server Error";
-        };
     }
 }

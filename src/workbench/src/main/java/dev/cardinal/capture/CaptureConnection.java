@@ -90,7 +90,7 @@ final class CaptureConnection implements Runnable {
     }
 
     private void serve() throws IOException, InterruptedException {
-        CaptureServer.Connections limits = http.settings.connections();
+        ConnectionLimits limits = http.settings.connections();
         in.deadline(accepted + limits.headerTimeout().toNanos());
         for (boolean first = true; ; first = false) {
             if (!first) {

@@ -24,7 +24,7 @@ import java.util.logging.Logger;
  * else (no TLS, no HTTP/2: clients that offer h2c get HTTP/1.1). Each connection has a thread of its own
  * ({@link CaptureConnection}) that reads heads and bodies under deadlines; whole bodies go to a separate, bounded
  * pool of workers ({@link CaptureWorkers}) that check and spool them. Connections are capped: beyond
- * {@code Connections.max} a client gets 503 at once.
+ * {@code ConnectionLimits.max} a client gets 503 at once.
  *
  * <p>Why our own server. The JDK's {@code com.sun.net.httpserver} parses heads on the worker threads (two slow
  * clients stopped every write), has only JVM-wide timeout properties, and cannot tell whether a request's client is

@@ -30,7 +30,7 @@ import java.util.function.BooleanSupplier;
  * <p>Memory stays bounded and no client can hold up the others: bodies over {@code maxBodyBytes} get 413 (a declared
  * length without reading it, a gzip body as soon as it inflates past the limit); bodies held at once are held to
  * {@code inFlightBytes}, counted as they are read, beyond which requests get 429; a whole body waits for one of the
- * {@code threads} workers only so long ({@link Connections#workerWait}) and only {@code maxWaiting} wait at once,
+ * {@code threads} workers only so long ({@link ConnectionLimits#workerWait}) and only {@code maxWaiting} wait at once,
  * beyond which 503; a body that would take the capture past {@code maxPoints} is refused whole with 503. Those
  * answers carry Retry-After, so writers back off instead of losing points. A body is spooled only if its writer is
  * still connected to hear the answer, and points kept already by an earlier write to the same place are not kept
@@ -63,7 +63,7 @@ public final class CaptureServer implements AutoCloseable {
      * @param admission     the names and web origins allowed besides the endpoint's own
      */
     public record Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints,
-                           int threads, Path spool, Connections connections, ServerVersion version, CaptureAdmission admission) {
+                           int threads, Path spool, ConnectionLimits connections, ServerVersion version, CaptureAdmission admission) {
         public Settings {
             Objects.requireNonNull(connections, "connections");
             Objects.requireNonNull(version, "version");
@@ -78,7 +78,7 @@ public final class CaptureServer implements AutoCloseable {
 
         public Settings(InetAddress bind, int port, long maxBodyBytes, long inFlightBytes, int maxWaiting, long maxPoints, int threads,
                         Path spool) {
-            this(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, Connections.defaults(),
+            this(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, ConnectionLimits.defaults(),
                 PRESENTED, CaptureAdmission.none());
         }
 
@@ -99,7 +99,7 @@ public final class CaptureServer implements AutoCloseable {
             return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, workers, spool, connections, version, admission);
         }
 
-        public Settings withConnections(Connections c) {
+        public Settings withConnections(ConnectionLimits c) {
             return new Settings(bind, port, maxBodyBytes, inFlightBytes, maxWaiting, maxPoints, threads, spool, c, version, admission);
         }
 
@@ -114,52 +114,6 @@ public final class CaptureServer implements AutoCloseable {
         }
     }
 
-    /**
-     * How connections are held to account, so a slow, stalled or hostile client costs one connection and no worker.
-     *
-     * @param max                   open connections; a connection beyond them gets 503 at once and is closed
-     * @param maxHeaderBytes        largest request head (request line and headers); beyond it, 431
-     * @param headerTimeout         a request's head must arrive whole within this (in all, not per read), counted from
-     *                              the connection's start or from the first byte of a request on a kept-alive one; 408
-     * @param bodyTimeout           a body must arrive within this plus one second per {@code minBodyBytesPerSecond}
-     *                              bytes it has sent, so one stalled or trickling slower than that rate is cut off; 408
-     * @param minBodyBytesPerSecond see {@code bodyTimeout}
-     * @param idleTimeout           a kept-alive connection without a request for this long is closed
-     * @param workerWait            a whole body waits at most this long for a worker before it gets 503
-     */
-    public record Connections(int max, int maxHeaderBytes, Duration headerTimeout, Duration bodyTimeout, long minBodyBytesPerSecond,
-                              Duration idleTimeout, Duration workerWait) {
-        public static Connections defaults() {
-            return new Connections(512, 16 << 10, Duration.ofSeconds(10), Duration.ofSeconds(10), 64 << 10, Duration.ofSeconds(60),
-                Duration.ofSeconds(2));
-        }
-
-        public Connections withMax(int connections) {
-            return new Connections(connections, maxHeaderBytes, headerTimeout, bodyTimeout, minBodyBytesPerSecond, idleTimeout, workerWait);
-        }
-
-        public Connections withTimeouts(Duration header, Duration body, Duration idle) {
-            return new Connections(max, maxHeaderBytes, header, body, minBodyBytesPerSecond, idle, workerWait);
-        }
-
-        public Connections withWorkerWait(Duration wait) {
-            return new Connections(max, maxHeaderBytes, headerTimeout, bodyTimeout, minBodyBytesPerSecond, idleTimeout, wait);
-        }
-    }
-
-    /**
-     * What the endpoint has seen so far.
-     *
-     * @param shed      requests and connections answered 429 or 503 (Retry-After): overload or a full capture
-     * @param abandoned requests whose writer left before they could be answered; nothing of them was kept
-     * @param timedOut  requests whose head or body did not arrive in time (408)
-     * @param repeated  writes whose points were kept already by an earlier write to the same place (a retry after a
-     *                  client timeout, say): answered as that one was, nothing of them kept again ({@link RepeatedWrites})
-     */
-    public record Stats(long requests, long points, long badLines, long tooLarge, long shed, long abandoned, long timedOut,
-                        long repeated) {
-    }
-
     private final Settings settings;
     private final CaptureHttp http;
     private final URI url;
@@ -169,7 +123,7 @@ public final class CaptureServer implements AutoCloseable {
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong points = new AtomicLong();
     /** Guarded by the spool's lock. */
-    private final CaptureBody.FieldTypes fieldTypes = new CaptureBody.FieldTypes();
+    private final CapturedFieldTypes fieldTypes = new CapturedFieldTypes();
     private final AtomicLong badLines = new AtomicLong();
     private final AtomicLong tooLarge = new AtomicLong();
     private final AtomicLong shed = new AtomicLong();
@@ -209,8 +163,8 @@ public final class CaptureServer implements AutoCloseable {
         return settings.spool();
     }
 
-    public Stats stats() {
-        return new Stats(requests.get(), points.get(), badLines.get(), tooLarge.get(), shed.get(), abandoned.get(), timedOut.get(),
+    public CaptureStats stats() {
+        return new CaptureStats(requests.get(), points.get(), badLines.get(), tooLarge.get(), shed.get(), abandoned.get(), timedOut.get(),
             repeated.get());
     }
 
@@ -352,7 +306,7 @@ public final class CaptureServer implements AutoCloseable {
         if (checked.kept() > 0) {
             // a point given the time it arrived is a new point each time, even within one millisecond (influxd's clock is
             // in nanoseconds): only writes whose points all carry their own times can be repeats
-            RepeatedWrites.Digest digest = checked.ownTimes() ? RepeatedWrites.digest(destination, checked.spool()) : null;
+            WriteDigest digest = checked.ownTimes() ? WriteDigest.of(destination, checked.spool()) : null;
             synchronized (spool) {
                 // decided where nothing else can write in between: the cap is exact, field types agree with what the
                 // spool holds (else its report would refuse what was acknowledged), and a writer that left gets nothing

@@ -1,9 +1,5 @@
 package dev.cardinal.capture;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -28,43 +24,23 @@ import java.util.Map;
  * that is counted again. Guarded by its caller (the spool's lock).
  */
 final class RepeatedWrites {
-    /** 128 bits of SHA-256: no two different writes meet by chance, nor can a writer make one collide with another's. */
-    record Digest(long high, long low) {
-    }
-
     private final int max;
     private final long windowNanos;
-    private final Map<Digest, Long> kept = new LinkedHashMap<>();
+    private final Map<WriteDigest, Long> kept = new LinkedHashMap<>();
 
     RepeatedWrites(int max, Duration window) {
         this.max = max;
         this.windowNanos = window.toNanos();
     }
 
-    /** The digest of points as spooled, with where they were written (computed outside the spool's lock). */
-    static Digest digest(String destination, byte[] spooled) {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime has SHA-256", e);
-        }
-        byte[] d = destination.getBytes(StandardCharsets.UTF_8);
-        sha.update(ByteBuffer.allocate(4).putInt(d.length).array()); // so "a" + "bc" and "ab" + "c" differ
-        sha.update(d);
-        sha.update(spooled);
-        ByteBuffer h = ByteBuffer.wrap(sha.digest());
-        return new Digest(h.getLong(), h.getLong());
-    }
-
     /** Whether a write with this digest was kept within the window. */
-    boolean seen(Digest d, long nowNanos) {
+    boolean seen(WriteDigest d, long nowNanos) {
         forgetOld(nowNanos);
         return kept.containsKey(d);
     }
 
     /** Remembers a write just kept. */
-    void kept(Digest d, long nowNanos) {
+    void kept(WriteDigest d, long nowNanos) {
         kept.remove(d);
         kept.put(d, nowNanos);
         forgetOld(nowNanos);

@@ -43,7 +43,7 @@ final class RequestBody extends InputStream {
     private boolean done;
     private long received;
 
-    RequestBody(HttpHead head, HttpInput in, CaptureServer.Connections limits) {
+    RequestBody(HttpHead head, HttpInput in, ConnectionLimits limits) {
         this.in = in;
         this.chunked = head.chunked();
         this.left = chunked ? 0 : Math.max(0, head.contentLength());

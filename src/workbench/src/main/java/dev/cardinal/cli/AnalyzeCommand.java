@@ -357,7 +357,7 @@ final class AnalyzeCommand implements Callable<Integer> {
             }
         }
         if (curesDir != null) {
-            err.println("cardinal analyze: wrote " + CuresReport.write(kinds, curesDir).size() + " index templates to " + curesDir);
+            err.println("cardinal analyze: wrote " + CureTemplates.write(kinds, curesDir).size() + " index templates to " + curesDir);
         }
         if (options.json()) {
             out.println(MappingReport.json(kinds, settings.horizon(), measured));

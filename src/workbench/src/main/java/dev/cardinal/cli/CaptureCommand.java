@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.cardinal.capture.CaptureAdmission;
 import dev.cardinal.capture.CaptureServer;
+import dev.cardinal.capture.CaptureStats;
 import dev.cardinal.model.ServerVersion;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.engines.ServerFor;
@@ -153,7 +154,7 @@ final class CaptureCommand implements Callable<Integer> {
                     if (stop.await(wait) || System.nanoTime() >= deadline) {
                         break;
                     }
-                    CaptureServer.Stats s = server.stats();
+                    CaptureStats s = server.stats();
                     if (s.points() != lastPoints) {
                         lastPoints = s.points();
                         out.println(live(s, spool));
@@ -163,7 +164,7 @@ final class CaptureCommand implements Callable<Integer> {
             } finally {
                 server.close();
             }
-            CaptureServer.Stats s = server.stats();
+            CaptureStats s = server.stats();
             err.printf(Locale.ROOT, "cardinal capture: %,d points in %,d requests, %,d bad lines, %,d too large, %,d shed, %,d abandoned, %,d timed out, "
                 + "%,d repeated%n", s.points(), s.requests(), s.badLines(), s.tooLarge(), s.shed(), s.abandoned(), s.timedOut(), s.repeated());
             if (s.points() == 0) {
@@ -186,7 +187,7 @@ final class CaptureCommand implements Callable<Integer> {
     }
 
     /** One line per tick: points so far and series per event kind, from the analyze command's JSON over the spool. */
-    private String live(CaptureServer.Stats s, Path spool) {
+    private String live(CaptureStats s, Path spool) {
         StringWriter json = new StringWriter();
         StringWriter ignored = new StringWriter();
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%,d points, %,d bad lines, %,d shed", s.points(), s.badLines(), s.shed()));

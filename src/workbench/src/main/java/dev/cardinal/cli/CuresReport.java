@@ -6,14 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.cardinal.engine.CommentText;
 import dev.cardinal.engine.opensearch.MappingCures;
-import dev.cardinal.model.AtomicFiles;
-import dev.cardinal.traffic.SchemaInference;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
 import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
@@ -45,26 +38,6 @@ final class CuresReport {
                 throw new UncheckedIOException(e);
             }
         }
-    }
-
-    /**
-     * Writes each cure's template of each event kind to {@code dir} as {@code KIND.CURE.index-template.json} (names
-     * made slugs, each file written whole or not at all); the files written.
-     */
-    static List<Path> write(List<MappingReport.Kind> kinds, Path dir) throws IOException {
-        Files.createDirectories(dir);
-        List<Path> written = new ArrayList<>();
-        for (MappingReport.Kind k : kinds) {
-            for (MappingCures.Row r : k.cures().rows()) {
-                if (r.template() != null) {
-                    Path file = dir.resolve(SchemaInference.slug(k.name()) + "." + SchemaInference.slug(r.cure())
-                        + ".index-template.json");
-                    AtomicFiles.write(file, r.template().getBytes(StandardCharsets.UTF_8));
-                    written.add(file);
-                }
-            }
-        }
-        return written;
     }
 
     static void text(MappingCures.Table table, long limit, PrintWriter out) {

@@ -124,6 +124,6 @@ final class GenerateCommand implements Callable<Integer> {
         for (MappingReport.Kind k : DocumentLint.workspace(ws, documents, target, null, CURES_HORIZON, err)) {
             kinds.add(DocumentSamples.withCures(k, List.of(target.database(), target.database() + "-*"), CURES_HORIZON));
         }
-        CuresReport.write(kinds, output).forEach(f -> out.println("Wrote " + f));
+        CureTemplates.write(kinds, output).forEach(f -> out.println("Wrote " + f));
     }
 }

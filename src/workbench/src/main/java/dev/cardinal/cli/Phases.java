@@ -1,9 +1,5 @@
 package dev.cardinal.cli;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 /**
  * Where a command's time goes, printed to standard error when {@code -Dcardinal.phases=true} is given (issue 20):
  * each phase's wall time since the previous mark, the CPU time the calling thread and the whole process (JIT, GC and
@@ -28,17 +24,11 @@ public final class Phases {
         if (!ON) {
             return;
         }
-        String[] process = stat("/proc/self/stat");
-        double age = -1;
-        try {
-            double uptime = Double.parseDouble(Files.readString(Path.of("/proc/uptime")).split(" ")[0]);
-            age = process == null ? -1 : uptime * 1000 - Long.parseLong(process[19]) * 10;
-        } catch (IOException | RuntimeException e) {
-            // not Linux: the start is not known
-        }
+        String[] process = ProcStat.fields("/proc/self/stat");
+        double age = ProcStat.ageMillis(process);
         lastWall = System.nanoTime();
-        lastThreadTicks = ticks(stat("/proc/thread-self/stat"));
-        lastProcessTicks = ticks(process);
+        lastThreadTicks = ProcStat.ticks(ProcStat.fields("/proc/thread-self/stat"));
+        lastProcessTicks = ProcStat.ticks(process);
         print("process start to main", age, lastThreadTicks, lastProcessTicks);
     }
 
@@ -51,27 +41,12 @@ public final class Phases {
             started(); // a main other than Launcher's (dev.cardinal.cli.Main from a class path): the start is this mark's
         }
         long now = System.nanoTime();
-        long thread = ticks(stat("/proc/thread-self/stat"));
-        long process = ticks(stat("/proc/self/stat"));
+        long thread = ProcStat.ticks(ProcStat.fields("/proc/thread-self/stat"));
+        long process = ProcStat.ticks(ProcStat.fields("/proc/self/stat"));
         print(name, (now - lastWall) / 1_000_000.0, thread - lastThreadTicks, process - lastProcessTicks);
         lastWall = now;
         lastThreadTicks = thread;
         lastProcessTicks = process;
-    }
-
-    /** The fields of a {@code stat} file after the command's name (which is in parentheses and may hold spaces). */
-    private static String[] stat(String file) {
-        try {
-            String stat = Files.readString(Path.of(file));
-            return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
-    }
-
-    /** User and system time in clock ticks (fields 14 and 15 of {@code stat}), 0 when unknown. */
-    private static long ticks(String[] stat) {
-        return stat == null ? 0 : Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
     }
 
     private static void print(String phase, double wallMillis, long threadTicks, long processTicks) {

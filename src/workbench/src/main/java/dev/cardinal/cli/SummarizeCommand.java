@@ -76,12 +76,13 @@ final class SummarizeCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), "-o must end with " + TrafficSummary.EXTENSION
                 + " (Cardinal tells a summary from traffic by its name), was " + output);
         }
-        SparkSubmit spark = new SparkSubmit(env, SparkSubmit.runningJar());
+        SparkSubmit spark = new SparkSubmit(env);
+        JobJar job = new JobJar(env, JobJar.runningJar());
         Optional<Path> submit = spark.sparkSubmit();
-        Optional<Path> jar = spark.jobJar(jobJar, workingDir);
+        Optional<Path> jar = job.find(jobJar, workingDir);
         if (printCommand) {
             out.println(SummaryCoverage.shell(SparkSubmit.command(submit.map(Path::toString).orElse("spark-submit"), master,
-                jar.map(Path::toString).orElse(SparkSubmit.JAR), jobArgs())));
+                jar.map(Path::toString).orElse(JobJar.JAR), jobArgs())));
             return 0;
         }
         if (submit.isEmpty()) {
@@ -89,7 +90,7 @@ final class SummarizeCommand implements Callable<Integer> {
             return 1;
         }
         if (jar.isEmpty()) {
-            err.println("cardinal summarize: " + spark.jobJarMissing(jobJar));
+            err.println("cardinal summarize: " + job.missing(jobJar));
             return 1;
         }
         List<String> command = SparkSubmit.command(submit.get().toString(), master, jar.get().toString(), jobArgs());

@@ -1,7 +1,6 @@
 package dev.cardinal.cli;
 
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -36,7 +35,7 @@ public final class TerminalText {
      * so a line reaches the terminal when it is printed, as through picocli's own writers.
      */
     public static PrintWriter writer(PrintWriter to) {
-        return new PrintWriter(new Inert(to), true);
+        return new PrintWriter(new InertWriter(to), true);
     }
 
     /** {@code text} with every control character escaped, line feed and tab included: one line, whatever it holds. */
@@ -66,7 +65,8 @@ public final class TerminalText {
             || type == Character.PARAGRAPH_SEPARATOR;
     }
 
-    private static void appendEscape(StringBuilder sb, int cp) {
+    /** {@code cp} as the visible escape that spells it, JSON's own. */
+    static void appendEscape(StringBuilder sb, int cp) {
         switch (cp) {
             case '\n' -> sb.append("\\n");
             case '\t' -> sb.append("\\t");
@@ -79,60 +79,6 @@ public final class TerminalText {
                     sb.append(String.format(Locale.ROOT, "\\u%04x", (int) half));
                 }
             }
-        }
-    }
-
-    /**
-     * Escapes as characters pass. A high surrogate waits for its low half (a format character beyond the first plane,
-     * such as a tag character, is invisible too), so the pair may arrive in two writes.
-     */
-    private static final class Inert extends Writer {
-        private final PrintWriter to;
-        private char pendingHigh;
-
-        Inert(PrintWriter to) {
-            this.to = to;
-        }
-
-        @Override
-        public void write(char[] cbuf, int off, int len) {
-            StringBuilder sb = new StringBuilder(len + 8);
-            for (int i = off; i < off + len; i++) {
-                char c = cbuf[i];
-                if (pendingHigh != 0) {
-                    char high = pendingHigh;
-                    pendingHigh = 0;
-                    if (Character.isLowSurrogate(c)) {
-                        append(sb, Character.toCodePoint(high, c));
-                        continue;
-                    }
-                    sb.append(high);
-                }
-                if (Character.isHighSurrogate(c)) {
-                    pendingHigh = c;
-                } else {
-                    append(sb, c);
-                }
-            }
-            to.write(sb.toString());
-        }
-
-        private static void append(StringBuilder sb, int cp) {
-            if (escaped(cp)) {
-                appendEscape(sb, cp);
-            } else {
-                sb.appendCodePoint(cp);
-            }
-        }
-
-        @Override
-        public void flush() {
-            to.flush();
-        }
-
-        @Override
-        public void close() {
-            flush();
         }
     }
 }

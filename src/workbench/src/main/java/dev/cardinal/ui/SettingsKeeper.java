@@ -1,5 +1,6 @@
 package dev.cardinal.ui;
 
+import dev.cardinal.ui.shell.SettingsFile;
 import dev.cardinal.ui.shell.WorkbenchSettings;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -77,7 +78,7 @@ final class SettingsKeeper {
 
     private void write(WorkbenchSettings s) {
         try {
-            s.save(home);
+            SettingsFile.save(s, home);
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot remember the workbench's settings", e);
         }

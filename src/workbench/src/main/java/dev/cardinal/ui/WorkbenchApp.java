@@ -14,6 +14,7 @@ import dev.cardinal.ui.shell.ExplorerController;
 import dev.cardinal.ui.shell.MainWindowController;
 import dev.cardinal.ui.shell.Recovery;
 import dev.cardinal.ui.shell.RecoveryBarController;
+import dev.cardinal.ui.shell.SettingsFile;
 import dev.cardinal.ui.shell.WorkbenchSettings;
 import java.nio.file.Path;
 import java.util.List;
@@ -86,7 +87,7 @@ public final class WorkbenchApp extends Application {
     @Override
     public void init() {
         home = Recovery.defaultHome();
-        settings = WorkbenchSettings.load(home);
+        settings = SettingsFile.load(home);
     }
 
     @Override

@@ -45,7 +45,7 @@ class SummarizeCommandTest {
     @Test
     void printCommandGivesTheSparkSubmitLineWithTheJobsOptionsBeforeTheInputs() throws Exception {
         Path home = sparkHome();
-        Path jar = Files.createDirectories(dir.resolve("src/spark/target")).resolve(SparkSubmit.JAR);
+        Path jar = Files.createDirectories(dir.resolve("src/spark/target")).resolve(JobJar.JAR);
         Files.writeString(jar, "");
         CliRun r = run(Map.of("SPARK_HOME", home.toString()), "--print-command", "--spark", "yarn", "-w",
             "s3a://lake/ads.cardinal.json", "-o", "s3a://lake/ads.summary.json", "--input-format", "csv", "--event-kind", "ad event",

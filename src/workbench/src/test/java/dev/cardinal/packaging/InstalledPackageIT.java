@@ -11,6 +11,7 @@ import dev.cardinal.model.Position;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.model.WorkspaceFiles;
 import dev.cardinal.ui.shell.Recovery;
+import dev.cardinal.ui.shell.SettingsFile;
 import dev.cardinal.ui.shell.WorkbenchSettings;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
@@ -82,7 +83,7 @@ class InstalledPackageIT {
         Recovery recovery = new Recovery(CONFIG);
         recovery.remember(WORKSPACE);
         recovery.save(WORKSPACE, saved.withCanvasPosition(saved.layouts().get(0).id(), new Position(640, 320)));
-        WorkbenchSettings.defaults().withDarkTheme(true).withWindow(List.of(10.0, 20.0, 1200.0, 700.0), false).save(CONFIG);
+        SettingsFile.save(WorkbenchSettings.defaults().withDarkTheme(true).withWindow(List.of(10.0, 20.0, 1200.0, 700.0), false), CONFIG);
         userFiles = contents(HOME);
         assertTrue(userFiles.size() >= 4, "settings, recent files, recovery copy, workspace: " + userFiles.keySet());
 
@@ -116,7 +117,7 @@ class InstalledPackageIT {
             assertArrayEquals(e.getValue(), now.get(e.getKey()), e.getKey() + " changed");
         }
         // and the new build reads them as the workbench does when it starts
-        assertTrue(WorkbenchSettings.load(CONFIG).darkTheme());
+        assertTrue(SettingsFile.load(CONFIG).darkTheme());
         assertEquals(List.of(WORKSPACE), new Recovery(CONFIG).recent());
         assertTrue(new Recovery(CONFIG).find(WORKSPACE, WorkspaceFiles.load(WORKSPACE).workspace()).isPresent());
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cardinal.model.Role;
+import dev.cardinal.ui.common.CanvasGesture;
 import dev.cardinal.ui.common.KeyBinding;
 import dev.cardinal.ui.common.MenuKeys;
 import dev.cardinal.ui.projection.ProjectionRows;
@@ -309,7 +310,7 @@ class FirstHourTest extends WorkbenchFixture {
             expected.add(binding.keysText() + " | " + binding.label());
         }
         expected.add("Canvas");
-        KeyBinding.CANVAS_GESTURES.forEach(g -> expected.add(g.gesture() + " | " + g.does()));
+        CanvasGesture.ALL.forEach(g -> expected.add(g.gesture() + " | " + g.does()));
         assertEquals(expected, shownRows(grid));
         assertTrue(expected.contains("Ctrl+Shift+Z or Ctrl+Y | Redo"), "redo's second key is listed with it: " + expected);
         robot.interact(() -> grid.getScene().getWindow().hide());
@@ -357,12 +358,12 @@ class FirstHourTest extends WorkbenchFixture {
         SettingsKeeper keeper = WaitForAsyncUtils.asyncFx(() ->
             new SettingsKeeper(stage, window, dev.cardinal.ui.shell.WorkbenchSettings.defaults(), home, executor)).get(10, TimeUnit.SECONDS);
         WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
-        assertFalse(dev.cardinal.ui.shell.WorkbenchSettings.load(home).darkTheme());
+        assertFalse(dev.cardinal.ui.shell.SettingsFile.load(home).darkTheme());
         java.nio.file.attribute.FileTime first = java.nio.file.Files.getLastModifiedTime(home.resolve("settings.json"));
 
         robot.interact(() -> window.controller().setDarkTheme(true));
         WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
-        assertTrue(dev.cardinal.ui.shell.WorkbenchSettings.load(home).darkTheme(), "the theme is kept with the window open");
+        assertTrue(dev.cardinal.ui.shell.SettingsFile.load(home).darkTheme(), "the theme is kept with the window open");
 
         java.nio.file.Files.setLastModifiedTime(home.resolve("settings.json"), first);
         WaitForAsyncUtils.asyncFx(keeper::keepNow).get(10, TimeUnit.SECONDS).get(10, TimeUnit.SECONDS);
@@ -381,8 +382,8 @@ class FirstHourTest extends WorkbenchFixture {
         dev.cardinal.ui.shell.WorkbenchSettings kept = WaitForAsyncUtils.asyncFx(() ->
             window.controller().settings(dev.cardinal.ui.shell.WorkbenchSettings.defaults()
                 .withWindow(List.of(10.0, 20.0, 1000.0, 700.0), false))).get(10, TimeUnit.SECONDS);
-        kept.save(dir);
-        dev.cardinal.ui.shell.WorkbenchSettings read = dev.cardinal.ui.shell.WorkbenchSettings.load(dir);
+        dev.cardinal.ui.shell.SettingsFile.save(kept, dir);
+        dev.cardinal.ui.shell.WorkbenchSettings read = dev.cardinal.ui.shell.SettingsFile.load(dir);
         assertEquals(kept, read);
         assertTrue(read.darkTheme());
         assertEquals("90d", read.horizon());
@@ -402,7 +403,7 @@ class FirstHourTest extends WorkbenchFixture {
 
         // a damaged file gives the defaults, not a window that cannot start
         java.nio.file.Files.writeString(dir.resolve("settings.json"), "{ not json");
-        assertEquals(dev.cardinal.ui.shell.WorkbenchSettings.defaults(), dev.cardinal.ui.shell.WorkbenchSettings.load(dir));
+        assertEquals(dev.cardinal.ui.shell.WorkbenchSettings.defaults(), dev.cardinal.ui.shell.SettingsFile.load(dir));
     }
 
     /** WCAG's contrast ratio of two colours. */

@@ -9,7 +9,8 @@ import dev.cardinal.traffic.synthetic.ProfileReader;
 import dev.cardinal.traffic.synthetic.ProfileWriter;
 import dev.cardinal.traffic.synthetic.SyntheticRows;
 import dev.cardinal.traffic.synthetic.TrafficProfile;
-import dev.cardinal.ui.profile.AttributeDraft;
+import dev.cardinal.ui.profile.AttributeKind;
+import dev.cardinal.ui.profile.RatePer;
 import dev.cardinal.ui.shell.ProfileDialog;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
@@ -108,24 +109,24 @@ class ProfileFormTest extends WorkbenchFixture {
         choose(robot, "#profileSentAs-1", true);
 
         type(robot, "#profileName-2", "user_id");
-        choose(robot, "#profileKind-2", AttributeDraft.Kind.ID);
+        choose(robot, "#profileKind-2", AttributeKind.ID);
         type(robot, "#profileRate-2", "400");
         type(robot, "#profileRepeatSkew-2", "1.5");
         choose(robot, "#profileSentAs-2", true);
 
         type(robot, "#profileName-3", "session_id");
-        choose(robot, "#profileKind-3", AttributeDraft.Kind.ID);
-        choose(robot, "#profilePer-3", AttributeDraft.Per.THOUSAND_POINTS);
+        choose(robot, "#profileKind-3", AttributeKind.ID);
+        choose(robot, "#profilePer-3", RatePer.THOUSAND_POINTS);
         type(robot, "#profileRate-3", "25");
         type(robot, "#profilePrefix-3", "s");
 
         type(robot, "#profileName-4", "host");
-        choose(robot, "#profileKind-4", AttributeDraft.Kind.CONSTANT);
+        choose(robot, "#profileKind-4", AttributeKind.CONSTANT);
         type(robot, "#profileValue-4", "web-01");
         choose(robot, "#profileSentAs-4", true);
 
         type(robot, "#profileName-5", "latency");
-        choose(robot, "#profileKind-5", AttributeDraft.Kind.MEASURE);
+        choose(robot, "#profileKind-5", AttributeKind.MEASURE);
         choose(robot, "#profileType-5", "float");
 
         for (int row = 0; row < 6; row++) {

@@ -17,7 +17,7 @@ import dev.cardinal.traffic.SummaryCoverage;
 import dev.cardinal.ui.compare.FindingRows;
 import dev.cardinal.ui.compare.MetricsGrid;
 import dev.cardinal.ui.compare.ReviewRows;
-import dev.cardinal.ui.projection.SummaryShown;
+import dev.cardinal.ui.projection.UncheckedRules;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -230,7 +230,7 @@ class SummaryInWorkbenchTest extends WorkbenchFixture {
         assertFalse(findingsA.findings().isEmpty(), "ids in tags are found from the summary's growth");
         // the rules that need rows, per layout, as the Findings panel names them
         String notCheckedA = robot.lookup("#compareNotCheckedA").queryAs(Label.class).getText();
-        assertTrue(notCheckedA.startsWith("Rules " + SummaryShown.NOT_CHECKED + ": "), notCheckedA);
+        assertTrue(notCheckedA.startsWith("Rules " + UncheckedRules.NOT_CHECKED + ": "), notCheckedA);
         for (JsonNode n : cli.get("notChecked").get("a")) {
             assertTrue(notCheckedA.contains(n.get("rule").asText()), n + " in " + notCheckedA);
         }

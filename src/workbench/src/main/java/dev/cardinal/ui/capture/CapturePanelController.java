@@ -1,6 +1,7 @@
 package dev.cardinal.ui.capture;
 
 import dev.cardinal.capture.CaptureServer;
+import dev.cardinal.capture.CaptureStats;
 import dev.cardinal.model.SampleBinding;
 import dev.cardinal.traffic.ReadMonitor;
 import dev.cardinal.traffic.Sample;
@@ -131,7 +132,7 @@ public final class CapturePanelController {
         if (s == null || reading) {
             return;
         }
-        CaptureServer.Stats stats = s.stats();
+        CaptureStats stats = s.stats();
         captureStatus.setText(String.format(Locale.ROOT, "Listening on %s: %,d points in %,d requests, %,d bad lines, %,d shed",
             s.url(), stats.points(), stats.requests(), stats.badLines(), stats.shed()));
         if (stats.points() == shownPoints || stats.points() == 0) {

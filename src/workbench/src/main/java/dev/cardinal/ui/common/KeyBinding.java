@@ -39,18 +39,6 @@ public enum KeyBinding {
     KEYBOARD_SHORTCUTS("Help", "keyboardShortcuts", "Keyboard Shortcuts", shortcut(KeyCode.SLASH)),
     USER_GUIDE("Help", "userGuide", "User Guide", plain(KeyCode.F1));
 
-    /** What the canvas answers to besides keys: the mouse, listed under the keys in Help. */
-    public record Gesture(String gesture, String does) {
-    }
-
-    public static final List<Gesture> CANVAS_GESTURES = List.of(
-        new Gesture("Drag a chip to Tags or Fields", "make it a tag or a field"),
-        new Gesture("Drag a card by its header", "move it (saved with the workspace)"),
-        new Gesture("Double-click a card's header", "measurement name or template"),
-        new Gesture("Right-click a chip, card or the canvas", "what can be done there"),
-        new Gesture("Ctrl+wheel", "zoom the canvas"),
-        new Gesture("Delete on a selected card", "delete its layout"));
-
     private final String menu;
     private final String id;
     private final String label;

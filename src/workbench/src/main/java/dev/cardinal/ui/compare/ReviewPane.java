@@ -16,6 +16,7 @@ import dev.cardinal.ui.canvas.AttributeInfo;
 import dev.cardinal.ui.canvas.CanvasView;
 import dev.cardinal.ui.common.RerunCommand;
 import dev.cardinal.ui.projection.SummaryShown;
+import dev.cardinal.ui.projection.UncheckedRules;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -132,8 +133,8 @@ final class ReviewPane {
         n.details().setText(ReviewMarkdown.render(r));
         n.detailsPane().setText("The review as Markdown: differences, findings, what needs rows");
         findings(r.a().layout().name(), r.lintA().findings(), r.b().layout().name(), r.lintB().findings());
-        notChecked(n.notCheckedA(), SummaryShown.notChecked(r.lintA().unchecked()));
-        notChecked(n.notCheckedB(), SummaryShown.notChecked(r.lintB().unchecked()));
+        notChecked(n.notCheckedA(), UncheckedRules.lines(r.lintA().unchecked()));
+        notChecked(n.notCheckedB(), UncheckedRules.lines(r.lintB().unchecked()));
         summaryLines(SummaryCompared.notInSummary(), c.source());
         Set<String> changed = r.differences().stream().map(LayoutComparison.Difference::subject).collect(Collectors.toSet());
         card(n.canvasA(), r.a(), changed);
@@ -165,7 +166,7 @@ final class ReviewPane {
 
     /** The rules a layout's findings could not check from the summary, named on one line; why each, on hover. */
     private static void notChecked(Label line, List<String> lines) {
-        line.setText(SummaryShown.notCheckedLine(lines));
+        line.setText(UncheckedRules.line(lines));
         line.setTooltip(lines.isEmpty() ? null : new Tooltip(String.join("\n", lines)));
         line.setVisible(!lines.isEmpty());
         line.setManaged(!lines.isEmpty());

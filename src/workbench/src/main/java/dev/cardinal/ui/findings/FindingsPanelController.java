@@ -3,7 +3,7 @@ package dev.cardinal.ui.findings;
 import dev.cardinal.lint.Finding;
 import dev.cardinal.ui.common.Cells;
 import dev.cardinal.ui.projection.LiveProjection;
-import dev.cardinal.ui.projection.SummaryShown;
+import dev.cardinal.ui.projection.UncheckedRules;
 import dev.cardinal.ui.session.WorkspaceSession;
 import java.util.Locale;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -64,7 +64,7 @@ public final class FindingsPanelController {
                 : "No findings for this layout."));
         session.projection().notCheckedProperty().addListener((o, was, now) -> {
             // one line of rule names; why each could not check, on hover
-            notChecked.setText(SummaryShown.notCheckedLine(now));
+            notChecked.setText(UncheckedRules.line(now));
             notChecked.setTooltip(now.isEmpty() ? null : new javafx.scene.control.Tooltip(String.join("\n", now)));
             notChecked.setVisible(!now.isEmpty());
             notChecked.setManaged(!now.isEmpty());

@@ -1,6 +1,7 @@
 package dev.cardinal.ui.help;
 
 import dev.cardinal.model.BuildInfo;
+import dev.cardinal.ui.common.CanvasGesture;
 import dev.cardinal.ui.common.Dialogs;
 import dev.cardinal.ui.common.KeyBinding;
 import java.io.IOException;
@@ -45,7 +46,7 @@ public final class Help {
             grid.add(new Label(binding.label()), 1, row++);
         }
         grid.add(heading("Canvas", row), 0, row++, 2, 1);
-        for (KeyBinding.Gesture g : KeyBinding.CANVAS_GESTURES) {
+        for (CanvasGesture g : CanvasGesture.ALL) {
             grid.add(new Label(g.gesture()), 0, row);
             grid.add(new Label(g.does()), 1, row++);
         }

@@ -1,7 +1,5 @@
 package dev.cardinal.ui.profile;
 
-import java.util.Arrays;
-import java.util.Locale;
 import javafx.beans.Observable;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.ObjectProperty;
@@ -17,66 +15,15 @@ import javafx.beans.property.StringProperty;
  */
 public final class AttributeDraft {
 
-    /** The kinds of attribute a profile describes, with the word the form shows; the JSON spells them in lower case. */
-    public enum Kind {
-        CLOSED("closed set"),
-        ID("growing id"),
-        MEASURE("measure"),
-        CONSTANT("constant");
-
-        private final String label;
-
-        Kind(String label) {
-            this.label = label;
-        }
-
-        public String json() {
-            return name().toLowerCase(Locale.ROOT);
-        }
-
-        /** The kind spelled {@code json} in a profile file, or null. */
-        public static Kind ofJson(String json) {
-            return Arrays.stream(values()).filter(k -> k.json().equals(json)).findFirst().orElse(null);
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    /** What a growing id's rate of new values is counted against. */
-    public enum Per {
-        DAY("new a day", "newPerDay"),
-        THOUSAND_POINTS("new per 1,000 points", "newPerThousandPoints");
-
-        private final String label;
-        private final String json;
-
-        Per(String label, String json) {
-            this.label = label;
-            this.json = json;
-        }
-
-        public String json() {
-            return json;
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
     final StringProperty name = new SimpleStringProperty("");
-    final ObjectProperty<Kind> kind = new SimpleObjectProperty<>(Kind.CLOSED);
+    final ObjectProperty<AttributeKind> kind = new SimpleObjectProperty<>(AttributeKind.CLOSED);
     /** Closed set: how many distinct values, their skew (weights 1/k^skew) and, optionally, their names. */
     final StringProperty values = new SimpleStringProperty("");
     final StringProperty skew = new SimpleStringProperty("");
     final StringProperty names = new SimpleStringProperty("");
     /** Growing id: how many new values, per day or per 1,000 points; the skew of reuse by recency; the prefix. */
     final StringProperty rate = new SimpleStringProperty("");
-    final ObjectProperty<Per> per = new SimpleObjectProperty<>(Per.DAY);
+    final ObjectProperty<RatePer> per = new SimpleObjectProperty<>(RatePer.DAY);
     final StringProperty repeatSkew = new SimpleStringProperty("");
     final StringProperty prefix = new SimpleStringProperty("");
     /** Measure: integer or float. */

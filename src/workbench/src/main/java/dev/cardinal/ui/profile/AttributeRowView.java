@@ -29,7 +29,7 @@ final class AttributeRowView {
 
     private final AttributeDraft draft;
     private final TextField name = new TextField();
-    private final ChoiceBox<AttributeDraft.Kind> kind = new ChoiceBox<>(FXCollections.observableArrayList(AttributeDraft.Kind.values()));
+    private final ChoiceBox<AttributeKind> kind = new ChoiceBox<>(FXCollections.observableArrayList(AttributeKind.values()));
     private final HBox settings = new HBox(6);
     private final ChoiceBox<Boolean> sentAs = new ChoiceBox<>(FXCollections.observableArrayList(true, false));
     /** Held here: a bidirectional binding keeps only weak references. */
@@ -50,7 +50,7 @@ final class AttributeRowView {
         name.textProperty().bindBidirectional(draft.name);
         kind.setId("profileKind" + n);
         kind.valueProperty().bindBidirectional(draft.kind);
-        ChoiceBox<AttributeDraft.Per> per = new ChoiceBox<>(FXCollections.observableArrayList(AttributeDraft.Per.values()));
+        ChoiceBox<RatePer> per = new ChoiceBox<>(FXCollections.observableArrayList(RatePer.values()));
         per.setId("profilePer" + n);
         per.valueProperty().bindBidirectional(draft.per);
         ChoiceBox<String> type = new ChoiceBox<>(FXCollections.observableArrayList("integer", "float"));
@@ -117,7 +117,7 @@ final class AttributeRowView {
     }
 
     private void showKind() {
-        AttributeDraft.Kind k = draft.kind.get();
+        AttributeKind k = draft.kind.get();
         settings.getChildren().setAll(k == null ? List.of(word("choose a kind")) : switch (k) {
             case CLOSED -> closed;
             case ID -> id;
@@ -125,8 +125,8 @@ final class AttributeRowView {
             case CONSTANT -> constant;
         });
         // a measure is a field value, never a tag
-        sentAs.setDisable(k == AttributeDraft.Kind.MEASURE);
-        if (k == AttributeDraft.Kind.MEASURE) {
+        sentAs.setDisable(k == AttributeKind.MEASURE);
+        if (k == AttributeKind.MEASURE) {
             draft.asTag.set(false);
         }
     }

@@ -39,7 +39,7 @@ final class DraftJson {
     private static List<String> members(AttributeDraft a) {
         List<String> m = new ArrayList<>();
         m.add(member("name", quote(a.name.get())));
-        AttributeDraft.Kind kind = a.kind.get();
+        AttributeKind kind = a.kind.get();
         if (kind != null) {
             m.add(member("kind", quote(kind.json())));
             switch (kind) {
@@ -60,7 +60,7 @@ final class DraftJson {
                 case CONSTANT -> add(m, "value", quote(a.value.get()));
             }
         }
-        if (kind != AttributeDraft.Kind.MEASURE) {
+        if (kind != AttributeKind.MEASURE) {
             m.add(member("asTag", Boolean.toString(a.asTag.get())));
         }
         return m;
@@ -120,7 +120,7 @@ final class DraftJson {
 
     private static void fill(AttributeDraft a, JsonNode n) {
         a.name.set(text(n.get("name")));
-        a.kind.set(AttributeDraft.Kind.ofJson(text(n.get("kind"))));
+        a.kind.set(AttributeKind.ofJson(text(n.get("kind"))));
         a.values.set(text(n.get("values")));
         a.skew.set(text(n.get("skew")));
         JsonNode names = n.path("names");
@@ -128,7 +128,7 @@ final class DraftJson {
         names.forEach(v -> listed.add(text(v)));
         a.names.set(names.isArray() ? String.join(", ", listed) : text(n.get("names")));
         boolean perPoints = !n.hasNonNull("newPerDay") && n.hasNonNull("newPerThousandPoints");
-        a.per.set(perPoints ? AttributeDraft.Per.THOUSAND_POINTS : AttributeDraft.Per.DAY);
+        a.per.set(perPoints ? RatePer.THOUSAND_POINTS : RatePer.DAY);
         a.rate.set(text(n.get(a.per.get().json())));
         a.repeatSkew.set(text(n.get("repeatSkew")));
         a.prefix.set(text(n.get("prefix")));

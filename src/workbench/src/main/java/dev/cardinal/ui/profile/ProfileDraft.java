@@ -59,7 +59,7 @@ public final class ProfileDraft {
     /** Adds an attribute for the user to fill in: a field, so that a point still has one. */
     public AttributeDraft addAttribute() {
         AttributeDraft a = new AttributeDraft();
-        a.kind.set(AttributeDraft.Kind.CLOSED);
+        a.kind.set(AttributeKind.CLOSED);
         a.values.set("5");
         a.skew.set("0");
         attributes.add(a);

@@ -51,7 +51,7 @@ final class FindingsStep implements Recomputed.Step {
             } else if (done.summary() != null && done.summary().projection() != null) {
                 Linter.Result r = Linter.check(new LintContext(done.workspace(), done.kind(), done.layout(),
                     new LayoutTraffic.Summary(done.summary().projection()), Duration.ZERO));
-                List<String> unchecked = SummaryShown.notChecked(r.unchecked());
+                List<String> unchecked = UncheckedRules.lines(r.unchecked());
                 generations.post(done.generation(), () -> {
                     findings.set(r.findings());
                     notChecked.set(unchecked);

@@ -1,6 +1,5 @@
 package dev.cardinal.ui.projection;
 
-import dev.cardinal.lint.Linter;
 import dev.cardinal.model.Layout;
 import dev.cardinal.projection.Projected;
 import dev.cardinal.projection.ProjectionInput;
@@ -30,9 +29,6 @@ import java.util.Locale;
 public record SummaryShown(String file, long rows, Duration span, SummaryProjection projection, String uncovered,
                            String rerun) {
 
-    /** Says which lint rules need rows. */
-    public static final String NOT_CHECKED = "not checked from the summary (they need the rows)";
-
     /**
      * {@code layout} from {@code summary}, read from {@code file}, which holds traffic of its event kind;
      * {@code workspaceFile} names the workspace in the rerun command.
@@ -47,17 +43,6 @@ public record SummaryShown(String file, long rows, Duration span, SummaryProject
             + layout.name() + "” as it is now is neither a layout of the workspace the summary was computed for nor one"
             + " toggle away from one, so no numbers are shown. To cover it, save the workspace and rerun the job with it:",
             SummaryCoverage.rerunText(workspaceFile));
-    }
-
-    /** The lint rules that could not check {@code unchecked}'s subjects from a summary, one line each. */
-    public static List<String> notChecked(List<Linter.Unchecked> unchecked) {
-        return unchecked.stream().map(u -> u.rule() + " (" + String.join(", ", u.subjects()) + "): " + u.why()).toList();
-    }
-
-    /** One line naming the rules of {@link #notChecked} lines, or empty when there are none. */
-    public static String notCheckedLine(List<String> notChecked) {
-        return notChecked.isEmpty() ? "" : "Rules " + NOT_CHECKED + ": "
-            + String.join(", ", notChecked.stream().map(l -> l.substring(0, l.indexOf(' '))).toList());
     }
 
     /** Where the numbers come from: "traffic summary S.summary.json: 20,000 rows over 14.0 days (counts, no rows held)". */

@@ -101,7 +101,7 @@ final class IndexPush {
     }
 
     /** Runs the plan (or creates the dynamic index), writes the layout's documents and compares. Background thread. */
-    static ScratchPush.Result apply(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
+    static PushOutcome apply(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
         if (p.strict()) {
             return applyStrict(p, sample, progress);
         }
@@ -114,24 +114,24 @@ final class IndexPush {
         SampleIndex index = rows.index(sample.name()).orElseThrow();
         List<String> documents = new ArrayList<>(sample.rows());
         new LayoutDocuments(p.layout(), index).writeTo(d -> documents.add(d.json().toString()));
-        DynamicIndex.Measured m = p.dynamic().write(p.server(), documents, ScratchPush.writing(progress, "documents"));
+        DynamicIndex.Measured m = p.dynamic().write(p.server(), documents, new WriteProgress(progress, "documents"));
         // a plan's target names the index already ("URL index NAME"); this one is the cluster's URL
-        return ScratchPush.shown(p.layout(), p.index() + " on " + p.target(),
+        return PushOutcome.shown(p.layout(), p.index() + " on " + p.target(),
             p.dynamic().compared(sample.name(), p.layout(), p.index(), projected, m));
     }
 
-    private static ScratchPush.Result applyStrict(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
+    private static PushOutcome applyStrict(Planned p, EventKindSample sample, Tasks.Progress progress) throws Exception {
         progress.update(-1, "Applying " + p.layout().name() + " on " + p.target() + "…");
-        PushMonitor monitor = ScratchPush.writing(progress, "documents");
+        PushMonitor monitor = new WriteProgress(progress, "documents");
         var applied = p.push().apply(p.plan(), Set.of(), monitor);
         if (!applied.blocked().isEmpty()) {
             // the index still has the mapping the destructive step would change: the sample would be refused or mixed
-            return new ScratchPush.Result(p.layout().name() + " not written to " + p.target() + ScratchPush.blocked(applied),
+            return new PushOutcome(p.layout().name() + " not written to " + p.target() + PushOutcome.blocked(applied),
                 List.of(), false);
         }
         if (!(p.push() instanceof SampleCheck check)) {
-            return new ScratchPush.Result(p.target() + " does not take a sample write", List.of(), false);
+            return new PushOutcome(p.target() + " does not take a sample write", List.of(), false);
         }
-        return ScratchPush.shown(p.layout(), p.target(), check.writeSample(p.ws(), p.layout(), sample, monitor));
+        return PushOutcome.shown(p.layout(), p.target(), check.writeSample(p.ws(), p.layout(), sample, monitor));
     }
 }

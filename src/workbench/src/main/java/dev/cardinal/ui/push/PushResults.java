@@ -98,11 +98,11 @@ final class PushResults {
      * @param failed   what the summary says before the error's message: {@code "Apply failed: "}
      * @param andAfter run on the FX thread once it ended, however
      */
-    void run(Layout layout, Tasks.Job<ScratchPush.Result> job, String failed, Runnable andAfter) {
+    void run(Layout layout, Tasks.Job<PushOutcome> job, String failed, Runnable andAfter) {
         pushed = null;
         table.getItems().clear();
         SessionState pushedIn = session.state().state();
-        Task<ScratchPush.Result> task = Tasks.create(job)
+        Task<PushOutcome> task = Tasks.create(job)
             .onSuccess(r -> show(pushedIn, layout, r))
             .onError(e -> {
                 LOG.log(Level.WARNING, failed + "(" + layout.name() + ")", e);
@@ -119,7 +119,7 @@ final class PushResults {
     }
 
     /** Shows a push's results, of {@code layout} as it was pushed in the state {@code pushedIn}. */
-    private void show(SessionState pushedIn, Layout layout, ScratchPush.Result r) {
+    private void show(SessionState pushedIn, Layout layout, PushOutcome r) {
         summary.textProperty().unbind();
         pushed = pushedIn.withLayout(layout);
         summary.setText(r.summary());

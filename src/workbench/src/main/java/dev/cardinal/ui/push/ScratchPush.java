@@ -2,10 +2,8 @@ package dev.cardinal.ui.push;
 
 import dev.cardinal.engine.ComparisonRow;
 import dev.cardinal.engine.Connection;
-import dev.cardinal.engine.PushMonitor;
 import dev.cardinal.engine.PushTarget;
 import dev.cardinal.engine.Pushing;
-import dev.cardinal.engine.SampleComparison;
 import dev.cardinal.engine.Scratch;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Layout;
@@ -15,7 +13,6 @@ import dev.cardinal.traffic.EventKindSample;
 import dev.cardinal.traffic.SchemaInference;
 import dev.cardinal.ui.common.Tasks;
 import java.time.Duration;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,18 +25,6 @@ public final class ScratchPush implements AutoCloseable {
     private static final Target.Kind KIND = Target.Kind.INFLUXDB_1;
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private Scratch.Server server;
-
-    /** What a push did and found. */
-    record Result(String summary, List<ComparisonRow> rows, boolean matches) {
-        Result {
-            rows = List.copyOf(rows);
-        }
-    }
-
-    /** A comparison as the tab shows it: its rows, and the layout written to {@code where} with the engine's verdict. */
-    static Result shown(Layout layout, String where, SampleComparison c) {
-        return new Result(layout.name() + " written to " + where + ": " + c.shown().verdict(), c.rows(), c.matches());
-    }
 
     private static Optional<Scratch> scratch() {
         return Engines.pushing(KIND).flatMap(Pushing::scratch);
@@ -56,7 +41,7 @@ public final class ScratchPush implements AutoCloseable {
     }
 
     /** Runs on a background thread: a throwaway influxd, a fresh database, the plan applied, the sample written. */
-    synchronized Result push(Workspace ws, Layout layout, EventKindSample sample, Tasks.Progress progress) throws Exception {
+    synchronized PushOutcome push(Workspace ws, Layout layout, EventKindSample sample, Tasks.Progress progress) throws Exception {
         if (server == null) {
             progress.update(-1, "Starting a scratch influxd…");
             server = scratch().orElseThrow(() -> new IllegalStateException(KIND.product() + " offers no scratch server")).start();
@@ -65,27 +50,6 @@ public final class ScratchPush implements AutoCloseable {
         Connection fresh = server.emptied(db, TIMEOUT);
         PushTarget push = Engines.pushing(KIND).orElseThrow().connect(fresh);
         return SeamPush.apply(SeamPush.planned(push, ws, layout), sample, true, progress);
-    }
-
-    /** What an apply left out: its destructive steps, named for {@code cardinal apply --allow}; empty when none. */
-    static String blocked(dev.cardinal.engine.Applied applied) {
-        return applied.blocked().isEmpty() ? "" : "; not applied (destructive, apply them with cardinal apply --allow): "
-            + String.join(", ", applied.blocked().stream().map(st -> st.subject()).toList());
-    }
-
-    /** A sample's write as the task's progress ("Writing the sample: N of M rows…"), stopped when the task is. */
-    static PushMonitor writing(Tasks.Progress progress, String things) {
-        return new PushMonitor() {
-            @Override
-            public void progress(String what, long done, long total) {
-                progress.update((double) done / total, "Writing the sample: " + done + " of " + total + " " + things + "…");
-            }
-
-            @Override
-            public boolean cancelled() {
-                return progress.cancelled();
-            }
-        };
     }
 
     @Override

@@ -94,23 +94,23 @@ final class SeamPush {
     }
 
     /** Runs the plan and, when asked, writes the sample and compares. Background thread. */
-    static ScratchPush.Result apply(Planned p, EventKindSample sample, boolean write, Tasks.Progress progress) throws Exception {
+    static PushOutcome apply(Planned p, EventKindSample sample, boolean write, Tasks.Progress progress) throws Exception {
         try (PushTarget push = p.push()) {
             progress.update(-1, "Applying " + p.layout().name() + " on " + push.target() + "…");
-            PushMonitor monitor = ScratchPush.writing(progress, "rows");
+            PushMonitor monitor = new WriteProgress(progress, "rows");
             Applied applied = push.apply(p.plan(), Set.of(), monitor);
             if (!write) {
-                return new ScratchPush.Result("Applied " + p.layout().name() + " on " + UrlCredentials.redacted(push.target())
-                    + ": " + applied.ran().size() + " step(s)" + ScratchPush.blocked(applied) + "; tick Write sample to write it"
+                return new PushOutcome("Applied " + p.layout().name() + " on " + UrlCredentials.redacted(push.target())
+                    + ": " + applied.ran().size() + " step(s)" + PushOutcome.blocked(applied) + "; tick Write sample to write it"
                     + " and compare", List.of(), true);
             }
             if (!(push instanceof SampleCheck check)) {
-                return new ScratchPush.Result(push.target() + " does not take a sample write", List.of(), false);
+                return new PushOutcome(push.target() + " does not take a sample write", List.of(), false);
             }
             progress.update(-1, "Writing " + Quantities.count(sample.rows()) + " rows of " + p.layout().name() + " to "
                 + push.target() + "…");
-            ScratchPush.Result r = ScratchPush.shown(p.layout(), push.target(), check.writeSample(p.ws(), p.layout(), sample, monitor));
-            return new ScratchPush.Result(r.summary() + ScratchPush.blocked(applied), r.rows(), r.matches());
+            PushOutcome r = PushOutcome.shown(p.layout(), push.target(), check.writeSample(p.ws(), p.layout(), sample, monitor));
+            return new PushOutcome(r.summary() + PushOutcome.blocked(applied), r.rows(), r.matches());
         }
     }
 }

@@ -41,7 +41,7 @@ final class TargetRuns {
     /** What Apply runs, given the layout's sample rows (null when there are none) and whether to write them. */
     @FunctionalInterface
     private interface Apply {
-        ScratchPush.Result run(EventKindSample sample, boolean write, Tasks.Progress progress) throws Exception;
+        PushOutcome run(EventKindSample sample, boolean write, Tasks.Progress progress) throws Exception;
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.cardinal.ui.session;
 import dev.cardinal.model.Layout;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.traffic.Sample;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -24,55 +23,14 @@ import java.util.Objects;
  * @param darkTheme    whether the dark theme is on
  */
 public record SessionState(Workspace workspace, Path file, Layout layout, ProjectionSettings settings, Long mappingLimit,
-                           Traffic traffic, boolean darkTheme) {
+                           ShownTraffic traffic, boolean darkTheme) {
 
     /** Nothing open yet. */
-    public static final SessionState NONE = new SessionState(null, null, null, dev.cardinal.engines.ServerFor.defaults(), null, Traffic.NONE, false);
+    public static final SessionState NONE = new SessionState(null, null, null, dev.cardinal.engines.ServerFor.defaults(), null, ShownTraffic.NONE, false);
 
     public SessionState {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(traffic, "traffic");
-    }
-
-    /** The traffic a state shows: one sample, told apart from another by identity (its equality would compare every row). */
-    public static final class Traffic {
-        public static final Traffic NONE = new Traffic(null, false);
-        private final Sample sample;
-        private final boolean live;
-
-        private Traffic(Sample sample, boolean live) {
-            this.sample = sample;
-            this.live = live;
-        }
-
-        /** {@code sample} shown; {@code live} while captured traffic replaces it every few moments. */
-        public static Traffic of(Sample sample, boolean live) {
-            return new Traffic(sample, live);
-        }
-
-        /** The sample, or null when none is shown. */
-        public Sample sample() {
-            return sample;
-        }
-
-        public boolean live() {
-            return live;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Traffic t && t.sample == sample && t.live == live;
-        }
-
-        @Override
-        public int hashCode() {
-            return System.identityHashCode(sample) * 31 + Boolean.hashCode(live);
-        }
-
-        @Override
-        public String toString() {
-            return sample == null ? "no traffic" : sample.rows() + " rows" + (live ? " (live)" : "");
-        }
     }
 
     public Duration horizon() {
@@ -99,7 +57,7 @@ public record SessionState(Workspace workspace, Path file, Layout layout, Projec
         return new SessionState(workspace, file, layout, s, limit, traffic, darkTheme);
     }
 
-    public SessionState withTraffic(Traffic t) {
+    public SessionState withTraffic(ShownTraffic t) {
         return new SessionState(workspace, file, layout, settings, mappingLimit, t, darkTheme);
     }
 

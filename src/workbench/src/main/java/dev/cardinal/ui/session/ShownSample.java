@@ -34,8 +34,8 @@ final class ShownSample {
     /** What the traffic is, in a sentence: the status bar's when no message is shown. */
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper("No workspace open");
     /** Where the file and the traffic shown go: the session's state. */
-    private final BiConsumer<Path, SessionState.Traffic> publish;
-    private SessionState.Traffic traffic = SessionState.Traffic.NONE;
+    private final BiConsumer<Path, ShownTraffic> publish;
+    private ShownTraffic traffic = ShownTraffic.NONE;
     private final ReadOnlyObjectWrapper<WorkspaceOpener.Opened> opened = new ReadOnlyObjectWrapper<>();
     private final ObservableList<String> problems = FXCollections.observableArrayList();
     private final SampleCache samples = new SampleCache();
@@ -56,7 +56,7 @@ final class ShownSample {
      * @param publish told the workspace's file and the traffic shown whenever either changes
      */
     ShownSample(LiveProjection projection, BoundSummaries summaries, Supplier<Workspace> current,
-                BiConsumer<Path, SessionState.Traffic> publish) {
+                BiConsumer<Path, ShownTraffic> publish) {
         this.projection = projection;
         this.summaries = summaries;
         this.current = current;
@@ -214,7 +214,7 @@ final class ShownSample {
     /** Shows a sample; {@code live} when captured traffic replaces it every few moments. */
     private void show(Sample sample, boolean live) {
         projection.sample(sample, live);
-        traffic = SessionState.Traffic.of(sample, live);
+        traffic = ShownTraffic.of(sample, live);
         publish.accept(file, traffic);
         Workspace ws = current.get();
         opened.set(new WorkspaceOpener.Opened(file, ws, fileWarnings, sample, unread));

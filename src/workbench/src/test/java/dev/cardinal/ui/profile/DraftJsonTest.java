@@ -31,10 +31,10 @@ class DraftJsonTest {
         assertTrue(DraftJson.fill(d, json));
         assertEquals(7, d.attributes().size());
         AttributeDraft device = d.attributes().get(1);
-        assertEquals(AttributeDraft.Kind.CLOSED, device.kind.get());
+        assertEquals(AttributeKind.CLOSED, device.kind.get());
         assertEquals("web, ios, android", device.names.get());
         AttributeDraft session = d.attributes().get(3);
-        assertEquals(AttributeDraft.Per.THOUSAND_POINTS, session.per.get());
+        assertEquals(RatePer.THOUSAND_POINTS, session.per.get());
         assertEquals("20.5", session.rate.get());
         assertEquals(json, DraftJson.toJson(d), "the same text: keys in ProfileWriter's order, numbers as it writes them");
         assertEquals(EVERY_KIND, ProfileCheck.of(DraftJson.toJson(d)).profile());
@@ -45,11 +45,11 @@ class DraftJsonTest {
         ProfileDraft d = new ProfileDraft();
         DraftJson.fill(d, ProfileWriter.toJson(EVERY_KIND));
         AttributeDraft event = d.attributes().get(0);
-        event.kind.set(AttributeDraft.Kind.ID);
+        event.kind.set(AttributeKind.ID);
         event.rate.set("300");
         assertTrue(DraftJson.toJson(d).contains("{ \"name\": \"event\", \"kind\": \"id\", \"newPerDay\": 300, \"asTag\": true }"),
             DraftJson.toJson(d));
-        event.kind.set(AttributeDraft.Kind.CLOSED);
+        event.kind.set(AttributeKind.CLOSED);
         assertEquals(ProfileWriter.toJson(EVERY_KIND), DraftJson.toJson(d), "the closed set's settings were kept");
     }
 
