@@ -46,11 +46,15 @@ class MigrateStepSqlTest extends MigrateStepFixture {
                         .setValue(d == SqlDialect.MARIADB ? Target.Kind.MARIADB : Target.Kind.POSTGRESQL);
                     robot.lookup("#migrateUrl").queryTextInputControl().setText(LiveRollups.url(d));
                     robot.lookup("#migrateDatabase").queryTextInputControl().setText(LiveRollups.database(d));
-                    robot.lookup("#migrateUser").queryTextInputControl().setText(LiveRollups.user(d));
+                    robot.lookup("#migrateUser").queryTextInputControl().setText("");
                     robot.lookup("#migrateSecret").queryTextInputControl().setText("");
                     robot.lookup("#migrateFrom").<ChoiceBox<String>>query().setValue("ids-as-tags");
                     robot.lookup("#migrateTo").<ChoiceBox<String>>query().setValue("ids-as-fields");
                 });
+
+                assertEquals("password", robot.lookup("#migrateSecret").queryTextInputControl().getPromptText(),
+                    "a relational server takes no token, with or without a user");
+                robot.interact(() -> robot.lookup("#migrateUser").queryTextInputControl().setText(LiveRollups.user(d)));
 
                 robot.clickOn("#migrateSurvey");
                 waitOnFx(60, () -> !robot.lookup("#migrateRun").queryButton().isDisabled() || status(robot).contains("failed"));

@@ -51,7 +51,9 @@ final class MigrateServer {
         Migrating.Offers offers = now == null ? null : Engines.migrating(now).map(Migrating::offers).orElse(null);
         f.org().setDisable(offers == null || !offers.logins().organisation());
         f.url().setPromptText(now == null ? "" : Engines.pushing(now).map(p -> p.exampleUrl()).orElse(""));
-        f.secret().setPromptText(f.user().getText().isBlank() ? "token" : "password");
+        // without a user the secret is a token, on a server that takes one; a relational server takes none
+        boolean tokens = offers != null && offers.logins().tokens() != dev.cardinal.engine.Logins.Tokens.NONE;
+        f.secret().setPromptText(tokens && f.user().getText().isBlank() ? "token" : "password");
     }
 
     /** Fills the fields from the Push tab's form (the kind kept when the tab's kind migrates nowhere). */
