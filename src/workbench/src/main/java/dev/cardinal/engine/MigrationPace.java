@@ -75,11 +75,8 @@ public record MigrationPace(long points, double seconds, double secondsPerWindow
             MigrationWindow w = windows.get(at);
             long p = points.get(at);
             if (p > wanted) {
-                long start = w.startNanos();
-                long length = MigrationWindow.nanos(w.stop()) - start;
                 timed.add(timed(slice, start(w, p, wanted)));
-                timed.add(timed(slice, new MigrationWindow(MigrationWindow.instant(start + length - (long) (length * (wanted / 2.0 / p))),
-                    w.stop())));
+                timed.add(timed(slice, end(w, p, wanted / 2.0)));
             } else {
                 timed.add(timed(slice, w));
             }
@@ -96,6 +93,13 @@ public record MigrationPace(long points, double seconds, double secondsPerWindow
         long start = w.startNanos();
         long length = MigrationWindow.nanos(w.stop()) - start;
         return new MigrationWindow(w.start(), MigrationWindow.instant(start + (long) (length * ((double) wanted / p))));
+    }
+
+    /** The slice of about {@code wanted} points at the end of {@code w}, which holds more than that ({@code p}). */
+    private static MigrationWindow end(MigrationWindow w, long p, double wanted) {
+        long start = w.startNanos();
+        long length = MigrationWindow.nanos(w.stop()) - start;
+        return new MigrationWindow(MigrationWindow.instant(start + length - (long) (length * (wanted / p))), w.stop());
     }
 
     private static double[] timed(Slice slice, MigrationWindow w) throws IOException, InterruptedException {

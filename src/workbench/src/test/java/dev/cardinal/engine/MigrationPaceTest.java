@@ -71,4 +71,16 @@ class MigrationPaceTest {
         assertEquals(List.of(0, 2), rewritten, "the empty window is not rewritten, every other one is timed");
         assertEquals(0, pace.untimed());
     }
+
+    @Test
+    void aWindowOfMoreThanTheWantedPointsIsProbedByASliceFromItsStartAndHalfAsLargeFromItsEnd() throws Exception {
+        MigrationWindow day = new MigrationWindow(Instant.ofEpochSecond(0), Instant.ofEpochSecond(86_400));
+        List<MigrationWindow> rewritten = new ArrayList<>();
+        MigrationPace.probe(List.of(day), List.of(100_000L), 20_000, w -> {
+            rewritten.add(w);
+            return 1;
+        });
+        assertEquals(List.of(new MigrationWindow(Instant.ofEpochSecond(0), Instant.ofEpochSecond(17_280)),
+            new MigrationWindow(Instant.ofEpochSecond(77_760), Instant.ofEpochSecond(86_400))), rewritten);
+    }
 }
