@@ -2,6 +2,7 @@ package dev.cardinal.ui.push;
 
 import dev.cardinal.engine.Connection;
 import dev.cardinal.engine.Credentials;
+import dev.cardinal.engine.Logins;
 import dev.cardinal.engine.Migrating;
 import dev.cardinal.engines.Engines;
 import dev.cardinal.model.Target;
@@ -51,9 +52,12 @@ final class MigrateServer {
         Migrating.Offers offers = now == null ? null : Engines.migrating(now).map(Migrating::offers).orElse(null);
         f.org().setDisable(offers == null || !offers.logins().organisation());
         f.url().setPromptText(now == null ? "" : Engines.pushing(now).map(p -> p.exampleUrl()).orElse(""));
-        // without a user the secret is a token, on a server that takes one; a relational server takes none
-        boolean tokens = offers != null && offers.logins().tokens() != dev.cardinal.engine.Logins.Tokens.NONE;
-        f.secret().setPromptText(tokens && f.user().getText().isBlank() ? "token" : "password");
+        f.secret().setPromptText(takesToken(now) && f.user().getText().isBlank() ? "token" : "password");
+    }
+
+    /** Whether {@code kind}'s engine takes a token: without a user the secret is one then (a relational server takes none). */
+    private static boolean takesToken(Target.Kind kind) {
+        return kind != null && Engines.migrating(kind).map(m -> m.offers().logins().tokens() != Logins.Tokens.NONE).orElse(false);
     }
 
     /** Fills the fields from the Push tab's form (the kind kept when the tab's kind migrates nowhere). */
@@ -90,14 +94,16 @@ final class MigrateServer {
     }
 
     /**
-     * The server the fields name: a user with the password, or without a user the token (none when blank).
+     * The server the fields name: a user with the password, or without a user the token (none when blank, or when the
+     * engine takes no token: as the Push tab, a password without its user logs in as nobody).
      *
      * @throws IllegalArgumentException the URL is none, or carries credentials
      */
     MigrateStep.Target target() {
         String user = f.user().getText().strip();
         char[] secret = f.secret().getText().toCharArray();
-        Credentials login = !user.isEmpty() ? Credentials.user(user, secret) : secret.length > 0 ? Credentials.token(secret) : Credentials.NONE;
+        Credentials login = !user.isEmpty() ? Credentials.user(user, secret)
+            : secret.length > 0 && takesToken(kind()) ? Credentials.token(secret) : Credentials.NONE;
         Arrays.fill(secret, '\0');
         Connection c = new Connection(kind(), URI.create(f.url().getText().strip()), f.database().getText().strip(), TIMEOUT, login)
             .withOrganisation(f.org().isDisabled() || f.org().getText().isBlank() ? null : f.org().getText().strip())
