@@ -54,21 +54,19 @@ final class EngineAnalysis {
     }
 
     private EngineChoice engineChoice(String asked) {
-        {
-            int at = asked.indexOf('@');
-            String name = at < 0 ? asked : asked.substring(0, at);
-            SeriesEngine counting = Engines.named(name).flatMap(Engine::counting).orElseThrow(() -> cmd.usage("--engines: '" + name
-                + "' is not an engine that counts a sample of rows (" + Engines.counting() + ")"));
-            Optional<ServerVersion> version = Optional.empty();
-            if (at >= 0) {
-                try {
-                    version = Optional.of(ServerVersion.parse(asked.substring(at + 1)));
-                } catch (IllegalArgumentException e) {
-                    throw cmd.usage("--engines " + asked + ": " + e.getMessage());
-                }
+        int at = asked.indexOf('@');
+        String name = at < 0 ? asked : asked.substring(0, at);
+        SeriesEngine counting = Engines.named(name).flatMap(Engine::counting).orElseThrow(() -> cmd.usage("--engines: '" + name
+            + "' is not an engine that counts a sample of rows (" + Engines.counting() + ")"));
+        Optional<ServerVersion> version = Optional.empty();
+        if (at >= 0) {
+            try {
+                version = Optional.of(ServerVersion.parse(asked.substring(at + 1)));
+            } catch (IllegalArgumentException e) {
+                throw cmd.usage("--engines " + asked + ": " + e.getMessage());
             }
-            return new EngineChoice(name, counting, version);
         }
+        return new EngineChoice(name, counting, version);
     }
 
     /** {@code --kind} of an engine that counts through the seam: the sample's rows, each layout as that engine holds it. */

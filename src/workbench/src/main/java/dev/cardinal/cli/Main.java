@@ -1,6 +1,5 @@
 package dev.cardinal.cli;
 
-import dev.cardinal.projection.Limit;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -5,7 +5,6 @@ import dev.cardinal.model.Target;
 import dev.cardinal.model.Workspace;
 import dev.cardinal.engines.ServerFor;
 import dev.cardinal.projection.ProjectionSettings;
-import dev.cardinal.engines.ServerFor;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine;

@@ -8,7 +8,6 @@ import dev.cardinal.engines.ServerFor;
 import dev.cardinal.projection.Limit;
 import dev.cardinal.projection.ProjectionSettings;
 import dev.cardinal.projection.Quantities;
-import dev.cardinal.engines.ServerFor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
